@@ -1,0 +1,114 @@
+package engine
+
+import "fmt"
+
+// EventKind says what an [Event] records.
+type EventKind uint8
+
+// The kinds of event, in the order they can happen during a move.
+const (
+	// EventPickup: Side lifts Count seeds from Cell to start sowing.
+	EventPickup EventKind = iota + 1
+	// EventSow: one seed of Side's is dropped into Cell.
+	EventSow
+	// EventDeposit: a seed just sown into Cell (a tuzdyk) passes at once to
+	// the store of Side, the tuzdyk's owner.
+	EventDeposit
+	// EventRelay: the last seed landed in occupied Cell; Side lifts its
+	// Count seeds and sows on.
+	EventRelay
+	// EventCapture: Count seeds move from Cell into the store of Side.
+	EventCapture
+	// EventTuzdyk: Cell becomes Side's tuzdyk.
+	EventTuzdyk
+	// EventSwap: Side (the second player) used the pie rule and took over
+	// the first player's side.
+	EventSwap
+	// EventExtraTurn: Side moves again.
+	EventExtraTurn
+	// EventSweep: the game is over and the Count seeds left in Cell go to
+	// the store of Side.
+	EventSweep
+	// EventEnd: the game is over with Status, for Reason.
+	EventEnd
+)
+
+var eventNames = [...]string{"", "pickup", "sow", "deposit", "relay", "capture", "tuzdyk", "swap", "extra_turn", "sweep", "end"}
+
+// String returns the kind's name ("sow", "capture", ...).
+func (k EventKind) String() string {
+	if int(k) < len(eventNames) && k != 0 {
+		return eventNames[k]
+	}
+	return fmt.Sprintf("event%d", int(k))
+}
+
+// EndReason says why a game ended.
+type EndReason uint8
+
+// End reasons.
+const (
+	// EndNone: the game has not ended.
+	EndNone EndReason = iota
+	// EndMajority: a side holds more than half of the seeds, or both hold
+	// exactly half.
+	EndMajority
+	// EndEmptySide: a side has no seeds left in its pits.
+	EndEmptySide
+	// EndNoMoves: the player to move has no legal move.
+	EndNoMoves
+	// EndRepetition: a position occurred for the third time.
+	EndRepetition
+	// EndCleared: a solitaire's seeds are all in the store.
+	EndCleared
+	// EndStranded: a solitaire's last seed fell into an empty pit.
+	EndStranded
+)
+
+var endNames = [...]string{"", "majority", "empty_side", "no_moves", "repetition", "cleared", "stranded"}
+
+// String returns the reason's name ("majority", "repetition", ...).
+func (r EndReason) String() string {
+	if int(r) < len(endNames) {
+		return endNames[r]
+	}
+	return fmt.Sprintf("end%d", int(r))
+}
+
+// Event is one step of a move, for animation and for describing the move.
+// Which fields are set depends on Kind (see the EventKind constants).
+type Event struct {
+	Kind   EventKind
+	Side   Side
+	Cell   Cell
+	Count  int
+	Status Status
+	Reason EndReason
+}
+
+// String gives a compact, stable description, used in traces and tests:
+// "sow 3", "capture 6 from 9 to south".
+func (e Event) String() string {
+	switch e.Kind {
+	case EventPickup, EventRelay:
+		return fmt.Sprintf("%s %d from %d", e.Kind, e.Count, e.Cell)
+	case EventSow:
+		return fmt.Sprintf("sow %d", e.Cell)
+	case EventDeposit, EventTuzdyk:
+		return fmt.Sprintf("%s %d to %s", e.Kind, e.Cell, e.Side)
+	case EventCapture, EventSweep:
+		return fmt.Sprintf("%s %d from %d to %s", e.Kind, e.Count, e.Cell, e.Side)
+	case EventSwap, EventExtraTurn:
+		return fmt.Sprintf("%s %s", e.Kind, e.Side)
+	case EventEnd:
+		return fmt.Sprintf("end %s (%s)", e.Status, e.Reason)
+	}
+	return e.Kind.String()
+}
+
+// emit appends e to *ev when events are being recorded.
+func emit(ev *[]Event, e Event) {
+	if ev != nil {
+		*ev = append(*ev, e)
+	}
+}

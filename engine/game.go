@@ -1,0 +1,68 @@
+package engine
+
+// Game is a position with the history that led to it. It applies the rules
+// that need that history: a position occurring for the third time ends an
+// Oware game. The bot and the command-line tool play through a Game.
+type Game struct {
+	positions []Position // positions[i] is the position after i moves
+	moves     []Move
+	seen      map[key]int // occurrences, for variants with a repetition rule
+}
+
+// NewGame starts a game at p, which counts as its first occurrence.
+func NewGame(p Position) *Game {
+	g := &Game{positions: []Position{p}}
+	if p.rules.repetitionLimit() > 0 {
+		g.seen = map[key]int{p.key(): 1}
+	}
+	return g
+}
+
+// Position returns the current position.
+func (g *Game) Position() Position { return g.positions[len(g.positions)-1] }
+
+// Start returns the position the game started from.
+func (g *Game) Start() Position { return g.positions[0] }
+
+// Moves returns the moves played so far.
+func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
+
+// Positions returns the position after each move, the start first.
+func (g *Game) Positions() []Position { return append([]Position(nil), g.positions...) }
+
+// Play applies m and returns its events. The error is an *IllegalMoveError
+// when m is not legal; the game is then unchanged.
+func (g *Game) Play(m Move) ([]Event, error) {
+	p, ev, err := g.Position().PlayEvents(m)
+	if err != nil {
+		return nil, err
+	}
+	if g.seen != nil && p.status == Ongoing {
+		k := p.key()
+		g.seen[k]++
+		if g.seen[k] >= p.rules.repetitionLimit() {
+			p.endByRepetition(&ev)
+		}
+	}
+	g.positions = append(g.positions, p)
+	g.moves = append(g.moves, m)
+	return ev, nil
+}
+
+// Undo takes back the last move. It reports false when there is none.
+func (g *Game) Undo() bool {
+	if len(g.moves) == 0 {
+		return false
+	}
+	last := g.positions[len(g.positions)-1]
+	if g.seen != nil {
+		if k := last.key(); g.seen[k] > 1 {
+			g.seen[k]--
+		} else {
+			delete(g.seen, k)
+		}
+	}
+	g.positions = g.positions[:len(g.positions)-1]
+	g.moves = g.moves[:len(g.moves)-1]
+	return true
+}

@@ -1,0 +1,341 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Kalah (id "kalah"): two rows of `pits` pits (default 6) with `seeds` seeds
+// each (default 4), and a store ("kalah") at each player's right.
+//
+//   - Sowing: take every seed of one of your non-empty pits and sow them one by
+//     one counter-clockwise from the next pit, into your own store but never
+//     the opponent's. A pit with 13 or more seeds (with 6 pits) goes round the
+//     board and sows into the pit it was emptied from too (000:886, 000:943).
+//   - Extra turn: a last seed in your own store gives you another move, with
+//     no limit on how many (004:10).
+//   - Capture: a last seed in one of your own pits that was empty takes the
+//     seeds of the facing opponent's pit, together with itself, into your
+//     store, provided the facing pit has seeds (the majority of sources,
+//     004:9, 000:890, 000:949). Option `empty_capture` (the "empty capture"
+//     house rule, 000:1517) takes the lone seed even when the facing pit is
+//     empty. Nothing is captured on the opponent's side.
+//   - End: as soon as either side has no seeds in its pits, after any move,
+//     the game ends and the seeds left in each side's pits go to that side's
+//     owner (004:11, 000:898, 000:953). The bigger store wins; equal stores
+//     draw (the seeds are silent on draws). There is no early end at more
+//     than half of the seeds: the game is played out (000:898 mentions one,
+//     but it changes only when the result is known, never the result).
+//   - Option `pie` (the "circle rule", 000:1516, read as the pie rule): at
+//     North's first turn North may answer "swap" instead of moving, taking
+//     over South's side; the board stays as it is and North's seat, now the
+//     first player's, is to move. Position JSON keeps extra.swap_available
+//     and extra.swapped.
+//
+// Seeds per pit: the seeds name 3 to 6 (000:882, 004:6); 1..8 are allowed.
+// The clockwise sowing of one page (000:1235) and the sowing into both
+// stores of another (000:1662, contradicted on the same page) are not offered.
+func init() {
+	register(&Variant{
+		ID: "kalah", Name: "Kalah", Players: 2,
+		Options: []OptionSpec{
+			{Name: "pits", Kind: IntOption, Default: "6", Min: 1, Max: 8, Doc: "pits on each side"},
+			{Name: "seeds", Kind: IntOption, Default: "4", Min: 1, Max: 8, Doc: "seeds in each pit at the start"},
+			{Name: "empty_capture", Kind: BoolOption, Default: "false", Doc: "a last seed in an own empty pit is captured even when the facing pit is empty"},
+			{Name: "pie", Kind: BoolOption, Default: "false", Doc: "at North's first turn North may swap sides instead of moving"},
+		},
+		build: func(v *Variant, o Options) (Rules, error) {
+			return newStoreRules(v, o, optInt(o, "pits"), optInt(o, "seeds"), storeRules{
+				emptyCapture: optBool(o, "empty_capture"),
+				pie:          optBool(o, "pie"),
+			}), nil
+		},
+	})
+
+	// Congkak (id "congkak"): Kalah's board with 7 pits a side and 7 seeds in
+	// each; the seeds say only "instead of 3-6 seeds 7 is normal; otherwise it
+	// is quite close to Kalah" (000:1543-1551). What follows beyond that comes
+	// from the usual Malaysian rules [outside the seeds]:
+	//
+	//   - Sowing as in Kalah (own store sown, the opponent's skipped), with
+	//     relay sowing (option `relay`, default true): a last seed that lands
+	//     in an occupied pit on either side lifts that pit's seeds, and sowing
+	//     goes on from the next cell.
+	//   - Extra turn: a last seed in your own store.
+	//   - Capture: a last seed in one of your own pits that was empty takes the
+	//     facing pit's seeds with itself, provided the facing pit has seeds (as
+	//     in Kalah).
+	//   - A last seed in an empty pit of the opponent's ends the turn.
+	//   - End: when the player to move has no seeds in their pits; the seeds
+	//     left go to the owner of the side they are on. The bigger store wins.
+	//   - Not offered: the simultaneous first move of the traditional game.
+	register(&Variant{
+		ID: "congkak", Name: "Congkak", Players: 2,
+		Options: []OptionSpec{
+			{Name: "relay", Kind: BoolOption, Default: "true", Doc: "a last seed in an occupied pit lifts it and sowing continues"},
+		},
+		build: func(v *Variant, o Options) (Rules, error) {
+			return newStoreRules(v, o, 7, 7, storeRules{
+				relay:             optBool(o, "relay"),
+				endWhenMoverEmpty: true,
+			}), nil
+		},
+	})
+}
+
+// storeRules implements the games sown into the mover's own store: Kalah and
+// Congkak. Cells follow twoRowLayout.
+//
+// aux[0] is 1 while the pie rule's swap is still available (North has not
+// sown yet); aux[1] is 1 once North has swapped.
+type storeRules struct {
+	base
+	n, seeds          int
+	emptyCapture, pie bool
+	relay             bool
+	// endWhenMoverEmpty ends the game when the player to move has no seeds
+	// (Congkak) instead of as soon as either side has none (Kalah).
+	endWhenMoverEmpty bool
+
+	cycle int                    // cells a sowing passes through: 2n+1
+	next  [2][MaxCells]uint8     // next cell sown after a cell, per mover
+	laps  [2][2*MaxPits + 1]Cell // the cells one full lap sows, per mover
+}
+
+const (
+	auxSwapAvailable = 0
+	auxSwapped       = 1
+)
+
+func newStoreRules(v *Variant, o Options, n, seeds int, r storeRules) *storeRules {
+	r.base = base{variant: v, opts: o, layout: twoRowLayout(n)}
+	r.n, r.seeds, r.cycle = n, seeds, 2*n+1
+	total := 2*n + 2
+	for me := range 2 {
+		skip := r.store(Side(1 - me))
+		k := 0
+		for c := range total {
+			nx := (c + 1) % total
+			if nx == int(skip) {
+				nx = (nx + 1) % total
+			}
+			r.next[me][c] = uint8(nx)
+			if c != int(skip) {
+				r.laps[me][k] = Cell(c)
+				k++
+			}
+		}
+	}
+	return &r
+}
+
+func (r *storeRules) store(s Side) Cell {
+	if s == South {
+		return Cell(r.n)
+	}
+	return Cell(2*r.n + 1)
+}
+
+// pitCell returns the cell of side s's pit number pit (1-based).
+func (r *storeRules) pitCell(s Side, pit int) Cell {
+	if s == South {
+		return Cell(pit - 1)
+	}
+	return Cell(r.n + pit)
+}
+
+// owns reports whether c is one of side s's pits.
+func (r *storeRules) owns(s Side, c Cell) bool {
+	if s == South {
+		return int(c) < r.n
+	}
+	return int(c) > r.n && int(c) <= 2*r.n
+}
+
+func (r *storeRules) Start() Position {
+	p := Position{rules: r}
+	for s := range 2 {
+		for i := 1; i <= r.n; i++ {
+			p.cells[r.pitCell(Side(s), i)] = uint8(r.seeds)
+		}
+	}
+	if r.pie {
+		p.aux[auxSwapAvailable] = 1
+	}
+	return p
+}
+
+func (r *storeRules) canSwap(p *Position) bool {
+	return r.pie && p.toMove == North && p.aux[auxSwapAvailable] == 1
+}
+
+func (r *storeRules) AppendMoves(p *Position, buf []Move) []Move {
+	if p.status != Ongoing {
+		return buf
+	}
+	c := r.pitCell(p.toMove, 1)
+	for i := 1; i <= r.n; i++ {
+		if p.cells[c] > 0 {
+			buf = append(buf, Move{Pit: uint8(i)})
+		}
+		c++
+	}
+	if r.canSwap(p) {
+		buf = append(buf, SwapMove)
+	}
+	return buf
+}
+
+func (r *storeRules) Check(p *Position, m Move) error {
+	switch {
+	case p.status != Ongoing:
+		return illegal(m, GameOver)
+	case m.Kind == Swap:
+		if !r.canSwap(p) {
+			return illegal(m, SwapUnavailable)
+		}
+		return nil
+	case m.Dir != DirNone:
+		return illegal(m, NeedsNoDirection)
+	case m.Pit < 1 || int(m.Pit) > r.n:
+		return illegal(m, NoSuchPit)
+	case p.cells[r.pitCell(p.toMove, int(m.Pit))] == 0:
+		return illegal(m, EmptyPit)
+	}
+	return nil
+}
+
+func (r *storeRules) Apply(p *Position, m Move, ev *[]Event) {
+	me := p.toMove & 1
+	if m.Kind == Swap {
+		p.aux[auxSwapAvailable], p.aux[auxSwapped] = 0, 1
+		p.ply++
+		emit(ev, Event{Kind: EventSwap, Side: me})
+		return
+	}
+	if m.Pit < 1 || int(m.Pit) > r.n || p.cells[r.pitCell(me, int(m.Pit))] == 0 {
+		return
+	}
+	if me == North {
+		p.aux[auxSwapAvailable] = 0
+	}
+	c := r.pitCell(me, int(m.Pit))
+	s := p.cells[c]
+	p.cells[c] = 0
+	emit(ev, Event{Kind: EventPickup, Side: me, Cell: c, Count: int(s)})
+	next := &r.next[me]
+	own := r.store(me)
+	for {
+		if ev == nil && int(s) >= r.cycle {
+			// Whole laps end where they began: add them in one go.
+			laps := s / uint8(r.cycle)
+			for _, x := range r.laps[me][:r.cycle] {
+				p.cells[x] += laps
+			}
+			s -= laps * uint8(r.cycle)
+		}
+		for ; s > 0; s-- {
+			c = Cell(next[c])
+			p.cells[c]++
+			emit(ev, Event{Kind: EventSow, Side: me, Cell: c})
+		}
+		if r.relay && c != own && p.cells[c] > 1 {
+			s = p.cells[c]
+			p.cells[c] = 0
+			emit(ev, Event{Kind: EventRelay, Side: me, Cell: c, Count: int(s)})
+			continue
+		}
+		break
+	}
+	p.ply++
+	extraTurn := c == own
+	if !extraTurn && r.owns(me, c) && p.cells[c] == 1 {
+		opp := Cell(2*r.n) - c
+		if k := p.cells[opp]; k > 0 || r.emptyCapture {
+			p.cells[opp], p.cells[c] = 0, 0
+			p.cells[own] += k + 1
+			if k > 0 {
+				emit(ev, Event{Kind: EventCapture, Side: me, Cell: opp, Count: int(k)})
+			}
+			emit(ev, Event{Kind: EventCapture, Side: me, Cell: c, Count: 1})
+		}
+	}
+	if !extraTurn {
+		p.toMove = 1 - me
+	}
+	r.settle(p, ev)
+	if extraTurn && p.status == Ongoing {
+		emit(ev, Event{Kind: EventExtraTurn, Side: me})
+	}
+}
+
+// sideEmpty reports whether side s has no seeds in its pits.
+func (r *storeRules) sideEmpty(p *Position, s Side) bool {
+	c := r.pitCell(s, 1)
+	for _, x := range p.cells[c : int(c)+r.n] {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *storeRules) settle(p *Position, ev *[]Event) {
+	if p.status != Ongoing {
+		return
+	}
+	reason := EndEmptySide
+	if r.endWhenMoverEmpty {
+		if !r.sideEmpty(p, p.toMove&1) {
+			return
+		}
+		reason = EndNoMoves
+	} else if !r.sideEmpty(p, South) && !r.sideEmpty(p, North) {
+		return
+	}
+	p.sweepSide(South, South, ev)
+	p.sweepSide(North, North, ev)
+	p.decideByStores(reason, ev)
+}
+
+func (r *storeRules) extra(p *Position) map[string]any {
+	if !r.pie {
+		return nil
+	}
+	return map[string]any{
+		"swap_available": p.aux[auxSwapAvailable] == 1,
+		"swapped":        p.aux[auxSwapped] == 1,
+	}
+}
+
+func (r *storeRules) setExtra(p *Position, extra map[string]json.RawMessage) error {
+	if !r.pie {
+		return r.base.setExtra(p, extra)
+	}
+	// Without the keys, a position at ply 0 still offers the swap.
+	if p.ply == 0 {
+		p.aux[auxSwapAvailable] = 1
+	}
+	for k, raw := range extra {
+		var b bool
+		if err := json.Unmarshal(raw, &b); err != nil {
+			return fmt.Errorf("extra.%s: want true or false", k)
+		}
+		switch k {
+		case "swap_available":
+			p.aux[auxSwapAvailable] = b2u(b)
+		case "swapped":
+			p.aux[auxSwapped] = b2u(b)
+		default:
+			return fmt.Errorf("extra.%s: unknown key (known: swap_available, swapped)", k)
+		}
+	}
+	return nil
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}

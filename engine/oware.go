@@ -1,0 +1,282 @@
+package engine
+
+// Oware (id "oware"; also Awale, Wari): two rows of six pits with `seeds`
+// seeds each (default 4), the Masters Traditional Games rules (002:3-27,
+// 000:1023-1039). Stores only hold captured seeds; they are never sown.
+//
+//   - Sowing: take every seed of one of your non-empty pits and sow them one
+//     by one counter-clockwise from the next pit. With 12 or more seeds the
+//     emptied pit is skipped on every lap: it is always left empty (002:18).
+//   - Capture: a last seed that lands in an opponent's pit and brings it to
+//     exactly 2 or 3 captures that pit; so does each pit before it (against
+//     the sowing direction) that also holds 2 or 3, up to the first pit that
+//     does not or the end of the opponent's row (002:19). Nothing is
+//     captured on your own side (000:193).
+//   - Feeding: when the opponent has no seeds, you must play a move that
+//     sows at least one seed into their row, if any move does (002:23).
+//   - Grand slam, a move that would capture every seed on the opponent's
+//     side (option `grand_slam`): "capture" (default, the Masters rules,
+//     002:25: legal, and the opponent, left without seeds, cannot move, so
+//     the capturer also takes his own remaining seeds unless he can feed);
+//     "nocapture" (legal, but it captures nothing); "forbidden" (illegal
+//     unless every legal move is one; then it is played and captures as
+//     usual) [the last two are outside the seeds, glossary 003:23].
+//   - End: a player with more than half of the seeds wins at once; equal
+//     halves draw (002:26-27, 004:17). A player to move with no legal move
+//     (no seeds, or an opponent without seeds that no move can feed) ends
+//     the game, and each side's remaining seeds go to that side's owner
+//     (002:23). A position that occurs for the third time with the same
+//     player to move ends the game the same way, each player taking the
+//     seeds on their own side: our reading of the Masters "deadlock" draw
+//     (002:27), which otherwise needs both players' agreement. That rule
+//     needs the game's history and is applied by Game and Perft.
+func init() {
+	register(&Variant{
+		ID: "oware", Name: "Oware", Players: 2,
+		Options: []OptionSpec{
+			{Name: "seeds", Kind: IntOption, Default: "4", Min: 1, Max: 6, Doc: "seeds in each pit at the start"},
+			{Name: "grand_slam", Kind: EnumOption, Default: "capture", Values: []string{"capture", "nocapture", "forbidden"},
+				Doc: "what a move capturing all the opponent's seeds does: capture them, capture nothing, or is forbidden unless forced"},
+		},
+		build: func(v *Variant, o Options) (Rules, error) {
+			r := &owareRules{base: base{variant: v, opts: o, layout: twoRowLayout(6)}, seeds: optInt(o, "seeds")}
+			switch o["grand_slam"] {
+			case "nocapture":
+				r.slam = slamNoCapture
+			case "forbidden":
+				r.slam = slamForbidden
+			}
+			return r, nil
+		},
+	})
+}
+
+type slamPolicy uint8
+
+const (
+	slamCapture slamPolicy = iota
+	slamNoCapture
+	slamForbidden
+)
+
+// owareRules: cells follow twoRowLayout(6). Sowing runs over the ring of
+// twelve pits only; ring index i is South pit i+1 for i < 6 and North pit
+// i-5 for i >= 6.
+type owareRules struct {
+	base
+	seeds int
+	slam  slamPolicy
+}
+
+// owareRing maps a ring index (0..23, doubled to avoid a modulo) to its cell.
+var owareRing = [24]Cell{0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12}
+
+const owareSouthStore, owareNorthStore = 6, 13
+
+func owareStore(s Side) Cell {
+	if s == South {
+		return owareSouthStore
+	}
+	return owareNorthStore
+}
+
+func (r *owareRules) repetitionLimit() int { return 3 }
+
+func (r *owareRules) Start() Position {
+	p := Position{rules: r}
+	for i := range 12 {
+		p.cells[owareRing[i]] = uint8(r.seeds)
+	}
+	return p
+}
+
+// rowSeeds returns the seeds in side s's six pits.
+func rowSeeds(p *Position, s Side) int {
+	c := 7 * int(s&1)
+	n := 0
+	for _, x := range p.cells[c : c+6] {
+		n += int(x)
+	}
+	return n
+}
+
+// feeds reports whether sowing s seeds from pit (1..6) reaches the
+// opponent's row: it needs 7-pit seeds.
+func feeds(pit int, s uint8) bool { return int(s) >= 7-pit }
+
+func (r *owareRules) AppendMoves(p *Position, buf []Move) []Move {
+	if p.status != Ongoing {
+		return buf
+	}
+	me := p.toMove & 1
+	starving := rowSeeds(p, 1-me) == 0
+	start := len(buf)
+	for i := 1; i <= 6; i++ {
+		s := p.cells[7*int(me)+i-1]
+		if s == 0 || (starving && !feeds(i, s)) {
+			continue
+		}
+		buf = append(buf, Move{Pit: uint8(i)})
+	}
+	if r.slam == slamForbidden && len(buf) > start {
+		moves := buf[start:]
+		kept := moves[:0]
+		for _, m := range moves {
+			if !r.grandSlam(p, int(m.Pit)) {
+				kept = append(kept, m)
+			}
+		}
+		if len(kept) > 0 { // otherwise every move is a grand slam: all stay legal
+			buf = buf[:start+len(kept)]
+		}
+	}
+	return buf
+}
+
+func (r *owareRules) Check(p *Position, m Move) error {
+	switch {
+	case p.status != Ongoing:
+		return illegal(m, GameOver)
+	case m.Kind == Swap:
+		return illegal(m, SwapUnavailable)
+	case m.Dir != DirNone:
+		return illegal(m, NeedsNoDirection)
+	case m.Pit < 1 || m.Pit > 6:
+		return illegal(m, NoSuchPit)
+	}
+	me := p.toMove & 1
+	if p.cells[7*int(me)+int(m.Pit)-1] == 0 {
+		return illegal(m, EmptyPit)
+	}
+	var buf [MaxMoves]Move
+	moves := r.AppendMoves(p, buf[:0])
+	for _, x := range moves {
+		if x == m {
+			return nil
+		}
+	}
+	if rowSeeds(p, 1-me) == 0 {
+		return illegal(m, MustFeed)
+	}
+	return illegal(m, GrandSlamForbidden)
+}
+
+// sow empties pit (1..6) of the side to move and sows its seeds, skipping
+// the emptied pit on every lap. It returns the ring index of the last seed.
+func (r *owareRules) sow(p *Position, pit int, ev *[]Event) int {
+	me := p.toMove & 1
+	o := 6*int(me) + pit - 1
+	c := owareRing[o]
+	s := int(p.cells[c])
+	p.cells[c] = 0
+	emit(ev, Event{Kind: EventPickup, Side: me, Cell: c, Count: s})
+	if ev == nil {
+		laps, rem := s/11, s%11
+		if laps > 0 {
+			for k := 1; k <= 11; k++ {
+				p.cells[owareRing[o+k]] += uint8(laps)
+			}
+		}
+		for k := 1; k <= rem; k++ {
+			p.cells[owareRing[o+k]]++
+		}
+		if rem == 0 {
+			rem = 11
+		}
+		return (o + rem) % 12
+	}
+	last := o
+	for k := 0; k < s; k++ {
+		last = o + 1 + k%11
+		p.cells[owareRing[last]]++
+		emit(ev, Event{Kind: EventSow, Side: me, Cell: owareRing[last]})
+	}
+	return last % 12
+}
+
+// chain returns the ring index below the capture chain ending at last (the
+// chain is ring indices lo+1..last) and the seeds it holds; for no capture,
+// lo == last and n == 0.
+func chain(p *Position, me Side, last int) (lo, n int) {
+	oppLo := 6 * int(1-me)
+	lo = last
+	if last < oppLo || last >= oppLo+6 {
+		return lo, 0
+	}
+	for lo >= oppLo {
+		k := p.cells[owareRing[lo]]
+		if k != 2 && k != 3 {
+			break
+		}
+		n += int(k)
+		lo--
+	}
+	return lo, n
+}
+
+// grandSlam reports whether playing pit would capture every seed on the
+// opponent's side.
+func (r *owareRules) grandSlam(p *Position, pit int) bool {
+	q := *p
+	last := r.sow(&q, pit, nil)
+	_, n := chain(&q, q.toMove&1, last)
+	return n > 0 && n == rowSeeds(&q, 1-q.toMove&1)
+}
+
+func (r *owareRules) Apply(p *Position, m Move, ev *[]Event) {
+	if m.Kind != Sow || m.Pit < 1 || m.Pit > 6 {
+		return
+	}
+	me := p.toMove & 1
+	if p.cells[7*int(me)+int(m.Pit)-1] == 0 {
+		return
+	}
+	last := r.sow(p, int(m.Pit), ev)
+	lo, n := chain(p, me, last)
+	if n > 0 && !(r.slam == slamNoCapture && n == rowSeeds(p, 1-me)) {
+		st := owareStore(me)
+		for i := last; i > lo; i-- {
+			c := owareRing[i]
+			emit(ev, Event{Kind: EventCapture, Side: me, Cell: c, Count: int(p.cells[c])})
+			p.cells[st] += p.cells[c]
+			p.cells[c] = 0
+		}
+	}
+	p.ply++
+	p.toMove = 1 - me
+	r.settle(p, ev)
+}
+
+func (r *owareRules) settle(p *Position, ev *[]Event) {
+	if p.status != Ongoing {
+		return
+	}
+	me := p.toMove & 1
+	mine, theirs := rowSeeds(p, me), rowSeeds(p, 1-me)
+	s, n := int(p.cells[owareSouthStore]), int(p.cells[owareNorthStore])
+	total := mine + theirs + s + n
+	switch {
+	case 2*s > total:
+		p.finish(SouthWon, EndMajority, ev)
+		return
+	case 2*n > total:
+		p.finish(NorthWon, EndMajority, ev)
+		return
+	case 2*s == total && 2*n == total:
+		p.finish(Draw, EndMajority, ev)
+		return
+	}
+	if mine > 0 && theirs > 0 {
+		return
+	}
+	if mine > 0 { // the opponent is starving: can any move feed them?
+		for i := 1; i <= 6; i++ {
+			if feeds(i, p.cells[7*int(me)+i-1]) {
+				return
+			}
+		}
+	}
+	p.sweepSide(South, South, ev)
+	p.sweepSide(North, North, ev)
+	p.decideByStores(EndNoMoves, ev)
+}

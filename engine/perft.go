@@ -1,0 +1,75 @@
+package engine
+
+// Perft counts the move sequences of exactly depth plies from p: one sowing
+// is one ply, an extra turn is a new ply by the same player, and a game that
+// ends before depth contributes nothing at deeper plies. Rules that need the
+// game's history (Oware's third repetition) are applied along each line,
+// counting p as the first occurrence of itself.
+//
+// The last ply is counted without being played ("bulk counting"), as chess
+// perft programs do; [PerftFull] plays every move.
+func Perft(p Position, depth int) uint64 { return perft(p, depth, true) }
+
+// PerftFull is Perft that also plays every move of the last ply, so that its
+// speed measures making moves as well as generating them.
+func PerftFull(p Position, depth int) uint64 { return perft(p, depth, false) }
+
+func perft(p Position, depth int, bulk bool) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	w := perftWalker{r: p.rules, bulk: bulk, bufs: make([][MaxMoves]Move, depth+1)}
+	if lim := p.rules.repetitionLimit(); lim > 0 {
+		w.limit = lim
+		w.path = make([]key, 1, depth+1)
+		w.path[0] = p.key()
+	}
+	return w.walk(&p, depth)
+}
+
+type perftWalker struct {
+	r     Rules
+	bulk  bool
+	bufs  [][MaxMoves]Move
+	limit int
+	path  []key // positions on the current line, for the repetition rule
+}
+
+func (w *perftWalker) walk(p *Position, depth int) uint64 {
+	moves := w.r.AppendMoves(p, w.bufs[depth][:0])
+	if depth == 1 && w.bulk {
+		return uint64(len(moves))
+	}
+	var n uint64
+	for _, m := range moves {
+		q := *p
+		w.r.Apply(&q, m, nil)
+		if depth == 1 {
+			n++
+			continue
+		}
+		if w.limit > 0 {
+			if q.status == Ongoing && w.repeats(&q) {
+				continue // the game ends here, by repetition
+			}
+			w.path = append(w.path, q.key())
+			n += w.walk(&q, depth-1)
+			w.path = w.path[:len(w.path)-1]
+			continue
+		}
+		n += w.walk(&q, depth-1)
+	}
+	return n
+}
+
+// repeats reports whether q would be the limit-th occurrence of itself.
+func (w *perftWalker) repeats(q *Position) bool {
+	k := q.key()
+	seen := 1
+	for i := range w.path {
+		if w.path[i] == k {
+			seen++
+		}
+	}
+	return seen >= w.limit
+}

@@ -1,0 +1,216 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Rules is one variant with its options fixed. Implementations live in this
+// package, one file per variant.
+type Rules interface {
+	// Variant returns the registered variant these rules belong to.
+	Variant() *Variant
+	// Options returns the complete, canonical option values.
+	Options() Options
+	// Layout describes the cells of every position of these rules.
+	Layout() *Layout
+	// Start returns the opening position.
+	Start() Position
+
+	// AppendMoves appends the legal moves of p to buf and returns the
+	// extended slice; a finished game has none. It does not allocate when
+	// buf has room for MaxMoves moves.
+	AppendMoves(p *Position, buf []Move) []Move
+	// Check returns nil if m is legal in p, and otherwise an
+	// *IllegalMoveError saying why not.
+	Check(p *Position, m Move) error
+	// Apply plays m on p in place, appending the move's events to *ev
+	// unless ev is nil. m must be legal (Check(p, m) == nil); for any
+	// other move the result is unspecified, though seeds are still
+	// conserved and Apply never panics. With a nil ev it allocates
+	// nothing.
+	Apply(p *Position, m Move, ev *[]Event)
+
+	// settle ends the game if the rules say it is over at p (a side cannot
+	// move, a side has a majority...), sweeping seeds and recording the
+	// status and its events. It leaves finished games alone.
+	settle(p *Position, ev *[]Event)
+	// repetitionLimit is the number of occurrences of a position that ends
+	// the game (0: repetition has no effect).
+	repetitionLimit() int
+	// extra returns the variant state kept outside pits and stores, for
+	// position JSON (nil when there is none).
+	extra(p *Position) map[string]any
+	// setExtra reads that state back; the error names a bad key or value.
+	setExtra(p *Position, extra map[string]json.RawMessage) error
+}
+
+// base holds what every rule set has; the variants embed it.
+type base struct {
+	variant *Variant
+	opts    Options
+	layout  *Layout
+}
+
+func (b *base) Variant() *Variant { return b.variant }
+func (b *base) Options() Options {
+	out := make(Options, len(b.opts))
+	for k, v := range b.opts {
+		out[k] = v
+	}
+	return out
+}
+func (b *base) Layout() *Layout                { return b.layout }
+func (b *base) repetitionLimit() int           { return 0 }
+func (b *base) extra(*Position) map[string]any { return nil }
+func (b *base) setExtra(_ *Position, extra map[string]json.RawMessage) error {
+	for k := range extra {
+		return fmt.Errorf("extra.%s: %s keeps no extra state", k, b.variant.ID)
+	}
+	return nil
+}
+
+// Position is the state of a game between moves: the seeds in every cell,
+// who is to move, the ply count, the status and any variant state. It is a
+// value; [Position.Play] returns a new one. The zero Position is not usable:
+// positions come from [Rules.Start], [NewPosition] or [ParsePosition].
+// Positions are comparable with ==.
+type Position struct {
+	rules  Rules
+	cells  [MaxCells]uint8
+	toMove Side
+	status Status
+	reason EndReason
+	ply    int32
+	// aux holds variant state; each variant documents its use.
+	aux [4]uint8
+}
+
+// Rules returns the rules the position is played under.
+func (p *Position) Rules() Rules { return p.rules }
+
+// ToMove returns the side to move (for a finished game: the side that would
+// have moved).
+func (p *Position) ToMove() Side { return p.toMove }
+
+// Status returns whether the game is over and how it ended.
+func (p *Position) Status() Status { return p.status }
+
+// EndReason says why a finished game ended (EndNone while it is on).
+func (p *Position) EndReason() EndReason { return p.reason }
+
+// Ply returns the number of moves played since the start.
+func (p *Position) Ply() int { return int(p.ply) }
+
+// Cell returns the seeds in cell c (0 for a cell outside the layout).
+func (p *Position) Cell(c Cell) int {
+	if int(c) >= MaxCells {
+		return 0
+	}
+	return int(p.cells[c])
+}
+
+// Pit returns the seeds in side s's pit n (1-based); 0 if there is no such pit.
+func (p *Position) Pit(s Side, n int) int { return p.Cell(p.rules.Layout().Pit(s, n)) }
+
+// Store returns the seeds in side s's store.
+func (p *Position) Store(s Side) int { return p.Cell(p.rules.Layout().Store(s)) }
+
+// PitSeeds returns the seeds in side s's pits.
+func (p *Position) PitSeeds(s Side) int {
+	l := p.rules.Layout()
+	n := 0
+	for i := 1; i <= l.Pits; i++ {
+		n += p.Cell(l.Pit(s, i))
+	}
+	return n
+}
+
+// Seeds returns the number of seeds in the whole position.
+func (p *Position) Seeds() int {
+	n := 0
+	for i := range p.rules.Layout().Cells {
+		n += int(p.cells[i])
+	}
+	return n
+}
+
+// Moves returns the legal moves, in ascending pit order.
+func (p Position) Moves() []Move {
+	return p.rules.AppendMoves(&p, make([]Move, 0, MaxMoves))
+}
+
+// Play returns the position after m. The error is an *IllegalMoveError when
+// m is not legal here; p is never changed.
+func (p Position) Play(m Move) (Position, error) {
+	if err := p.rules.Check(&p, m); err != nil {
+		return p, err
+	}
+	p.rules.Apply(&p, m, nil)
+	return p, nil
+}
+
+// PlayEvents is Play that also returns the move's events in order.
+func (p Position) PlayEvents(m Move) (Position, []Event, error) {
+	if err := p.rules.Check(&p, m); err != nil {
+		return p, nil, err
+	}
+	ev := make([]Event, 0, 32)
+	p.rules.Apply(&p, m, &ev)
+	return p, ev, nil
+}
+
+// Extra returns the variant state kept outside pits and stores, with the
+// keys documented by the variant (nil when there is none).
+func (p *Position) Extra() map[string]any { return p.rules.extra(p) }
+
+// key is what makes two positions the same for the repetition rule.
+type key struct {
+	cells  [MaxCells]uint8
+	toMove Side
+	aux    [4]uint8
+}
+
+func (p *Position) key() key { return key{p.cells, p.toMove, p.aux} }
+
+// finish records the end of the game.
+func (p *Position) finish(s Status, r EndReason, ev *[]Event) {
+	p.status, p.reason = s, r
+	emit(ev, Event{Kind: EventEnd, Status: s, Reason: r})
+}
+
+// sweepSide moves the seeds left in side s's pits into to's store.
+func (p *Position) sweepSide(s, to Side, ev *[]Event) {
+	l := p.rules.Layout()
+	st := l.store[to]
+	for i := 1; i <= l.Pits; i++ {
+		c := l.pit[s][i]
+		if n := p.cells[c]; n > 0 {
+			p.cells[st] += n
+			p.cells[c] = 0
+			emit(ev, Event{Kind: EventSweep, Side: to, Cell: c, Count: int(n)})
+		}
+	}
+}
+
+// decideByStores ends a two-player game: the bigger store wins.
+func (p *Position) decideByStores(r EndReason, ev *[]Event) {
+	l := p.rules.Layout()
+	s, n := p.cells[l.store[South]], p.cells[l.store[North]]
+	switch {
+	case s > n:
+		p.finish(SouthWon, r, ev)
+	case n > s:
+		p.finish(NorthWon, r, ev)
+	default:
+		p.finish(Draw, r, ev)
+	}
+}
+
+// endByRepetition ends a two-player game in which a position came back too
+// often: each player takes the seeds on their own side.
+func (p *Position) endByRepetition(ev *[]Event) {
+	p.sweepSide(South, South, ev)
+	p.sweepSide(North, North, ev)
+	p.decideByStores(EndRepetition, ev)
+}

@@ -1,0 +1,88 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// String draws the position as text, seen from South's seat: the pits row
+// by row with the owner's pit numbers, the stores at the ends, and a line
+// saying whose turn it is or how the game ended. For logs, the command-line
+// tool and the terminal chat.
+func (p Position) String() string {
+	if p.rules == nil {
+		return "<no position>"
+	}
+	l := p.rules.Layout()
+	w := 2
+	for i := range l.Cells {
+		w = max(w, len(fmt.Sprint(p.cells[i])))
+	}
+	cell := func(c Cell) string { return fmt.Sprintf("[%*d]", w, p.cells[c]) }
+	blank := strings.Repeat(" ", w+2)
+	label := func(c Cell) string {
+		ci := l.Cells[c]
+		return fmt.Sprintf(" %*s ", w, fmt.Sprintf("%c%d", strings.ToUpper(ci.Owner.String())[0], ci.Pit))
+	}
+	grid := make([][]Cell, l.Rows)
+	for r := range grid {
+		grid[r] = make([]Cell, l.Cols)
+		for c := range grid[r] {
+			grid[r][c] = NoCell
+		}
+	}
+	var left, right []Cell
+	for i, ci := range l.Cells {
+		switch {
+		case ci.Kind == StoreCell && ci.Col == 0:
+			left = append(left, Cell(i))
+		case ci.Kind == StoreCell:
+			right = append(right, Cell(i))
+		default:
+			grid[ci.Row][ci.Col] = Cell(i)
+		}
+	}
+	row := func(r int, f func(Cell) string) string {
+		var b strings.Builder
+		for _, c := range grid[r] {
+			if c == NoCell {
+				b.WriteString(blank)
+			} else {
+				b.WriteString(f(c))
+			}
+		}
+		return strings.TrimRight(b.String(), " ")
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s ply %d: ", p.rules.Variant().ID, p.ply)
+	if p.status == Ongoing {
+		fmt.Fprintf(&b, "%s to move\n", p.toMove)
+	} else {
+		fmt.Fprintf(&b, "%s (%s)\n", p.status, p.reason)
+	}
+	if l.Rows == 1 {
+		b.WriteString(row(0, label) + "\n")
+		b.WriteString(row(0, cell) + " " + cell(right[0]) + "\n")
+		return b.String()
+	}
+	b.WriteString(row(0, label) + "\n")
+	for r := range l.Rows {
+		if r == l.Rows/2 {
+			var s strings.Builder
+			for i := range l.Cols {
+				switch {
+				case i == 0 && len(left) > 0:
+					s.WriteString(cell(left[0]))
+				case i == l.Cols-1 && len(right) > 0:
+					s.WriteString(cell(right[0]))
+				default:
+					s.WriteString(blank)
+				}
+			}
+			b.WriteString(strings.TrimRight(s.String(), " ") + "\n")
+		}
+		b.WriteString(row(r, cell) + "\n")
+	}
+	b.WriteString(row(l.Rows-1, label) + "\n")
+	return b.String()
+}

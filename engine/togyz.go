@@ -1,0 +1,276 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Togyz Kumalak (id "togyz"): two rows of nine pits with nine seeds each,
+// 162 in all, and a store (kazan) for each player; the rules of 001 (D. A.
+// Syrymovich, 2010). Kazans are never sown.
+//
+//   - Sowing: take every seed of one of your non-empty pits. The first seed
+//     goes back into the pit it came from and the rest follow one by one
+//     counter-clockwise; a pit holding a single seed moves it to the next pit
+//     (001:22-23). Laps sow into the emptied pit like any other.
+//   - Capture: a last seed that lands in an opponent's pit and makes its
+//     count even captures all of that pit's seeds (001:31).
+//   - Tuzdyk: a last seed that makes an opponent's pit exactly 3 turns it
+//     into your tuzdyk, and its three seeds go to your kazan, unless you
+//     already have a tuzdyk (one per player per game: 000:601, 000:1577,
+//     reading 001:41's "already has" as the misprint it is), the pit is the
+//     opponent's ninth (001:43, 000:263), or it has the same number as the
+//     opponent's tuzdyk on your side (001:44 and its worked example with
+//     pits F and f; "opposite" in 000:263 is not followed). Otherwise the
+//     three seeds simply stay (001:47). The tuzdyk is created automatically
+//     ("можно объявить", "may declare", in 000:263 is not offered).
+//     Every seed sown into a tuzdyk goes at once to its owner's kazan, and a
+//     tuzdyk is never played from (it is always empty).
+//   - End: a player with more than half of the seeds (82 of 162) wins at
+//     once, 81-81 draws [federation rules, outside the seeds]. A player to
+//     move with no seeds ends the game: the opponent takes the seeds left on
+//     his own side (001:65), and the bigger kazan wins.
+//
+// Position JSON: extra.tuzdyk.south is the number of North's pit that is
+// South's tuzdyk (0: none), and extra.tuzdyk.north the same for North.
+func init() {
+	register(&Variant{
+		ID: "togyz", Name: "Togyz Kumalak", Players: 2,
+		build: func(v *Variant, o Options) (Rules, error) {
+			return &togyzRules{base: base{variant: v, opts: o, layout: twoRowLayout(9)}}, nil
+		},
+	})
+}
+
+// togyzRules: cells follow twoRowLayout(9). Sowing runs over the ring of 18
+// pits; ring index i is South pit i+1 for i < 9 and North pit i-8 after.
+// aux[s] is 1 + the cell of side s's tuzdyk, or 0.
+type togyzRules struct {
+	base
+}
+
+var togyzRing = func() (r [36]Cell) {
+	for i := range r {
+		k := i % 18
+		if k >= 9 {
+			k++
+		}
+		r[i] = Cell(k)
+	}
+	return r
+}()
+
+const togyzSouthStore, togyzNorthStore = 9, 19
+
+func togyzStore(s Side) Cell {
+	if s == South {
+		return togyzSouthStore
+	}
+	return togyzNorthStore
+}
+
+// togyzRingOf returns the ring index of a pit cell.
+func togyzRingOf(c Cell) int {
+	if c > 9 {
+		return int(c) - 1
+	}
+	return int(c)
+}
+
+// togyzPitNumber returns a pit cell's number in its owner's numbering.
+func togyzPitNumber(c Cell) int {
+	if c > 9 {
+		return int(c) - 9
+	}
+	return int(c) + 1
+}
+
+func (r *togyzRules) Start() Position {
+	p := Position{rules: r}
+	for i := range 18 {
+		p.cells[togyzRing[i]] = 9
+	}
+	return p
+}
+
+func (r *togyzRules) AppendMoves(p *Position, buf []Move) []Move {
+	if p.status != Ongoing {
+		return buf
+	}
+	c := 10 * int(p.toMove&1)
+	for i, x := range p.cells[c : c+9] {
+		if x > 0 {
+			buf = append(buf, Move{Pit: uint8(i + 1)})
+		}
+	}
+	return buf
+}
+
+func (r *togyzRules) Check(p *Position, m Move) error {
+	switch {
+	case p.status != Ongoing:
+		return illegal(m, GameOver)
+	case m.Kind == Swap:
+		return illegal(m, SwapUnavailable)
+	case m.Dir != DirNone:
+		return illegal(m, NeedsNoDirection)
+	case m.Pit < 1 || m.Pit > 9:
+		return illegal(m, NoSuchPit)
+	}
+	c := Cell(10*int(p.toMove&1) + int(m.Pit) - 1)
+	if p.aux[1-p.toMove&1] == uint8(c)+1 {
+		return illegal(m, TuzdykPit)
+	}
+	if p.cells[c] == 0 {
+		return illegal(m, EmptyPit)
+	}
+	return nil
+}
+
+func (r *togyzRules) Apply(p *Position, m Move, ev *[]Event) {
+	if m.Kind != Sow || m.Pit < 1 || m.Pit > 9 {
+		return
+	}
+	me := p.toMove & 1
+	opp := 1 - me
+	c := Cell(10*int(me) + int(m.Pit) - 1)
+	s := int(p.cells[c])
+	if s == 0 {
+		return
+	}
+	p.cells[c] = 0
+	emit(ev, Event{Kind: EventPickup, Side: me, Cell: c, Count: s})
+	start := togyzRingOf(c)
+	if s == 1 {
+		start++
+	}
+	var last Cell
+	if ev == nil {
+		laps, rem := s/18, s%18
+		if laps > 0 {
+			for i := range 18 {
+				p.cells[togyzRing[i]] += uint8(laps)
+			}
+		}
+		for k := range rem {
+			p.cells[togyzRing[start+k]]++
+		}
+		last = togyzRing[(start+s-1)%18]
+		// Seeds sown into a tuzdyk belong to its owner.
+		for owner := range Side(2) {
+			if t := p.aux[owner]; t != 0 {
+				p.cells[togyzStore(owner)] += p.cells[t-1]
+				p.cells[t-1] = 0
+			}
+		}
+	} else {
+		for k := range s {
+			last = togyzRing[(start+k)%18]
+			p.cells[last]++
+			emit(ev, Event{Kind: EventSow, Side: me, Cell: last})
+			for o := range Side(2) {
+				if p.aux[o] == uint8(last)+1 {
+					p.cells[last]--
+					p.cells[togyzStore(o)]++
+					emit(ev, Event{Kind: EventDeposit, Side: o, Cell: last})
+				}
+			}
+		}
+	}
+	if last/10 == Cell(opp) && p.aux[me] != uint8(last)+1 {
+		switch n := p.cells[last]; {
+		case n%2 == 0:
+			p.cells[togyzStore(me)] += n
+			p.cells[last] = 0
+			emit(ev, Event{Kind: EventCapture, Side: me, Cell: last, Count: int(n)})
+		case n == 3 && r.canMakeTuzdyk(p, me, last):
+			p.aux[me] = uint8(last) + 1
+			p.cells[togyzStore(me)] += n
+			p.cells[last] = 0
+			emit(ev, Event{Kind: EventTuzdyk, Side: me, Cell: last})
+			emit(ev, Event{Kind: EventCapture, Side: me, Cell: last, Count: int(n)})
+		}
+	}
+	p.ply++
+	p.toMove = opp
+	r.settle(p, ev)
+}
+
+// canMakeTuzdyk reports whether side me may turn the opponent's pit cell c
+// into its tuzdyk.
+func (r *togyzRules) canMakeTuzdyk(p *Position, me Side, c Cell) bool {
+	if p.aux[me] != 0 || togyzPitNumber(c) == 9 {
+		return false
+	}
+	t := p.aux[1-me]
+	return t == 0 || togyzPitNumber(Cell(t-1)) != togyzPitNumber(c)
+}
+
+func (r *togyzRules) settle(p *Position, ev *[]Event) {
+	if p.status != Ongoing {
+		return
+	}
+	s, n := int(p.cells[togyzSouthStore]), int(p.cells[togyzNorthStore])
+	me := p.toMove & 1
+	mine := 0
+	for _, x := range p.cells[10*int(me) : 10*int(me)+9] {
+		mine += int(x)
+	}
+	total := p.Seeds()
+	switch {
+	case 2*s > total:
+		p.finish(SouthWon, EndMajority, ev)
+	case 2*n > total:
+		p.finish(NorthWon, EndMajority, ev)
+	case 2*s == total && 2*n == total:
+		p.finish(Draw, EndMajority, ev)
+	case mine == 0:
+		p.sweepSide(1-me, 1-me, ev)
+		p.decideByStores(EndNoMoves, ev)
+	}
+}
+
+func (r *togyzRules) extra(p *Position) map[string]any {
+	t := map[string]int{"south": 0, "north": 0}
+	for s := range Side(2) {
+		if c := p.aux[s]; c != 0 {
+			t[s.String()] = togyzPitNumber(Cell(c - 1))
+		}
+	}
+	return map[string]any{"tuzdyk": t}
+}
+
+func (r *togyzRules) setExtra(p *Position, extra map[string]json.RawMessage) error {
+	for k, raw := range extra {
+		if k != "tuzdyk" {
+			return fmt.Errorf("extra.%s: unknown key (known: tuzdyk)", k)
+		}
+		var t map[string]int
+		if err := json.Unmarshal(raw, &t); err != nil {
+			return fmt.Errorf("extra.tuzdyk: want {\"south\": N, \"north\": N}")
+		}
+		for name, n := range t {
+			s, err := ParseSide(name)
+			if err != nil || s > North {
+				return fmt.Errorf("extra.tuzdyk.%s: unknown side", name)
+			}
+			if n == 0 {
+				p.aux[s] = 0
+				continue
+			}
+			if n < 1 || n > 8 {
+				return fmt.Errorf("extra.tuzdyk.%s: %d is not a pit that can be a tuzdyk (1..8)", name, n)
+			}
+			c := r.layout.Pit(1-s, n)
+			if p.cells[c] != 0 {
+				return fmt.Errorf("extra.tuzdyk.%s: %s pit %d holds seeds, but a tuzdyk is always empty", name, 1-s, n)
+			}
+			p.aux[s] = uint8(c) + 1
+		}
+	}
+	if p.aux[South] != 0 && p.aux[North] != 0 &&
+		togyzPitNumber(Cell(p.aux[South]-1)) == togyzPitNumber(Cell(p.aux[North]-1)) {
+		return fmt.Errorf("extra.tuzdyk: the two tuzdyks cannot have the same number")
+	}
+	return nil
+}

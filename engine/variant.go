@@ -1,0 +1,228 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Options are a rule set's option values, by name, written as text
+// ("pits": "6", "pie": "true", "grand_slam": "capture").
+type Options map[string]string
+
+// OptionKind is the type of an option's value.
+type OptionKind uint8
+
+// Option kinds.
+const (
+	IntOption OptionKind = iota
+	BoolOption
+	EnumOption
+)
+
+// OptionSpec describes one option a variant accepts.
+type OptionSpec struct {
+	Name    string
+	Kind    OptionKind
+	Default string
+	// Min and Max bound an IntOption.
+	Min, Max int
+	// Values lists an EnumOption's allowed values.
+	Values []string
+	// Doc says in one English sentence what the option changes.
+	Doc string
+}
+
+// check validates v against the spec and returns it in canonical form.
+func (o OptionSpec) check(v string) (string, error) {
+	switch o.Kind {
+	case IntOption:
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil {
+			return "", fmt.Errorf("option %s: %q is not a whole number", o.Name, v)
+		}
+		if n < o.Min || n > o.Max {
+			return "", fmt.Errorf("option %s: %d is outside %d..%d", o.Name, n, o.Min, o.Max)
+		}
+		return strconv.Itoa(n), nil
+	case BoolOption:
+		b, err := strconv.ParseBool(strings.TrimSpace(v))
+		if err != nil {
+			return "", fmt.Errorf("option %s: %q is not true or false", o.Name, v)
+		}
+		return strconv.FormatBool(b), nil
+	default:
+		if slices.Contains(o.Values, v) {
+			return v, nil
+		}
+		return "", fmt.Errorf("option %s: %q is not one of %s", o.Name, v, strings.Join(o.Values, ", "))
+	}
+}
+
+// JSONValue returns the option value typed for JSON: a number, a bool or a
+// string. v must already be valid.
+func (o OptionSpec) JSONValue(v string) any {
+	switch o.Kind {
+	case IntOption:
+		n, _ := strconv.Atoi(v)
+		return n
+	case BoolOption:
+		return v == "true"
+	}
+	return v
+}
+
+// Variant is a registered game.
+type Variant struct {
+	// ID is the variant's id, as in the spec ("kalah", "oware", ...).
+	ID string
+	// Name is the English name; the bot localizes names itself.
+	Name string
+	// Players is 1 for a solitaire, else the number of players.
+	Players int
+	// Options lists the accepted options, in the order to show them.
+	Options []OptionSpec
+
+	build func(v *Variant, opts Options) (Rules, error)
+}
+
+// Option returns the spec of the named option.
+func (v *Variant) Option(name string) (OptionSpec, bool) {
+	for _, o := range v.Options {
+		if o.Name == name {
+			return o, true
+		}
+	}
+	return OptionSpec{}, false
+}
+
+// Defaults returns the variant's default option values.
+func (v *Variant) Defaults() Options {
+	opts := make(Options, len(v.Options))
+	for _, o := range v.Options {
+		opts[o.Name] = o.Default
+	}
+	return opts
+}
+
+// Resolve checks opts against the variant's specs and returns a complete set,
+// defaults filled in and values in canonical form. The error names the
+// option at fault: an unknown name, or a value of the wrong type or range.
+func (v *Variant) Resolve(opts Options) (Options, error) {
+	out := v.Defaults()
+	names := make([]string, 0, len(opts))
+	for k := range opts {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		spec, ok := v.Option(k)
+		if !ok {
+			known := make([]string, len(v.Options))
+			for i, o := range v.Options {
+				known[i] = o.Name
+			}
+			if len(known) == 0 {
+				return nil, fmt.Errorf("unknown option %q: %s takes no options", k, v.ID)
+			}
+			return nil, fmt.Errorf("unknown option %q for %s (known: %s)", k, v.ID, strings.Join(known, ", "))
+		}
+		val, err := spec.check(opts[k])
+		if err != nil {
+			return nil, err
+		}
+		out[k] = val
+	}
+	return out, nil
+}
+
+// New returns the variant's rules with the given options (missing ones take
+// their defaults). The error names an unknown option or a bad value.
+func (v *Variant) New(opts Options) (Rules, error) {
+	full, err := v.Resolve(opts)
+	if err != nil {
+		return nil, err
+	}
+	return v.build(v, full)
+}
+
+var registry = map[string]*Variant{}
+
+// register adds a variant; it is called from the variants' init functions.
+func register(v *Variant) {
+	if _, dup := registry[v.ID]; dup {
+		panic("engine: variant registered twice: " + v.ID)
+	}
+	registry[v.ID] = v
+}
+
+// Lookup returns the variant with the given id. The error lists the known
+// ids.
+func Lookup(id string) (*Variant, error) {
+	if v, ok := registry[strings.ToLower(strings.TrimSpace(id))]; ok {
+		return v, nil
+	}
+	ids := make([]string, 0, len(registry))
+	for _, v := range Variants() {
+		ids = append(ids, v.ID)
+	}
+	return nil, fmt.Errorf("unknown variant %q (known: %s)", id, strings.Join(ids, ", "))
+}
+
+// Variants returns every registered variant, in the spec's order.
+func Variants() []*Variant {
+	out := make([]*Variant, 0, len(registry))
+	for _, v := range registry {
+		out = append(out, v)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		oi, oj := variantOrder(out[i].ID), variantOrder(out[j].ID)
+		if oi != oj {
+			return oi < oj
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out
+}
+
+// specOrder is the order of the spec's variant table.
+var specOrder = []string{"kalah", "oware", "togyz", "congkak", "tchuka", "namnam", "ayoayo",
+	"bao-kenya", "bao-laps", "bao-kujifunza", "bao"}
+
+func variantOrder(id string) int {
+	if i := slices.Index(specOrder, id); i >= 0 {
+		return i
+	}
+	return len(specOrder)
+}
+
+// New returns the rules of variant id with the given options. It is
+// Lookup followed by Variant.New, and returns their errors.
+func New(id string, opts Options) (Rules, error) {
+	v, err := Lookup(id)
+	if err != nil {
+		return nil, err
+	}
+	return v.New(opts)
+}
+
+// MustNew is New for options known to be valid; it panics otherwise. For
+// tests and package-level tables.
+func MustNew(id string, opts Options) Rules {
+	r, err := New(id, opts)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// optInt and optBool read resolved options; the values were validated by
+// Resolve.
+func optInt(o Options, k string) int {
+	n, _ := strconv.Atoi(o[k])
+	return n
+}
+
+func optBool(o Options, k string) bool { return o[k] == "true" }

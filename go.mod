@@ -1,0 +1,3 @@
+module github.com/mancala-bot/mancala
+
+go 1.26
