@@ -87,7 +87,7 @@ func NewPosition(r Rules, s Setup) (Position, error) {
 }
 
 // Setup returns the description NewPosition would rebuild p from.
-func (p *Position) Setup() Setup {
+func (p Position) Setup() Setup {
 	l := p.rules.Layout()
 	s := Setup{ToMove: p.toMove, Ply: int(p.ply), Status: p.status}
 	for side := range Side(l.Sides) {
@@ -98,7 +98,7 @@ func (p *Position) Setup() Setup {
 		s.Pits = append(s.Pits, pits)
 		s.Stores = append(s.Stores, p.Store(side))
 	}
-	if extra := p.rules.extra(p); extra != nil {
+	if extra := p.rules.extra(&p); extra != nil {
 		s.Extra = map[string]json.RawMessage{}
 		for k, v := range extra {
 			b, _ := json.Marshal(v)

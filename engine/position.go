@@ -87,23 +87,23 @@ type Position struct {
 }
 
 // Rules returns the rules the position is played under.
-func (p *Position) Rules() Rules { return p.rules }
+func (p Position) Rules() Rules { return p.rules }
 
 // ToMove returns the side to move (for a finished game: the side that would
 // have moved).
-func (p *Position) ToMove() Side { return p.toMove }
+func (p Position) ToMove() Side { return p.toMove }
 
 // Status returns whether the game is over and how it ended.
-func (p *Position) Status() Status { return p.status }
+func (p Position) Status() Status { return p.status }
 
 // EndReason says why a finished game ended (EndNone while it is on).
-func (p *Position) EndReason() EndReason { return p.reason }
+func (p Position) EndReason() EndReason { return p.reason }
 
 // Ply returns the number of moves played since the start.
-func (p *Position) Ply() int { return int(p.ply) }
+func (p Position) Ply() int { return int(p.ply) }
 
 // Cell returns the seeds in cell c (0 for a cell outside the layout).
-func (p *Position) Cell(c Cell) int {
+func (p Position) Cell(c Cell) int {
 	if int(c) >= MaxCells {
 		return 0
 	}
@@ -111,13 +111,13 @@ func (p *Position) Cell(c Cell) int {
 }
 
 // Pit returns the seeds in side s's pit n (1-based); 0 if there is no such pit.
-func (p *Position) Pit(s Side, n int) int { return p.Cell(p.rules.Layout().Pit(s, n)) }
+func (p Position) Pit(s Side, n int) int { return p.Cell(p.rules.Layout().Pit(s, n)) }
 
 // Store returns the seeds in side s's store.
-func (p *Position) Store(s Side) int { return p.Cell(p.rules.Layout().Store(s)) }
+func (p Position) Store(s Side) int { return p.Cell(p.rules.Layout().Store(s)) }
 
 // PitSeeds returns the seeds in side s's pits.
-func (p *Position) PitSeeds(s Side) int {
+func (p Position) PitSeeds(s Side) int {
 	l := p.rules.Layout()
 	n := 0
 	for i := 1; i <= l.Pits; i++ {
@@ -127,7 +127,7 @@ func (p *Position) PitSeeds(s Side) int {
 }
 
 // Seeds returns the number of seeds in the whole position.
-func (p *Position) Seeds() int {
+func (p Position) Seeds() int {
 	n := 0
 	for i := range p.rules.Layout().Cells {
 		n += int(p.cells[i])
@@ -162,7 +162,7 @@ func (p Position) PlayEvents(m Move) (Position, []Event, error) {
 
 // Extra returns the variant state kept outside pits and stores, with the
 // keys documented by the variant (nil when there is none).
-func (p *Position) Extra() map[string]any { return p.rules.extra(p) }
+func (p Position) Extra() map[string]any { return p.rules.extra(&p) }
 
 // key is what makes two positions the same for the repetition rule.
 type key struct {
