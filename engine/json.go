@@ -281,21 +281,21 @@ func jsonError(data []byte, err error) error {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syn):
-		line, col := lineCol(data, syn.Offset)
+		line, col := lineCol(data, syn.Offset-1) // Offset counts the bad byte
 		return fmt.Errorf("position JSON, line %d, column %d: %v", line, col, syn)
 	case errors.As(err, &typ):
 		line, col := lineCol(data, typ.Offset)
 		return fmt.Errorf("position JSON, line %d, column %d: %s: want %s, got %s", line, col, typ.Field, typ.Type, typ.Value)
 	case errors.Is(err, io.EOF):
 		return errors.New("position JSON: empty input")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return errors.New("position JSON: unexpected end of input")
 	}
 	return fmt.Errorf("position JSON: %v", err)
 }
 
 func lineCol(data []byte, off int64) (line, col int) {
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
+	off = max(0, min(off, int64(len(data))))
 	line, col = 1, 1
 	for _, c := range data[:off] {
 		if c == '\n' {

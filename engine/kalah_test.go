@@ -7,14 +7,14 @@ import "testing"
 func TestKalahRules(t *testing.T) {
 	runRulesCases(t, []rulesCase{{
 		name: "pit 3 ends in the store: extra turn (000:1684)", variant: "kalah",
-		moves: "3",
-		want:  board{toMove: South, south: []int{4, 4, 0, 5, 5, 5}, north: []int{4, 4, 4, 4, 4, 4}, stores: [2]int{1, 0}},
+		moves:  "3",
+		want:   board{toMove: South, south: []int{4, 4, 0, 5, 5, 5}, north: []int{4, 4, 4, 4, 4, 4}, stores: [2]int{1, 0}},
 		events: []string{"pickup 4 from 2", "sow 3", "sow 4", "sow 5", "sow 6", "extra_turn south"},
 	}, {
 		name: "the capture of 000:951: two seeds from pit 2, the last in empty pit 4 facing 5", variant: "kalah",
-		from:  &board{toMove: South, south: []int{3, 2, 1, 0, 2, 4}, north: []int{4, 4, 5, 4, 4, 4}, stores: [2]int{2, 0}},
-		moves: "2",
-		want:  board{toMove: North, south: []int{3, 0, 2, 0, 2, 4}, north: []int{4, 4, 0, 4, 4, 4}, stores: [2]int{8, 0}},
+		from:   &board{toMove: South, south: []int{3, 2, 1, 0, 2, 4}, north: []int{4, 4, 5, 4, 4, 4}, stores: [2]int{2, 0}},
+		moves:  "2",
+		want:   board{toMove: North, south: []int{3, 0, 2, 0, 2, 4}, north: []int{4, 4, 0, 4, 4, 4}, stores: [2]int{8, 0}},
 		events: []string{"capture 5 from 9 to south", "capture 1 from 3 to south"},
 	}, {
 		name: "no capture when the facing pit is empty", variant: "kalah",
@@ -23,9 +23,9 @@ func TestKalahRules(t *testing.T) {
 		want:  board{toMove: North, south: []int{0, 1, 0, 0, 0, 4}, north: []int{4, 4, 4, 4, 0, 4}},
 	}, {
 		name: "empty_capture takes the lone seed (000:1517)", variant: "kalah", opts: Options{"empty_capture": "true"},
-		from:  &board{toMove: South, south: []int{1, 0, 0, 0, 0, 4}, north: []int{4, 4, 4, 4, 0, 4}},
-		moves: "1",
-		want:  board{toMove: North, south: []int{0, 0, 0, 0, 0, 4}, north: []int{4, 4, 4, 4, 0, 4}, stores: [2]int{1, 0}},
+		from:   &board{toMove: South, south: []int{1, 0, 0, 0, 0, 4}, north: []int{4, 4, 4, 4, 0, 4}},
+		moves:  "1",
+		want:   board{toMove: North, south: []int{0, 0, 0, 0, 0, 4}, north: []int{4, 4, 4, 4, 0, 4}, stores: [2]int{1, 0}},
 		events: []string{"capture 1 from 1 to south"},
 	}, {
 		name: "the opponent's store is skipped", variant: "kalah",

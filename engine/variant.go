@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Options are a rule set's option values, by name, written as text
@@ -86,6 +87,9 @@ type Variant struct {
 	Options []OptionSpec
 
 	build func(v *Variant, opts Options) (Rules, error)
+
+	mu    sync.Mutex
+	cache map[string]Rules // by canonical options: rules are immutable and shared
 }
 
 // Option returns the spec of the named option.
@@ -139,13 +143,33 @@ func (v *Variant) Resolve(opts Options) (Options, error) {
 }
 
 // New returns the variant's rules with the given options (missing ones take
-// their defaults). The error names an unknown option or a bad value.
+// their defaults). The error names an unknown option or a bad value. The
+// same options always give the same Rules value, so positions of one rule
+// set compare equal with == however they were made.
 func (v *Variant) New(opts Options) (Rules, error) {
 	full, err := v.Resolve(opts)
 	if err != nil {
 		return nil, err
 	}
-	return v.build(v, full)
+	var k strings.Builder
+	for _, o := range v.Options {
+		k.WriteString(full[o.Name])
+		k.WriteByte(0)
+	}
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if r, ok := v.cache[k.String()]; ok {
+		return r, nil
+	}
+	r, err := v.build(v, full)
+	if err != nil {
+		return nil, err
+	}
+	if v.cache == nil {
+		v.cache = map[string]Rules{}
+	}
+	v.cache[k.String()] = r
+	return r, nil
 }
 
 var registry = map[string]*Variant{}
