@@ -97,9 +97,12 @@ type storeRules struct {
 	// (Congkak) instead of as soon as either side has none (Kalah).
 	endWhenMoverEmpty bool
 
-	cycle int                    // cells a sowing passes through: 2n+1
-	next  [2][MaxCells]uint8     // next cell sown after a cell, per mover
-	laps  [2][2*MaxPits + 1]Cell // the cells one full lap sows, per mover
+	cycle int // cells a sowing passes through: 2n+1
+	// path lists, per mover, the cells in sowing order (the opponent's
+	// store left out) twice over, so that sowing k < cycle seeds from the
+	// cell at index i touches path[i+1..i+k]; at is each cell's index.
+	path [2][2 * (2*MaxPits + 1)]Cell
+	at   [2][MaxCells]uint8
 }
 
 const (
@@ -110,18 +113,14 @@ const (
 func newStoreRules(v *Variant, o Options, n, seeds int, r storeRules) *storeRules {
 	r.base = base{variant: v, opts: o, layout: twoRowLayout(n)}
 	r.n, r.seeds, r.cycle = n, seeds, 2*n+1
-	total := 2*n + 2
 	for me := range 2 {
 		skip := r.store(Side(1 - me))
 		k := 0
-		for c := range total {
-			nx := (c + 1) % total
-			if nx == int(skip) {
-				nx = (nx + 1) % total
-			}
-			r.next[me][c] = uint8(nx)
+		for c := range 2*n + 2 {
 			if c != int(skip) {
-				r.laps[me][k] = Cell(c)
+				r.at[me][c] = uint8(k)
+				r.path[me][k] = Cell(c)
+				r.path[me][k+r.cycle] = Cell(c)
 				k++
 			}
 		}
@@ -223,22 +222,33 @@ func (r *storeRules) Apply(p *Position, m Move, ev *[]Event) {
 	s := p.cells[c]
 	p.cells[c] = 0
 	emit(ev, Event{Kind: EventPickup, Side: me, Cell: c, Count: int(s)})
-	next := &r.next[me]
+	path := &r.path[me]
 	own := r.store(me)
 	for {
-		if ev == nil && int(s) >= r.cycle {
-			// Whole laps end where they began: add them in one go.
-			laps := s / uint8(r.cycle)
-			for _, x := range r.laps[me][:r.cycle] {
-				p.cells[x] += laps
+		i := int(r.at[me][c])
+		if ev != nil { // seed by seed, in order
+			for range s {
+				if i++; i == r.cycle {
+					i = 0
+				}
+				p.cells[path[i]]++
+				emit(ev, Event{Kind: EventSow, Side: me, Cell: path[i]})
 			}
-			s -= laps * uint8(r.cycle)
+		} else {
+			if int(s) >= r.cycle {
+				// Whole laps end where they began: add them in one go.
+				laps := s / uint8(r.cycle)
+				for _, x := range path[:r.cycle] {
+					p.cells[x] += laps
+				}
+				s -= laps * uint8(r.cycle)
+			}
+			for k := 1; k <= int(s); k++ {
+				p.cells[path[i+k]]++
+			}
+			i += int(s)
 		}
-		for ; s > 0; s-- {
-			c = Cell(next[c])
-			p.cells[c]++
-			emit(ev, Event{Kind: EventSow, Side: me, Cell: c})
-		}
+		c = path[i]
 		if r.relay && c != own && p.cells[c] > 1 {
 			s = p.cells[c]
 			p.cells[c] = 0
@@ -271,13 +281,7 @@ func (r *storeRules) Apply(p *Position, m Move, ev *[]Event) {
 
 // sideEmpty reports whether side s has no seeds in its pits.
 func (r *storeRules) sideEmpty(p *Position, s Side) bool {
-	c := r.pitCell(s, 1)
-	for _, x := range p.cells[c : int(c)+r.n] {
-		if x != 0 {
-			return false
-		}
-	}
-	return true
+	return rowSum(&p.cells, int(r.pitCell(s, 1)), r.n) == 0
 }
 
 func (r *storeRules) settle(p *Position, ev *[]Event) {

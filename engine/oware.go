@@ -1,5 +1,7 @@
 package engine
 
+import "encoding/binary"
+
 // Oware (id "oware"; also Awale, Wari): two rows of six pits with `seeds`
 // seeds each (default 4), the Masters Traditional Games rules (002:3-27,
 // 000:1023-1039). Stores only hold captured seeds; they are never sown.
@@ -71,6 +73,25 @@ type owareRules struct {
 // owareRing maps a ring index (0..23, doubled to avoid a modulo) to its cell.
 var owareRing = [24]Cell{0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12}
 
+// owareSow[o][k] has a 1 in the byte of each of the k pits that follow
+// ring index o, the origin skipped: what sowing k seeds from o adds to the
+// cells, read as two little-endian words (cells 0..7 and 8..15).
+var owareSow = func() (t [12][12]struct{ lo, hi uint64 }) {
+	for o := range 12 {
+		for k := range 12 {
+			for j := 1; j <= k; j++ {
+				c := owareRing[o+j]
+				if c < 8 {
+					t[o][k].lo += 1 << (8 * c)
+				} else {
+					t[o][k].hi += 1 << (8 * (c - 8))
+				}
+			}
+		}
+	}
+	return t
+}()
+
 const owareSouthStore, owareNorthStore = 6, 13
 
 func owareStore(s Side) Cell {
@@ -91,14 +112,7 @@ func (r *owareRules) Start() Position {
 }
 
 // rowSeeds returns the seeds in side s's six pits.
-func rowSeeds(p *Position, s Side) int {
-	c := 7 * int(s&1)
-	n := 0
-	for _, x := range p.cells[c : c+6] {
-		n += int(x)
-	}
-	return n
-}
+func rowSeeds(p *Position, s Side) int { return rowSum(&p.cells, 7*int(s&1), 6) }
 
 // feeds reports whether sowing s seeds from pit (1..6) reaches the
 // opponent's row: it needs 7-pit seeds.
@@ -155,7 +169,7 @@ func (r *owareRules) Check(p *Position, m Move) error {
 			return nil
 		}
 	}
-	if rowSeeds(p, 1-me) == 0 {
+	if rowSeeds(p, 1-me) == 0 && !feeds(int(m.Pit), p.cells[7*int(me)+int(m.Pit)-1]) {
 		return illegal(m, MustFeed)
 	}
 	return illegal(m, GrandSlamForbidden)
@@ -171,15 +185,13 @@ func (r *owareRules) sow(p *Position, pit int, ev *[]Event) int {
 	p.cells[c] = 0
 	emit(ev, Event{Kind: EventPickup, Side: me, Cell: c, Count: s})
 	if ev == nil {
-		laps, rem := s/11, s%11
-		if laps > 0 {
-			for k := 1; k <= 11; k++ {
-				p.cells[owareRing[o+k]] += uint8(laps)
-			}
-		}
-		for k := 1; k <= rem; k++ {
-			p.cells[owareRing[o+k]]++
-		}
+		// Add the seeds to all pits at once, as two words of bytes.
+		laps, rem := uint64(s/11), s%11
+		m, lap := &owareSow[o][rem], &owareSow[o][11]
+		lo := binary.LittleEndian.Uint64(p.cells[0:8]) + m.lo + laps*lap.lo
+		hi := binary.LittleEndian.Uint64(p.cells[8:16]) + m.hi + laps*lap.hi
+		binary.LittleEndian.PutUint64(p.cells[0:8], lo)
+		binary.LittleEndian.PutUint64(p.cells[8:16], hi)
 		if rem == 0 {
 			rem = 11
 		}

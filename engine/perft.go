@@ -18,19 +18,23 @@ func perft(p Position, depth int, bulk bool) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	w := perftWalker{r: p.rules, bulk: bulk, bufs: make([][MaxMoves]Move, depth+1)}
+	w := perftWalker{r: p.rules, bulk: bulk, bufs: make([][MaxMoves]Move, depth+1), stack: make([]Position, depth+1)}
 	if lim := p.rules.repetitionLimit(); lim > 0 {
 		w.limit = lim
 		w.path = make([]key, 1, depth+1)
 		w.path[0] = p.key()
 	}
-	return w.walk(&p, depth)
+	w.stack[0] = p
+	return w.walk(&w.stack[0], depth)
 }
 
 type perftWalker struct {
-	r     Rules
-	bulk  bool
-	bufs  [][MaxMoves]Move
+	r    Rules
+	bulk bool
+	bufs [][MaxMoves]Move
+	// stack holds the child position at each depth: a pointer to a local
+	// passed to an interface method would escape, one allocation a move.
+	stack []Position
 	limit int
 	path  []key // positions on the current line, for the repetition rule
 }
@@ -41,23 +45,24 @@ func (w *perftWalker) walk(p *Position, depth int) uint64 {
 		return uint64(len(moves))
 	}
 	var n uint64
+	q := &w.stack[depth]
 	for _, m := range moves {
-		q := *p
-		w.r.Apply(&q, m, nil)
+		*q = *p
+		w.r.Apply(q, m, nil)
 		if depth == 1 {
 			n++
 			continue
 		}
 		if w.limit > 0 {
-			if q.status == Ongoing && w.repeats(&q) {
+			if q.status == Ongoing && w.repeats(q) {
 				continue // the game ends here, by repetition
 			}
 			w.path = append(w.path, q.key())
-			n += w.walk(&q, depth-1)
+			n += w.walk(q, depth-1)
 			w.path = w.path[:len(w.path)-1]
 			continue
 		}
-		n += w.walk(&q, depth-1)
+		n += w.walk(q, depth-1)
 	}
 	return n
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 )
@@ -214,3 +215,14 @@ func (p *Position) endByRepetition(ev *[]Event) {
 	p.sweepSide(North, North, ev)
 	p.decideByStores(EndRepetition, ev)
 }
+
+// rowSum returns the seeds in the n cells (n <= 8) from cell c on, reading
+// them as one word: a position holds at most 255 seeds, so the bytes' sum
+// cannot carry.
+func rowSum(cells *[MaxCells]uint8, c, n int) int {
+	x := binary.LittleEndian.Uint64(cells[c : c+8])
+	x &= rowMask[n]
+	return int((x * 0x0101010101010101) >> 56)
+}
+
+var rowMask = [9]uint64{0, 0xff, 0xffff, 0xffffff, 0xffffffff, 0xffffffffff, 0xffffffffffff, 0xffffffffffffff, 0xffffffffffffffff}

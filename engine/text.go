@@ -58,7 +58,11 @@ func (p Position) String() string {
 	if p.status == Ongoing {
 		fmt.Fprintf(&b, "%s to move\n", p.toMove)
 	} else {
-		fmt.Fprintf(&b, "%s (%s)\n", p.status, p.reason)
+		if p.reason != EndNone {
+			fmt.Fprintf(&b, "%s (%s)\n", p.status, p.reason)
+		} else {
+			fmt.Fprintf(&b, "%s\n", p.status)
+		}
 	}
 	if l.Rows == 1 {
 		b.WriteString(row(0, label) + "\n")

@@ -212,11 +212,13 @@ func (r *togyzRules) settle(p *Position, ev *[]Event) {
 	}
 	s, n := int(p.cells[togyzSouthStore]), int(p.cells[togyzNorthStore])
 	me := p.toMove & 1
-	mine := 0
-	for _, x := range p.cells[10*int(me) : 10*int(me)+9] {
-		mine += int(x)
+	south := rowSum(&p.cells, 0, 8) + int(p.cells[8])
+	north := rowSum(&p.cells, 10, 8) + int(p.cells[18])
+	mine := south
+	if me == North {
+		mine = north
 	}
-	total := p.Seeds()
+	total := south + north + s + n
 	switch {
 	case 2*s > total:
 		p.finish(SouthWon, EndMajority, ev)

@@ -1,0 +1,91 @@
+// Command mancala is the mancala bot's command-line tool (SPEC section 4):
+// it lists the variants, plays moves and prints positions, and counts move
+// sequences (perft). The bot itself, the solver, analysis, puzzles, board
+// images and rules texts are still to come.
+//
+// Errors are one line on stderr, "mancala: <reason>", with exit code 2 for
+// a wrong command line (unknown command, flag, variant or option, a bad
+// depth) and 1 for bad input (an illegal move, a bad position file).
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+const usage = `usage: mancala COMMAND [ARGS]
+
+commands:
+  variants [--json]
+        list the variants, their names and options
+  play VARIANT [--opt k=v]... [--from FILE.json] [--json] [--trace] [MOVES...]
+        play the moves from the start (or from the position in FILE, - for
+        stdin) and print the final position; --trace prints every position
+  perft VARIANT DEPTH [--opt k=v]... [--from FILE.json] [--json] [--full]
+        count the move sequences of 1..DEPTH plies and the speed
+  help  print this text
+
+not implemented yet: serve, solve, analyze, puzzle, render, rules
+(with no command, mancala will run the bot; for now it prints this text)
+
+Flags and arguments may come in any order; "--" ends the flags.
+A move is a pit number in the mover's own numbering, 1..N from the mover's
+left ("3"), or "swap" for the pie rule.
+`
+
+// command runs one subcommand.
+type command func(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error
+
+var commands = map[string]command{
+	"variants": runVariants,
+	"play":     runPlay,
+	"perft":    runPerft,
+}
+
+// notYet are the SPEC's commands that are not built yet.
+var notYet = map[string]bool{
+	"serve": true, "solve": true, "analyze": true, "puzzle": true, "render": true, "rules": true,
+}
+
+// run is the whole program: it returns the exit code.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	name, rest := args[0], args[1:]
+	switch name {
+	case "help", "-h", "--help", "-help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	var err error
+	switch cmd, ok := commands[name]; {
+	case ok:
+		err = cmd(ctx, rest, stdin, stdout)
+	case notYet[name]:
+		err = usagef("%s is not implemented yet", name)
+	case strings.HasPrefix(name, "-") && len(name) > 1:
+		err = usagef("unknown flag %s before the command (run \"mancala help\")", name)
+	default:
+		err = usagef("unknown command %q (run \"mancala help\")", name)
+	}
+	if err != nil {
+		// One line, whatever the error says.
+		msg := strings.TrimSpace(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(err.Error()))
+		fmt.Fprintf(stderr, "mancala: %s\n", msg)
+		return exitCode(err)
+	}
+	return exitOK
+}

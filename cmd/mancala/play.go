@@ -1,0 +1,383 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/mancala-bot/mancala/engine"
+)
+
+const playUsage = `usage: mancala play VARIANT [--opt k=v]... [--from FILE.json] [--json] [--trace] [MOVES...]
+
+Plays the moves from the variant's start, or from the position in FILE
+("-" reads standard input; VARIANT may then be left out, and the options
+come from the file), and prints the final position.
+
+  --opt k=v    set a rule option (see "mancala variants"); repeatable
+  --from FILE  start from this position JSON
+  --json       print the position JSON instead of the board
+  --trace      print every position, the start first, with each move's events
+`
+
+func runPlay(_ context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
+	a, err := parseArgs(args,
+		flagSpec{"opt", listFlag}, flagSpec{"from", valueFlag},
+		flagSpec{"json", boolFlag}, flagSpec{"trace", boolFlag})
+	if err != nil {
+		return err
+	}
+	if a.wantsHelp() {
+		fmt.Fprint(stdout, playUsage)
+		return nil
+	}
+	variant, moves := "", a.pos
+	switch {
+	case !a.has("from"):
+		if len(moves) == 0 {
+			return usagef("play: missing VARIANT (run \"mancala variants\" for the list)")
+		}
+		variant, moves = moves[0], moves[1:]
+	case len(moves) > 0:
+		// With --from the variant is optional: a first argument that is
+		// not a move names it.
+		if _, err := engine.ParseMove(moves[0]); err != nil {
+			variant, moves = moves[0], moves[1:]
+		}
+	}
+	start, err := startPosition(a, variant, stdin)
+	if err != nil {
+		return err
+	}
+
+	// Play everything first, so that a bad move prints nothing but the error.
+	g := engine.NewGame(start)
+	steps := []traceStep{{pos: start}}
+	for i, text := range moves {
+		m, err := engine.ParseMove(text)
+		if err != nil {
+			return failf("move %d: %v", i+1, err)
+		}
+		before := g.Position()
+		ev, err := g.Play(m)
+		if err != nil {
+			return failf("move %d (ply %d): %v", i+1, before.Ply(), err)
+		}
+		steps = append(steps, traceStep{move: &m, mover: before.ToMove(), events: ev, pos: g.Position()})
+	}
+
+	if !a.bools["trace"] {
+		steps = steps[len(steps)-1:]
+	}
+	for i, st := range steps {
+		if a.bools["json"] {
+			if err := writeJSONStep(stdout, st, a.bools["trace"]); err != nil {
+				return err
+			}
+			continue
+		}
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		if a.bools["trace"] && st.move != nil {
+			l := st.pos.Rules().Layout()
+			fmt.Fprintf(stdout, "move %s (ply %d, %s): %s\n", st.move, st.pos.Ply(), st.mover, describeEvents(l, st.mover, st.events))
+		}
+		if _, err := fmt.Fprint(stdout, st.pos.String(), summary(st.pos)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// startPosition returns the position a command starts from: the one in the
+// --from file, or the start of the variant with the --opt options.
+func startPosition(a *parsedArgs, variant string, stdin io.Reader) (engine.Position, error) {
+	opts, err := a.options()
+	if err != nil {
+		return engine.Position{}, err
+	}
+	from, ok := a.vals["from"]
+	if !ok {
+		if variant == "" {
+			return engine.Position{}, usagef("missing VARIANT (run \"mancala variants\" for the list)")
+		}
+		rules, err := engine.New(variant, opts)
+		if err != nil {
+			return engine.Position{}, usagef("%v", err)
+		}
+		return rules.Start(), nil
+	}
+	if len(opts) > 0 {
+		return engine.Position{}, usagef("--opt cannot be used with --from: options come from the position file")
+	}
+	name := from
+	var data []byte
+	if from == "-" {
+		name = "stdin"
+		data, err = io.ReadAll(stdin)
+	} else {
+		data, err = os.ReadFile(from)
+	}
+	if err != nil {
+		return engine.Position{}, failf("%v", err)
+	}
+	p, err := engine.ParsePosition(data)
+	if err != nil {
+		return engine.Position{}, failf("%s: %v", name, err)
+	}
+	if variant != "" {
+		v, err := engine.Lookup(variant)
+		if err != nil {
+			return engine.Position{}, usagef("%v", err)
+		}
+		if got := p.Rules().Variant().ID; got != v.ID {
+			return engine.Position{}, usagef("%s: the position is a %s position, not %s", name, got, v.ID)
+		}
+	}
+	return p, nil
+}
+
+// traceStep is one position of a play: the start (move nil), or the
+// position after a move with the move's events.
+type traceStep struct {
+	move   *engine.Move
+	mover  engine.Side
+	events []engine.Event
+	pos    engine.Position
+}
+
+// stepJSON is one line of "play --trace --json".
+type stepJSON struct {
+	Ply      int             `json:"ply"`
+	Move     string          `json:"move,omitempty"`
+	Side     string          `json:"side,omitempty"`
+	Events   []eventJSON     `json:"events,omitempty"`
+	Position engine.Position `json:"position"`
+}
+
+// eventJSON is an engine.Event with its cell named: the owner and pit
+// number, or store true.
+type eventJSON struct {
+	Kind   string `json:"kind"`
+	Side   string `json:"side,omitempty"`
+	Cell   *int   `json:"cell,omitempty"`
+	Owner  string `json:"owner,omitempty"`
+	Pit    int    `json:"pit,omitempty"`
+	Store  bool   `json:"store,omitempty"`
+	Count  int    `json:"count,omitempty"`
+	Status string `json:"status,omitempty"`
+	Reason string `json:"reason,omitempty"`
+}
+
+func toEventJSON(l *engine.Layout, e engine.Event) eventJSON {
+	j := eventJSON{Kind: e.Kind.String()}
+	switch e.Kind {
+	case engine.EventEnd:
+		j.Status, j.Reason = e.Status.String(), e.Reason.String()
+		return j
+	case engine.EventSwap, engine.EventExtraTurn:
+		j.Side = e.Side.String()
+		return j
+	}
+	j.Side = e.Side.String()
+	c := int(e.Cell)
+	j.Cell = &c
+	if c < len(l.Cells) {
+		ci := l.Cells[c]
+		j.Owner = ci.Owner.String()
+		if ci.Kind == engine.StoreCell {
+			j.Store = true
+		} else {
+			j.Pit = ci.Pit
+		}
+	}
+	switch e.Kind {
+	case engine.EventPickup, engine.EventRelay, engine.EventCapture, engine.EventSweep:
+		j.Count = e.Count
+	}
+	return j
+}
+
+// writeJSONStep writes the position JSON, or with trace the step object,
+// and a newline.
+func writeJSONStep(w io.Writer, st traceStep, trace bool) error {
+	var v any = st.pos
+	if trace {
+		sj := stepJSON{Ply: st.pos.Ply(), Position: st.pos}
+		if st.move != nil {
+			l := st.pos.Rules().Layout()
+			sj.Move, sj.Side = st.move.String(), st.mover.String()
+			sj.Events = make([]eventJSON, len(st.events))
+			for i, e := range st.events {
+				sj.Events[i] = toEventJSON(l, e)
+			}
+		}
+		v = sj
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", b)
+	return err
+}
+
+// cellName names a cell for people: "south pit 3", "north store"; in a
+// solitaire just "pit 3", "store".
+func cellName(l *engine.Layout, c engine.Cell) string {
+	if int(c) >= len(l.Cells) {
+		return fmt.Sprintf("cell %d", c)
+	}
+	ci := l.Cells[c]
+	name := "store"
+	if ci.Kind == engine.PitCell {
+		name = fmt.Sprintf("pit %d", ci.Pit)
+	}
+	if l.Sides > 1 {
+		name = ci.Owner.String() + " " + name
+	}
+	return name
+}
+
+// storeName names side s's store.
+func storeName(l *engine.Layout, s engine.Side) string {
+	if l.Sides > 1 {
+		return s.String() + " store"
+	}
+	return "store"
+}
+
+func seeds(n int) string {
+	if n == 1 {
+		return "1 seed"
+	}
+	return fmt.Sprintf("%d seeds", n)
+}
+
+// describeEvents says in words what a move did: "sowed 4 seeds from south
+// pit 3 to south store, extra turn".
+func describeEvents(l *engine.Layout, mover engine.Side, evs []engine.Event) string {
+	var parts []string
+	for i := 0; i < len(evs); i++ {
+		e := evs[i]
+		switch e.Kind {
+		case engine.EventPickup, engine.EventRelay:
+			verb := "sowed"
+			if e.Kind == engine.EventRelay {
+				verb = "relayed"
+			}
+			// The sowing that follows: where it ended, and the seeds
+			// that went on through a tuzdyk.
+			last, deposits, owners := e.Cell, map[engine.Cell]int{}, map[engine.Cell]engine.Side{}
+			var order []engine.Cell
+			for i+1 < len(evs) && (evs[i+1].Kind == engine.EventSow || evs[i+1].Kind == engine.EventDeposit) {
+				i++
+				if evs[i].Kind == engine.EventSow {
+					last = evs[i].Cell
+					continue
+				}
+				if deposits[evs[i].Cell] == 0 {
+					order = append(order, evs[i].Cell)
+				}
+				deposits[evs[i].Cell]++
+				owners[evs[i].Cell] = evs[i].Side
+			}
+			parts = append(parts, fmt.Sprintf("%s %s from %s to %s", verb, seeds(e.Count), cellName(l, e.Cell), cellName(l, last)))
+			for _, c := range order {
+				parts = append(parts, fmt.Sprintf("%s through tuzdyk %s to %s", seeds(deposits[c]), cellName(l, c), storeName(l, owners[c])))
+			}
+		case engine.EventSow:
+			// A sowing without a pick-up (not produced by the engine
+			// today): name where it went.
+			parts = append(parts, "sowed into "+cellName(l, e.Cell))
+		case engine.EventDeposit:
+			parts = append(parts, fmt.Sprintf("1 seed through tuzdyk %s to %s", cellName(l, e.Cell), storeName(l, e.Side)))
+		case engine.EventCapture:
+			caps := []string{fmt.Sprintf("%d from %s", e.Count, cellName(l, e.Cell))}
+			for i+1 < len(evs) && evs[i+1].Kind == engine.EventCapture && evs[i+1].Side == e.Side {
+				i++
+				caps = append(caps, fmt.Sprintf("%d from %s", evs[i].Count, cellName(l, evs[i].Cell)))
+			}
+			s := "captured " + strings.Join(caps, " and ")
+			if e.Side != mover {
+				s += " for " + e.Side.String()
+			}
+			parts = append(parts, s)
+		case engine.EventTuzdyk:
+			parts = append(parts, fmt.Sprintf("%s became %s's tuzdyk", cellName(l, e.Cell), e.Side))
+		case engine.EventSwap:
+			parts = append(parts, e.Side.String()+" swapped sides")
+		case engine.EventExtraTurn:
+			parts = append(parts, "extra turn")
+		case engine.EventSweep:
+			// Sum the sweep by the store it goes to, in side order.
+			var to [engine.MaxSides]int
+			to[e.Side] += e.Count
+			for i+1 < len(evs) && evs[i+1].Kind == engine.EventSweep {
+				i++
+				to[evs[i].Side] += evs[i].Count
+			}
+			var sw []string
+			for s, n := range to {
+				if n > 0 {
+					sw = append(sw, fmt.Sprintf("%d to %s", n, storeName(l, engine.Side(s))))
+				}
+			}
+			parts = append(parts, "swept the seeds left: "+strings.Join(sw, " and "))
+		case engine.EventEnd:
+			parts = append(parts, "game over: "+statusWords(e.Status, e.Reason))
+		default:
+			parts = append(parts, e.String())
+		}
+	}
+	if len(parts) == 0 {
+		return "nothing happened"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// statusWords says how a game ended: "south won (empty_side)", "solved".
+func statusWords(s engine.Status, r engine.EndReason) string {
+	var w string
+	switch s {
+	case engine.SouthWon, engine.NorthWon:
+		side, _ := s.Winner()
+		w = side.String() + " won"
+	default:
+		w = s.String()
+	}
+	if r != engine.EndNone {
+		w += " (" + r.String() + ")"
+	}
+	return w
+}
+
+// summary is the line printed under a board: the stores and, when the game
+// is over, the result. It ends with a newline.
+func summary(p engine.Position) string {
+	l := p.Rules().Layout()
+	var b strings.Builder
+	if l.Sides == 1 {
+		fmt.Fprintf(&b, "store: %d of %s", p.Store(engine.South), seeds(p.Seeds()))
+	} else {
+		b.WriteString("stores:")
+		for s := range engine.Side(l.Sides) {
+			if s > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, " %s %d", s, p.Store(s))
+		}
+	}
+	if st := p.Status(); st.Over() {
+		b.WriteString("; result: " + statusWords(st, p.EndReason()))
+		if w, ok := st.Winner(); ok && l.Sides == 2 {
+			fmt.Fprintf(&b, ", %d to %d", p.Store(w), p.Store(1-w))
+		}
+	}
+	b.WriteByte('\n')
+	return b.String()
+}
