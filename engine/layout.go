@@ -1,5 +1,7 @@
 package engine
 
+import "strconv"
+
 // CellKind tells pits from stores.
 type CellKind uint8
 
@@ -101,4 +103,21 @@ func oneRowLayout(n int) *Layout {
 	}
 	l.Cells = append(l.Cells, CellInfo{Owner: South, Kind: StoreCell, Row: -1, Col: n})
 	return l.index()
+}
+
+// CellName names cell c in English for traces and logs: "south pit 3",
+// "north store"; a solitaire's cells are just "pit 3" and "store".
+func (l *Layout) CellName(c Cell) string {
+	if int(c) >= len(l.Cells) {
+		return "cell " + strconv.Itoa(int(c))
+	}
+	ci := l.Cells[c]
+	name := "store"
+	if ci.Kind == PitCell {
+		name = "pit " + strconv.Itoa(ci.Pit)
+	}
+	if l.Sides > 1 {
+		name = ci.Owner.String() + " " + name
+	}
+	return name
 }

@@ -226,23 +226,6 @@ func writeJSONStep(w io.Writer, st traceStep, trace bool) error {
 	return err
 }
 
-// cellName names a cell for people: "south pit 3", "north store"; in a
-// solitaire just "pit 3", "store".
-func cellName(l *engine.Layout, c engine.Cell) string {
-	if int(c) >= len(l.Cells) {
-		return fmt.Sprintf("cell %d", c)
-	}
-	ci := l.Cells[c]
-	name := "store"
-	if ci.Kind == engine.PitCell {
-		name = fmt.Sprintf("pit %d", ci.Pit)
-	}
-	if l.Sides > 1 {
-		name = ci.Owner.String() + " " + name
-	}
-	return name
-}
-
 // storeName names side s's store.
 func storeName(l *engine.Layout, s engine.Side) string {
 	if l.Sides > 1 {
@@ -286,21 +269,21 @@ func describeEvents(l *engine.Layout, mover engine.Side, evs []engine.Event) str
 				deposits[evs[i].Cell]++
 				owners[evs[i].Cell] = evs[i].Side
 			}
-			parts = append(parts, fmt.Sprintf("%s %s from %s to %s", verb, seeds(e.Count), cellName(l, e.Cell), cellName(l, last)))
+			parts = append(parts, fmt.Sprintf("%s %s from %s to %s", verb, seeds(e.Count), l.CellName(e.Cell), l.CellName(last)))
 			for _, c := range order {
-				parts = append(parts, fmt.Sprintf("%s through tuzdyk %s to %s", seeds(deposits[c]), cellName(l, c), storeName(l, owners[c])))
+				parts = append(parts, fmt.Sprintf("%s through tuzdyk %s to %s", seeds(deposits[c]), l.CellName(c), storeName(l, owners[c])))
 			}
 		case engine.EventSow:
 			// A sowing without a pick-up (not produced by the engine
 			// today): name where it went.
-			parts = append(parts, "sowed into "+cellName(l, e.Cell))
+			parts = append(parts, "sowed into "+l.CellName(e.Cell))
 		case engine.EventDeposit:
-			parts = append(parts, fmt.Sprintf("1 seed through tuzdyk %s to %s", cellName(l, e.Cell), storeName(l, e.Side)))
+			parts = append(parts, fmt.Sprintf("1 seed through tuzdyk %s to %s", l.CellName(e.Cell), storeName(l, e.Side)))
 		case engine.EventCapture:
-			caps := []string{fmt.Sprintf("%d from %s", e.Count, cellName(l, e.Cell))}
+			caps := []string{fmt.Sprintf("%d from %s", e.Count, l.CellName(e.Cell))}
 			for i+1 < len(evs) && evs[i+1].Kind == engine.EventCapture && evs[i+1].Side == e.Side {
 				i++
-				caps = append(caps, fmt.Sprintf("%d from %s", evs[i].Count, cellName(l, evs[i].Cell)))
+				caps = append(caps, fmt.Sprintf("%d from %s", evs[i].Count, l.CellName(evs[i].Cell)))
 			}
 			s := "captured " + strings.Join(caps, " and ")
 			if e.Side != mover {
@@ -308,7 +291,7 @@ func describeEvents(l *engine.Layout, mover engine.Side, evs []engine.Event) str
 			}
 			parts = append(parts, s)
 		case engine.EventTuzdyk:
-			parts = append(parts, fmt.Sprintf("%s became %s's tuzdyk", cellName(l, e.Cell), e.Side))
+			parts = append(parts, fmt.Sprintf("%s became %s's tuzdyk", l.CellName(e.Cell), e.Side))
 		case engine.EventSwap:
 			parts = append(parts, e.Side.String()+" swapped sides")
 		case engine.EventExtraTurn:
