@@ -194,6 +194,8 @@ func (r *storeRules) Check(p *Position, m Move) error {
 			return illegal(m, SwapUnavailable)
 		}
 		return nil
+	case m.Kind != Sow:
+		return illegal(m, NoSuchPit)
 	case m.Dir != DirNone:
 		return illegal(m, NeedsNoDirection)
 	case m.Pit < 1 || int(m.Pit) > r.n:

@@ -19,7 +19,7 @@ import "encoding/binary"
 //   - Grand slam, a move that would capture every seed on the opponent's
 //     side (option `grand_slam`): "capture" (default, the Masters rules,
 //     002:25: legal, and the opponent, left without seeds, cannot move, so
-//     the capturer also takes his own remaining seeds unless he can feed);
+//     the game ends and the capturer also takes his own remaining seeds);
 //     "nocapture" (legal, but it captures nothing); "forbidden" (illegal
 //     unless every legal move is one; then it is played and captures as
 //     usual) [the last two are outside the seeds, glossary 003:23].
@@ -153,6 +153,8 @@ func (r *owareRules) Check(p *Position, m Move) error {
 		return illegal(m, GameOver)
 	case m.Kind == Swap:
 		return illegal(m, SwapUnavailable)
+	case m.Kind != Sow:
+		return illegal(m, NoSuchPit)
 	case m.Dir != DirNone:
 		return illegal(m, NeedsNoDirection)
 	case m.Pit < 1 || m.Pit > 6:

@@ -65,6 +65,8 @@ func (r *tchukaRules) Check(p *Position, m Move) error {
 		return illegal(m, GameOver)
 	case m.Kind == Swap:
 		return illegal(m, SwapUnavailable)
+	case m.Kind != Sow:
+		return illegal(m, NoSuchPit)
 	case m.Dir != DirNone:
 		return illegal(m, NeedsNoDirection)
 	case m.Pit < 1 || int(m.Pit) > r.n:

@@ -1,0 +1,717 @@
+package engine_test
+
+// Fuzz targets: one per variant (FuzzKalah, FuzzOware, FuzzTogyz,
+// FuzzCongkak, FuzzTchuka) and FuzzParsePosition.
+//
+// A variant target reads its input as: one or two bytes choosing the options
+// (always within their valid ranges), a flag byte saying whether a starting
+// layout follows, the layout if so (pits, stores, side to move, ply and the
+// variant state, refused setups falling back to the opening position), and
+// then one move per byte: most bytes pick one of the legal moves, the others
+// make a deliberately doubtful move (any pit number from 0 to n+2, a pit
+// number up to 255, the swap, a direction), which must be refused with a
+// reason and leave the position as it was unless it is legal. (Moves of an
+// unknown Kind are left to TestFuzzUnknownMoveKinds, which fails today: the
+// engine accepts them.) After every move the target checks:
+//
+//   - seeds are conserved and no cell holds more than the total;
+//   - the ply grows by one per move, the side to move changes as the rules
+//     say, and Position.Play (no events) agrees with PlayEvents and Game;
+//   - the status matches the board: Ongoing exactly when there are legal
+//     moves, and a finished game refuses every move with GameOver;
+//   - the events, replayed seed by seed on the previous position, give
+//     exactly the new one: every sowing puts down the seeds picked up or
+//     relayed, a relay lifts a whole pit, captures, deposits and sweeps move
+//     whole pits into the right store, seeds are never sown where the rules
+//     forbid (the opponent's store, a store in Oware and Togyz, the emptied
+//     pit in Oware), and the end event comes last with the final status;
+//   - the position JSON round-trips: MarshalJSON then ParsePosition gives an
+//     equal position (==) while the game is on, and the same board, ply,
+//     side to move and status once it is over; Setup and NewPosition too.
+//
+// An input plays at most 500 moves.
+//
+// FuzzParsePosition feeds arbitrary bytes to ParsePosition, which must not
+// panic; every position it accepts must round-trip, hold at most 255 seeds,
+// and have legal moves when it is ongoing.
+//
+// go test runs the seed corpus (about 0.2 s in all); go test -run '^$'
+// -fuzz '^FuzzKalah$' fuzzes. On two cores, executions per second (each of
+// up to 500 moves): Kalah about 280, Oware 240, Togyz 150, Congkak 440,
+// Tchuka 3,100 (its games are short), ParsePosition 29,000.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+
+	"github.com/mancala-bot/mancala/engine"
+)
+
+// fzBytes doles out fuzzer bytes; past the end every byte is 0.
+type fzBytes struct {
+	b []byte
+}
+
+func (r *fzBytes) next() byte {
+	if len(r.b) == 0 {
+		return 0
+	}
+	c := r.b[0]
+	r.b = r.b[1:]
+	return c
+}
+
+func (r *fzBytes) more() bool { return len(r.b) > 0 }
+
+func fzBool(b byte) string { return strconv.FormatBool(b&1 == 1) }
+
+// fzCorpus adds seed inputs: the given prefixes (options and layout bytes)
+// each followed by pseudo-random move bytes, mostly legal-move choices.
+func fzCorpus(f *testing.F, prefixes ...[]byte) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for _, pre := range prefixes {
+		for k := range 3 {
+			in := append([]byte(nil), pre...)
+			n := 40 + 150*k
+			for range n {
+				if rng.IntN(6) == 0 {
+					in = append(in, byte(192+rng.IntN(64))) // a doubtful move
+				} else {
+					in = append(in, byte(rng.IntN(192)))
+				}
+			}
+			f.Add(in)
+		}
+	}
+}
+
+func FuzzKalah(f *testing.F) {
+	// options byte (bit 0 empty_capture, bit 1 pie), pits-1, seeds-1, layout flag
+	fzCorpus(f,
+		[]byte{0, 5, 3, 0},
+		[]byte{2, 5, 3, 0},
+		[]byte{3, 3, 2, 0},
+		[]byte{1, 7, 7, 0},
+		[]byte{0, 0, 7, 0},
+		[]byte{2, 5, 3, 1, 20, 0, 1, 2, 13, 0, 3, 0, 0, 0, 14, 2, 7, 5, 0, 30, 3},
+		[]byte{1, 2, 0, 1, 0, 0, 9, 1, 0, 2, 4, 4, 1, 0, 0},
+	)
+	f.Add([]byte{2, 5, 3, 0, 0, 224, 224, 0, 224, 232, 240, 250, 197})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := engine.Options{
+			"pits":          strconv.Itoa(1 + int(r.next())%8),
+			"seeds":         strconv.Itoa(1 + int(r.next())%8),
+			"empty_capture": fzBool(o),
+			"pie":           fzBool(o >> 1),
+		}
+		fzRun(t, "kalah", opts, r)
+	})
+}
+
+func FuzzCongkak(f *testing.F) {
+	fzCorpus(f,
+		[]byte{1, 0},
+		[]byte{0, 0},
+		[]byte{1, 1, 0, 1, 20, 2, 0, 0, 3, 1, 1, 2, 0, 0, 5, 4, 1, 15, 0, 0, 3},
+		[]byte{0, 1, 14, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 10, 20, 1},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		fzRun(t, "congkak", engine.Options{"relay": fzBool(r.next())}, r)
+	})
+}
+
+func FuzzOware(f *testing.F) {
+	// options byte: seeds-1 (low 3 bits), grand_slam (next 2 bits)
+	fzCorpus(f,
+		[]byte{3, 0},
+		[]byte{3 | 8, 0},
+		[]byte{3 | 16, 0},
+		[]byte{0 | 16, 0},
+		[]byte{5, 0},
+		// South to move: pit 6 with 17 seeds sows two seeds into each of
+		// North's empty pits, a grand slam.
+		[]byte{16, 1, 1, 19, 0, 7, 0, 17, 0, 0, 0, 0, 0, 0, 7, 9, 0, 0},
+		[]byte{0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0},
+		[]byte{8, 1, 2, 1, 2, 1, 2, 12, 1, 1, 2, 1, 2, 1, 3, 3, 0, 0},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := engine.Options{
+			"seeds":      strconv.Itoa(1 + int(o&7)%6),
+			"grand_slam": []string{"capture", "nocapture", "forbidden"}[int(o>>3&3)%3],
+		}
+		fzRun(t, "oware", opts, r)
+	})
+}
+
+func FuzzTogyz(f *testing.F) {
+	fzCorpus(f,
+		[]byte{0},
+		[]byte{1, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 2, 9, 9, 9, 9, 9, 9, 9, 10, 0, 0, 0, 0, 0, 0},
+		[]byte{1, 1, 2, 3, 2, 1, 20, 2, 1, 0, 2, 1, 2, 2, 1, 2, 0, 1, 2, 30, 40, 1, 0, 3, 5},
+		[]byte{1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 70, 80, 0, 0, 0, 0},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fzRun(t, "togyz", engine.Options{}, &fzBytes{data})
+	})
+}
+
+func FuzzTchuka(f *testing.F) {
+	// pits-1, seeds-1, layout flag
+	fzCorpus(f,
+		[]byte{3, 1, 0},
+		[]byte{3, 5, 0},
+		[]byte{5, 3, 0},
+		[]byte{15, 14, 0},
+		[]byte{0, 0, 0},
+		[]byte{2, 2, 1, 3, 0, 5, 1},
+	)
+	// The unique solution of the 4x2 board: pits 3 4 3 4 2 4 (as legal-move
+	// indexes: 2, 2, 2, 2, 0, 0 after each move's list).
+	f.Add([]byte{3, 1, 0, 2, 3, 2, 2, 0, 0, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		pits, seeds := 1+int(r.next())%16, 1+int(r.next())%15
+		opts := engine.Options{"pits": strconv.Itoa(pits), "seeds": strconv.Itoa(seeds)}
+		if pits*seeds > 255 {
+			if _, err := engine.New("tchuka", opts); err == nil {
+				t.Fatalf("tchuka %v: more than 255 seeds accepted", opts)
+			}
+			opts["seeds"] = strconv.Itoa(255 / pits)
+		}
+		fzRun(t, "tchuka", opts, r)
+	})
+}
+
+// fzStart reads the layout flag and, if it is set, a starting layout. It
+// returns the opening position when the flag is clear or the setup is
+// refused.
+func fzStart(t *testing.T, rules engine.Rules, variant string, r *fzBytes) engine.Position {
+	start := rules.Start()
+	flag := r.next()
+	if flag&1 == 0 {
+		return start
+	}
+	l := rules.Layout()
+	s := engine.Setup{}
+	for range l.Sides {
+		pits := make([]int, l.Pits)
+		for i := range pits {
+			v := r.next()
+			if v < 224 {
+				pits[i] = int(v) % 16
+			} else {
+				pits[i] = 16 + int(v-224) // 16..47: piles that go round
+			}
+		}
+		s.Pits = append(s.Pits, pits)
+		s.Stores = append(s.Stores, int(r.next())%64)
+	}
+	x := r.next()
+	if l.Sides == 2 {
+		s.ToMove = engine.Side(x & 1)
+	}
+	if flag&2 != 0 {
+		s.ToMove = engine.Side(x & 3) // maybe a side the game has not
+	}
+	s.Ply = int(r.next())
+	switch {
+	case variant == "kalah" && rules.Options()["pie"] == "true":
+		if flag&4 != 0 {
+			s.Extra = map[string]json.RawMessage{
+				"swap_available": json.RawMessage(fzBool(x >> 2)),
+				"swapped":        json.RawMessage(fzBool(x >> 3)),
+			}
+		}
+	case variant == "togyz":
+		// tuzdyk numbers 0..9 (9 and a pit holding seeds are refused)
+		ts, tn := int(x>>2)%10, int(x>>5)%10
+		if flag&8 == 0 { // empty the pits, so that the setup stands
+			if ts > 0 && ts < 9 {
+				s.Pits[engine.North][ts-1] = 0
+			}
+			if tn > 0 && tn < 9 {
+				s.Pits[engine.South][tn-1] = 0
+			}
+		}
+		s.Extra = map[string]json.RawMessage{"tuzdyk": json.RawMessage(fmt.Sprintf(`{"south":%d,"north":%d}`, ts, tn))}
+	}
+	if flag&16 != 0 {
+		s.Status = engine.Status(x % 6)
+	}
+	p, err := engine.NewPosition(rules, s)
+	if err != nil {
+		return start
+	}
+	return p
+}
+
+// fzMove turns one byte into a move: a legal one for most bytes, else a
+// doubtful one.
+func fzMove(b byte, legal []engine.Move, n int) engine.Move {
+	switch {
+	case b < 192 && len(legal) > 0:
+		return legal[int(b)%len(legal)]
+	case b < 192:
+		return engine.Move{Pit: uint8(1 + int(b)%n)}
+	case b < 224:
+		return engine.Move{Pit: uint8(int(b-192) % (n + 3))} // 0..n+2
+	case b < 232:
+		return engine.SwapMove
+	case b < 240:
+		return engine.Move{Pit: uint8(1 + int(b)%n), Dir: engine.Dir(1 + b%2)}
+	case b < 248:
+		// A move kind the engine does not know would belong here, but the
+		// engine accepts some of those (see TestFuzzUnknownMoveKinds), so
+		// these bytes make a sow with a direction from pit 0 instead.
+		return engine.Move{Pit: 0, Dir: engine.Dir(1 + b%2)}
+	default:
+		return engine.Move{Pit: b}
+	}
+}
+
+func fzRun(t *testing.T, variant string, opts engine.Options, r *fzBytes) {
+	rules, err := engine.New(variant, opts)
+	if err != nil {
+		t.Fatalf("%s %v: %v", variant, opts, err)
+	}
+	p := fzStart(t, rules, variant, r)
+	l := rules.Layout()
+	total := p.Seeds()
+	if total > 255 {
+		t.Fatalf("%s: %d seeds on a board", variant, total)
+	}
+	g := engine.NewGame(p)
+	var played []engine.Move
+	fail := func(format string, args ...any) {
+		t.Helper()
+		j, _ := g.Start().MarshalJSON()
+		cur := g.Position()
+		cj, _ := cur.MarshalJSON()
+		t.Fatalf("%s %v\nstart: %s\nmoves: %v\nposition: %s\n%s\n%s", variant, opts, j, played, cj, cur.String(), fmt.Sprintf(format, args...))
+	}
+	fzCheckPosition(g.Position(), total, true, fail)
+	for steps := 0; r.more() && steps < 500; steps++ {
+		prev := g.Position()
+		legal := prev.Moves()
+		m := fzMove(r.next(), legal, l.Pits)
+		isLegal := false
+		for _, x := range legal {
+			isLegal = isLegal || x == m
+		}
+		q, ev, err := prev.PlayEvents(m)
+		fast, fastErr := prev.Play(m)
+		if (fastErr == nil) != (err == nil) {
+			fail("move %s: Play says %v, PlayEvents says %v", m, fastErr, err)
+		}
+		if !isLegal {
+			// Refused, with a reason, and nothing changes.
+			switch {
+			case err == nil:
+				fail("move %s is not among the legal moves %v, but was played", m, legal)
+			case engine.ReasonOf(err) == 0:
+				fail("move %s refused without a reason: %v", m, err)
+			case prev.Status() != engine.Ongoing && engine.ReasonOf(err) != engine.GameOver:
+				fail("move %s in a finished game refused with %v, not GameOver", m, err)
+			case q != prev || fast != prev || ev != nil:
+				fail("refused move %s changed the position or produced events", m)
+			case err.Error() == "":
+				fail("move %s: empty error text", m)
+			}
+			if _, gerr := g.Play(m); gerr == nil || g.Position() != prev || len(g.Moves()) != len(played) {
+				fail("Game.Play accepted or recorded the refused move %s", m)
+			}
+			continue
+		}
+		if err != nil {
+			fail("legal move %s refused: %v", m, err)
+		}
+		if fast != q {
+			fail("move %s: Play and PlayEvents reach different positions:\n%s\n%s", m, fast.String(), q.String())
+		}
+		gev, gerr := g.Play(m)
+		played = append(played, m)
+		if gerr != nil {
+			fail("Game.Play refused legal move %s: %v", m, gerr)
+		}
+		cur := g.Position()
+		same := len(gev) >= len(ev)
+		for i := 0; same && i < len(ev); i++ {
+			same = gev[i] == ev[i]
+		}
+		if !same {
+			fail("move %s: Game.Play's events %v do not begin with PlayEvents' %v", m, gev, ev)
+		}
+		if cur != q {
+			// Only Oware's third repetition may end the game in Game.
+			if variant != "oware" || q.Status() != engine.Ongoing || cur.EndReason() != engine.EndRepetition {
+				fail("move %s: Game.Play and PlayEvents disagree:\n%s\n%s", m, cur.String(), q.String())
+			}
+		}
+		fzCheckMove(variant, l, prev, cur, m, gev, fail)
+		fzCheckPosition(cur, total, !r.more() || cur.Status() != prev.Status(), fail)
+	}
+}
+
+// fzCheckPosition checks one position: seeds, status against moves, the
+// refusal of moves once the game is over, and the JSON and Setup round
+// trips.
+//
+// full adds the checks that cost more and rarely change from one move to
+// the next: String, and the JSON being written back identically.
+func fzCheckPosition(p engine.Position, total int, full bool, fail func(string, ...any)) {
+	l := p.Rules().Layout()
+	sum := 0
+	for c := range l.Cells {
+		k := p.Cell(engine.Cell(c))
+		if k < 0 || k > total {
+			fail("cell %d holds %d seeds of %d", c, k, total)
+		}
+		sum += k
+	}
+	if sum != total || p.Seeds() != total {
+		fail("seeds not conserved: cells hold %d, Seeds() %d, want %d", sum, p.Seeds(), total)
+	}
+	if int(p.ToMove()) >= l.Sides {
+		fail("side to move %s is not a side of the game", p.ToMove())
+	}
+	moves := p.Moves()
+	if (p.Status() == engine.Ongoing) != (len(moves) > 0) {
+		fail("status %s with %d legal moves", p.Status(), len(moves))
+	}
+	if p.Status() == engine.Ongoing && p.EndReason() != engine.EndNone {
+		fail("ongoing with end reason %s", p.EndReason())
+	}
+	if p.Status() != engine.Ongoing {
+		for pit := 0; pit <= l.Pits+1; pit++ {
+			for _, m := range []engine.Move{{Pit: uint8(pit)}, engine.SwapMove} {
+				if q, err := p.Play(m); engine.ReasonOf(err) != engine.GameOver || q != p {
+					fail("finished game: move %s gives %v, want GameOver", m, err)
+				}
+			}
+		}
+	}
+	for _, m := range moves {
+		if err := p.Rules().Check(&p, m); err != nil {
+			fail("listed move %s fails Check: %v", m, err)
+		}
+	}
+	if full {
+		_ = p.String()
+	}
+
+	j, err := p.MarshalJSON()
+	if err != nil {
+		fail("MarshalJSON: %v", err)
+	}
+	q, err := engine.ParsePosition(j)
+	if err != nil {
+		fail("ParsePosition(%s): %v", j, err)
+	}
+	fzSame(p, q, "JSON round trip", fail)
+	if j2, _ := q.MarshalJSON(); full && !bytes.Equal(j, j2) {
+		fail("JSON round trip: %s became %s", j, j2)
+	}
+	s, err := engine.NewPosition(p.Rules(), p.Setup())
+	if err != nil {
+		fail("NewPosition(Setup()): %v", err)
+	}
+	fzSame(p, s, "Setup round trip", fail)
+}
+
+// fzSame checks that q, rebuilt from p, is p: equal (==) while the game is
+// on; once it is over (the end reason is not part of the JSON) the same
+// board, side to move, ply and status.
+func fzSame(p, q engine.Position, what string, fail func(string, ...any)) {
+	if p.Status() == engine.Ongoing || p.EndReason() == engine.EndNone {
+		if q != p {
+			fail("%s: got a different position:\n%s\n%s", what, p.String(), q.String())
+		}
+		return
+	}
+	ps, qs := p.Setup(), q.Setup()
+	pj, _ := json.Marshal(ps)
+	qj, _ := json.Marshal(qs)
+	if !bytes.Equal(pj, qj) || q.Status() != p.Status() {
+		fail("%s: finished position came back as %s, want %s", what, qj, pj)
+	}
+}
+
+// fzCheckMove checks one legal move: the ply, the side to move and the
+// events, replayed seed by seed on prev, which must give cur.
+func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m engine.Move, ev []engine.Event, fail func(string, ...any)) {
+	me := prev.ToMove()
+	if cur.Ply() != prev.Ply()+1 {
+		fail("move %s: ply %d after %d", m, cur.Ply(), prev.Ply())
+	}
+	extra := false
+	for _, e := range ev {
+		extra = extra || e.Kind == engine.EventExtraTurn
+	}
+	switch variant {
+	case "tchuka":
+		if cur.ToMove() != engine.South || extra != (cur.Status() == engine.Ongoing) {
+			fail("move %s: tchuka turn: to move %s, extra turn event %v, status %s", m, cur.ToMove(), extra, cur.Status())
+		}
+	case "oware", "togyz":
+		if cur.ToMove() == me || extra {
+			fail("move %s: the turn did not pass (extra turn event: %v)", m, extra)
+		}
+	default:
+		switch {
+		case m.Kind == engine.Swap:
+			if cur.ToMove() != me || len(ev) != 1 || ev[0].Kind != engine.EventSwap || ev[0].Side != me {
+				fail("swap: to move %s, events %v", cur.ToMove(), ev)
+			}
+			if cur.Setup().Extra == nil || string(cur.Setup().Extra["swapped"]) != "true" || string(cur.Setup().Extra["swap_available"]) != "false" {
+				fail("swap: extra %v", cur.Extra())
+			}
+		case extra && (cur.ToMove() != me || cur.Status() != engine.Ongoing):
+			fail("move %s: extra turn event, but %s to move, status %s", m, cur.ToMove(), cur.Status())
+		case cur.Status() == engine.Ongoing && !extra && cur.ToMove() == me:
+			fail("move %s: the same side moves again without an extra turn event", m)
+		}
+	}
+
+	cells := make([]int, len(l.Cells))
+	for c := range cells {
+		cells[c] = prev.Cell(engine.Cell(c))
+	}
+	inRange := func(e engine.Event) {
+		if int(e.Cell) >= len(cells) {
+			fail("move %s: event %s names cell %d of %d", m, e, e.Cell, len(cells))
+		}
+	}
+	var origin engine.Cell = engine.NoCell
+	hand, ended := 0, false
+	var lastSown engine.Cell = engine.NoCell
+	for i, e := range ev {
+		if ended {
+			fail("move %s: event %s after the end: %v", m, e, ev)
+		}
+		if e.Kind != engine.EventDeposit {
+			lastSown = engine.NoCell
+		}
+		switch e.Kind {
+		case engine.EventPickup:
+			inRange(e)
+			ci := l.Cells[e.Cell]
+			if i != 0 || e.Side != me || ci.Kind != engine.PitCell || ci.Owner != me || ci.Pit != int(m.Pit) || e.Count <= 0 || cells[e.Cell] != e.Count {
+				fail("move %s: bad pickup %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
+			}
+			cells[e.Cell], hand, origin = 0, e.Count, e.Cell
+		case engine.EventSow:
+			inRange(e)
+			ci := l.Cells[e.Cell]
+			bad := hand == 0 || e.Side != me
+			switch variant {
+			case "kalah", "congkak":
+				bad = bad || (ci.Kind == engine.StoreCell && ci.Owner != me)
+			case "oware":
+				bad = bad || ci.Kind == engine.StoreCell || e.Cell == origin
+			case "togyz":
+				bad = bad || ci.Kind == engine.StoreCell
+			}
+			if bad {
+				fail("move %s: bad sow %s (seeds in hand %d): %v", m, e, hand, ev)
+			}
+			cells[e.Cell]++
+			hand--
+			lastSown = e.Cell
+		case engine.EventDeposit:
+			inRange(e)
+			st := l.Store(e.Side)
+			if variant != "togyz" || e.Cell != lastSown || cells[e.Cell] < 1 || l.Cells[e.Cell].Owner == e.Side || st == engine.NoCell {
+				fail("move %s: bad deposit %s: %v", m, e, ev)
+			}
+			cells[e.Cell]--
+			cells[st]++
+		case engine.EventRelay:
+			inRange(e)
+			if hand != 0 || e.Side != me || (variant != "congkak" && variant != "tchuka") || l.Cells[e.Cell].Kind != engine.PitCell || e.Count < 2 || cells[e.Cell] != e.Count {
+				fail("move %s: bad relay %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
+			}
+			cells[e.Cell], hand = 0, e.Count
+		case engine.EventCapture:
+			inRange(e)
+			ci := l.Cells[e.Cell]
+			st := l.Store(e.Side)
+			bad := hand != 0 || e.Side != me || ci.Kind != engine.PitCell || e.Count <= 0 || cells[e.Cell] != e.Count || st == engine.NoCell
+			if variant == "oware" || variant == "togyz" {
+				bad = bad || ci.Owner == me
+			}
+			if bad {
+				fail("move %s: bad capture %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
+			}
+			cells[e.Cell] = 0
+			cells[st] += e.Count
+		case engine.EventTuzdyk:
+			inRange(e)
+			ci := l.Cells[e.Cell]
+			if variant != "togyz" || hand != 0 || e.Side != me || ci.Owner == me || ci.Pit == 9 || cells[e.Cell] != 3 {
+				fail("move %s: bad tuzdyk %s: %v", m, e, ev)
+			}
+		case engine.EventSwap:
+			if m.Kind != engine.Swap || len(ev) != 1 {
+				fail("move %s: swap event: %v", m, ev)
+			}
+		case engine.EventExtraTurn:
+			if hand != 0 || e.Side != me {
+				fail("move %s: bad extra turn %s: %v", m, e, ev)
+			}
+		case engine.EventSweep:
+			inRange(e)
+			ci := l.Cells[e.Cell]
+			st := l.Store(e.Side)
+			if hand != 0 || ci.Kind != engine.PitCell || ci.Owner != e.Side || e.Count <= 0 || cells[e.Cell] != e.Count || st == engine.NoCell {
+				fail("move %s: bad sweep %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
+			}
+			cells[e.Cell] = 0
+			cells[st] += e.Count
+		case engine.EventEnd:
+			if hand != 0 || e.Status != cur.Status() || e.Reason != cur.EndReason() || e.Status == engine.Ongoing {
+				fail("move %s: end event %s, position %s (%s)", m, e, cur.Status(), cur.EndReason())
+			}
+			ended = true
+		default:
+			fail("move %s: unknown event kind %d: %v", m, e.Kind, ev)
+		}
+	}
+	if hand != 0 {
+		fail("move %s: %d seeds left in hand after the events %v", m, hand, ev)
+	}
+	if ended != (cur.Status() != engine.Ongoing) {
+		fail("move %s: status %s, end event: %v: %v", m, cur.Status(), ended, ev)
+	}
+	for c := range cells {
+		if got := cur.Cell(engine.Cell(c)); got != cells[c] {
+			fail("move %s: replaying the events %v gives %d seeds in cell %d (%s), the position has %d",
+				m, ev, cells[c], c, l.CellName(engine.Cell(c)), got)
+		}
+	}
+}
+
+func FuzzParsePosition(f *testing.F) {
+	for _, c := range []struct {
+		id   string
+		opts engine.Options
+	}{
+		{"kalah", nil}, {"kalah", engine.Options{"pie": "true", "pits": "4", "seeds": "3"}},
+		{"congkak", nil}, {"oware", engine.Options{"grand_slam": "forbidden"}}, {"togyz", nil},
+		{"tchuka", engine.Options{"pits": "6", "seeds": "4"}},
+	} {
+		p := engine.MustNew(c.id, c.opts).Start()
+		j, _ := p.MarshalJSON()
+		f.Add(j)
+		if q, err := p.Play(p.Moves()[0]); err == nil {
+			j, _ := q.MarshalJSON()
+			f.Add(j)
+		}
+	}
+	for _, s := range []string{
+		`{"variant":"kalah"}`,
+		`{"variant":"KALAH","options":{"pits":3,"seeds":"2","pie":true},"ply":0,"extra":{"swap_available":false}}`,
+		`{"variant":"kalah","options":{"pie":"1"},"to_move":"north","ply":0,"extra":{}}`,
+		`{"variant":"kalah","pits":{"south":[0,0,0,0,0,0]},"status":"north_won"}`,
+		`{"variant":"kalah","pits":{"south":[0,0,0,0,0,0]}}`,
+		`{"variant":"kalah","pits":{"south":[255,0,0,0,0,0]}}`,
+		`{"variant":"kalah","pits":{"east":[1,1,1,1,1,1]}}`,
+		`{"variant":"kalah","stores":{"south":-1}}`,
+		`{"variant":"oware","to_move":"north","ply":12,"pits":{"south":[1,19,0,7,0,17],"north":[0,0,0,0,0,0]},"stores":{"south":7,"north":9},"status":"ongoing"}`,
+		`{"variant":"oware","pits":{"south":[0,0,0,0,0,1],"north":[0,0,0,0,0,0]},"stores":{"south":23,"north":24}}`,
+		`{"variant":"togyz","extra":{"tuzdyk":{"south":3,"north":3}}}`,
+		`{"variant":"togyz","pits":{"south":[9,9,0,9,9,9,9,9,9],"north":[9,9,9,9,9,0,9,9,9]},"stores":{"south":9,"north":9},"extra":{"tuzdyk":{"south":6,"north":3}}}`,
+		`{"variant":"togyz","extra":{"tuzdyk":{"south":9}}}`,
+		`{"variant":"togyz","extra":{"tuzdyk":null}}`,
+		`{"variant":"tchuka","options":{"pits":16,"seeds":15}}`,
+		`{"variant":"tchuka","options":{"pits":1},"to_move":"north"}`,
+		`{"variant":"congkak","options":{"relay":false},"ply":1e3}`,
+		`{"variant":"oware","options":{"seeds":4.0}}` + "\n",
+		`{"variant":"oware"} {}`,
+		`{"variant":"oware","bogus":1}`,
+		`[1,2,3]`, `null`, `{`, ``, "{\n\"variant\":\"kalah\",\n\"ply\":\"x\"}",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := engine.ParsePosition(data)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatalf("ParsePosition(%q): empty error", data)
+			}
+			return
+		}
+		fail := func(format string, args ...any) {
+			t.Helper()
+			t.Fatalf("ParsePosition(%q) accepted\n%s\n%s", data, p.String(), fmt.Sprintf(format, args...))
+		}
+		total := p.Seeds()
+		if total > 255 {
+			fail("%d seeds", total)
+		}
+		fzCheckPosition(p, total, true, fail)
+		// Play on a little: nothing may panic, and the checks still hold.
+		for k := 0; k < 8; k++ {
+			ms := p.Moves()
+			if len(ms) == 0 {
+				break
+			}
+			q, ev, err := p.PlayEvents(ms[k%len(ms)])
+			if err != nil {
+				fail("legal move %s refused: %v", ms[k%len(ms)], err)
+			}
+			fzCheckMove(p.Rules().Variant().ID, p.Rules().Layout(), p, q, ms[k%len(ms)], ev, fail)
+			fzCheckPosition(q, total, false, fail)
+			p = q
+		}
+	})
+}
+
+// TestFuzzUnknownMoveKinds plays moves whose Kind is neither Sow nor Swap
+// (Move is a plain struct, so nothing stops a caller from building one).
+// No variant lists them among the legal moves, so Play must refuse them and
+// leave the position unchanged. Today kalah and congkak play them as the
+// sowing of the pit, togyz and tchuka accept them and change nothing (not
+// even the ply), and oware refuses them with a wrong reason
+// (GrandSlamForbidden); this test fails until Check rejects them. The fuzz
+// targets leave such moves out meanwhile.
+func TestFuzzUnknownMoveKinds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, c := range []struct {
+		id   string
+		opts engine.Options
+	}{
+		{"kalah", engine.Options{"pie": "true"}}, {"congkak", nil}, {"oware", nil}, {"togyz", nil}, {"tchuka", nil},
+	} {
+		p := engine.MustNew(c.id, c.opts).Start()
+		bad := 0
+		for ply := 0; ply < 30 && p.Status() == engine.Ongoing; ply++ {
+			for _, kind := range []engine.MoveKind{2, 3, 255} {
+				for pit := 1; pit <= p.Rules().Layout().Pits; pit++ {
+					m := engine.Move{Pit: uint8(pit), Kind: kind}
+					q, err := p.Play(m)
+					if err == nil || q != p {
+						if bad++; bad == 1 {
+							j, _ := p.MarshalJSON()
+							t.Errorf("%s: Play(Move{Pit: %d, Kind: %d}) = %v, position changed: %v (ply %d -> %d)\nposition: %s",
+								c.id, pit, kind, err, q != p, p.Ply(), q.Ply(), j)
+						}
+					}
+				}
+			}
+			ms := p.Moves()
+			p, _ = p.Play(ms[rng.IntN(len(ms))])
+		}
+		if bad > 0 {
+			t.Errorf("%s: %d moves of unknown kinds accepted", c.id, bad)
+		}
+	}
+}
