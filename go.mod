@@ -1,3 +1,21 @@
 module github.com/mancala-bot/mancala
 
-go 1.26
+go 1.26.0
+
+require (
+	github.com/BurntSushi/toml v1.6.0
+	github.com/dustin/go-humanize v1.1.0 // indirect
+	github.com/fogleman/gg v1.3.0
+	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
+	github.com/google/uuid v1.6.0 // indirect
+	github.com/mattn/go-isatty v0.0.24 // indirect
+	github.com/ncruces/go-strftime v1.1.0 // indirect
+	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
+	golang.org/x/image v0.47.0
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/text v0.43.0
+	modernc.org/libc v1.79.0 // indirect
+	modernc.org/mathutil v1.7.1 // indirect
+	modernc.org/memory v1.12.1 // indirect
+	modernc.org/sqlite v1.61.1
+)

@@ -1,0 +1,295 @@
+package locales
+
+import (
+	"strconv"
+	"strings"
+)
+
+// VariantName returns the localized name of a variant id ("kalah" →
+// "Калах" in Russian, "Kalaha" in Danish). Every id of the spec has a name;
+// an unknown id is returned as it is.
+func VariantName(l Lang, id string) string {
+	id = normID(id)
+	key := "variant_" + id
+	if _, _, ok := lookup(l, key); !ok {
+		return id
+	}
+	return Text(l, key, nil)
+}
+
+// optKind is the type of an option's value.
+type optKind uint8
+
+const (
+	intOpt optKind = iota
+	boolOpt
+	enumOpt
+)
+
+// optSpec mirrors one engine.OptionSpec. The locales package does not import
+// the engine; a test checks that these tables match it.
+type optSpec struct {
+	name     string
+	kind     optKind
+	def      string
+	min, max int
+	values   []string
+}
+
+// ruleSet describes how the rules explanation of one variant is put
+// together from the catalog.
+type ruleSet struct {
+	opts []optSpec
+	// solo marks a solitaire (different "how to play here" text).
+	solo bool
+	// args returns the numbers the texts refer to, from resolved options.
+	args func(o map[string]string) map[string]any
+	// sections lists the section heading and body keys, in order, for the
+	// resolved options.
+	sections func(o map[string]string) [][2]string
+}
+
+var ruleSets = map[string]*ruleSet{
+	"kalah": {
+		opts: []optSpec{
+			{name: "pits", kind: intOpt, def: "6", min: 1, max: 8},
+			{name: "seeds", kind: intOpt, def: "4", min: 1, max: 8},
+			{name: "empty_capture", kind: boolOpt, def: "false"},
+			{name: "pie", kind: boolOpt, def: "false"},
+		},
+		args: func(o map[string]string) map[string]any {
+			return map[string]any{"Pits": atoi(o["pits"]), "Seeds": atoi(o["seeds"]), "N": atoi(o["pits"])}
+		},
+		sections: func(o map[string]string) [][2]string {
+			s := [][2]string{
+				{"rules_h_setup", "rules_kalah_setup"},
+				{"rules_h_sowing", "rules_kalah_sowing"},
+				{"rules_h_extra", "rules_kalah_extra"},
+				{"rules_h_capture", pick(o["empty_capture"] == "true", "rules_kalah_capture_empty", "rules_kalah_capture")},
+			}
+			if o["pie"] == "true" {
+				s = append(s, [2]string{"rules_h_swap", "rules_kalah_swap"})
+			}
+			return append(s, [2]string{"rules_h_end", "rules_kalah_end"})
+		},
+	},
+	"oware": {
+		opts: []optSpec{
+			{name: "seeds", kind: intOpt, def: "4", min: 1, max: 6},
+			{name: "grand_slam", kind: enumOpt, def: "capture", values: []string{"capture", "nocapture", "forbidden"}},
+		},
+		args: func(o map[string]string) map[string]any {
+			s := atoi(o["seeds"])
+			return map[string]any{"Seeds": s, "Total": 12 * s, "Win": 6*s + 1, "Half": 6 * s, "N": 6}
+		},
+		sections: func(o map[string]string) [][2]string {
+			return [][2]string{
+				{"rules_h_setup", "rules_oware_setup"},
+				{"rules_h_sowing", "rules_oware_sowing"},
+				{"rules_h_capture", "rules_oware_capture"},
+				{"rules_h_feeding", "rules_oware_feeding"},
+				{"rules_h_grand_slam", "rules_oware_grand_slam_" + o["grand_slam"]},
+				{"rules_h_end", "rules_oware_end"},
+			}
+		},
+	},
+	"togyz": {
+		args: func(map[string]string) map[string]any { return map[string]any{"N": 9} },
+		sections: func(map[string]string) [][2]string {
+			return [][2]string{
+				{"rules_h_setup", "rules_togyz_setup"},
+				{"rules_h_sowing", "rules_togyz_sowing"},
+				{"rules_h_capture", "rules_togyz_capture"},
+				{"rules_h_tuzdyk", "rules_togyz_tuzdyk"},
+				{"rules_h_end", "rules_togyz_end"},
+			}
+		},
+	},
+	"congkak": {
+		opts: []optSpec{
+			{name: "relay", kind: boolOpt, def: "true"},
+		},
+		args: func(map[string]string) map[string]any { return map[string]any{"N": 7} },
+		sections: func(o map[string]string) [][2]string {
+			s := [][2]string{{"rules_h_setup", "rules_congkak_setup"}}
+			if o["relay"] == "true" {
+				s = append(s, [2]string{"rules_h_sowing", "rules_congkak_sowing"},
+					[2]string{"rules_h_relay", "rules_congkak_relay"})
+			} else {
+				s = append(s, [2]string{"rules_h_sowing", "rules_congkak_sowing_norelay"})
+			}
+			return append(s,
+				[2]string{"rules_h_extra", "rules_congkak_extra"},
+				[2]string{"rules_h_capture", "rules_congkak_capture"},
+				[2]string{"rules_h_end", "rules_congkak_end"})
+		},
+	},
+	"tchuka": {
+		opts: []optSpec{
+			{name: "pits", kind: intOpt, def: "4", min: 1, max: 16},
+			{name: "seeds", kind: intOpt, def: "2", min: 1, max: 15},
+		},
+		solo: true,
+		args: func(o map[string]string) map[string]any {
+			return map[string]any{"Pits": atoi(o["pits"]), "Seeds": atoi(o["seeds"]), "N": atoi(o["pits"])}
+		},
+		sections: func(map[string]string) [][2]string {
+			return [][2]string{
+				{"rules_h_setup", "rules_tchuka_setup"},
+				{"rules_h_sowing", "rules_tchuka_sowing"},
+				{"rules_h_last_seed", "rules_tchuka_last_seed"},
+				{"rules_h_end", "rules_tchuka_end"},
+			}
+		},
+	},
+}
+
+// RulesVariants lists the variant ids Rules can explain, in the spec's order.
+func RulesVariants() []string {
+	return []string{"kalah", "oware", "togyz", "congkak", "tchuka"}
+}
+
+// Rules returns a chat-sized explanation of variant id's rules in language l:
+// the name as a *bold* title, a one-line summary, the settings of this game
+// when they differ from the defaults, then short sections (setup, sowing,
+// captures, the variant's special rules, the end and the winner) and how to
+// play in the bot (pit numbering and buttons). The text follows the rules
+// the engine implements, adapted to opts: the seeds per pit, the number of
+// pits, Kalah's empty_capture and pie, Oware's grand_slam, Congkak's relay.
+//
+// opts uses the engine's option names and text values ("seeds": "5",
+// "pie": "true"); it may be nil. Unknown options are ignored, and a value
+// that is malformed or out of range counts as the default. The result is ""
+// for an id without a rules text (see RulesVariants); the bot should then
+// answer with err_unknown_variant.
+func Rules(l Lang, id string, opts map[string]string) string {
+	id = normID(id)
+	rs, ok := ruleSets[id]
+	if !ok {
+		return ""
+	}
+	vals, changed := rs.resolve(opts)
+	args := rs.args(vals)
+	var b strings.Builder
+	b.WriteString("*" + VariantName(l, id) + "*\n")
+	b.WriteString(Text(l, "rules_"+id+"_intro", args))
+	if len(changed) > 0 {
+		b.WriteString("\n\n*" + Text(l, "rules_h_options", nil) + "*")
+		for _, o := range changed {
+			b.WriteString("\n• " + OptionName(l, id, o.name) + ": " + OptionValue(l, id, o.name, vals[o.name]))
+		}
+	}
+	for _, s := range rs.sections(vals) {
+		b.WriteString("\n\n*" + Text(l, s[0], nil) + "*\n" + Text(l, s[1], args))
+	}
+	b.WriteString("\n\n*" + Text(l, "rules_h_bot", nil) + "*\n")
+	b.WriteString(Text(l, pick(rs.solo, "rules_bot_solo", "rules_bot"), args))
+	return b.String()
+}
+
+// resolve fills in defaults and canonicalizes values; changed lists the
+// options whose value differs from the default, in spec order.
+func (rs *ruleSet) resolve(opts map[string]string) (vals map[string]string, changed []optSpec) {
+	vals = make(map[string]string, len(rs.opts))
+	for _, o := range rs.opts {
+		v, ok := o.canonical(opts[o.name])
+		if !ok {
+			v = o.def
+		}
+		vals[o.name] = v
+		if v != o.def {
+			changed = append(changed, o)
+		}
+	}
+	return vals, changed
+}
+
+// canonical returns v in canonical form, or false when it is not a valid
+// value of the option.
+func (o optSpec) canonical(v string) (string, bool) {
+	v = strings.TrimSpace(v)
+	switch o.kind {
+	case intOpt:
+		n, err := strconv.Atoi(v)
+		if err != nil || n < o.min || n > o.max {
+			return "", false
+		}
+		return strconv.Itoa(n), true
+	case boolOpt:
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return "", false
+		}
+		return strconv.FormatBool(b), true
+	}
+	for _, x := range o.values {
+		if strings.EqualFold(x, v) {
+			return x, true
+		}
+	}
+	return "", false
+}
+
+// OptionName returns the localized name of a variant's option ("seeds" →
+// "Seeds per pit", "Камней в лунке"). It looks up opt_<variant>_<option>,
+// then opt_<option>, and returns the option id when neither exists.
+func OptionName(l Lang, variant, option string) string {
+	return optionText(l, "opt_", variant, option)
+}
+
+// OptionDoc returns a one-sentence localized description of a variant's
+// option (at most 100 characters, so it fits a Discord option description).
+// It looks up optdoc_<variant>_<option>, then optdoc_<option>, and returns
+// "" when neither exists.
+func OptionDoc(l Lang, variant, option string) string {
+	s := optionText(l, "optdoc_", variant, option)
+	if s == option {
+		return ""
+	}
+	return s
+}
+
+func optionText(l Lang, prefix, variant, option string) string {
+	variant, option = normID(variant), strings.TrimSpace(option)
+	for _, key := range []string{prefix + variant + "-" + option, prefix + option} {
+		if _, _, ok := lookup(l, key); ok {
+			return Text(l, key, nil)
+		}
+	}
+	return option
+}
+
+// OptionValue returns a localized description of an option value: "yes"/"no"
+// ("да"/"нет") for a true/false option, the localized meaning of an enum
+// value (Oware grand_slam "nocapture" → "allowed, captures nothing"), and
+// the value itself for numbers and anything unknown.
+func OptionValue(l Lang, variant, option, value string) string {
+	variant, value = normID(variant), strings.TrimSpace(value)
+	if b, err := strconv.ParseBool(value); err == nil && !isNumber(value) {
+		return Text(l, pick(b, "optval_true", "optval_false"), nil)
+	}
+	key := "optval_" + variant + "-" + option + "-" + strings.ToLower(value)
+	if _, _, ok := lookup(l, key); ok {
+		return Text(l, key, nil)
+	}
+	return value
+}
+
+func isNumber(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil
+}
+
+func normID(id string) string { return strings.ToLower(strings.TrimSpace(id)) }
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+func pick(c bool, a, b string) string {
+	if c {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,467 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// gameWriteColumns are the columns CreateGame and UpdateGame write, in the
+// order of gameArgs. id and version are handled apart.
+var gameWriteColumns = []string{
+	"platform", "channel", "variant", "options", "start",
+	"south_user_id", "south_name", "south_level",
+	"north_user_id", "north_name", "north_level",
+	"challenger", "phase", "result", "reason", "draw_offer", "undo_offer",
+	"message_id", "created_at", "updated_at", "turn_started", "reminded",
+}
+
+var (
+	gameSelect = "SELECT id, version, " + strings.Join(gameWriteColumns, ", ") + " FROM games "
+
+	insertGame = "INSERT INTO games (" + strings.Join(gameWriteColumns, ", ") + ", version) VALUES (" +
+		strings.Repeat("?, ", len(gameWriteColumns)) + "1)"
+
+	updateGame = "UPDATE games SET " + strings.Join(gameWriteColumns, " = ?, ") +
+		" = ?, version = version + 1 WHERE id = ? AND version = ?"
+)
+
+const (
+	insertMove  = "INSERT INTO moves (game_id, ply, move, user_id, at) VALUES (?, ?, ?, ?, ?)"
+	gameExists  = "SELECT 1 FROM games WHERE id = ?"
+	movesStored = "SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game_id = ?"
+	moveAt      = "SELECT move FROM moves WHERE game_id = ? AND ply = ?"
+	deleteMoves = "DELETE FROM moves WHERE game_id = ? AND ply >= ?"
+	selectMoves = "SELECT move, user_id, at FROM moves WHERE game_id = ? ORDER BY ply"
+
+	selectLanguage = "SELECT lang FROM user_languages WHERE platform = ? AND user_id = ?"
+	upsertLanguage = `INSERT INTO user_languages (platform, user_id, lang) VALUES (?, ?, ?)
+		ON CONFLICT (platform, user_id) DO UPDATE SET lang = excluded.lang`
+)
+
+var (
+	gameByID = gameSelect + "WHERE id = ?"
+	liveGame = gameSelect + "WHERE platform = ? AND channel = ? AND phase IN ('challenge', 'playing')"
+	lastGame = gameSelect +
+		"WHERE platform = ? AND channel = ? AND phase = 'over' ORDER BY created_at DESC, id DESC LIMIT 1"
+	idleGames = gameSelect + "WHERE phase = 'playing' AND turn_started < ? ORDER BY turn_started, id"
+)
+
+// statements are the queries DB prepares at Open.
+var statements = []string{
+	insertGame, updateGame, insertMove, gameExists, movesStored, moveAt, deleteMoves,
+	gameByID, liveGame, lastGame, idleGames, selectMoves,
+	selectLanguage, upsertLanguage, recordQuery, leaderboardAll, leaderboardChannel,
+}
+
+// millis is how a time is stored: unix milliseconds, 0 for the zero time.
+func millis(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
+
+// fromMillis is the inverse of millis, in UTC.
+func fromMillis(ms int64) time.Time {
+	if ms == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(ms).UTC()
+}
+
+// stored returns t as it reads back from the store.
+func stored(t time.Time) time.Time { return fromMillis(millis(t)) }
+
+// gameArgs returns g's values for gameWriteColumns.
+func gameArgs(g *Game) ([]any, error) {
+	opts := "{}"
+	if len(g.Options) > 0 {
+		b, err := json.Marshal(g.Options)
+		if err != nil {
+			return nil, err
+		}
+		opts = string(b)
+	}
+	s, n := g.Players[0], g.Players[1]
+	return []any{
+		g.Platform, g.Channel, g.Variant, opts, g.Start,
+		s.UserID, s.Name, s.Level,
+		n.UserID, n.Name, n.Level,
+		g.Challenger, string(g.Phase), g.Result, g.Reason, g.DrawOffer, g.UndoOffer,
+		g.MessageID, millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStarted), millis(g.Reminded),
+	}, nil
+}
+
+// settle makes g look as it now reads back from the store: times in UTC to
+// the millisecond, and each move's Ply its index. Moves before from were
+// already stored (and so settled when written or read).
+func settle(g *Game, from int) {
+	g.CreatedAt, g.UpdatedAt = stored(g.CreatedAt), stored(g.UpdatedAt)
+	g.TurnStarted, g.Reminded = stored(g.TurnStarted), stored(g.Reminded)
+	for i := from; i < len(g.Moves); i++ {
+		g.Moves[i].Ply = i
+		g.Moves[i].At = stored(g.Moves[i].At)
+	}
+}
+
+// liveConflict reports whether err is the violation of games_live_channel,
+// the only UNIQUE constraint a write to games can break (id is assigned by
+// SQLite).
+func liveConflict(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE
+}
+
+func insertMoves(tx txn, id int64, moves []Move, from int) error {
+	for i := from; i < len(moves); i++ {
+		m := moves[i]
+		if _, err := tx.exec(insertMove, id, i, m.Move, m.UserID, millis(m.At)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CreateGame stores g as a new game, with its moves, and sets g.ID and
+// g.Version (1). A zero CreatedAt is set to now, a zero UpdatedAt to
+// CreatedAt. It returns ErrChannelBusy when g is live and its channel
+// already has a live game. On success g's times read as stored (UTC,
+// milliseconds) and each move's Ply is its index.
+func (d *DB) CreateGame(ctx context.Context, g *Game) error {
+	if g.CreatedAt.IsZero() {
+		g.CreatedAt = d.now()
+	}
+	if g.UpdatedAt.IsZero() {
+		g.UpdatedAt = g.CreatedAt
+	}
+	args, err := gameArgs(g)
+	if err != nil {
+		return internal(ctx, "create game", err)
+	}
+	var id int64
+	err = d.write(ctx, func(tx txn) error {
+		res, err := tx.exec(insertGame, args...)
+		if err != nil {
+			if liveConflict(err) {
+				return ErrChannelBusy
+			}
+			return err
+		}
+		if id, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		return insertMoves(tx, id, g.Moves, 0)
+	})
+	if err != nil {
+		return internal(ctx, "create game", err)
+	}
+	g.ID, g.Version = id, 1
+	settle(g, 0)
+	return nil
+}
+
+// UpdateGame writes g's fields and its moves beyond those stored, in one
+// transaction, if the stored version still equals g.Version; then it
+// increments g.Version. A g.Moves shorter than the stored history (an undo)
+// deletes the moves beyond it. Stored moves are never rewritten: if the last
+// move g keeps differs from the stored one (an undo and a new move in one
+// update, say), it fails and writes nothing; undo and move are two updates.
+//
+// Errors: ErrConflict (nothing written) when the version moved on,
+// ErrNotFound for an unknown id, ErrChannelBusy when g becomes live in a
+// channel that has another live game. The change is durable (the WAL is
+// synced) when it returns nil.
+func (d *DB) UpdateGame(ctx context.Context, g *Game) error {
+	args, err := gameArgs(g)
+	if err != nil {
+		return internal(ctx, "update game", err)
+	}
+	args = append(args, g.ID, g.Version)
+	var count int // moves stored before this update
+	err = d.write(ctx, func(tx txn) error {
+		res, err := tx.exec(updateGame, args...)
+		if err != nil {
+			if liveConflict(err) {
+				return ErrChannelBusy
+			}
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			var one int
+			switch err := tx.queryRow(gameExists, g.ID).Scan(&one); {
+			case errors.Is(err, sql.ErrNoRows):
+				return ErrNotFound
+			case err != nil:
+				return err
+			}
+			return ErrConflict
+		}
+		// Plies are 0..n-1 without gaps, so MAX(ply)+1 is the count (and
+		// MAX on the primary key is one index probe).
+		if err := tx.queryRow(movesStored, g.ID).Scan(&count); err != nil {
+			return err
+		}
+		if keep := min(count, len(g.Moves)); keep > 0 {
+			var last string
+			if err := tx.queryRow(moveAt, g.ID, keep-1).Scan(&last); err != nil {
+				return err
+			}
+			if want := g.Moves[keep-1].Move; last != want {
+				return fmt.Errorf("game %d: move %d is %q in the store but %q in the update; stored moves are never rewritten",
+					g.ID, keep-1, last, want)
+			}
+		}
+		if len(g.Moves) < count {
+			if _, err := tx.exec(deleteMoves, g.ID, len(g.Moves)); err != nil {
+				return err
+			}
+		}
+		return insertMoves(tx, g.ID, g.Moves, count)
+	})
+	if err != nil {
+		return internal(ctx, "update game", err)
+	}
+	g.Version++
+	settle(g, min(count, len(g.Moves)))
+	return nil
+}
+
+// Game returns the game with that id, or ErrNotFound.
+func (d *DB) Game(ctx context.Context, id int64) (*Game, error) {
+	return d.oneGame(ctx, "game", gameByID, id)
+}
+
+// LiveGame returns the channel's live game (a challenge or a game in play),
+// or ErrNotFound.
+func (d *DB) LiveGame(ctx context.Context, platform, channel string) (*Game, error) {
+	return d.oneGame(ctx, "live game", liveGame, platform, channel)
+}
+
+// LastGame returns the channel's most recently created game that is over
+// (by CreatedAt, then id), or ErrNotFound.
+func (d *DB) LastGame(ctx context.Context, platform, channel string) (*Game, error) {
+	return d.oneGame(ctx, "last game", lastGame, platform, channel)
+}
+
+// IdleGames returns the games in play (not challenges) whose turn started
+// before t, oldest first (by TurnStarted, then id), with their moves. A game
+// in play with a zero TurnStarted counts as idle, as time.Time{}.Before(t).
+func (d *DB) IdleGames(ctx context.Context, before time.Time) ([]*Game, error) {
+	// Stored times are truncated to the millisecond; comparing with before
+	// rounded up keeps "stored < before" equal to TurnStarted.Before(before).
+	ms := millis(before)
+	if !before.IsZero() && before.Sub(time.UnixMilli(ms)) > 0 {
+		ms++
+	}
+	gs, err := d.games(ctx, idleGames, ms)
+	return gs, internal(ctx, "idle games", err)
+}
+
+func (d *DB) oneGame(ctx context.Context, op, query string, args ...any) (*Game, error) {
+	gs, err := d.games(ctx, query, args...)
+	if err != nil {
+		return nil, internal(ctx, op, err)
+	}
+	if len(gs) == 0 {
+		return nil, ErrNotFound
+	}
+	return gs[0], nil
+}
+
+// games runs query, a gameSelect, and reads the games' moves, in one
+// snapshot.
+func (d *DB) games(ctx context.Context, query string, args ...any) ([]*Game, error) {
+	var gs []*Game
+	err := d.read(ctx, func(tx txn) error {
+		rows, err := tx.query(query, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			g, err := scanGame(rows)
+			if err != nil {
+				return err
+			}
+			gs = append(gs, g)
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		rows.Close()
+		if len(gs) == 0 {
+			return nil
+		}
+		for _, g := range gs {
+			if err := loadMoves(tx, g); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return gs, nil
+}
+
+func scanGame(rows *sql.Rows) (*Game, error) {
+	var (
+		g                                      Game
+		opts, phase                            string
+		created, updated, turnStarted, remindd int64
+	)
+	s, n := &g.Players[0], &g.Players[1]
+	if err := rows.Scan(&g.ID, &g.Version,
+		&g.Platform, &g.Channel, &g.Variant, &opts, &g.Start,
+		&s.UserID, &s.Name, &s.Level,
+		&n.UserID, &n.Name, &n.Level,
+		&g.Challenger, &phase, &g.Result, &g.Reason, &g.DrawOffer, &g.UndoOffer,
+		&g.MessageID, &created, &updated, &turnStarted, &remindd); err != nil {
+		return nil, err
+	}
+	if opts != "{}" {
+		if err := json.Unmarshal([]byte(opts), &g.Options); err != nil {
+			return nil, fmt.Errorf("game %d: options: %w", g.ID, err)
+		}
+	}
+	g.Phase = Phase(phase)
+	g.CreatedAt, g.UpdatedAt = fromMillis(created), fromMillis(updated)
+	g.TurnStarted, g.Reminded = fromMillis(turnStarted), fromMillis(remindd)
+	return &g, nil
+}
+
+func loadMoves(tx txn, g *Game) error {
+	rows, err := tx.query(selectMoves, g.ID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		m := Move{Ply: len(g.Moves)}
+		var at int64
+		if err := rows.Scan(&m.Move, &m.UserID, &at); err != nil {
+			return err
+		}
+		m.At = fromMillis(at)
+		g.Moves = append(g.Moves, m)
+	}
+	return rows.Err()
+}
+
+// Language returns the language a user chose with "lang", or "".
+func (d *DB) Language(ctx context.Context, platform, userID string) (string, error) {
+	var lang string
+	err := d.queryRow(ctx, selectLanguage, platform, userID).Scan(&lang)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return lang, internal(ctx, "language", err)
+}
+
+// SetLanguage records a user's language, replacing any earlier choice.
+func (d *DB) SetLanguage(ctx context.Context, platform, userID, lang string) error {
+	err := d.write(ctx, func(tx txn) error {
+		_, err := tx.exec(upsertLanguage, platform, userID, lang)
+		return err
+	})
+	return internal(ctx, "set language", err)
+}
+
+// seats is a CTE with one row per person's seat in a finished game that has
+// a result: win, loss and draw are 0 or 1 from that seat's point of view.
+// The bot's seats (empty user id) are left out, so a game against the bot
+// counts for the person only. ?1 is the platform; filter is an extra
+// condition on games, in which {seat} stands for the seat's column prefix
+// ("south" or "north").
+func seats(filter string) string {
+	arm := func(seat, won, lost string) string {
+		f := ""
+		if filter != "" {
+			f = " AND " + strings.ReplaceAll(filter, "{seat}", seat)
+		}
+		return fmt.Sprintf(`SELECT %[1]s_user_id AS user_id, %[1]s_name AS name, created_at, id,
+			result = '%[2]s' AS win, result = '%[3]s' AS loss, result = 'draw' AS draw
+		FROM games
+		WHERE platform = ?1 AND phase = 'over' AND result IN ('south_won', 'north_won', 'draw')
+			AND %[1]s_user_id <> ''%[4]s`, seat, won, lost, f)
+	}
+	return "WITH seats AS (" + arm("south", "south_won", "north_won") +
+		" UNION ALL " + arm("north", "north_won", "south_won") + ")\n"
+}
+
+var (
+	recordQuery = seats("{seat}_user_id = ?2") + `SELECT
+		COALESCE(SUM(win), 0), COALESCE(SUM(loss), 0), COALESCE(SUM(draw), 0),
+		COALESCE((SELECT name FROM seats ORDER BY created_at DESC, id DESC LIMIT 1), '')
+	FROM seats`
+
+	// leaderboardQuery's name is the one from each player's newest game.
+	leaderboardQuery = `, ranked AS (
+		SELECT user_id, win, loss, draw,
+			CASE WHEN ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY created_at DESC, id DESC) = 1
+				THEN name END AS name
+		FROM seats)
+	SELECT user_id, MAX(name), SUM(win) AS w, SUM(loss) AS l, SUM(draw) AS d
+	FROM ranked
+	GROUP BY user_id
+	ORDER BY w DESC, l ASC, d DESC, user_id ASC
+	LIMIT ?3`
+	leaderboardAll     = seats("") + leaderboardQuery
+	leaderboardChannel = seats("channel = ?2") + leaderboardQuery
+)
+
+// Record returns a user's results over finished games, against people and
+// against the bot. Name is the user's name in their newest finished game. A
+// user with no games gets their UserID and zero counts.
+func (d *DB) Record(ctx context.Context, platform, userID string) (Record, error) {
+	r := Record{UserID: userID}
+	err := d.queryRow(ctx, recordQuery, platform, userID).
+		Scan(&r.Wins, &r.Losses, &r.Draws, &r.Name)
+	if err != nil {
+		return Record{}, internal(ctx, "record", err)
+	}
+	return r, nil
+}
+
+// Leaderboard returns up to limit players with the most wins, ties broken
+// by fewer losses, then more draws, then user id; channel "" means the
+// whole platform. Everyone with a finished game is ranked, so players
+// without wins may appear. A limit below 1 returns nothing.
+func (d *DB) Leaderboard(ctx context.Context, platform, channel string, limit int) ([]Record, error) {
+	if limit < 1 {
+		return nil, ctx.Err()
+	}
+	q := leaderboardAll
+	if channel != "" {
+		q = leaderboardChannel
+	}
+	rows, err := d.query(ctx, q, platform, channel, limit)
+	if err != nil {
+		return nil, internal(ctx, "leaderboard", err)
+	}
+	defer rows.Close()
+	var rs []Record
+	for rows.Next() {
+		var r Record
+		var name sql.NullString
+		if err := rows.Scan(&r.UserID, &name, &r.Wins, &r.Losses, &r.Draws); err != nil {
+			return nil, internal(ctx, "leaderboard", err)
+		}
+		r.Name = name.String
+		rs = append(rs, r)
+	}
+	return rs, internal(ctx, "leaderboard", rows.Err())
+}
