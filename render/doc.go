@@ -1,0 +1,82 @@
+// Package render draws board images: the PNG the bot posts under every move.
+//
+// [Board] draws a position into an *image.RGBA and [PNG] encodes it. Both
+// work for every variant the engine registers, because the picture is laid
+// out from the variant's [engine.Layout] alone (its rows, columns, pits and
+// stores), never from the variant's id: a one-row solitaire, the two-row
+// games and the four-row Bao boards all come out of the same code.
+//
+// # What the image shows
+//
+// The image carries digits and drawn symbols only, no words, so one picture
+// serves players of every language. Seen from South's seat (South's rows at
+// the bottom):
+//
+//   - every pit is a dark round well with its seed count in big bold digits
+//     (an empty pit shows a dimmed 0) and, while they fit (up to 15), the
+//     seeds themselves as beads evenly spaced around the rim, so the count
+//     stays readable in the middle; fuller pits show just a larger number;
+//   - every store is a tall rounded well at an end of the board, spanning
+//     all rows, with its count (the score) in the middle and its seeds
+//     drawn above and below the number while they fit (up to 59 on
+//     a two-row board); a store is edged in its owner's colour (South sky
+//     blue, North orange). A one-row board's store is a rounded square with
+//     the count high and the seeds settled below it;
+//   - each pit's number in its owner's numbering (1..N) is a small label in
+//     the owner's colour, below the row for South's rows, above it for
+//     North's, so players can map the move buttons to pits; four-row boards
+//     get a label row per row of pits;
+//   - the side to move has its rows and store tinted in its colour and a
+//     triangle in front of its pit 1, pointing the way its pits are
+//     numbered;
+//   - a finished game shows a crown by the winner's store (under South's,
+//     over North's) and rings that store gold, both stores for a draw; a
+//     solved solitaire shows a crown, a failed one a cross;
+//   - a tuzdyk (Togyz Kumalak, Position.Extra()["tuzdyk"]) is a pit tinted
+//     purple with a diamond in its owner's colour instead of a count (a
+//     tuzdyk is always empty); the owner's colour says whose it is;
+//   - with [Options.Events] (the last move's events): the pit the move
+//     started from has a thick yellow ring and a yellow label, relay pits
+//     (where sowing picked up again) a dashed ring, every cell sown into a
+//     thin ring; a pit captured from carries a vermillion badge "−n" with
+//     the seeds taken, a pit swept at the end of the game a grey one; a
+//     store that gained seeds carries a green "+n"; a new tuzdyk is ringed
+//     like a start pit; a pie-rule swap shows a yellow double arrow by the
+//     swapping side's store.
+//
+// The palette is Okabe and Ito's, chosen to stay distinguishable with the
+// common forms of colour blindness, on a dark slate board; every mark also
+// differs in shape (ring, dashed ring, badge, triangle, crown, diamond), not
+// only in colour.
+//
+// The layout comes from [engine.Layout] alone: each row's owner is the
+// owner of its pits, rows of different owners are set a little apart, and
+// stores (Row -1) span all rows at their column. Cells whose row is out of
+// range are drawn as stores; events naming cells outside the layout are
+// ignored.
+//
+// # Size
+//
+// The pitch (the distance between pit centres) is about 1000 px divided by
+// the number of columns plus a half, kept between 96 and 128 px, so a Kalah
+// board is 1020×385 px, Congkak 1013×343, Togyz Kumalak 1118×313 and the
+// Tchuka Ruma solitaire 722×228; a four-row board of eight columns plus
+// stores comes out about 1020×580. [Options.Scale] multiplies everything.
+// [Size] tells the size without drawing.
+//
+// # PNG and speed
+//
+// [PNG] quantizes the board to its 128 commonest colours (every flat colour
+// stays exact) and encodes it with zlib's fastest level: 10 to 25 KB per
+// board, drawn and encoded in about 5 ms. The parts of a board that depend
+// only on the layout, the scale and whose turn it is (background, board,
+// tint, empty wells) are drawn once and cached (at most 64 geometries and
+// 48 MB of such images), so a render draws only seeds, digits and marks.
+//
+// # Concurrency
+//
+// The embedded Go Bold font is parsed once; font faces, which are not safe
+// for concurrent use, are made per render. The caches are safe for
+// concurrent use and never written after they are built. Board, PNG and
+// Size may be called from any number of goroutines at once.
+package render

@@ -1,0 +1,484 @@
+package render
+
+import (
+	"cmp"
+	"image"
+	"image/color"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/fogleman/gg"
+
+	"github.com/mancala-bot/mancala/engine"
+)
+
+// The palette: Okabe and Ito's colour-blind-safe colours on a dark slate
+// board.
+var (
+	colBackground = rgb(0x16, 0x19, 0x1f)
+	colBoard      = rgb(0x34, 0x3b, 0x48)
+	colBoardEdge  = rgb(0x48, 0x51, 0x62)
+	colWell       = rgb(0x1b, 0x1f, 0x27)
+	colDigits     = rgb(0xff, 0xff, 0xff)
+	colZero       = rgb(0x7d, 0x87, 0x97)
+	colSouth      = rgb(0x56, 0xb4, 0xe9) // sky blue
+	colNorth      = rgb(0xe6, 0x9f, 0x00) // orange
+	colOther      = rgb(0xcc, 0xcc, 0xcc) // East and West, should they come
+	colMove       = rgb(0xf0, 0xe4, 0x42) // yellow: the last move
+	colCapture    = rgb(0xd5, 0x5e, 0x00) // vermillion
+	colGain       = rgb(0x00, 0x9e, 0x73) // bluish green
+	colSweep      = rgb(0x6c, 0x75, 0x85)
+	colTuzdyk     = rgb(0xcc, 0x79, 0xa7) // reddish purple
+	colCrown      = rgb(0xf0, 0xc4, 0x1b)
+	colOutline    = rgb(0x10, 0x12, 0x16)
+)
+
+func rgb(r, g, b uint8) color.RGBA { return color.RGBA{r, g, b, 0xff} }
+
+// alpha returns c at opacity a (premultiplied, as color.RGBA wants).
+func alpha(c color.RGBA, a float64) color.RGBA {
+	f := func(v uint8) uint8 { return uint8(math.Round(float64(v) * a)) }
+	return color.RGBA{f(c.R), f(c.G), f(c.B), f(c.A)}
+}
+
+func sideColor(s engine.Side) color.RGBA {
+	switch s {
+	case engine.South:
+		return colSouth
+	case engine.North:
+		return colNorth
+	}
+	return colOther
+}
+
+type renderer struct {
+	img   *image.RGBA
+	dc    *gg.Context
+	g     *geom
+	s     *state
+	marks *marks
+	faces *faces
+}
+
+func (r *renderer) draw() {
+	g := r.g
+	tint := 0 // the side whose turn it is, plus one
+	if !r.s.status.Over() && g.sides > 1 {
+		tint = int(r.s.toMove) + 1
+	}
+	copy(r.img.Pix, g.base(tint).Pix)
+	for i := range g.cells {
+		r.cell(engine.Cell(i))
+	}
+	r.labels()
+	r.sideMarks()
+	for i := range g.cells {
+		r.badges(engine.Cell(i))
+	}
+}
+
+// cell draws what changes in a pit or store: its highlight rings, seeds
+// and count (the well is in the base image).
+func (r *renderer) cell(c engine.Cell) {
+	g, dc, m := r.g, r.dc, r.marks
+	ci := g.cells[c]
+	n := r.s.cells[c]
+	cx, cy := g.center(c)
+	store := g.isStore(c)
+
+	// Highlights go just outside the well, so they never cover seeds.
+	thin, thick := 0.026*g.pitch, 0.06*g.pitch
+	ring := func(width float64, dash bool) {
+		if dash {
+			dc.SetDash(0.09*g.pitch, 0.06*g.pitch)
+		}
+		dc.SetLineWidth(width)
+		dc.SetColor(colMove)
+		if store {
+			x, y, w, h := g.storeRect(ci.Col)
+			o := width / 2
+			dc.DrawRoundedRectangle(x-o, y-o, w+2*o, h+2*o, g.storeCorner(w, h)+o)
+		} else {
+			dc.DrawCircle(cx, cy, g.pitR+width/2)
+		}
+		dc.Stroke()
+		dc.SetDash()
+	}
+	switch {
+	case c == m.start || m.tuzdyk[c]:
+		ring(thick, false)
+	case m.relay[c]:
+		ring(thick, true)
+	case m.sown[c]:
+		ring(thin, false)
+	}
+
+	if store {
+		r.store(ci, n)
+		return
+	}
+	if owner := r.s.tuzdyk[c]; owner != 0 {
+		r.tuzdyk(cx, cy, owner-1)
+		return
+	}
+	if n > 0 && n <= g.ringCap {
+		spr := seedSprite(g.seedR)
+		for i := range n {
+			a := -math.Pi/2 + 2*math.Pi*float64(i)/float64(n)
+			spr.drawAt(r.img, cx+g.ringR*math.Cos(a), cy+g.ringR*math.Sin(a))
+		}
+	}
+	switch {
+	case n == 0:
+		drawText(r.img, r.faces.pit, "0", cx, cy, colZero)
+	case n < 10:
+		drawText(r.img, r.faces.pit, strconv.Itoa(n), cx, cy, colDigits)
+	case n <= g.ringCap:
+		drawText(r.img, r.faces.pitTwo, strconv.Itoa(n), cx, cy, colDigits)
+	default:
+		drawText(r.img, r.faces.pitBig, strconv.Itoa(n), cx, cy, colDigits)
+	}
+}
+
+// store draws a store's count in the middle and its seeds above and below
+// it while they fit.
+func (r *renderer) store(ci engine.CellInfo, n int) {
+	g := r.g
+	x, y, w, h := g.storeRect(ci.Col)
+	rad := g.storeCorner(w, h)
+	cx, cy := x+w/2, y+h/2
+	spots := storeSpots(g, w, h, rad)
+	if n > 0 && n <= len(spots) {
+		spr := seedSprite(g.seedR)
+		for _, s := range spots[:n] {
+			spr.drawAt(r.img, cx+s.X, cy+s.Y)
+		}
+	}
+	col := colDigits
+	if n == 0 {
+		col = colZero
+	}
+	if g.shortStore(w, h) {
+		drawText(r.img, r.faces.pit, strconv.Itoa(n), cx, cy-shortStoreLift*g.pitch, col)
+		return
+	}
+	drawText(r.img, r.faces.store, strconv.Itoa(n), cx, cy, col)
+}
+
+// storeSpots returns where a store's seeds go, relative to its centre, in
+// the order they are drawn: a hexagonal grid inside the rounded box, minus
+// a band across the middle for the count, filled from the two ends inward,
+// alternating top and bottom.
+func storeSpots(g *geom, w, h, rad float64) []gg.Point {
+	key := spotKey{w, h, rad, g.seedR, g.pitch}
+	if v, ok := spotCache.Load(key); ok {
+		return v.([]gg.Point)
+	}
+	sr := g.seedR
+	step := 2.25 * sr
+	rowStep := step * math.Sqrt(3) / 2
+	inset := 0.05*g.pitch + sr // from the edge to a seed's centre
+	band := storeDigits * g.pitch * 0.9
+	badge := badgeZone * g.pitch // kept clear at the top for the "+n" badge
+	minY := band/2 + sr          // the rows stop short of the count
+	if g.shortStore(w, h) {
+		// A one-row store: the count, smaller, sits high and the seeds
+		// settle below it; a badge goes on a corner.
+		badge = h // no seeds at the top
+		minY = -shortStoreLift*g.pitch + pitDigits*g.pitch*0.36 + 0.03*g.pitch + sr
+	}
+	var top, bottom []gg.Point
+	for j := 0; ; j++ {
+		yy := h/2 - inset - float64(j)*rowStep // distance from the centre
+		if yy < minY {
+			break
+		}
+		off := 0.0
+		if j%2 == 1 {
+			off = step / 2
+		}
+		// Columns centred on the axis, as many as fit inside the rounded
+		// box at this height, filled from the middle outward.
+		var row []float64
+		for k := -8; k <= 8; k++ {
+			if xx := float64(k)*step + off; insideRounded(xx, yy, w/2-inset+sr, h/2-inset+sr, rad-(inset-sr), sr) {
+				row = append(row, xx)
+			}
+		}
+		slices.SortFunc(row, func(a, b float64) int {
+			if c := cmp.Compare(math.Abs(a), math.Abs(b)); c != 0 {
+				return c
+			}
+			return cmp.Compare(a, b)
+		})
+		for _, xx := range row {
+			if yy+sr <= h/2-badge {
+				top = append(top, gg.Point{X: xx, Y: -yy})
+			}
+			bottom = append(bottom, gg.Point{X: xx, Y: yy})
+		}
+	}
+	// Fill the two ends alike, the bottom first where the top has run out.
+	spots := make([]gg.Point, 0, len(top)+len(bottom))
+	for i := range max(len(top), len(bottom)) {
+		if i < len(bottom) {
+			spots = append(spots, bottom[i])
+		}
+		if i < len(top) {
+			spots = append(spots, top[i])
+		}
+	}
+	spotCache.Store(key, spots)
+	return spots
+}
+
+// insideRounded reports whether a circle of radius sr at (x, y) lies inside
+// the rounded box of half-sizes hw, hh and corner radius rad centred on the
+// origin.
+func insideRounded(x, y, hw, hh, rad, sr float64) bool {
+	x, y = math.Abs(x), math.Abs(y)
+	if x+sr > hw || y+sr > hh {
+		return false
+	}
+	rad = max(rad, 0)
+	cx, cy := hw-rad, hh-rad
+	if x > cx && y > cy {
+		return math.Hypot(x-cx, y-cy)+sr <= rad
+	}
+	return true
+}
+
+// tuzdyk draws a tuzdyk: the well tinted purple, with a diamond in its
+// owner's colour where the count would be (a tuzdyk is always empty).
+func (r *renderer) tuzdyk(cx, cy float64, owner engine.Side) {
+	g, dc := r.g, r.dc
+	dc.DrawCircle(cx, cy, g.pitR)
+	dc.SetColor(alpha(colTuzdyk, 0.45))
+	dc.Fill()
+	dc.SetLineWidth(0.04 * g.pitch)
+	dc.SetColor(colTuzdyk)
+	dc.DrawCircle(cx, cy, g.pitR-0.02*g.pitch)
+	dc.Stroke()
+	d := 0.24 * g.pitch
+	dc.MoveTo(cx, cy-d)
+	dc.LineTo(cx+d*0.75, cy)
+	dc.LineTo(cx, cy+d)
+	dc.LineTo(cx-d*0.75, cy)
+	dc.ClosePath()
+	dc.SetColor(sideColor(owner))
+	dc.FillPreserve()
+	dc.SetLineWidth(0.02 * g.pitch)
+	dc.SetColor(colOutline)
+	dc.Stroke()
+}
+
+// labels draws each pit's number in its owner's numbering, in the owner's
+// colour, in the row's label band.
+func (r *renderer) labels() {
+	g := r.g
+	for i, ci := range g.cells {
+		if g.isStore(engine.Cell(i)) {
+			continue
+		}
+		col := sideColor(ci.Owner)
+		if engine.Cell(i) == r.marks.start {
+			col = colMove
+		}
+		drawText(r.img, r.faces.label, strconv.Itoa(ci.Pit), g.colX(ci.Col), g.labelY(ci.Row), col)
+	}
+}
+
+// sideMarks draws whose turn it is, or how the game ended.
+func (r *renderer) sideMarks() {
+	g := r.g
+	for s, ok := range r.marks.swap {
+		if ok && !r.s.status.Over() {
+			r.dc.SetColor(colMove)
+			r.swapMark(engine.Side(s))
+		}
+	}
+	switch st := r.s.status; st {
+	case engine.Ongoing:
+		r.turnArrow(r.s.toMove)
+	case engine.SouthWon, engine.NorthWon:
+		w, _ := st.Winner()
+		r.crownAt(w)
+	case engine.Draw:
+		for s := range engine.Side(min(g.sides, engine.MaxSides)) {
+			r.crownAt(s)
+		}
+	case engine.Solved:
+		r.crownAt(engine.South)
+	case engine.Failed:
+		if x, y, ok := r.storeSlot(engine.South); ok {
+			r.cross(x, y)
+		}
+	}
+}
+
+// swapMark draws a double arrow (the pie rule's swap) at side s's result
+// slot.
+func (r *renderer) swapMark(s engine.Side) {
+	g, dc := r.g, r.dc
+	x, y, ok := r.storeSlot(s)
+	if !ok {
+		return
+	}
+	h, w := 0.15*g.pitch, 0.09*g.pitch
+	for _, d := range []float64{-1, 1} {
+		ax := x + d*0.07*g.pitch
+		tip := y + d*h
+		dc.MoveTo(ax, tip)
+		dc.LineTo(ax-w, tip-d*w*1.1)
+		dc.LineTo(ax+w, tip-d*w*1.1)
+		dc.ClosePath()
+		dc.Fill()
+		dc.SetLineWidth(0.045 * g.pitch)
+		dc.DrawLine(ax, tip-d*w, ax, y-d*h)
+		dc.Stroke()
+	}
+}
+
+// turnArrow draws a triangle in front of side s's pit 1, pointing the way
+// its pits are numbered.
+func (r *renderer) turnArrow(s engine.Side) {
+	g, dc := r.g, r.dc
+	c1 := g.pit(s, 1)
+	if !g.has(c1) || g.isStore(c1) {
+		return
+	}
+	ci := g.cells[c1]
+	dir := 1.0
+	if c2 := g.pit(s, 2); g.has(c2) && !g.isStore(c2) && g.cells[c2].Row == ci.Row {
+		if g.cells[c2].Col < ci.Col {
+			dir = -1
+		}
+	} else if g.above(ci.Row) {
+		dir = -1
+	}
+	x := g.colX(ci.Col) - dir*0.40*g.pitch
+	y := g.labelY(ci.Row)
+	sz := 0.15 * g.pitch
+	dc.MoveTo(x+dir*sz, y)
+	dc.LineTo(x-dir*sz*0.8, y-sz*1.05)
+	dc.LineTo(x-dir*sz*0.8, y+sz*1.05)
+	dc.ClosePath()
+	dc.SetColor(sideColor(s))
+	dc.Fill()
+}
+
+// storeSlot returns the place for side s's result mark: in its outer label
+// band, under or over its store; without a store, in the margin beside the
+// end of the board where its pit 1 is.
+func (r *renderer) storeSlot(s engine.Side) (x, y float64, ok bool) {
+	g := r.g
+	y, ok = g.outerBand(s)
+	if !ok {
+		return 0, 0, false
+	}
+	if c := g.store(s); g.has(c) {
+		return g.colX(g.cells[c].Col), y, true
+	}
+	if c := g.pit(s, 1); g.has(c) {
+		// Centred between the image's edge and the columns' edge.
+		if g.cells[c].Col < g.cols/2 {
+			return g.x0 / 2, y, true
+		}
+		right := g.x0 + float64(g.cols)*g.pitch
+		return (right + float64(g.w)) / 2, y, true
+	}
+	return 0, 0, false
+}
+
+// crownAt draws a crown at side s's result slot and rings its store gold.
+func (r *renderer) crownAt(s engine.Side) {
+	g, dc := r.g, r.dc
+	if c := g.store(s); g.has(c) {
+		x, y, w, h := g.storeRect(g.cells[c].Col)
+		lw := 0.06 * g.pitch
+		o := lw / 2
+		dc.DrawRoundedRectangle(x-o, y-o, w+2*o, h+2*o, g.storeCorner(w, h)+o)
+		dc.SetLineWidth(lw)
+		dc.SetColor(colCrown)
+		dc.Stroke()
+	}
+	x, y, ok := r.storeSlot(s)
+	if !ok {
+		return
+	}
+	w, h := 0.42*g.pitch, 0.28*g.pitch
+	top, base := y-h/2, y+h/2
+	dc.MoveTo(x-w/2, base)
+	dc.LineTo(x-w/2, top+0.15*h)
+	dc.LineTo(x-w/4, y+0.05*h)
+	dc.LineTo(x, top)
+	dc.LineTo(x+w/4, y+0.05*h)
+	dc.LineTo(x+w/2, top+0.15*h)
+	dc.LineTo(x+w/2, base)
+	dc.ClosePath()
+	dc.SetColor(colCrown)
+	dc.Fill()
+	for _, px := range []float64{x - w/2, x, x + w/2} {
+		py := top + 0.15*h
+		if px == x {
+			py = top
+		}
+		dc.DrawCircle(px, py, 0.035*g.pitch)
+		dc.Fill()
+	}
+}
+
+// cross draws a failed solitaire's mark.
+func (r *renderer) cross(x, y float64) {
+	g, dc := r.g, r.dc
+	d := 0.12 * g.pitch
+	dc.SetLineCapRound()
+	dc.SetLineWidth(0.06 * g.pitch)
+	dc.SetColor(colCapture)
+	dc.DrawLine(x-d, y-d, x+d, y+d)
+	dc.DrawLine(x-d, y+d, x+d, y-d)
+	dc.Stroke()
+	dc.SetLineCapButt()
+}
+
+// badges draws a cell's counts from the last move: seeds captured or swept
+// from a pit, seeds gained by a store.
+func (r *renderer) badges(c engine.Cell) {
+	g, m := r.g, r.marks
+	cx, cy := g.center(c)
+	if g.isStore(c) {
+		if n := m.gained[c]; n > 0 {
+			x, y, w, h := g.storeRect(g.cells[c].Col)
+			if g.shortStore(w, h) {
+				// On the top left corner, where the rounding leaves no seeds.
+				rad := g.storeCorner(w, h)
+				r.badge("+"+strconv.Itoa(n), x+rad*(1-math.Sqrt2/2), y+rad*(1-math.Sqrt2/2), colGain)
+			} else {
+				r.badge("+"+strconv.Itoa(n), cx, y+0.03*g.pitch, colGain)
+			}
+		}
+		return
+	}
+	bx, by := cx+0.32*g.pitch, cy-0.34*g.pitch
+	if n := m.taken[c]; n > 0 {
+		r.badge("\u2212"+strconv.Itoa(n), bx, by, colCapture)
+	} else if n := m.swept[c]; n > 0 {
+		r.badge("\u2212"+strconv.Itoa(n), bx, by, colSweep)
+	}
+}
+
+// badge draws a pill with s in white, centred at (x, y).
+func (r *renderer) badge(s string, x, y float64, fill color.RGBA) {
+	g, dc := r.g, r.dc
+	tw, _ := textSize(r.faces.badge, s)
+	h := 0.31 * g.pitch
+	w := max(tw+0.15*g.pitch, h)
+	dc.DrawRoundedRectangle(x-w/2, y-h/2, w, h, h/2)
+	dc.SetColor(fill)
+	dc.FillPreserve()
+	dc.SetLineWidth(0.025 * g.pitch)
+	dc.SetColor(colOutline)
+	dc.Stroke()
+	drawText(r.img, r.faces.badge, s, x, y, colDigits)
+}

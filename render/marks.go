@@ -1,0 +1,67 @@
+package render
+
+import "github.com/mancala-bot/mancala/engine"
+
+// marks is what the last move's events highlight, by cell.
+type marks struct {
+	start  engine.Cell // the pit the move started from, or NoCell
+	relay  [engine.MaxCells]bool
+	sown   [engine.MaxCells]bool
+	taken  [engine.MaxCells]int  // seeds captured from a pit
+	swept  [engine.MaxCells]int  // seeds swept from a pit at the end
+	gained [engine.MaxCells]int  // seeds a store gained
+	tuzdyk [engine.MaxCells]bool // a tuzdyk made by the move
+	swap   [engine.MaxSides]bool // the side used the pie rule
+}
+
+// collectMarks reads a move's events. Cells outside the layout are
+// ignored.
+func collectMarks(g *geom, events []engine.Event) *marks {
+	m := &marks{start: engine.NoCell}
+	ok := g.has
+	gain := func(s engine.Side, n int) {
+		if c := g.store(s); ok(c) && n > 0 {
+			m.gained[c] += n
+		}
+	}
+	for _, e := range events {
+		switch e.Kind {
+		case engine.EventPickup:
+			if m.start == engine.NoCell && ok(e.Cell) {
+				m.start = e.Cell
+			}
+		case engine.EventRelay:
+			if ok(e.Cell) {
+				m.relay[e.Cell] = true
+			}
+		case engine.EventSow:
+			if ok(e.Cell) {
+				m.sown[e.Cell] = true
+				if g.isStore(e.Cell) {
+					m.gained[e.Cell]++
+				}
+			}
+		case engine.EventDeposit:
+			gain(e.Side, 1)
+		case engine.EventCapture:
+			if ok(e.Cell) && e.Count > 0 {
+				m.taken[e.Cell] += e.Count
+				gain(e.Side, e.Count)
+			}
+		case engine.EventSweep:
+			if ok(e.Cell) && e.Count > 0 {
+				m.swept[e.Cell] += e.Count
+				gain(e.Side, e.Count)
+			}
+		case engine.EventSwap:
+			if int(e.Side) < engine.MaxSides {
+				m.swap[e.Side] = true
+			}
+		case engine.EventTuzdyk:
+			if ok(e.Cell) {
+				m.tuzdyk[e.Cell] = true
+			}
+		}
+	}
+	return m
+}

@@ -1,0 +1,218 @@
+package render
+
+import (
+	"encoding/binary"
+	"image"
+	"image/color"
+	"math"
+	"slices"
+)
+
+// paletteSize is the number of colours in a PNG's palette. A board has
+// about 25 flat colours; the rest go to the commonest anti-aliasing shades.
+// 128 colours look the same as 256 and make the file about a tenth smaller.
+const paletteSize = 128
+
+// quantize converts an opaque board to a paletted image for a small PNG.
+//
+// A board has a few dozen flat colours plus the anti-aliased blends along
+// edges: a hundred colours or so cover all but a few thousand pixels. The
+// palette is the paletteSize most used colours (so every flat colour is
+// exact), and each rarer colour, always an edge pixel, takes the nearest
+// palette entry.
+// Counting is memoised per run of equal pixels, so the cost is in the edges,
+// not the area: the pixels are read once, into runs, and the paletted image
+// is written from the runs. dst and runs are reused when they fit.
+func quantize(src *image.RGBA, dst *image.Paletted, runs []pixelRun) (*image.Paletted, []pixelRun) {
+	b := src.Rect
+	if dst == nil || dst.Rect != b {
+		dst = image.NewPaletted(b, nil)
+	}
+	var t colorTable
+	t.init()
+
+	// Split every row into runs of equal pixels, counting the colours.
+	w, h := b.Dx(), b.Dy()
+	runs = runs[:0]
+	if w == 0 || h == 0 {
+		return dst, runs
+	}
+	for y := range h {
+		row := src.Pix[y*src.Stride : y*src.Stride+4*w]
+		prev, start := binary.LittleEndian.Uint32(row), 0
+		for x := 4; x < len(row); x += 4 {
+			if c := binary.LittleEndian.Uint32(row[x : x+4]); c != prev {
+				runs = append(runs, pixelRun{prev, int32(x/4 - start)})
+				t.add(prev, int32(x/4-start))
+				prev, start = c, x/4
+			}
+		}
+		runs = append(runs, pixelRun{prev, int32(w - start)})
+		t.add(prev, int32(w-start))
+	}
+
+	// The palette: the most used colours, ties broken by value so the result
+	// is deterministic. Sorting (count, key) packed in a word is much faster
+	// than sorting slots with a comparison function.
+	order := make([]uint64, 0, t.n)
+	for i, k := range t.key {
+		if k != 0 {
+			order = append(order, uint64(math.MaxUint32-uint32(t.count[i]))<<32|uint64(k))
+		}
+	}
+	slices.Sort(order)
+	n := min(len(order), paletteSize)
+	pal := make(color.Palette, n)
+	var near nearestIndex
+	for i, v := range order[:n] {
+		k := uint32(v)
+		pal[i] = color.RGBA{uint8(k), uint8(k >> 8), uint8(k >> 16), uint8(k >> 24)}
+		t.index[t.find(k)] = uint8(i)
+		near.add(k, uint8(i))
+	}
+	near.sort()
+	for _, v := range order[n:] {
+		k := uint32(v)
+		t.index[t.find(k)] = near.nearest(k)
+	}
+	dst.Palette = pal
+
+	// Write the paletted pixels from the runs; each row's runs add up to
+	// its width.
+	i := 0
+	for y := range h {
+		out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
+		for x := 0; x < w; i++ {
+			r := runs[i]
+			idx := t.index[t.find(r.key)]
+			seg := out[x : x+int(r.n)]
+			for j := range seg {
+				seg[j] = idx
+			}
+			x += int(r.n)
+		}
+	}
+	return dst, runs
+}
+
+// pixelRun is a run of equal pixels within a row.
+type pixelRun struct {
+	key uint32 // the pixel, RGBA little endian
+	n   int32
+}
+
+// nearestIndex finds the palette colour closest to a colour, weighting
+// green most as the eye does. The palette is kept sorted by green, so a
+// search starts at the colour's own green and stops once green alone is
+// further than the best match: a few comparisons instead of the whole
+// palette.
+type nearestIndex struct {
+	n       int
+	r, g, b [paletteSize]int32
+	idx     [paletteSize]uint8
+}
+
+func (p *nearestIndex) add(k uint32, i uint8) {
+	p.r[p.n], p.g[p.n], p.b[p.n], p.idx[p.n] = int32(uint8(k)), int32(uint8(k>>8)), int32(uint8(k>>16)), i
+	p.n++
+}
+
+// sort orders the entries by green, then by palette index.
+func (p *nearestIndex) sort() {
+	perm := make([]int, p.n)
+	for i := range perm {
+		perm[i] = i
+	}
+	slices.SortFunc(perm, func(a, b int) int {
+		if p.g[a] != p.g[b] {
+			return int(p.g[a] - p.g[b])
+		}
+		return int(p.idx[a]) - int(p.idx[b])
+	})
+	q := *p
+	for i, j := range perm {
+		p.r[i], p.g[i], p.b[i], p.idx[i] = q.r[j], q.g[j], q.b[j], q.idx[j]
+	}
+}
+
+func (p *nearestIndex) nearest(k uint32) uint8 {
+	r, g, b := int32(uint8(k)), int32(uint8(k>>8)), int32(uint8(k>>16))
+	pg := p.g[:p.n]
+	hi, _ := slices.BinarySearch(pg, g) // first entry with green >= g
+	lo := hi - 1
+	best, bestD := 0, int32(math.MaxInt32)
+	try := func(i int) {
+		dr, dg, db := r-p.r[i], g-p.g[i], b-p.b[i]
+		// Ties go to the lower palette index, whichever way the search
+		// reached them.
+		if d := 2*dr*dr + 4*dg*dg + 3*db*db; d < bestD || d == bestD && p.idx[i] < p.idx[best] {
+			best, bestD = i, d
+		}
+	}
+	for lo >= 0 || hi < p.n {
+		if hi < p.n {
+			if dg := pg[hi] - g; 4*dg*dg > bestD {
+				hi = p.n
+			} else {
+				try(hi)
+				hi++
+			}
+		}
+		if lo >= 0 {
+			if dg := g - pg[lo]; 4*dg*dg > bestD {
+				lo = -1
+			} else {
+				try(lo)
+				lo--
+			}
+		}
+	}
+	return p.idx[best]
+}
+
+// colorTable is an open-addressing hash set of pixel values with counts: a
+// board has a few thousand distinct colours, and a map would cost several
+// times as much. Keys are never 0, because the boards are opaque.
+type colorTable struct {
+	key   []uint32
+	count []int32
+	index []uint8
+	n     int
+}
+
+func (t *colorTable) init() { t.grow(1 << 13) }
+
+func (t *colorTable) grow(size int) {
+	old, oldCount := t.key, t.count
+	t.key, t.count, t.index, t.n = make([]uint32, size), make([]int32, size), make([]uint8, size), 0
+	for i, k := range old {
+		if k != 0 {
+			t.add(k, oldCount[i])
+		}
+	}
+}
+
+func (t *colorTable) find(k uint32) int {
+	mask := len(t.key) - 1
+	i := int((k*0x9e3779b1)>>15) & mask
+	for t.key[i] != k && t.key[i] != 0 {
+		i = (i + 1) & mask
+	}
+	return i
+}
+
+func (t *colorTable) add(k uint32, n int32) {
+	if k == 0 {
+		k = 1 // a transparent black pixel; cannot happen on a board
+	}
+	i := t.find(k)
+	if t.key[i] == 0 {
+		if 2*(t.n+1) > len(t.key) {
+			t.grow(2 * len(t.key))
+			i = t.find(k)
+		}
+		t.key[i] = k
+		t.n++
+	}
+	t.count[i] += n
+}
