@@ -28,7 +28,9 @@ type Store interface {
 	// UpdateGame writes g (its fields and any moves beyond those already
 	// stored) if the stored version still equals g.Version, and then
 	// increments g.Version. It returns store.ErrConflict, writing nothing, when
-	// the stored version differs, and store.ErrNotFound for an unknown id. Moves
+	// the stored version differs, store.ErrNotFound for an unknown id, and
+	// store.ErrChannelBusy when the update makes g live in a channel that
+	// already has another live game. Moves
 	// already stored are never rewritten, except that an undo may shorten
 	// the history. The change is durable when UpdateGame returns nil.
 	UpdateGame(ctx context.Context, g *store.Game) error

@@ -27,6 +27,9 @@ func main() {
 const usage = `usage: mancala COMMAND [ARGS]
 
 commands:
+  serve (or no command)
+        run the bot: on Discord/Telegram when their tokens are set, else as
+        a chat in this terminal (see "mancala serve --help")
   variants [--json]
         list the variants, their names and options
   play VARIANT [--opt k=v]... [--from FILE.json] [--json] [--trace] [MOVES...]
@@ -36,8 +39,7 @@ commands:
         count the move sequences of 1..DEPTH plies and the speed
   help  print this text
 
-not implemented yet: serve, solve, analyze, puzzle, render, rules
-(with no command, mancala will run the bot; for now it prints this text)
+not implemented yet: solve, analyze, puzzle, render, rules
 
 Flags and arguments may come in any order; "--" ends the flags.
 A move is a pit number in the mover's own numbering, 1..N from the mover's
@@ -51,18 +53,18 @@ var commands = map[string]command{
 	"variants": runVariants,
 	"play":     runPlay,
 	"perft":    runPerft,
+	"serve":    runServe,
 }
 
 // notYet are the SPEC's commands that are not built yet.
 var notYet = map[string]bool{
-	"serve": true, "solve": true, "analyze": true, "puzzle": true, "render": true, "rules": true,
+	"solve": true, "analyze": true, "puzzle": true, "render": true, "rules": true,
 }
 
 // run is the whole program: it returns the exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return exitUsage
+		args = []string{"serve"}
 	}
 	name, rest := args[0], args[1:]
 	switch name {

@@ -1,0 +1,312 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/locales"
+	"github.com/mancala-bot/mancala/store"
+)
+
+// Opponent chooses the bot's moves.
+type Opponent interface {
+	// Levels lists the strengths, weakest first.
+	Levels() []string
+	// Move returns a legal move for the side to move in g at the given
+	// level. The same position, level and seed give the same move. It
+	// returns ctx's error when ctx ends first.
+	Move(ctx context.Context, g *engine.Game, level string, seed int64) (engine.Move, error)
+}
+
+// Config is what a Bot needs. Store is required; the rest have defaults.
+type Config struct {
+	Store Store
+	// Opponent plays the bot's side; nil means a simple built-in one.
+	Opponent Opponent
+	// Render draws a board as PNG, highlighting the last move's events;
+	// nil means no image (the text board only).
+	Render func(p engine.Position, events []engine.Event) ([]byte, error)
+	// Now is the clock (tests set it); nil means time.Now.
+	Now func() time.Time
+	// Logger receives internal errors; nil discards them.
+	Logger *slog.Logger
+	// RemindAfter is how long a player may take before being reminded
+	// (default 1 hour); ClaimAfter is how long before the opponent may
+	// claim the game (default 24 hours).
+	RemindAfter, ClaimAfter time.Duration
+	// ThinkTime bounds the bot's thinking per move (default 2 s).
+	ThinkTime time.Duration
+}
+
+// Bot answers chat requests. It is safe for concurrent use: games are
+// guarded by the store's optimistic versioning, not by locks here.
+type Bot struct {
+	cfg Config
+	log *slog.Logger
+}
+
+// New returns a bot. It panics without a Store.
+func New(cfg Config) *Bot {
+	if cfg.Store == nil {
+		panic("bot: Config.Store is required")
+	}
+	if cfg.Opponent == nil {
+		cfg.Opponent = SimpleOpponent{}
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.RemindAfter <= 0 {
+		cfg.RemindAfter = time.Hour
+	}
+	if cfg.ClaimAfter <= 0 {
+		cfg.ClaimAfter = 24 * time.Hour
+	}
+	if cfg.ThinkTime <= 0 {
+		cfg.ThinkTime = 2 * time.Second
+	}
+	return &Bot{cfg: cfg, log: cfg.Logger}
+}
+
+// userError is a refusal the user sees: a message key and its arguments.
+// It never carries internal detail.
+type userError struct {
+	key  string
+	args map[string]any
+}
+
+func (e *userError) Error() string { return "user error: " + e.key }
+
+func refuse(key string, args map[string]any) error { return &userError{key: key, args: args} }
+
+// errStale is returned inside a mutation when the game moved on under a
+// button press; it becomes err_stale_button.
+var errStale = refuse("err_stale_button", nil)
+
+// session is one request being handled.
+type session struct {
+	b    *Bot
+	ctx  context.Context
+	req  Request
+	lang locales.Lang
+}
+
+func (s *session) t(key string, args map[string]any) string {
+	return locales.Text(s.lang, key, args)
+}
+
+// Handle answers one request. It never fails: refusals and internal errors
+// become a private reply (internal errors are logged, not shown).
+func (b *Bot) Handle(ctx context.Context, req Request) []Reply {
+	s := &session{b: b, ctx: ctx, req: req, lang: b.language(ctx, req.Platform, req.User)}
+	replies, err := s.dispatch()
+	if err == nil {
+		return replies
+	}
+	var ue *userError
+	if errors.As(err, &ue) {
+		return []Reply{{Text: s.t(ue.key, ue.args), Private: true}}
+	}
+	b.log.ErrorContext(ctx, "request failed", "platform", req.Platform, "channel", req.Channel,
+		"user", req.User.ID, "command", req.Command, "text", req.Text, "button", req.Button, "err", err)
+	return []Reply{{Text: s.t("err_internal", nil), Private: true}}
+}
+
+// language is the user's chosen language, else their platform locale's.
+func (b *Bot) language(ctx context.Context, platform string, u User) locales.Lang {
+	if u.ID != "" {
+		if l, err := b.cfg.Store.Language(ctx, platform, u.ID); err == nil && l != "" {
+			return locales.Resolve(l)
+		}
+	}
+	return locales.Resolve(u.Locale)
+}
+
+// commandAliases maps what users type to the command names.
+var commandAliases = map[string]string{
+	"challenge": "new", "play": "new", "start": "new",
+	"m": "move", "moves": "move",
+	"records": "game", "record": "game", "history": "game",
+	"top": "top", "leaderboard": "top", "stats": "stats",
+	"language": "lang", "start@": "new",
+}
+
+// parseText splits a typed command: "/move@mybot 3" gives "move", ["3"].
+// A bare pit number ("3", a button's label) is a move.
+func parseText(text string) (string, []string) {
+	f := strings.Fields(text)
+	if len(f) == 0 {
+		return "", nil
+	}
+	cmd := strings.TrimPrefix(f[0], "/")
+	cmd = strings.TrimPrefix(cmd, "!")
+	if i := strings.IndexByte(cmd, '@'); i > 0 {
+		cmd = cmd[:i]
+	}
+	cmd = strings.ToLower(cmd)
+	if _, err := engine.ParseMove(cmd); err == nil && !strings.HasPrefix(f[0], "/") {
+		return "move", f
+	}
+	if a, ok := commandAliases[cmd]; ok {
+		cmd = a
+	}
+	return cmd, f[1:]
+}
+
+func (s *session) dispatch() ([]Reply, error) {
+	if s.req.Button != "" {
+		return s.button()
+	}
+	cmd, args := s.req.Command, s.req.Args
+	if cmd == "" {
+		cmd, args = parseText(s.req.Text)
+	}
+	switch cmd {
+	case "new":
+		return s.newGame(args)
+	case "accept":
+		return s.accept(nil)
+	case "decline":
+		return s.decline(nil)
+	case "move":
+		if len(args) == 0 {
+			return nil, refuse("err_bad_input", nil)
+		}
+		return s.move(strings.Join(args, ""), nil)
+	case "resign":
+		return s.resign()
+	case "draw":
+		return s.draw()
+	case "undo":
+		return s.undo()
+	case "rematch":
+		return s.rematch(nil)
+	case "claim":
+		return s.claim(nil)
+	case "board":
+		return s.board()
+	case "game":
+		return s.gameRecord()
+	case "rules":
+		return s.rules(args)
+	case "variants":
+		return s.variants()
+	case "puzzle":
+		return []Reply{{Text: s.t("puzzle_soon", nil)}}, nil
+	case "stats":
+		return s.stats()
+	case "top":
+		return s.top()
+	case "lang":
+		return s.setLang(args)
+	case "help", "start", "":
+		return []Reply{{Text: s.t("help", nil)}}, nil
+	}
+	return nil, refuse("err_unknown_command", map[string]any{"Command": cmd})
+}
+
+// button handles a pressed button.
+func (s *session) button() ([]Reply, error) {
+	d, err := parseButton(s.req.Button)
+	if err != nil {
+		s.b.log.WarnContext(s.ctx, "malformed button data", "platform", s.req.Platform, "user", s.req.User.ID, "err", err)
+		return nil, refuse("err_stale_button", nil)
+	}
+	switch d.action {
+	case actionMove:
+		return s.move(d.arg, &d)
+	case actionAccept:
+		return s.accept(&d)
+	case actionDecline:
+		return s.decline(&d)
+	case actionRematch:
+		return s.rematch(&d)
+	case actionClaim:
+		return s.claim(&d)
+	}
+	return nil, refuse("err_stale_button", nil)
+}
+
+// now is the bot's clock in UTC, to the millisecond the store keeps.
+func (b *Bot) now() time.Time { return b.cfg.Now().UTC().Truncate(time.Millisecond) }
+
+// mutate runs fn on the channel's live game and saves the result, retrying
+// from a fresh read when another request changed the game in between. fn
+// must validate everything against the game it is given. It returns the
+// saved game; fn's refusals are returned as they are.
+func (s *session) mutate(fn func(g *loaded) error) (*loaded, error) {
+	for attempt := 0; ; attempt++ {
+		rec, err := s.b.cfg.Store.LiveGame(s.ctx, s.req.Platform, s.req.Channel)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, refuse("err_no_game", nil)
+		}
+		if err != nil {
+			return nil, err
+		}
+		g, err := load(rec)
+		if err != nil {
+			return nil, err
+		}
+		if err := fn(g); err != nil {
+			return nil, err
+		}
+		g.rec.UpdatedAt = s.b.now()
+		err = s.b.cfg.Store.UpdateGame(s.ctx, g.rec)
+		if err == nil {
+			return g, nil
+		}
+		if !errors.Is(err, store.ErrConflict) || attempt == 2 {
+			return nil, err
+		}
+	}
+}
+
+// loaded is a stored game with its engine state rebuilt from the history.
+type loaded struct {
+	rec   *store.Game
+	rules engine.Rules
+	game  *engine.Game
+}
+
+// load replays a stored game. An error means the stored game is corrupt.
+func load(rec *store.Game) (*loaded, error) {
+	rules, err := engine.New(rec.Variant, rec.Options)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", rec.ID, err)
+	}
+	start := rules.Start()
+	if rec.Start != "" {
+		if start, err = engine.ParsePosition([]byte(rec.Start)); err != nil {
+			return nil, fmt.Errorf("game %d: start: %w", rec.ID, err)
+		}
+	}
+	g := engine.NewGame(start)
+	for _, m := range rec.Moves {
+		mv, err := engine.ParseMove(m.Move)
+		if err == nil {
+			_, err = g.Play(mv)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("game %d: ply %d (%s): %w", rec.ID, m.Ply, m.Move, err)
+		}
+	}
+	return &loaded{rec: rec, rules: rules, game: g}, nil
+}
+
+// sideOf returns the seat of user id in g, or -1.
+func sideOf(g *store.Game, id string) int {
+	for i, p := range g.Players {
+		if id != "" && p.UserID == id {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,344 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/locales"
+	"github.com/mancala-bot/mancala/store"
+)
+
+// playerSide checks that the requesting user plays in a game in progress
+// and returns their side.
+func (s *session) playerSide(rec *store.Game) (int, error) {
+	if rec.Phase != store.PhasePlaying {
+		return 0, refuse("err_no_game", nil)
+	}
+	side := sideOf(rec, s.req.User.ID)
+	if side < 0 {
+		return 0, refuse("err_not_a_player", nil)
+	}
+	return side, nil
+}
+
+func (s *session) resign() ([]Reply, error) {
+	lg, err := s.mutate(func(g *loaded) error {
+		side, err := s.playerSide(g.rec)
+		if err != nil {
+			return err
+		}
+		g.rec.Phase = store.PhaseOver
+		g.rec.Result = engine.Status(engine.SouthWon + engine.Status(1-side)).String()
+		g.rec.Reason = "resign"
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return []Reply{s.boardReply(lg, s.turnLine(lg), nil, false)}, nil
+}
+
+// draw offers a draw, or accepts the opponent's offer. The bot declines.
+func (s *session) draw() ([]Reply, error) {
+	var accepted bool
+	lg, err := s.mutate(func(g *loaded) error {
+		side, err := s.playerSide(g.rec)
+		if err != nil {
+			return err
+		}
+		other := g.rec.Players[1-side]
+		switch {
+		case other.IsBot():
+			return refuse("draw_declined_bot", nil)
+		case g.rec.DrawOffer == 1-side:
+			accepted = true
+			g.rec.Phase, g.rec.Result, g.rec.Reason = store.PhaseOver, "draw", "agreed"
+		case g.rec.DrawOffer == side:
+			return refuse("err_already_offered", nil)
+		default:
+			g.rec.DrawOffer = side
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if accepted {
+		return []Reply{s.boardReply(lg, s.turnLine(lg), nil, false)}, nil
+	}
+	return []Reply{{Text: s.t("draw_offered", map[string]any{"Player": s.mention()})}}, nil
+}
+
+// undo asks to take back the requester's last move; the opponent agrees by
+// asking too. Against the bot it is granted at once. The moves from the
+// requester's last one on are removed.
+func (s *session) undo() ([]Reply, error) {
+	var done bool
+	lg, err := s.mutate(func(g *loaded) error {
+		side, err := s.playerSide(g.rec)
+		if err != nil {
+			return err
+		}
+		requester := side
+		switch {
+		case g.rec.Players[1-side].IsBot():
+		case g.rec.UndoOffer == 1-side:
+			requester = 1 - side // agreeing to the opponent's request
+		case g.rec.UndoOffer == side:
+			return refuse("err_already_offered", nil)
+		default:
+			if lastMoveBy(g, side) < 0 {
+				return refuse("err_nothing_to_undo", nil)
+			}
+			g.rec.UndoOffer = side
+			return nil
+		}
+		ply := lastMoveBy(g, requester)
+		if ply < 0 {
+			return refuse("err_nothing_to_undo", nil)
+		}
+		g.rec.Moves = g.rec.Moves[:ply]
+		g.rec.DrawOffer, g.rec.UndoOffer = -1, -1
+		g.rec.TurnStarted, g.rec.Reminded = s.b.now(), time.Time{}
+		done = true
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !done {
+		return []Reply{{Text: s.t("undo_requested", map[string]any{"Player": s.mention()})}}, nil
+	}
+	lg, err = load(lg.rec)
+	if err != nil {
+		return nil, err
+	}
+	return []Reply{s.boardReply(lg, s.t("undo_done", nil)+"\n"+s.turnLine(lg), nil, false)}, nil
+}
+
+// lastMoveBy returns the ply of side's last move, or -1.
+func lastMoveBy(g *loaded, side int) int {
+	pos := g.game.Positions()
+	for ply := len(g.rec.Moves) - 1; ply >= 0; ply-- {
+		if int(pos[ply].ToMove()) == side {
+			return ply
+		}
+	}
+	return -1
+}
+
+// rematch starts the channel's last game again with the seats swapped: a
+// new challenge to the same opponent, or a new game against the bot.
+func (s *session) rematch(d *buttonData) ([]Reply, error) {
+	last, err := s.b.cfg.Store.LastGame(s.ctx, s.req.Platform, s.req.Channel)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, refuse("err_no_game", nil)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if d != nil && d.gameID != last.ID {
+		return nil, errStale
+	}
+	side := sideOf(last, s.req.User.ID)
+	if side < 0 || last.Players[1-side].Empty() {
+		return nil, refuse("err_not_a_player", nil)
+	}
+	now := s.b.now()
+	g := &store.Game{
+		Platform: s.req.Platform, Channel: s.req.Channel, Variant: last.Variant, Options: last.Options,
+		Start: last.Start, Challenger: s.req.User.ID, DrawOffer: -1, UndoOffer: -1,
+		CreatedAt: now, UpdatedAt: now, TurnStarted: now,
+		Players: [2]store.Player{last.Players[1], last.Players[0]},
+	}
+	g.Phase = store.PhaseChallenge
+	opp := g.Players[sideOf(g, s.req.User.ID)^1]
+	if opp.IsBot() {
+		g.Phase = store.PhasePlaying
+	} else {
+		// The opponent must accept again.
+		g.Players[sideOf(g, s.req.User.ID)^1] = store.Player{Name: opp.Name}
+	}
+	if err := s.b.cfg.Store.CreateGame(s.ctx, g); err != nil {
+		if errors.Is(err, store.ErrChannelBusy) {
+			return nil, refuse("err_game_exists", nil)
+		}
+		return nil, err
+	}
+	if g.Phase == store.PhaseChallenge {
+		r := s.challengeReply(g)
+		r.Text = s.t("rematch_offered", map[string]any{"Player": s.mention()}) + "\n" + r.Text
+		return []Reply{r}, nil
+	}
+	lg, err := load(g)
+	if err != nil {
+		return nil, err
+	}
+	text := s.t("game_started_vs_bot", map[string]any{"Player": s.mention(), "Level": s.t("level_"+opp.Level, nil)})
+	var events []engine.Event
+	if s.botToMove(lg) {
+		if lg, events, err = s.botMoves(lg); err != nil {
+			return nil, err
+		}
+		text += "\n" + s.describeBotMoves(lg, events)
+	}
+	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), lastMoveEvents(events), false)}, nil
+}
+
+// claim ends a game the opponent has left idle past the timeout.
+func (s *session) claim(d *buttonData) ([]Reply, error) {
+	lg, err := s.mutate(func(g *loaded) error {
+		if d != nil && d.gameID != g.rec.ID {
+			return errStale
+		}
+		side, err := s.playerSide(g.rec)
+		if err != nil {
+			return err
+		}
+		if int(g.game.Position().ToMove()) == side {
+			return refuse("err_claim_own_turn", nil)
+		}
+		if wait := g.rec.TurnStarted.Add(s.b.cfg.ClaimAfter).Sub(s.b.now()); wait > 0 {
+			return refuse("err_claim_too_early", map[string]any{"Hours": int(wait.Hours()) + 1})
+		}
+		g.rec.Phase = store.PhaseOver
+		g.rec.Result = engine.Status(engine.SouthWon + engine.Status(side)).String()
+		g.rec.Reason = "timeout"
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return []Reply{s.boardReply(lg, s.turnLine(lg), nil, false)}, nil
+}
+
+// board re-posts the live game's board.
+func (s *session) board() ([]Reply, error) {
+	rec, err := s.b.cfg.Store.LiveGame(s.ctx, s.req.Platform, s.req.Channel)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, refuse("err_no_game", nil)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if rec.Phase == store.PhaseChallenge {
+		return []Reply{s.challengeReply(rec)}, nil
+	}
+	lg, err := load(rec)
+	if err != nil {
+		return nil, err
+	}
+	return []Reply{s.boardReply(lg, s.turnLine(lg), nil, false)}, nil
+}
+
+// gameRecord prints the game record: variant, options and moves (the live game,
+// else the channel's last one).
+func (s *session) gameRecord() ([]Reply, error) {
+	rec, err := s.b.cfg.Store.LiveGame(s.ctx, s.req.Platform, s.req.Channel)
+	if errors.Is(err, store.ErrNotFound) {
+		rec, err = s.b.cfg.Store.LastGame(s.ctx, s.req.Platform, s.req.Channel)
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, refuse("err_no_game", nil)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	b.WriteString(rec.Variant)
+	if v, err := engine.Lookup(rec.Variant); err == nil {
+		if full, err := v.Resolve(rec.Options); err == nil {
+			for _, o := range v.Options {
+				fmt.Fprintf(&b, " %s=%s", o.Name, full[o.Name])
+			}
+		}
+	}
+	b.WriteString(":")
+	for _, m := range rec.Moves {
+		b.WriteString(" " + m.Move)
+	}
+	head := fmt.Sprintf("%s — %s vs %s", s.variantTitle(rec), s.name(rec.Players[0]), s.name(rec.Players[1]))
+	if rec.Phase == store.PhaseOver && rec.Result != "" {
+		if lg, err := load(rec); err == nil {
+			head += "\n" + s.turnLine(lg)
+		}
+	}
+	return []Reply{{Text: head + "\n" + b.String()}}, nil
+}
+
+func (s *session) rules(args []string) ([]Reply, error) {
+	if len(args) == 0 {
+		return s.variants()
+	}
+	v, err := lookupVariant(args[0])
+	if err != nil {
+		return nil, refuse("err_unknown_variant", map[string]any{"Variant": args[0], "Known": knownVariants()})
+	}
+	opts := map[string]string{}
+	for _, a := range args[1:] {
+		if k, val, ok := strings.Cut(a, "="); ok {
+			opts[k] = val
+		}
+	}
+	if _, err := v.New(opts); err != nil {
+		return nil, refuse("err_bad_option", map[string]any{"Detail": err.Error()})
+	}
+	return []Reply{{Text: locales.Rules(s.lang, v.ID, opts)}}, nil
+}
+
+func (s *session) variants() ([]Reply, error) {
+	var b strings.Builder
+	b.WriteString(s.t("variants_header", nil))
+	for _, v := range engine.Variants() {
+		fmt.Fprintf(&b, "\n• %s: %s", v.ID, locales.VariantName(s.lang, v.ID))
+	}
+	return []Reply{{Text: b.String()}}, nil
+}
+
+func (s *session) stats() ([]Reply, error) {
+	r, err := s.b.cfg.Store.Record(s.ctx, s.req.Platform, s.req.User.ID)
+	if err != nil {
+		return nil, err
+	}
+	return []Reply{{Text: s.mention() + ": " + s.t("stats", map[string]any{"Wins": r.Wins, "Losses": r.Losses, "Draws": r.Draws})}}, nil
+}
+
+func (s *session) top() ([]Reply, error) {
+	rs, err := s.b.cfg.Store.Leaderboard(s.ctx, s.req.Platform, s.req.Channel, 10)
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	b.WriteString(s.t("top_header", nil))
+	for i, r := range rs {
+		fmt.Fprintf(&b, "\n%d. %s: %s", i+1, r.Name, s.t("stats", map[string]any{"Wins": r.Wins, "Losses": r.Losses, "Draws": r.Draws}))
+	}
+	if len(rs) == 0 {
+		b.WriteString("\n" + s.t("top_empty", nil))
+	}
+	return []Reply{{Text: b.String()}}, nil
+}
+
+func (s *session) setLang(args []string) ([]Reply, error) {
+	if len(args) == 0 {
+		return nil, refuse("lang_unknown", map[string]any{"Lang": ""})
+	}
+	want := strings.ToLower(args[0])
+	var l locales.Lang
+	for _, c := range locales.All {
+		if string(c) == want {
+			l = c
+		}
+	}
+	if l == "" {
+		return nil, refuse("lang_unknown", map[string]any{"Lang": args[0]})
+	}
+	if err := s.b.cfg.Store.SetLanguage(s.ctx, s.req.Platform, s.req.User.ID, string(l)); err != nil {
+		return nil, err
+	}
+	s.lang = l
+	return []Reply{{Text: s.t("lang_set", map[string]any{"Lang": string(l)}), Private: true}}, nil
+}

@@ -1,0 +1,90 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/mancala-bot/mancala/store"
+)
+
+// Tick does the bot's own work and returns the messages to send: it reminds
+// players who have left their turn idle for RemindAfter (once per turn,
+// offering the opponent a claim button once ClaimAfter has passed), and it
+// finishes the bot's moves in games idle that long where the bot is to move.
+// Call it every minute or so. Errors are logged; a game that fails is
+// skipped.
+func (b *Bot) Tick(ctx context.Context) []Outgoing {
+	return b.tick(ctx, b.now().Add(-b.cfg.RemindAfter))
+}
+
+// Resume finishes the bot's moves in every game where the bot is to move,
+// as Tick does: call it at start-up, since a crash may have come between a
+// player's move and the bot's reply.
+func (b *Bot) Resume(ctx context.Context) []Outgoing {
+	return b.tick(ctx, b.now().Add(time.Millisecond))
+}
+
+func (b *Bot) tick(ctx context.Context, before time.Time) []Outgoing {
+	games, err := b.cfg.Store.IdleGames(ctx, before)
+	if err != nil {
+		b.log.ErrorContext(ctx, "idle games", "err", err)
+		return nil
+	}
+	var out []Outgoing
+	for _, rec := range games {
+		if ctx.Err() != nil {
+			break
+		}
+		o, err := b.tickGame(ctx, rec)
+		if err != nil {
+			var ue *userError
+			if !errors.As(err, &ue) {
+				b.log.ErrorContext(ctx, "idle game", "game", rec.ID, "err", err)
+			}
+			continue
+		}
+		out = append(out, o...)
+	}
+	return out
+}
+
+func (b *Bot) tickGame(ctx context.Context, rec *store.Game) ([]Outgoing, error) {
+	lg, err := load(rec)
+	if err != nil {
+		return nil, err
+	}
+	p := lg.game.Position()
+	toMove := rec.Players[p.ToMove()]
+	lang := b.language(ctx, rec.Platform, User{ID: toMove.UserID})
+	s := &session{b: b, ctx: ctx, req: Request{Platform: rec.Platform, Channel: rec.Channel}, lang: lang}
+	if toMove.IsBot() {
+		lg, events, err := s.botMoves(lg)
+		if err != nil {
+			return nil, err
+		}
+		text := s.describeBotMoves(lg, events) + "\n" + s.turnLine(lg)
+		return []Outgoing{{Platform: rec.Platform, Channel: rec.Channel, Reply: s.boardReply(lg, text, lastMoveEvents(events), false)}}, nil
+	}
+	now := b.now()
+	if now.Sub(rec.TurnStarted) < b.cfg.RemindAfter || !rec.Reminded.Before(rec.TurnStarted) {
+		return nil, nil
+	}
+	version := rec.Version
+	saved, err := s.mutate(func(g *loaded) error {
+		if g.rec.ID != rec.ID || g.rec.Version != version {
+			return errStale
+		}
+		g.rec.Reminded = now
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	r := s.boardReply(saved, s.t("your_turn_reminder", map[string]any{"Player": s.name(toMove)}), nil, false)
+	if now.Sub(rec.TurnStarted) >= b.cfg.ClaimAfter {
+		d := buttonData{action: actionClaim, gameID: saved.rec.ID, version: saved.rec.Version}
+		r.Board.Buttons = append(r.Board.Buttons, []Button{{Label: "⌛", Data: d.String()}})
+	}
+	return []Outgoing{{Platform: rec.Platform, Channel: rec.Channel, Reply: r}}, nil
+}

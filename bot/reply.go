@@ -1,0 +1,77 @@
+package bot
+
+// Request is one thing a user did in a chat: typed a command or pressed a
+// button. Adapters fill it from platform events.
+type Request struct {
+	// Platform names the chat platform ("discord", "telegram", "terminal");
+	// games are keyed by platform and channel.
+	Platform string
+	// Channel is the chat, group, channel or thread the request came from.
+	Channel string
+	// User is who made the request.
+	User User
+	// Text is a command as typed ("/move 3", "new kalah @bob"). Adapters with
+	// structured commands may set Command and Args instead.
+	Text    string
+	Command string
+	Args    []string
+	// Button is the data of a pressed button (see Button.Data); when set,
+	// Text, Command and Args are ignored.
+	Button string
+}
+
+// User is a chat user.
+type User struct {
+	ID   string
+	Name string
+	// Locale is the platform's language tag for the user ("ru", "en-US"):
+	// Discord's interaction locale, Telegram's language_code.
+	Locale string
+	// Mention is how to address the user in a message ("<@123>", "@bob");
+	// Name is used when empty.
+	Mention string
+}
+
+// Reply is one message for the adapter to deliver.
+type Reply struct {
+	// Text is the message, already localized. It may contain *bold* and
+	// "•" bullets, which every platform shows acceptably.
+	Text string
+	// Board is the board to show with the message, if any.
+	Board *Board
+	// Private asks for a reply only the requesting user sees (Discord
+	// ephemeral); where a platform cannot, the adapter sends it publicly.
+	Private bool
+	// Edit asks to replace the message holding the pressed button, image
+	// and buttons included, instead of posting a new one.
+	Edit bool
+}
+
+// Board is a game's board as the bot shows it.
+type Board struct {
+	GameID  int64
+	Version int64
+	// PNG is the board image.
+	PNG []byte
+	// Text is the same board drawn in characters, for the terminal.
+	Text string
+	// Buttons are the actions available, in rows of at most five (the
+	// Discord limit); a platform may re-flow them.
+	Buttons [][]Button
+}
+
+// Button is a button under a board. Data is opaque to adapters and comes
+// back in Request.Button when pressed; it is at most 64 bytes (Telegram's
+// limit for callback data).
+type Button struct {
+	Label string
+	Data  string
+}
+
+// Outgoing is a message the bot sends on its own (an idle reminder), to a
+// channel.
+type Outgoing struct {
+	Platform string
+	Channel  string
+	Reply    Reply
+}

@@ -1,0 +1,294 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mancala-bot/mancala/adapters/terminal"
+	"github.com/mancala-bot/mancala/bot"
+	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/render"
+	"github.com/mancala-bot/mancala/store"
+)
+
+const serveUsage = `usage: mancala [serve]
+
+Runs the bot: on Discord if DISCORD_TOKEN is set, on Telegram if
+TELEGRAM_TOKEN is set (both may run at once), otherwise as a chat in this
+terminal, where every line of standard input is a message ("alice> /move 3"
+speaks as alice) and board images are written to IMAGE_DIR.
+
+environment:
+  DATABASE_PATH          SQLite file (default ./mancala.db)
+  HTTP_ADDR              serve /healthz, /readyz and /metrics here (optional)
+  LOG_LEVEL              debug, info, warn or error (default info)
+  IMAGE_DIR              terminal chat: where board images go (default: a
+                         mancala-boards folder in the system temp folder)
+  LANG                   terminal chat: the users' language (ru, da, pl, en)
+  DISCORD_TOKEN, DISCORD_APP_ID, DISCORD_GUILD_ID, DISCORD_API_BASE
+  TELEGRAM_TOKEN, TELEGRAM_API_ENDPOINT
+`
+
+// Config is the bot's configuration, from the environment (SPEC section 6).
+type Config struct {
+	DiscordToken, DiscordAppID, DiscordGuildID, DiscordAPIBase string
+	TelegramToken, TelegramAPIEndpoint                         string
+	DatabasePath                                               string
+	HTTPAddr                                                   string
+	LogLevel                                                   slog.Level
+	ImageDir                                                   string
+	Locale                                                     string
+}
+
+// String describes the configuration without its secrets.
+func (c Config) String() string {
+	set := func(s string) string {
+		if s == "" {
+			return "unset"
+		}
+		return "set"
+	}
+	return fmt.Sprintf("discord token %s, telegram token %s, database %s, http %q, log %s",
+		set(c.DiscordToken), set(c.TelegramToken), c.DatabasePath, c.HTTPAddr, c.LogLevel)
+}
+
+// configFromEnv reads and checks the configuration. The error names the
+// variable at fault and never contains a token.
+func configFromEnv(getenv func(string) string) (Config, error) {
+	c := Config{
+		DiscordToken:        strings.TrimSpace(getenv("DISCORD_TOKEN")),
+		DiscordAppID:        strings.TrimSpace(getenv("DISCORD_APP_ID")),
+		DiscordGuildID:      strings.TrimSpace(getenv("DISCORD_GUILD_ID")),
+		DiscordAPIBase:      strings.TrimSpace(getenv("DISCORD_API_BASE")),
+		TelegramToken:       strings.TrimSpace(getenv("TELEGRAM_TOKEN")),
+		TelegramAPIEndpoint: strings.TrimSpace(getenv("TELEGRAM_API_ENDPOINT")),
+		DatabasePath:        strings.TrimSpace(getenv("DATABASE_PATH")),
+		HTTPAddr:            strings.TrimSpace(getenv("HTTP_ADDR")),
+		ImageDir:            strings.TrimSpace(getenv("IMAGE_DIR")),
+		Locale:              strings.TrimSpace(getenv("LANG")),
+	}
+	if c.DatabasePath == "" {
+		c.DatabasePath = "./mancala.db"
+	}
+	if c.ImageDir == "" {
+		c.ImageDir = filepath.Join(os.TempDir(), "mancala-boards")
+	}
+	if l, _, _ := strings.Cut(c.Locale, "."); l != "" { // "ru_RU.UTF-8"
+		c.Locale = strings.ReplaceAll(l, "_", "-")
+	}
+	switch lvl := strings.ToLower(strings.TrimSpace(getenv("LOG_LEVEL"))); lvl {
+	case "", "info":
+		c.LogLevel = slog.LevelInfo
+	case "debug":
+		c.LogLevel = slog.LevelDebug
+	case "warn", "warning":
+		c.LogLevel = slog.LevelWarn
+	case "error":
+		c.LogLevel = slog.LevelError
+	default:
+		return c, fmt.Errorf("LOG_LEVEL: %q is not debug, info, warn or error", lvl)
+	}
+	if c.HTTPAddr != "" {
+		if _, _, err := net.SplitHostPort(c.HTTPAddr); err != nil {
+			return c, fmt.Errorf("HTTP_ADDR: %q is not host:port (e.g. :8080)", c.HTTPAddr)
+		}
+	}
+	for _, v := range []struct{ name, val string }{{"DISCORD_APP_ID", c.DiscordAppID}, {"DISCORD_GUILD_ID", c.DiscordGuildID}} {
+		if v.val != "" && strings.Trim(v.val, "0123456789") != "" {
+			return c, fmt.Errorf("%s: want a numeric Discord id", v.name)
+		}
+	}
+	if c.DiscordToken != "" && c.DiscordAppID == "" {
+		return c, errors.New("DISCORD_APP_ID: required with DISCORD_TOKEN (the application id from the developer portal)")
+	}
+	for _, v := range []struct{ name, val string }{{"DISCORD_API_BASE", c.DiscordAPIBase}, {"TELEGRAM_API_ENDPOINT", c.TelegramAPIEndpoint}} {
+		if v.val != "" && !strings.HasPrefix(v.val, "http://") && !strings.HasPrefix(v.val, "https://") {
+			return c, fmt.Errorf("%s: want an http(s) URL", v.name)
+		}
+	}
+	return c, nil
+}
+
+// Main is the running bot: tests start it for real against a temporary
+// database and drive its terminal chat.
+type Main struct {
+	Config Config
+	Stdin  io.Reader
+	Stdout io.Writer
+	Logger *slog.Logger
+	// Opponent overrides the bot's opponent (tests); nil uses the search.
+	Opponent bot.Opponent
+	// Now overrides the clock (tests); nil is time.Now.
+	Now func() time.Time
+
+	DB      *store.DB
+	Bot     *bot.Bot
+	Metrics *metrics
+	http    *http.Server
+	httpLn  net.Listener
+}
+
+// Open opens the database and builds the bot. Close releases them.
+func (m *Main) Open(ctx context.Context) error {
+	if m.Logger == nil {
+		m.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	db, err := store.Open(ctx, m.Config.DatabasePath)
+	if err != nil {
+		return fmt.Errorf("database %s: %w", m.Config.DatabasePath, err)
+	}
+	m.DB = db
+	m.Metrics = newMetrics()
+	opp := m.Opponent
+	if opp == nil {
+		opp = defaultOpponent()
+	}
+	m.Bot = bot.New(bot.Config{
+		Store:    db,
+		Opponent: opp,
+		Render:   m.Metrics.timeRender(renderPNG),
+		Now:      m.Now,
+		Logger:   m.Logger,
+	})
+	if m.Config.HTTPAddr != "" {
+		ln, err := net.Listen("tcp", m.Config.HTTPAddr)
+		if err != nil {
+			return fmt.Errorf("HTTP_ADDR %s: %w", m.Config.HTTPAddr, err)
+		}
+		m.httpLn = ln
+		m.http = &http.Server{Handler: m.handler(), ReadHeaderTimeout: 5 * time.Second}
+	}
+	return nil
+}
+
+// renderPNG draws the board the bot posts.
+func renderPNG(p engine.Position, ev []engine.Event) ([]byte, error) {
+	var b bytes.Buffer
+	if err := render.PNG(&b, p, render.Options{Events: ev}); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// Run serves until ctx ends or the terminal's input does (when no token is
+// configured). It returns nil on a clean stop.
+func (m *Main) Run(ctx context.Context) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	errc := make(chan error, 4)
+	if m.http != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := m.http.Serve(m.httpLn); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				errc <- fmt.Errorf("http: %w", err)
+			}
+		}()
+	}
+	if m.Config.DiscordToken != "" || m.Config.TelegramToken != "" {
+		return errors.New("DISCORD_TOKEN/TELEGRAM_TOKEN: the chat platform adapters are not built yet; unset them to use the terminal chat")
+	}
+	chat := &terminal.Chat{Handler: countingHandler{m.Bot, m.Metrics}, Out: m.Stdout, ImageDir: m.Config.ImageDir, Locale: m.Config.Locale}
+	m.Logger.InfoContext(ctx, "terminal chat", "config", m.Config.String())
+	for _, o := range m.Bot.Resume(ctx) {
+		chat.Deliver(o)
+	}
+	wg.Add(1)
+	go func() { // reminders and the bot's pending moves
+		defer wg.Done()
+		t := time.NewTicker(time.Minute)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				for _, o := range m.Bot.Tick(ctx) {
+					chat.Deliver(o)
+				}
+			}
+		}
+	}()
+	err := chat.Run(ctx, m.Stdin)
+	cancel()
+	if m.http != nil {
+		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
+		m.http.Shutdown(sctx)
+		scancel()
+	}
+	wg.Wait()
+	select {
+	case herr := <-errc:
+		return herr
+	default:
+	}
+	if errors.Is(err, context.Canceled) {
+		return nil
+	}
+	return err
+}
+
+// Close releases the database (checkpointing its log).
+func (m *Main) Close() error {
+	if m.DB != nil {
+		return m.DB.Close()
+	}
+	return nil
+}
+
+// handler serves /healthz (alive), /readyz (database reachable) and
+// /metrics (Prometheus text format).
+func (m *Main) handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		if _, err := m.DB.Language(r.Context(), "", ""); err != nil {
+			http.Error(w, "database unavailable", http.StatusServiceUnavailable)
+			return
+		}
+		io.WriteString(w, "ok\n")
+	})
+	mux.Handle("GET /metrics", m.Metrics)
+	return mux
+}
+
+// runServe is "mancala serve" (and "mancala" with no command).
+func runServe(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
+	a, err := parseArgs(args)
+	if err != nil {
+		return err
+	}
+	if a.wantsHelp() {
+		fmt.Fprint(stdout, serveUsage)
+		return nil
+	}
+	if len(a.pos) > 0 {
+		return usagef("serve takes no arguments (configure it with environment variables)")
+	}
+	cfg, err := configFromEnv(os.Getenv)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	logger := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	m := &Main{Config: cfg, Stdin: stdin, Stdout: stdout, Logger: logger}
+	if err := m.Open(ctx); err != nil {
+		return failf("%v", err)
+	}
+	defer m.Close()
+	if err := m.Run(ctx); err != nil {
+		return failf("%v", err)
+	}
+	return nil
+}
