@@ -37,9 +37,13 @@ commands:
         stdin) and print the final position; --trace prints every position
   perft VARIANT DEPTH [--opt k=v]... [--from FILE.json] [--json] [--full]
         count the move sequences of 1..DEPTH plies and the speed
+  render VARIANT [MOVES...] [--opt k=v]... [--from FILE.json] -o board.png
+        draw the board image the bot would post
+  rules VARIANT [--lang ru|da|pl|en] [--opt k=v]...
+        print the rules explanation
   help  print this text
 
-not implemented yet: solve, analyze, puzzle, render, rules
+not implemented yet: solve, analyze, puzzle
 
 Flags and arguments may come in any order; "--" ends the flags.
 A move is a pit number in the mover's own numbering, 1..N from the mover's
@@ -54,11 +58,13 @@ var commands = map[string]command{
 	"play":     runPlay,
 	"perft":    runPerft,
 	"serve":    runServe,
+	"render":   runRender,
+	"rules":    runRules,
 }
 
 // notYet are the SPEC's commands that are not built yet.
 var notYet = map[string]bool{
-	"solve": true, "analyze": true, "puzzle": true, "render": true, "rules": true,
+	"solve": true, "analyze": true, "puzzle": true,
 }
 
 // run is the whole program: it returns the exit code.

@@ -1,0 +1,125 @@
+package bot_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/mancala-bot/mancala/bot"
+	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/render"
+	"github.com/mancala-bot/mancala/store"
+)
+
+func renderPNG(p engine.Position, ev []engine.Event) ([]byte, error) {
+	var b bytes.Buffer
+	err := render.PNG(&b, p, render.Options{Events: ev})
+	return b.Bytes(), err
+}
+
+// player keeps one channel's game going: it knows whose turn it is from the
+// replies and starts a new game when one ends.
+type player struct {
+	b       *bot.Bot
+	channel string
+	data    []string // the buttons of the last board
+	started bool
+}
+
+func (pl *player) req(user, text, button string) []bot.Reply {
+	return pl.b.Handle(context.Background(), bot.Request{
+		Platform: "bench", Channel: pl.channel, Text: text, Button: button,
+		User: bot.User{ID: user, Name: user},
+	})
+}
+
+// move makes one move (starting a game first when needed) and reports how
+// long the move's Handle call took.
+func (pl *player) move(tb testing.TB, i int) time.Duration {
+	if !pl.started || len(pl.data) == 0 {
+		pl.req("alice", "/new kalah @bob", "")
+		rs := pl.req("bob", "/accept", "")
+		pl.data, pl.started = buttonData(rs), true
+	}
+	for _, user := range []string{"alice", "bob"} {
+		t0 := time.Now()
+		rs := pl.req(user, "", pl.data[i%len(pl.data)])
+		d := time.Since(t0)
+		if len(rs) == 1 && !rs[0].Private {
+			if rs[0].Board == nil || len(rs[0].Board.PNG) == 0 {
+				tb.Fatalf("move reply without an image: %+v", rs[0])
+			}
+			pl.data = buttonData(rs)
+			return d
+		}
+	}
+	tb.Fatalf("neither player could move in %s", pl.channel)
+	return 0
+}
+
+func buttonData(rs []bot.Reply) []string {
+	var out []string
+	for _, r := range rs {
+		if r.Board == nil {
+			continue
+		}
+		for _, row := range r.Board.Buttons {
+			for _, b := range row {
+				if b.Label != "↻" {
+					out = append(out, b.Data)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func benchBot(b *testing.B) *bot.Bot {
+	db, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	return bot.New(bot.Config{Store: db, Render: renderPNG})
+}
+
+// BenchmarkMove is one button press through the whole bot: parse, replay,
+// engine, commit (SQLite, synchronous=FULL), render and encode the board.
+// It reports the p50 and p99 latency of the presses.
+func BenchmarkMove(b *testing.B) {
+	pl := &player{b: benchBot(b), channel: "c"}
+	var lat []time.Duration
+	i := 0
+	for b.Loop() {
+		lat = append(lat, pl.move(b, i))
+		i++
+	}
+	slices.Sort(lat)
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+}
+
+// BenchmarkMovesAcrossChannels keeps games going in 64 channels from
+// parallel goroutines and reports the sustained moves per second.
+func BenchmarkMovesAcrossChannels(b *testing.B) {
+	bt := benchBot(b)
+	var next atomic.Int64
+	t0 := time.Now()
+	var moves atomic.Int64
+	b.SetParallelism(32) // 32 x GOMAXPROCS goroutines, a channel each
+	b.RunParallel(func(pb *testing.PB) {
+		pl := &player{b: bt, channel: fmt.Sprintf("ch%d", next.Add(1))}
+		i := 0
+		for pb.Next() {
+			pl.move(b, i)
+			moves.Add(1)
+			i++
+		}
+	})
+	b.ReportMetric(float64(moves.Load())/time.Since(t0).Seconds(), "moves/s")
+}
