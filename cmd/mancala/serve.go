@@ -18,6 +18,7 @@ import (
 	"github.com/mancala-bot/mancala/adapters/terminal"
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/locales"
 	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/store"
 )
@@ -143,6 +144,9 @@ type Main struct {
 func (m *Main) Open(ctx context.Context) error {
 	if m.Logger == nil {
 		m.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if err := locales.Validate(); err != nil {
+		return fmt.Errorf("texts: %w", err)
 	}
 	db, err := store.Open(ctx, m.Config.DatabasePath)
 	if err != nil {
