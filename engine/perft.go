@@ -1,5 +1,7 @@
 package engine
 
+import "encoding/binary"
+
 // Perft counts the move sequences of exactly depth plies from p: one sowing
 // is one ply, an extra turn is a new ply by the same player, and a game that
 // ends before depth contributes nothing at deeper plies. Rules that need the
@@ -21,8 +23,8 @@ func perft(p Position, depth int, bulk bool) uint64 {
 	w := perftWalker{r: p.rules, bulk: bulk, bufs: make([][MaxMoves]Move, depth+1), stack: make([]Position, depth+1)}
 	if lim := p.rules.repetitionLimit(); lim > 0 {
 		w.limit = lim
-		w.path = make([]key, 1, depth+1)
-		w.path[0] = p.key()
+		w.path = make([]pathEntry, 1, depth+1)
+		w.path[0] = entryOf(&p)
 	}
 	w.stack[0] = p
 	return w.walk(&w.stack[0], depth)
@@ -36,7 +38,22 @@ type perftWalker struct {
 	// passed to an interface method would escape, one allocation a move.
 	stack []Position
 	limit int
-	path  []key // positions on the current line, for the repetition rule
+	path  []pathEntry // positions on the current line, for the repetition rule
+}
+
+// pathEntry is a position on the line with a hash that settles most
+// comparisons in one step.
+type pathEntry struct {
+	hash uint64
+	key  key
+}
+
+func entryOf(p *Position) pathEntry {
+	h := uint64(p.toMove) | uint64(binary.LittleEndian.Uint32(p.aux[:]))<<8
+	for i := 0; i < MaxCells; i += 8 {
+		h = (h ^ binary.LittleEndian.Uint64(p.cells[i:i+8])) * 0x9e3779b97f4a7c15
+	}
+	return pathEntry{h, p.key()}
 }
 
 func (w *perftWalker) walk(p *Position, depth int) uint64 {
@@ -57,7 +74,7 @@ func (w *perftWalker) walk(p *Position, depth int) uint64 {
 			if q.status == Ongoing && w.repeats(q) {
 				continue // the game ends here, by repetition
 			}
-			w.path = append(w.path, q.key())
+			w.path = append(w.path, entryOf(q))
 			n += w.walk(q, depth-1)
 			w.path = w.path[:len(w.path)-1]
 			continue
@@ -69,10 +86,10 @@ func (w *perftWalker) walk(p *Position, depth int) uint64 {
 
 // repeats reports whether q would be the limit-th occurrence of itself.
 func (w *perftWalker) repeats(q *Position) bool {
-	k := q.key()
+	e := entryOf(q)
 	seen := 1
 	for i := range w.path {
-		if w.path[i] == k {
+		if w.path[i].hash == e.hash && w.path[i].key == e.key {
 			seen++
 		}
 	}
