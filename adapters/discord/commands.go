@@ -1,0 +1,276 @@
+package discord
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/locales"
+)
+
+// The slash commands. Their English names are the bot's command names
+// (bot.Request.Command); Discord always sends the English (default) names
+// in interactions, whatever the user's language, so routing never depends
+// on a translation.
+//
+// Option names and how they become bot arguments (see request.go):
+//
+//	/new variant [opponent] [level] [options]  -> new VARIANT [<@ID> | bot [LEVEL]] [options...]
+//	/move pit                                  -> move PIT
+//	/rules [variant]                           -> rules [VARIANT]
+//	/lang language                             -> lang ru|da|pl|en
+//	/accept /decline /resign /draw /undo /rematch /claim /board /game
+//	/variants /puzzle /stats /top /help        -> the command, no arguments
+const (
+	optVariant  = "variant"
+	optOpponent = "opponent"
+	optLevel    = "level"
+	optOptions  = "options"
+	optPit      = "pit"
+	optLanguage = "language"
+)
+
+// commandNames lists the commands in the order Discord shows them.
+var commandNames = []string{
+	"new", "accept", "decline", "move", "resign", "draw", "undo", "rematch", "claim",
+	"board", "game", "rules", "variants", "puzzle", "stats", "top", "lang", "help",
+}
+
+// discordLocales are the Discord locales the bot's languages map to.
+// English is the default (unlocalized) text, which Discord shows for
+// en-US, en-GB and every language the bot does not speak.
+var discordLocales = map[locales.Lang]discordgo.Locale{
+	locales.RU: discordgo.Russian,
+	locales.DA: discordgo.Danish,
+	locales.PL: discordgo.Polish,
+}
+
+// localizedLangs is the order in which localizations are built (for
+// deterministic notes).
+var localizedLangs = []locales.Lang{locales.RU, locales.DA, locales.PL}
+
+// Localized command and option names. The locales catalog has the
+// descriptions (cmd_*, arg_*) but no names yet; when it gains keys
+// cmdname_<command> and argname_<option>, those win over this table (see
+// localName). A name that Discord would reject falls back to the English
+// name for that locale, and registration logs it.
+var commandLocalNames = map[string]map[locales.Lang]string{
+	"new":      {locales.RU: "новая", locales.DA: "nyt", locales.PL: "nowa"},
+	"accept":   {locales.RU: "принять", locales.DA: "accepter", locales.PL: "przyjmij"},
+	"decline":  {locales.RU: "отклонить", locales.DA: "afvis", locales.PL: "odrzuć"},
+	"move":     {locales.RU: "ход", locales.DA: "træk", locales.PL: "ruch"},
+	"resign":   {locales.RU: "сдаться", locales.DA: "opgiv", locales.PL: "poddaj"},
+	"draw":     {locales.RU: "ничья", locales.DA: "remis", locales.PL: "remis"},
+	"undo":     {locales.RU: "отмена", locales.DA: "fortryd", locales.PL: "cofnij"},
+	"rematch":  {locales.RU: "реванш", locales.DA: "revanche", locales.PL: "rewanż"},
+	"claim":    {locales.RU: "победа", locales.DA: "kræv", locales.PL: "walkower"},
+	"board":    {locales.RU: "доска", locales.DA: "bræt", locales.PL: "plansza"},
+	"game":     {locales.RU: "партия", locales.DA: "parti", locales.PL: "partia"},
+	"rules":    {locales.RU: "правила", locales.DA: "regler", locales.PL: "zasady"},
+	"variants": {locales.RU: "игры", locales.DA: "spil", locales.PL: "gry"},
+	"puzzle":   {locales.RU: "задача", locales.DA: "opgave", locales.PL: "zagadka"},
+	"stats":    {locales.RU: "статистика", locales.DA: "statistik", locales.PL: "statystyki"},
+	"top":      {locales.RU: "лидеры", locales.DA: "rangliste", locales.PL: "ranking"},
+	"lang":     {locales.RU: "язык", locales.DA: "sprog", locales.PL: "język"},
+	"help":     {locales.RU: "помощь", locales.DA: "hjælp", locales.PL: "pomoc"},
+}
+
+var optionLocalNames = map[string]map[locales.Lang]string{
+	optVariant:  {locales.RU: "игра", locales.DA: "spil", locales.PL: "gra"},
+	optOpponent: {locales.RU: "соперник", locales.DA: "modstander", locales.PL: "przeciwnik"},
+	optLevel:    {locales.RU: "уровень", locales.DA: "niveau", locales.PL: "poziom"},
+	optOptions:  {locales.RU: "настройки", locales.DA: "valg", locales.PL: "opcje"},
+	optPit:      {locales.RU: "лунка", locales.DA: "hul", locales.PL: "dołek"},
+	optLanguage: {locales.RU: "язык", locales.DA: "sprog", locales.PL: "język"},
+}
+
+// optionKeys are the locales keys of the option descriptions.
+var optionKeys = map[string]string{
+	optVariant: "arg_variant", optOpponent: "arg_opponent", optLevel: "arg_level",
+	optOptions: "arg_options", optPit: "arg_pit", optLanguage: "arg_lang",
+}
+
+// DefaultLevels are the bot levels offered by /new when the Handler does
+// not list its own (see LevelLister): the levels the locales name.
+var DefaultLevels = []string{"beginner", "easy", "medium", "hard", "expert", "perfect"}
+
+// LevelLister is implemented by a Handler that knows the bot's levels
+// (weakest first); /new then offers exactly those.
+type LevelLister interface {
+	Levels() []string
+}
+
+// nameRE is Discord's rule for command and option names,
+// ^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$ (Go's regexp spells the
+// scripts without sc=); the lower-case form must be used where one exists.
+var nameRE = regexp.MustCompile(`^[-_\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
+
+func validName(s string) bool { return nameRE.MatchString(s) && strings.ToLower(s) == s }
+
+// Discord's length limits for descriptions and choice names.
+const (
+	maxDescription = 100
+	maxChoiceName  = 100
+	maxChoices     = 25
+)
+
+// clip shortens s to at most n characters, ending with "…" when cut.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// commandTable builds the slash commands. notes lists every localized name
+// that could not be used (the English name stands in for that locale).
+func commandTable(levels []string) (cmds []*discordgo.ApplicationCommand, notes []string) {
+	b := &tableBuilder{}
+	for _, name := range commandNames {
+		cmd := &discordgo.ApplicationCommand{
+			Name:        name,
+			Type:        discordgo.ChatApplicationCommand,
+			Description: clip(locales.Text(locales.EN, "cmd_"+name, nil), maxDescription),
+		}
+		names, descs := b.localize("command /"+name, name, commandLocalNames[name], "cmdname_"+name, "cmd_"+name)
+		if len(names) > 0 {
+			cmd.NameLocalizations = &names
+		}
+		if len(descs) > 0 {
+			cmd.DescriptionLocalizations = &descs
+		}
+		cmd.Options = b.options(name, levels)
+		cmds = append(cmds, cmd)
+	}
+	return cmds, b.notes
+}
+
+type tableBuilder struct{ notes []string }
+
+// localize returns the name and description localizations of a command
+// or option.
+func (b *tableBuilder) localize(what, name string, table map[locales.Lang]string, nameKey, descKey string) (names, descs map[discordgo.Locale]string) {
+	names, descs = map[discordgo.Locale]string{}, map[discordgo.Locale]string{}
+	for _, l := range localizedLangs {
+		loc := discordLocales[l]
+		if n, ok := localName(l, table, nameKey); ok {
+			if validName(n) {
+				names[loc] = n
+			} else {
+				b.notes = append(b.notes, fmt.Sprintf("%s: %s name %q is not a valid Discord name; %q is used", what, loc, n, name))
+			}
+		}
+		if locales.Has(l, descKey) {
+			descs[loc] = clip(locales.Text(l, descKey, nil), maxDescription)
+		}
+	}
+	return names, descs
+}
+
+// localName is the name of a command or option in l: the locales key
+// (cmdname_*, argname_*) when the catalog has it, else the table's.
+func localName(l locales.Lang, table map[locales.Lang]string, key string) (string, bool) {
+	if locales.Has(l, key) {
+		return locales.Text(l, key, nil), true
+	}
+	n, ok := table[l]
+	return n, ok
+}
+
+func (b *tableBuilder) option(cmd, name string, typ discordgo.ApplicationCommandOptionType, required bool) *discordgo.ApplicationCommandOption {
+	key := optionKeys[name]
+	o := &discordgo.ApplicationCommandOption{
+		Type:        typ,
+		Name:        name,
+		Description: clip(locales.Text(locales.EN, key, nil), maxDescription),
+		Required:    required,
+	}
+	names, descs := b.localize("option /"+cmd+" "+name, name, optionLocalNames[name], "argname_"+name, key)
+	if len(names) > 0 {
+		o.NameLocalizations = names
+	}
+	if len(descs) > 0 {
+		o.DescriptionLocalizations = descs
+	}
+	return o
+}
+
+func (b *tableBuilder) options(cmd string, levels []string) []*discordgo.ApplicationCommandOption {
+	switch cmd {
+	case "new":
+		variant := b.option(cmd, optVariant, discordgo.ApplicationCommandOptionString, true)
+		variant.Choices = variantChoices(true)
+		opponent := b.option(cmd, optOpponent, discordgo.ApplicationCommandOptionUser, false)
+		level := b.option(cmd, optLevel, discordgo.ApplicationCommandOptionString, false)
+		level.Choices = levelChoices(levels)
+		options := b.option(cmd, optOptions, discordgo.ApplicationCommandOptionString, false)
+		options.MaxLength = 200
+		return []*discordgo.ApplicationCommandOption{variant, opponent, level, options}
+	case "move":
+		pit := b.option(cmd, optPit, discordgo.ApplicationCommandOptionInteger, true)
+		one := 1.0
+		pit.MinValue, pit.MaxValue = &one, 99
+		return []*discordgo.ApplicationCommandOption{pit}
+	case "rules":
+		variant := b.option(cmd, optVariant, discordgo.ApplicationCommandOptionString, false)
+		variant.Choices = variantChoices(false)
+		return []*discordgo.ApplicationCommandOption{variant}
+	case "lang":
+		lang := b.option(cmd, optLanguage, discordgo.ApplicationCommandOptionString, true)
+		for _, l := range locales.All {
+			lang.Choices = append(lang.Choices, &discordgo.ApplicationCommandOptionChoice{Name: l.NativeName(), Value: string(l)})
+		}
+		return []*discordgo.ApplicationCommandOption{lang}
+	}
+	return nil
+}
+
+// variantChoices are the variants, named in each language; twoPlayer
+// leaves out the solitaires (which /new refuses).
+func variantChoices(twoPlayer bool) []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, v := range engine.Variants() {
+		if twoPlayer && v.Players == 1 {
+			continue
+		}
+		c := &discordgo.ApplicationCommandOptionChoice{
+			Name:  clip(locales.VariantName(locales.EN, v.ID), maxChoiceName),
+			Value: v.ID,
+		}
+		c.NameLocalizations = map[discordgo.Locale]string{}
+		for _, l := range localizedLangs {
+			c.NameLocalizations[discordLocales[l]] = clip(locales.VariantName(l, v.ID), maxChoiceName)
+		}
+		out = append(out, c)
+		if len(out) == maxChoices {
+			break
+		}
+	}
+	return out
+}
+
+func levelChoices(levels []string) []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, lvl := range levels {
+		name := lvl
+		if locales.Has(locales.EN, "level_"+lvl) {
+			name = locales.Text(locales.EN, "level_"+lvl, nil)
+		}
+		c := &discordgo.ApplicationCommandOptionChoice{Name: clip(name, maxChoiceName), Value: lvl}
+		c.NameLocalizations = map[discordgo.Locale]string{}
+		for _, l := range localizedLangs {
+			if locales.Has(l, "level_"+lvl) {
+				c.NameLocalizations[discordLocales[l]] = clip(locales.Text(l, "level_"+lvl, nil), maxChoiceName)
+			}
+		}
+		out = append(out, c)
+		if len(out) == maxChoices {
+			break
+		}
+	}
+	return out
+}

@@ -1,0 +1,507 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/mancala-bot/mancala/bot"
+)
+
+// Handler answers the bot's requests; *bot.Bot implements it. Handle must
+// be safe for concurrent use: Discord interactions are handled
+// concurrently.
+type Handler interface {
+	Handle(ctx context.Context, req bot.Request) []bot.Reply
+}
+
+// HandlerFunc makes a function a Handler.
+type HandlerFunc func(ctx context.Context, req bot.Request) []bot.Reply
+
+// Handle implements Handler.
+func (f HandlerFunc) Handle(ctx context.Context, req bot.Request) []bot.Reply { return f(ctx, req) }
+
+// Config is what the adapter needs.
+type Config struct {
+	// Token is the bot token (DISCORD_TOKEN), with or without the "Bot "
+	// prefix. Required. It never appears in logs or errors.
+	Token string
+	// AppID is the application id (DISCORD_APP_ID). Required.
+	AppID string
+	// GuildID, when set (DISCORD_GUILD_ID), registers the commands in that
+	// guild only, where they update at once; otherwise they are global.
+	GuildID string
+	// APIBase (DISCORD_API_BASE), when set, is a server that stands in for
+	// https://discord.com: REST requests go there with the same paths
+	// (/api/v9/...), and so does the request for the gateway URL, so the
+	// websocket connects wherever that server says. For tests against
+	// discordtest, or a REST proxy. See rewriteTransport for how.
+	APIBase string
+	// Logger receives the adapter's logs; nil discards them.
+	Logger *slog.Logger
+	// DeferAfter is how long the adapter waits for the bot's answer before
+	// deferring the interaction response (Discord wants a response within
+	// 3 seconds). 0 means DefaultDeferAfter; a negative value defers every
+	// interaction at once.
+	DeferAfter time.Duration
+}
+
+// DefaultDeferAfter leaves half of Discord's 3-second window for the
+// network: a bot's answer that takes longer is deferred.
+const DefaultDeferAfter = 1500 * time.Millisecond
+
+// Timeouts and retry bounds.
+const (
+	handleTimeout   = 2 * time.Minute  // one interaction, bot included (tokens live 15 min)
+	attemptTimeout  = 15 * time.Second // one REST request, 429 waits included
+	attempts        = 3                // tries per message before it is given up
+	retryBackoff    = 250 * time.Millisecond
+	shutdownTimeout = 10 * time.Second // for interactions in flight at shutdown
+)
+
+// restAPI is the part of *discordgo.Session the adapter sends with.
+type restAPI interface {
+	InteractionRespond(i *discordgo.Interaction, r *discordgo.InteractionResponse, opts ...discordgo.RequestOption) error
+	InteractionResponseEdit(i *discordgo.Interaction, e *discordgo.WebhookEdit, opts ...discordgo.RequestOption) (*discordgo.Message, error)
+	InteractionResponseDelete(i *discordgo.Interaction, opts ...discordgo.RequestOption) error
+	FollowupMessageCreate(i *discordgo.Interaction, wait bool, p *discordgo.WebhookParams, opts ...discordgo.RequestOption) (*discordgo.Message, error)
+	ChannelMessageSendComplex(channelID string, m *discordgo.MessageSend, opts ...discordgo.RequestOption) (*discordgo.Message, error)
+	ChannelMessageEditComplex(m *discordgo.MessageEdit, opts ...discordgo.RequestOption) (*discordgo.Message, error)
+}
+
+// Adapter connects a Handler to Discord.
+type Adapter struct {
+	cfg        Config
+	h          Handler
+	log        *slog.Logger
+	s          *discordgo.Session
+	rest       restAPI
+	redact     redactor
+	deferAfter time.Duration
+	backoff    time.Duration // before the first retry; doubled after
+	commands   []*discordgo.ApplicationCommand
+	notes      []string // localized names that fell back to English
+
+	botUserID atomic.Value // string, from READY
+
+	mu      sync.Mutex
+	started bool
+	base    context.Context // parent of the handlers' contexts; nil until Run
+	closing bool
+	wg      sync.WaitGroup // interactions in flight
+}
+
+// New checks cfg and prepares an adapter; nothing is sent until Run or
+// Deliver. It fails when Token or AppID is missing, APIBase is not an
+// http(s) URL, or h is nil. Its errors never contain the token.
+func New(cfg Config, h Handler) (*Adapter, error) {
+	f := strings.Fields(cfg.Token)
+	if len(f) > 0 && f[0] == "Bot" {
+		f = f[1:]
+	}
+	token := strings.Join(f, "")
+	switch {
+	case h == nil:
+		return nil, errors.New("discord: no handler")
+	case len(f) == 0:
+		return nil, errors.New("discord: Config.Token is required")
+	case len(f) > 1:
+		return nil, errors.New("discord: Config.Token is malformed (spaces inside)")
+	case strings.TrimSpace(cfg.AppID) == "":
+		return nil, errors.New("discord: Config.AppID is required")
+	}
+	s, err := discordgo.New("Bot " + token)
+	if err != nil {
+		return nil, errors.New("discord: cannot create session")
+	}
+	// Interactions arrive whatever the intents; ask for nothing else.
+	s.Identify.Intents = discordgo.IntentsNone
+	s.StateEnabled = false
+	s.SyncEvents = false // every event in its own goroutine
+	if cfg.APIBase != "" {
+		base, err := parseAPIBase(cfg.APIBase)
+		if err != nil {
+			return nil, err
+		}
+		s.Client = &http.Client{Timeout: attemptTimeout, Transport: rewriteTransport{base: base, next: http.DefaultTransport}}
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	a := &Adapter{
+		cfg: cfg, h: h, log: log.With("platform", Platform), s: s, rest: s,
+		redact:     redactor{token: token},
+		deferAfter: cfg.DeferAfter,
+		backoff:    retryBackoff,
+	}
+	if a.deferAfter == 0 {
+		a.deferAfter = DefaultDeferAfter
+	}
+	levels := DefaultLevels
+	if ll, ok := h.(LevelLister); ok && len(ll.Levels()) > 0 {
+		levels = ll.Levels()
+	}
+	a.commands, a.notes = commandTable(levels)
+	a.botUserID.Store("")
+	s.AddHandler(a.onInteraction)
+	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
+		if r.User != nil {
+			a.botUserID.Store(r.User.ID)
+		}
+		a.log.Info("discord: connected")
+	})
+	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { a.log.Info("discord: gateway disconnected") })
+	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { a.log.Info("discord: gateway resumed") })
+	s.AddHandler(func(_ *discordgo.Session, rl *discordgo.RateLimit) {
+		var after time.Duration
+		if rl.TooManyRequests != nil {
+			after = rl.TooManyRequests.RetryAfter
+		}
+		a.log.Warn("discord: rate limited; retrying", "url", a.redact.String(rl.URL), "retry_after", after)
+	})
+	return a, nil
+}
+
+// Commands returns the slash commands Run registers.
+func (a *Adapter) Commands() []*discordgo.ApplicationCommand { return a.commands }
+
+// Run connects to the gateway, registers the slash commands (in
+// Config.GuildID when set, else globally) and answers interactions until
+// ctx ends. Then it disconnects, lets the interactions in flight finish
+// (for up to 10 seconds; their moves are committed by the bot, only the
+// replies are at stake) and returns nil. It returns an error when the
+// gateway or the command registration fails at start-up; the gateway
+// reconnects on its own later. Run may be called once.
+func (a *Adapter) Run(ctx context.Context) error {
+	a.mu.Lock()
+	if a.started {
+		a.mu.Unlock()
+		return errors.New("discord: Run called twice")
+	}
+	a.started = true
+	a.base = context.WithoutCancel(ctx) // replies outlive shutdown
+	a.mu.Unlock()
+
+	if err := a.s.Open(); err != nil {
+		a.stopAccepting()
+		return fmt.Errorf("discord: connect to the gateway: %w", a.redact.Error(err))
+	}
+	for _, n := range a.notes {
+		a.log.Warn("discord: localized name not used", "detail", n)
+	}
+	scope := "global"
+	if a.cfg.GuildID != "" {
+		scope = "guild " + a.cfg.GuildID
+	}
+	regCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	_, err := a.s.ApplicationCommandBulkOverwrite(a.cfg.AppID, a.cfg.GuildID, a.commands, discordgo.WithContext(regCtx))
+	cancel()
+	if err != nil {
+		a.shutdown()
+		if ctx.Err() != nil {
+			return nil
+		}
+		return fmt.Errorf("discord: register commands (%s): %w", scope, a.redact.Error(err))
+	}
+	a.log.Info("discord: commands registered", "scope", scope, "count", len(a.commands))
+
+	<-ctx.Done()
+	a.shutdown()
+	return nil
+}
+
+// stopAccepting makes new interactions be ignored.
+func (a *Adapter) stopAccepting() {
+	a.mu.Lock()
+	a.closing = true
+	a.mu.Unlock()
+}
+
+// shutdown stops taking interactions, closes the gateway and waits, for a
+// bounded time, for the interactions in flight.
+func (a *Adapter) shutdown() {
+	a.stopAccepting()
+	if err := a.s.Close(); err != nil {
+		a.log.Warn("discord: closing the gateway", "err", a.redact.Error(err))
+	}
+	done := make(chan struct{})
+	go func() { a.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(shutdownTimeout):
+		a.log.Warn("discord: shutting down with interactions still in flight")
+	}
+	a.log.Info("discord: stopped")
+}
+
+// Deliver posts a message the bot sends on its own (an idle reminder) to
+// the channel o.Channel; Discord has no private message in a channel, so a
+// Private reply is posted publicly, and Edit is ignored. Users mentioned
+// in it are notified. A failed post is logged and retried a few times
+// (rate limits are waited out); the error of the last try is returned.
+// It fails at once for a message of another platform.
+func (a *Adapter) Deliver(ctx context.Context, o bot.Outgoing) error {
+	if o.Platform != "" && o.Platform != Platform {
+		return fmt.Errorf("discord: cannot deliver a %s message", o.Platform)
+	}
+	if o.Channel == "" {
+		return errors.New("discord: deliver: no channel")
+	}
+	r := o.Reply
+	r.Private, r.Edit = false, false
+	for _, m := range toMessages([]bot.Reply{r}, "") {
+		err := a.retry(ctx, "deliver", o.Channel, func(ctx context.Context) error {
+			_, err := a.rest.ChannelMessageSendComplex(o.Channel, m.messageSend(), discordgo.WithContext(ctx))
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("discord: deliver to channel %s: %w", o.Channel, err)
+		}
+	}
+	return nil
+}
+
+// onInteraction is discordgo's handler; each event runs in its own
+// goroutine.
+func (a *Adapter) onInteraction(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+	if ic == nil || ic.Interaction == nil {
+		return
+	}
+	a.mu.Lock()
+	if a.closing || a.base == nil {
+		a.mu.Unlock()
+		return
+	}
+	a.wg.Add(1)
+	base := a.base
+	a.mu.Unlock()
+	defer a.wg.Done()
+	defer func() {
+		if p := recover(); p != nil {
+			a.log.Error("discord: interaction handler panicked", "panic", fmt.Sprint(p))
+		}
+	}()
+	ctx, cancel := context.WithTimeout(base, handleTimeout)
+	defer cancel()
+	a.handle(ctx, ic.Interaction)
+}
+
+// handle answers one interaction: the bot's replies within the deferral
+// window go out as the interaction response; a slower bot is deferred
+// first (see the package documentation).
+func (a *Adapter) handle(ctx context.Context, i *discordgo.Interaction) {
+	req, ok := toRequest(i, a.cfg.AppID, a.botUserID.Load().(string))
+	if !ok {
+		a.log.Debug("discord: interaction ignored", "type", i.Type.String())
+		return
+	}
+	kind := kindOf(i)
+	log := a.log.With("interaction", i.ID, "channel", i.ChannelID, "user", req.User.ID)
+	start := time.Now()
+
+	done := make(chan []bot.Reply, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				log.Error("discord: handler panicked", "panic", fmt.Sprint(p))
+				done <- nil
+			}
+		}()
+		done <- a.h.Handle(ctx, req)
+	}()
+
+	deferred := false
+	var replies []bot.Reply
+	if a.deferAfter < 0 {
+		deferred = a.deferInteraction(ctx, i, kind)
+		replies = <-done
+	} else {
+		t := time.NewTimer(a.deferAfter)
+		select {
+		case replies = <-done:
+			t.Stop()
+		case <-t.C:
+			deferred = a.deferInteraction(ctx, i, kind)
+			replies = <-done
+		}
+	}
+	a.send(ctx, i, kind, deferred, toMessages(replies, req.User.ID))
+	log.Debug("discord: interaction answered", "command", req.Command, "deferred", deferred, "took", time.Since(start))
+}
+
+// deferInteraction acknowledges i without an answer yet: "thinking…" for
+// a command, nothing visible for a button press. It reports success.
+func (a *Adapter) deferInteraction(ctx context.Context, i *discordgo.Interaction, kind interactionKind) bool {
+	t := discordgo.InteractionResponseDeferredChannelMessageWithSource
+	if kind == kindComponent {
+		t = discordgo.InteractionResponseDeferredMessageUpdate
+	}
+	err := a.retry(ctx, "defer", i.ChannelID, func(ctx context.Context) error {
+		err := a.respond(ctx, i, &discordgo.InteractionResponse{Type: t})
+		if alreadyAcked(err) {
+			return nil // an earlier try got through
+		}
+		return err
+	})
+	if err != nil {
+		a.log.Error("discord: could not defer the interaction", "interaction", i.ID, "channel", i.ChannelID, "err", err)
+		return false
+	}
+	return true
+}
+
+// respond sends the interaction response.
+func (a *Adapter) respond(ctx context.Context, i *discordgo.Interaction, r *discordgo.InteractionResponse) error {
+	return a.rest.InteractionRespond(i, r, discordgo.WithContext(ctx))
+}
+
+// alreadyAcked reports Discord's "Interaction has already been
+// acknowledged".
+func alreadyAcked(err error) bool {
+	var re *discordgo.RESTError
+	return errors.As(err, &re) && re.Message != nil && re.Message.Code == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged
+}
+
+// errAcked: the interaction had been acknowledged before the response was
+// first tried (a deferral that was reported as failed got through).
+var errAcked = errors.New("interaction already acknowledged")
+
+// send answers the interaction with msgs (see plan). A step that fails
+// after its retries is logged; if the interaction cannot be answered at
+// all (its response failed), public replies are posted to the channel
+// instead, so a committed move still shows. Private replies cannot be, and
+// are lost (the player can ask for the board again).
+func (a *Adapter) send(ctx context.Context, i *discordgo.Interaction, kind interactionKind, deferred bool, msgs []outMsg) {
+	steps := plan(kind, deferred, msgs)
+	dead := false // the interaction token is unusable
+	for n := 0; n < len(steps); n++ {
+		st := steps[n]
+		if dead {
+			a.fallback(ctx, i, st)
+			continue
+		}
+		tries := 0
+		err := a.retry(ctx, st.op.String(), i.ChannelID, func(ctx context.Context) error {
+			tries++
+			err := a.do(ctx, i, st)
+			if st.op == opRespond && alreadyAcked(err) {
+				if tries > 1 {
+					return nil // an earlier try got through
+				}
+				return errAcked
+			}
+			return err
+		})
+		switch {
+		case err == nil:
+		case errors.Is(err, errAcked) && n == 0 && !deferred:
+			// Answer as after a deferral; nothing was sent yet.
+			steps, n = plan(kind, true, msgs), -1
+		default:
+			a.log.Error("discord: reply not delivered", "step", st.op.String(), "interaction", i.ID, "channel", i.ChannelID, "err", err)
+			dead = st.op == opRespond
+			a.fallback(ctx, i, st)
+		}
+	}
+}
+
+// do sends one step.
+func (a *Adapter) do(ctx context.Context, i *discordgo.Interaction, st step) error {
+	opt := discordgo.WithContext(ctx)
+	switch st.op {
+	case opRespond:
+		r := &discordgo.InteractionResponse{Type: st.respType}
+		if st.hasMsg {
+			r.Data = st.msg.responseData()
+		}
+		return a.respond(ctx, i, r)
+	case opEditOriginal:
+		_, err := a.rest.InteractionResponseEdit(i, st.msg.webhookEdit(), opt)
+		return err
+	case opDeleteOriginal:
+		return a.rest.InteractionResponseDelete(i, opt)
+	case opFollowup:
+		_, err := a.rest.FollowupMessageCreate(i, true, st.msg.webhookParams(), opt)
+		return err
+	}
+	return fmt.Errorf("unknown step %d", st.op)
+}
+
+// fallback posts a public step's message with the bot's own channel
+// permissions, when the interaction could not carry it.
+func (a *Adapter) fallback(ctx context.Context, i *discordgo.Interaction, st step) {
+	if !st.hasMsg || st.op == opDeleteOriginal {
+		return
+	}
+	if st.msg.ephemeral {
+		a.log.Warn("discord: private reply lost", "interaction", i.ID, "channel", i.ChannelID)
+		return
+	}
+	edit := st.msg.edit && i.Message != nil && i.Message.ID != ""
+	err := a.retry(ctx, "fallback", i.ChannelID, func(ctx context.Context) error {
+		var err error
+		if edit {
+			_, err = a.rest.ChannelMessageEditComplex(st.msg.messageEdit(i.ChannelID, i.Message.ID), discordgo.WithContext(ctx))
+		} else {
+			_, err = a.rest.ChannelMessageSendComplex(i.ChannelID, st.msg.messageSend(), discordgo.WithContext(ctx))
+		}
+		return err
+	})
+	if err != nil {
+		a.log.Error("discord: reply lost (the game itself is saved; /board shows it again)", "interaction", i.ID, "channel", i.ChannelID, "err", err)
+	}
+}
+
+// retry calls f up to `attempts` times while it fails with a retryable
+// error, logging each failure. Rate limits (429) are waited out inside
+// discordgo before f returns; 5xx answers and network errors are retried
+// here. The returned error is redacted.
+func (a *Adapter) retry(ctx context.Context, what, channel string, f func(ctx context.Context) error) error {
+	for n := 1; ; n++ {
+		actx, cancel := context.WithTimeout(ctx, attemptTimeout)
+		err := a.redact.Error(f(actx))
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if !retryable(err) || n >= attempts || ctx.Err() != nil {
+			return err
+		}
+		a.log.Warn("discord: request failed; retrying", "what", what, "channel", channel, "attempt", n, "err", err)
+		select {
+		case <-time.After(a.backoff << (n - 1)):
+		case <-ctx.Done():
+			return err
+		}
+	}
+}
+
+// retryable reports whether a failed request may succeed if sent again:
+// server errors, rate limits and network failures, not refusals (4xx).
+func retryable(err error) bool {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) {
+		if re.Response == nil {
+			return true
+		}
+		c := re.Response.StatusCode
+		return c == http.StatusTooManyRequests || c >= 500
+	}
+	var rl *discordgo.RateLimitError
+	if errors.As(err, &rl) {
+		return true
+	}
+	if errors.Is(err, discordgo.ErrJSONUnmarshal) || errors.Is(err, errAcked) {
+		return false
+	}
+	return true
+}

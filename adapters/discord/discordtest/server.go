@@ -1,0 +1,449 @@
+// Package discordtest is a fake Discord for tests: an httptest server that
+// speaks enough of Discord's REST API (v9, as discordgo uses it) and of its
+// websocket gateway for a bot built on discordgo to connect, register its
+// slash commands and answer interactions, all on loopback.
+//
+// Point the bot's REST client at Server.URL (the adapter's APIBase); the
+// gateway URL is whatever GET /api/v9/gateway returns, which is this
+// server's /ws endpoint.
+//
+// The server keeps a model of the channels' messages and applies what the
+// bot sends the way Discord does: interaction responses of every type
+// (4, 5, 6, 7), edits and deletions of @original, follow-ups, channel
+// messages and their edits, including Discord's rules for attachments on
+// edit (API v9 keeps the old attachments unless the edit lists the ones to
+// keep), ephemeral messages, the 3-second deadline of the first response,
+// "already acknowledged" errors, and the limits on content length and
+// components. Tests inject users' actions (SlashCommand, PressButton), wait
+// for and inspect what the bot sent (Interaction.Wait, Messages, Responses,
+// Commands, Requests), and make routes answer 429 or 5xx (RateLimit,
+// Fail).
+package discordtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+// Routes, as patterns of the REST paths after /api/v9. Use them with
+// RateLimit and Fail, and to read Requests.
+const (
+	RouteGateway        = "GET /gateway"
+	RouteGatewayBot     = "GET /gateway/bot"
+	RouteMe             = "GET /users/@me"
+	RouteGlobalCommands = "PUT /applications/{app}/commands"
+	RouteGuildCommands  = "PUT /applications/{app}/guilds/{guild}/commands"
+	// One command created (or replaced, by name).
+	RouteCreateGlobalCommand = "POST /applications/{app}/commands"
+	RouteCreateGuildCommand  = "POST /applications/{app}/guilds/{guild}/commands"
+	RouteCallback            = "POST /interactions/{id}/{token}/callback"
+	RouteFollowup            = "POST /webhooks/{app}/{token}"
+	RouteWebhookEdit         = "PATCH /webhooks/{app}/{token}/messages/{msg}"
+	RouteWebhookDelete       = "DELETE /webhooks/{app}/{token}/messages/{msg}"
+	RouteWebhookGet          = "GET /webhooks/{app}/{token}/messages/{msg}"
+	RouteChannelMessages     = "POST /channels/{channel}/messages"
+	RouteChannelEdit         = "PATCH /channels/{channel}/messages/{msg}"
+	RouteChannelGet          = "GET /channels/{channel}/messages/{msg}"
+)
+
+// Defaults of a new Server.
+const (
+	DefaultToken   = "test-bot-token"
+	DefaultAppID   = "1180000000000000001"
+	DefaultGuildID = "1180000000000000100"
+)
+
+// WaitTimeout bounds every wait of the package.
+var WaitTimeout = 10 * time.Second
+
+// Server is a fake Discord. Its exported fields may be changed before the
+// bot connects.
+type Server struct {
+	// URL is the server's base URL ("http://127.0.0.1:PORT"), which stands
+	// in for https://discord.com.
+	URL string
+	// Token is the bot token the server accepts (in the Authorization
+	// header as "Bot TOKEN", and in the gateway's IDENTIFY); "" accepts any.
+	Token string
+	// AppID is the application id; the bot user has the same id.
+	AppID string
+	// GuildID is the guild injected interactions come from.
+	GuildID string
+	// Deadline is how long the bot has for an interaction's first response
+	// (Discord's is 3 seconds); later it is "Unknown interaction".
+	Deadline time.Duration
+	// HeartbeatInterval is sent in HELLO.
+	HeartbeatInterval time.Duration
+
+	hs       *httptest.Server
+	upgrader websocket.Upgrader
+	tb       testing.TB
+
+	chMu     sync.Mutex    // guards changed; taken last, never held while taking mu
+	changed  chan struct{} // closed and replaced on every change
+	reqMu    sync.Mutex    // guards requests; never held while taking mu
+	requests []Request
+
+	mu           sync.Mutex // guards the rest
+	nextID       int64
+	conns        map[*gwConn]struct{}
+	identifies   []Identify
+	commandSets  []CommandSet
+	responses    []Response
+	messages     []*Message // in creation order
+	byID         map[string]*Message
+	interactions map[string]*Interaction // by id
+	byToken      map[string]*Interaction
+	faults       map[string][]fault // route -> queued faults
+	closed       bool
+	gwWG         sync.WaitGroup
+}
+
+type fault struct {
+	status     int
+	retryAfter time.Duration
+}
+
+// Identify is an IDENTIFY the gateway received.
+type Identify struct {
+	Token   string
+	Intents int
+}
+
+// CommandSet is one registration of the bot's slash commands (a bulk
+// overwrite).
+type CommandSet struct {
+	// Guild is the guild the commands were registered in; "" is global.
+	Guild    string
+	Commands []*discordgo.ApplicationCommand
+}
+
+// Request is one REST request the server answered.
+type Request struct {
+	Method string
+	Route  string // one of the Route constants, or "" when none matched
+	Path   string
+	Status int
+	// Auth is the Authorization header.
+	Auth string
+}
+
+// New starts a server that is closed when the test ends.
+func New(tb testing.TB) *Server {
+	tb.Helper()
+	s := Start()
+	s.tb = tb
+	tb.Cleanup(s.Close)
+	return s
+}
+
+// Start starts a server; Close it when done.
+func Start() *Server {
+	s := &Server{
+		Token:             DefaultToken,
+		AppID:             DefaultAppID,
+		GuildID:           DefaultGuildID,
+		Deadline:          3 * time.Second,
+		HeartbeatInterval: 41250 * time.Millisecond,
+		changed:           make(chan struct{}),
+		nextID:            1180000000000001000,
+		conns:             map[*gwConn]struct{}{},
+		byID:              map[string]*Message{},
+		interactions:      map[string]*Interaction{},
+		byToken:           map[string]*Interaction{},
+		faults:            map[string][]fault{},
+	}
+	api := http.NewServeMux()
+	s.routes(api)
+	mux := http.NewServeMux()
+	for _, v := range []string{"9", "10"} {
+		prefix := "/api/v" + v
+		mux.Handle(prefix+"/", http.StripPrefix(prefix, s.record(api)))
+	}
+	mux.HandleFunc("/ws", s.serveGateway)
+	mux.HandleFunc("/ws/", s.serveGateway)
+	s.hs = httptest.NewServer(mux)
+	s.URL = s.hs.URL
+	return s
+}
+
+// Close disconnects every gateway session and stops the server.
+func (s *Server) Close() {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.closed = true
+	conns := make([]*gwConn, 0, len(s.conns))
+	for c := range s.conns {
+		conns = append(conns, c)
+	}
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.close()
+	}
+	s.gwWG.Wait()
+	s.hs.Close()
+}
+
+// fatalf fails the test that made the server (or panics without one).
+func (s *Server) fatalf(format string, args ...any) {
+	if s.tb != nil {
+		s.tb.Helper()
+		s.tb.Fatalf(format, args...)
+	}
+	panic(fmt.Sprintf(format, args...))
+}
+
+// id returns a new snowflake-like id.
+func (s *Server) id() string {
+	s.nextID++
+	return strconv.FormatInt(s.nextID, 10)
+}
+
+// notify wakes the waiters.
+func (s *Server) notify() {
+	s.chMu.Lock()
+	close(s.changed)
+	s.changed = make(chan struct{})
+	s.chMu.Unlock()
+}
+
+// WaitFor waits until cond returns true, re-checking it whenever the
+// server's state changes, and fails the test after WaitTimeout. cond runs
+// without the server's lock and may call its accessors.
+func (s *Server) WaitFor(tb testing.TB, what string, cond func() bool) {
+	tb.Helper()
+	deadline := time.NewTimer(WaitTimeout)
+	defer deadline.Stop()
+	for {
+		s.chMu.Lock()
+		ch := s.changed
+		s.chMu.Unlock()
+		if cond() {
+			return
+		}
+		select {
+		case <-ch:
+		case <-deadline.C:
+			tb.Fatalf("discordtest: timed out after %v waiting for %s", WaitTimeout, what)
+		}
+	}
+}
+
+// RateLimit makes the next n requests on route answer 429 Too Many
+// Requests with Retry-After (and Discord's body and X-RateLimit headers
+// saying retryAfter).
+func (s *Server) RateLimit(route string, n int, retryAfter time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for range n {
+		s.faults[route] = append(s.faults[route], fault{status: http.StatusTooManyRequests, retryAfter: retryAfter})
+	}
+}
+
+// Fail makes the next n requests on route answer status (a 5xx, say) with
+// a Discord-style error body.
+func (s *Server) Fail(route string, n, status int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for range n {
+		s.faults[route] = append(s.faults[route], fault{status: status})
+	}
+}
+
+// Requests returns every REST request answered so far, in order.
+func (s *Server) Requests() []Request {
+	s.reqMu.Lock()
+	defer s.reqMu.Unlock()
+	return append([]Request(nil), s.requests...)
+}
+
+// RequestsTo returns the requests answered on route.
+func (s *Server) RequestsTo(route string) []Request {
+	var out []Request
+	for _, r := range s.Requests() {
+		if r.Route == route {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Identifies returns the gateway IDENTIFY payloads received.
+func (s *Server) Identifies() []Identify {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Identify(nil), s.identifies...)
+}
+
+// Commands returns every registration of slash commands, in order.
+func (s *Server) Commands() []CommandSet {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]CommandSet(nil), s.commandSets...)
+}
+
+// Responses returns every interaction response (callback) accepted, in
+// order.
+func (s *Server) Responses() []Response {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Response(nil), s.responses...)
+}
+
+// Messages returns the messages that exist now (not deleted), in the order
+// they were created, as they are now.
+func (s *Server) Messages() []Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Message
+	for _, m := range s.messages {
+		if !m.Deleted {
+			out = append(out, m.snapshot())
+		}
+	}
+	return out
+}
+
+// ChannelMessages returns Messages in one channel.
+func (s *Server) ChannelMessages(channel string) []Message {
+	var out []Message
+	for _, m := range s.Messages() {
+		if m.ChannelID == channel {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Message returns a message as it is now.
+func (s *Server) Message(id string) (Message, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.byID[id]
+	if !ok {
+		return Message{}, false
+	}
+	return m.snapshot(), true
+}
+
+// record logs every REST request, checks authorization and injects the
+// queued faults. A request is logged before it is handled, and its status
+// as soon as the handler writes it, which handlers do before they make
+// their changes visible: a test that sees a change also sees the request
+// that made it, with its status.
+func (s *Server) record(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, pattern := next.(*http.ServeMux).Handler(r)
+		route := pattern
+		if strings.HasPrefix(route, "/") {
+			route = "" // the catch-all
+		}
+		s.reqMu.Lock()
+		s.requests = append(s.requests, Request{Method: r.Method, Route: route, Path: r.URL.Path, Auth: r.Header.Get("Authorization")})
+		rw := &statusWriter{ResponseWriter: w, s: s, idx: len(s.requests) - 1}
+		s.reqMu.Unlock()
+		defer rw.WriteHeader(http.StatusOK) // when the handler wrote nothing
+		s.mu.Lock()
+		var f *fault
+		if q := s.faults[route]; len(q) > 0 {
+			f, s.faults[route] = &q[0], q[1:]
+		}
+		s.mu.Unlock()
+		if f != nil {
+			writeFault(rw, *f)
+			return
+		}
+		// Interaction and webhook routes are authorized by their token;
+		// the rest need the bot's.
+		needsAuth := !strings.HasPrefix(r.URL.Path, "/interactions/") && !strings.HasPrefix(r.URL.Path, "/webhooks/")
+		if needsAuth && s.Token != "" && r.Header.Get("Authorization") != "Bot "+s.Token {
+			writeError(rw, http.StatusUnauthorized, 0, "401: Unauthorized")
+			return
+		}
+		next.ServeHTTP(rw, r)
+	})
+}
+
+// statusWriter records the status of a logged request.
+type statusWriter struct {
+	http.ResponseWriter
+	s     *Server
+	idx   int
+	wrote bool
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.wrote {
+		return
+	}
+	w.wrote = true
+	w.s.reqMu.Lock()
+	w.s.requests[w.idx].Status = code
+	w.s.reqMu.Unlock()
+	w.ResponseWriter.WriteHeader(code)
+	w.s.notify()
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	w.WriteHeader(http.StatusOK)
+	return w.ResponseWriter.Write(b)
+}
+
+func writeFault(w http.ResponseWriter, f fault) {
+	if f.status != http.StatusTooManyRequests {
+		writeError(w, f.status, 0, http.StatusText(f.status))
+		return
+	}
+	secs := f.retryAfter.Seconds()
+	h := w.Header()
+	h.Set("Retry-After", strconv.Itoa(int(math.Ceil(secs))))
+	h.Set("X-RateLimit-Limit", "5")
+	h.Set("X-RateLimit-Remaining", "0")
+	h.Set("X-RateLimit-Reset-After", strconv.FormatFloat(secs, 'f', 3, 64))
+	h.Set("X-RateLimit-Bucket", "fake-bucket")
+	h.Set("X-RateLimit-Scope", "user")
+	writeJSON(w, http.StatusTooManyRequests, map[string]any{
+		"message": "You are being rate limited.", "retry_after": secs, "global": false,
+	})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// writeError answers with Discord's error body {"code":..., "message":...}.
+func writeError(w http.ResponseWriter, status, code int, msg string) {
+	writeJSON(w, status, map[string]any{"code": code, "message": msg})
+}
+
+// Discord's JSON error codes the fake uses.
+const (
+	codeUnknownMessage      = 10008
+	codeUnknownWebhook      = 10015
+	codeUnknownInteraction  = 10062
+	codeEmptyMessage        = 50006
+	codeInvalidFormBody     = 50035
+	codeAlreadyAcknowledged = 40060
+)
+
+func readAll(r *http.Request) ([]byte, error) {
+	defer r.Body.Close()
+	return io.ReadAll(io.LimitReader(r.Body, 32<<20))
+}

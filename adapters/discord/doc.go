@@ -1,0 +1,109 @@
+// Package discord connects the bot to Discord with
+// github.com/bwmarrin/discordgo: slash commands and buttons in, board
+// images and buttons out.
+//
+// # Use
+//
+//	a, err := discord.New(discord.Config{Token: token, AppID: appID, GuildID: guildID, Logger: log}, theBot)
+//	...
+//	err = a.Run(ctx)                   // until ctx ends; nil on a clean stop
+//	err = a.Deliver(ctx, outgoing)     // a reminder, from any goroutine
+//
+// Run opens the gateway session (no intents: interactions need none),
+// registers the slash commands with one bulk overwrite (in Config.GuildID
+// when set, where changes show at once, else globally) and answers
+// interactions, each in its own goroutine, until ctx ends. It then closes
+// the gateway, gives the interactions in flight up to 10 seconds to finish
+// (their replies are sent with a context that outlives ctx: the moves are
+// already committed) and returns nil.
+//
+// # Requests
+//
+// Every interaction becomes a bot.Request with Platform "discord", Channel
+// the interaction's channel id (a thread is its own channel), and User the
+// member (in a guild) or user (in a DM): ID, Name (guild nickname, else
+// display name, else user name), Locale (the interaction's locale, "ru",
+// "en-US", ...) and Mention "<@ID>". A button press sets Request.Button to
+// the button's custom id, which is the bot's button data. A slash command
+// sets Command to its (English, default) name, which Discord sends whatever
+// the user's language, and Args from its options in the order of the
+// bot's typed syntax:
+//
+//	/new variant:kalah opponent:@bob options:seeds=5  -> new kalah <@BOB_ID> seeds=5
+//	/new variant:oware level:easy                     -> new oware bot easy
+//	/new variant:kalah opponent:@<this bot>           -> new kalah bot
+//	/move pit:3                                       -> move 3
+//	/rules variant:kalah, /lang language:pl           -> rules kalah, lang pl
+//
+// # Commands
+//
+// The command table (commands.go) has the bot's commands with English
+// names and descriptions from the locales catalog (cmd_*, arg_*), and
+// name and description localizations for ru, da and pl. Variant choices
+// come from engine.Variants() (solitaires are left out of /new), levels
+// from the Handler when it implements LevelLister, else DefaultLevels.
+// Localized names must match Discord's ^[-_\p{L}\p{N}]{1,32}$ in lower
+// case; a name that does not falls back to the English name for that
+// locale and is logged at start-up.
+//
+// # Replies
+//
+// Text goes through locales.ForDiscord (*bold* becomes **bold**) and is
+// cut into messages of at most 2000 characters, between lines where
+// possible; a board (PNG attachment "board-GAME-VERSION.png" and its
+// buttons) goes with the first. Buttons keep the bot's rows when they fit
+// Discord's 5 rows of 5 and are re-flowed otherwise; pits are grey
+// (secondary), ✔ green, ✖ red, ↻ blue. A Private reply is ephemeral (flag
+// 64) and never edits anything. A button press's public Edit reply updates
+// the pressed message (response type 7, or an edit of @original after a
+// deferral), replacing its text, image and buttons: the edit sends
+// "attachments": [] so that the old image is dropped (discordgo speaks API
+// v9, which otherwise keeps it beside the new one, bwmarrin/discordgo#1524).
+// Other replies are new messages: the interaction response, then
+// follow-ups. Mentions notify people only in messages that ask them to
+// act: a reply with buttons (a challenge, a board) notifies the users it
+// mentions except the one who made the request, and a message sent with
+// Deliver (a reminder) notifies everyone it mentions; other replies (/top,
+// /game) name people silently. @everyone, @here and roles never notify.
+//
+// # Deferral
+//
+// Discord wants the first response within 3 seconds. The adapter hands the
+// request to the bot at once and waits up to Config.DeferAfter (1.5 s by
+// default) for its answer. Almost every answer comes in milliseconds and
+// is sent as the response itself, which is the best the user can see: a
+// refusal can be ephemeral, a board update is a single edit. When the bot
+// takes longer (it is thinking), the adapter defers first: "thinking…"
+// (type 5) for a command, an invisible deferred update (type 6) for a
+// button; the answer then edits @original and follows up. A deferred
+// command whose answer turns out to be private deletes the public
+// "thinking…" message and follows up ephemerally (a deferred public
+// message cannot become ephemeral). The timer covers every slow request,
+// not only the ones expected to be slow. A negative DeferAfter defers every
+// interaction at once, the simplest policy; the tests run the whole game
+// both ways.
+//
+// # Failures and rate limits
+//
+// discordgo waits out a 429 (it sleeps Retry-After and sends again, bucket
+// by bucket). Each message is also tried up to 3 times, with a short
+// back-off, on a 5xx or a network error; 4xx refusals are not retried. If
+// the interaction response itself cannot be sent, public replies are
+// posted to (or, for an update, edited in) the channel with the bot's own
+// permissions, so a committed move still shows; private replies are then
+// lost, which is logged. Failures are logged without the bot token or
+// interaction tokens (the redactor in transport.go), and errors returned by
+// New, Run and Deliver never contain the token.
+//
+// # Endpoints (Config.APIBase)
+//
+// discordgo's endpoints are package-level variables computed once at init
+// from "https://discord.com/" (EndpointAPI, EndpointWebhooks, ...).
+// Reassigning them would affect every Session in the process and race with
+// them, so the adapter leaves them alone. With APIBase set, the Session's
+// HTTP client gets a transport that sends every request for discord.com to
+// APIBase instead, path unchanged (/api/v9/...). The gateway needs nothing
+// more: discordgo asks GET /api/v9/gateway for the websocket URL, and the
+// server at APIBase answers with its own. package discordtest is such a
+// server.
+package discord

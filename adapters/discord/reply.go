@@ -1,0 +1,384 @@
+package discord
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/mancala-bot/mancala/bot"
+	"github.com/mancala-bot/mancala/locales"
+)
+
+// Discord's message limits.
+const (
+	maxContent     = 2000 // characters of content
+	maxRows        = 5    // action rows per message
+	maxRowButtons  = 5    // buttons per action row
+	maxButtonLabel = 80
+	maxCustomID    = 100
+)
+
+// outMsg is one Discord message made from a bot reply (or, for a reply
+// longer than Discord allows, from one part of it).
+type outMsg struct {
+	content   string
+	png       []byte // the board image, if any
+	fileName  string
+	buttons   []discordgo.MessageComponent // action rows; never nil
+	ephemeral bool
+	// edit replaces the pressed message: its text, image and buttons.
+	edit bool
+	// ping lists the users this message may notify (all others are
+	// mentioned silently); @everyone, @here and roles never ping.
+	ping []string
+}
+
+// toMessages turns the bot's replies into Discord messages. requester is
+// the user who made the request, or "" for a message the bot sends on its
+// own (Deliver).
+//
+// Who is notified: in a message the bot sends on its own (a reminder),
+// every user it mentions; in a reply, the users mentioned in a message
+// that asks for action, one with buttons (a challenge, a board: the
+// opponent, the player to move), but never the requester. Replies without
+// buttons (/top, /game, /stats...) mention people silently.
+func toMessages(replies []bot.Reply, requester string) []outMsg {
+	var out []outMsg
+	for _, r := range replies {
+		text := locales.ForDiscord(r.Text)
+		b := r.Board
+		if b != nil && len(b.PNG) == 0 && b.Text != "" {
+			// No image (a bot without a renderer): show the text board.
+			text = strings.TrimSpace(text + "\n```\n" + strings.Trim(b.Text, "\n") + "\n```")
+		}
+		for n, part := range splitContent(text, maxContent) {
+			m := outMsg{content: part, ephemeral: r.Private, edit: r.Edit && !r.Private && n == 0, buttons: []discordgo.MessageComponent{}}
+			if n == 0 && b != nil {
+				if len(b.PNG) > 0 {
+					m.png = b.PNG
+					m.fileName = fmt.Sprintf("board-%d-%d.png", b.GameID, b.Version)
+				}
+				m.buttons = components(b.Buttons)
+			}
+			if m.content == "" && m.png == nil && len(m.buttons) == 0 {
+				continue
+			}
+			if requester == "" || len(m.buttons) > 0 {
+				m.ping = pingable(m.content, requester)
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+var mentionRE = regexp.MustCompile(`<@!?([0-9]+)>`)
+
+// pingable lists the users mentioned in content, but the requester.
+func pingable(content, requester string) []string {
+	var ids []string
+	for _, m := range mentionRE.FindAllStringSubmatch(content, -1) {
+		if id := m[1]; id != requester && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// components lays the bot's buttons out as action rows: the bot's rows as
+// they are when they fit Discord's 5 rows of 5, else re-flowed five to a
+// row; buttons beyond 25 are dropped (no variant has that many moves).
+func components(rows [][]bot.Button) []discordgo.MessageComponent {
+	fits := len(rows) <= maxRows
+	var all []bot.Button
+	for _, row := range rows {
+		fits = fits && len(row) <= maxRowButtons
+		all = append(all, row...)
+	}
+	if !fits {
+		rows = nil
+		for len(all) > 0 && len(rows) < maxRows {
+			n := min(len(all), maxRowButtons)
+			rows, all = append(rows, all[:n]), all[n:]
+		}
+	}
+	out := []discordgo.MessageComponent{}
+	for _, row := range rows {
+		var btns []discordgo.MessageComponent
+		for _, b := range row {
+			if b.Data == "" || len(b.Data) > maxCustomID {
+				continue // cannot come back to the bot
+			}
+			label := clip(b.Label, maxButtonLabel)
+			if label == "" {
+				label = "·"
+			}
+			btns = append(btns, discordgo.Button{Label: label, Style: buttonStyle(b.Label), CustomID: b.Data})
+		}
+		if len(btns) > 0 {
+			out = append(out, discordgo.ActionsRow{Components: btns})
+		}
+	}
+	return out
+}
+
+// buttonStyle colours a button by its label: ✔ green, ✖ red, ↻ blue, pits
+// and everything else grey.
+func buttonStyle(label string) discordgo.ButtonStyle {
+	switch label {
+	case "✔":
+		return discordgo.SuccessButton
+	case "✖":
+		return discordgo.DangerButton
+	case "↻":
+		return discordgo.PrimaryButton
+	}
+	return discordgo.SecondaryButton
+}
+
+// files returns the message's attachment, with a fresh reader each time
+// (a retried request must send the image again).
+func (m outMsg) files() []*discordgo.File {
+	if len(m.png) == 0 {
+		return nil
+	}
+	return []*discordgo.File{{Name: m.fileName, ContentType: "image/png", Reader: bytes.NewReader(m.png)}}
+}
+
+func (m outMsg) allowedMentions() *discordgo.MessageAllowedMentions {
+	// Parse is empty and Users lists the ids: exactly those users may be
+	// notified, never @everyone, @here or a role, whatever the text says.
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: m.ping}
+}
+
+func (m outMsg) flags() discordgo.MessageFlags {
+	if m.ephemeral {
+		return discordgo.MessageFlagsEphemeral
+	}
+	return 0
+}
+
+// noAttachments, sent with an edit, drops the message's old attachments:
+// Discord's API v9 (discordgo's) keeps them otherwise and shows the new
+// board next to the old one (bwmarrin/discordgo#1524).
+func noAttachments() *[]*discordgo.MessageAttachment { return &[]*discordgo.MessageAttachment{} }
+
+func (m outMsg) responseData() *discordgo.InteractionResponseData {
+	d := &discordgo.InteractionResponseData{
+		Content:         m.content,
+		Components:      m.buttons,
+		Files:           m.files(),
+		AllowedMentions: m.allowedMentions(),
+		Flags:           m.flags(),
+	}
+	if m.edit {
+		d.Attachments = noAttachments()
+	}
+	return d
+}
+
+func (m outMsg) webhookEdit() *discordgo.WebhookEdit {
+	content, buttons := m.content, m.buttons
+	return &discordgo.WebhookEdit{
+		Content:         &content,
+		Components:      &buttons,
+		Files:           m.files(),
+		Attachments:     noAttachments(),
+		AllowedMentions: m.allowedMentions(),
+	}
+}
+
+func (m outMsg) webhookParams() *discordgo.WebhookParams {
+	return &discordgo.WebhookParams{
+		Content:         m.content,
+		Components:      m.buttons,
+		Files:           m.files(),
+		AllowedMentions: m.allowedMentions(),
+		Flags:           m.flags(),
+	}
+}
+
+func (m outMsg) messageSend() *discordgo.MessageSend {
+	return &discordgo.MessageSend{
+		Content:         m.content,
+		Components:      m.buttons,
+		Files:           m.files(),
+		AllowedMentions: m.allowedMentions(),
+	}
+}
+
+func (m outMsg) messageEdit(channel, id string) *discordgo.MessageEdit {
+	content, buttons := m.content, m.buttons
+	return &discordgo.MessageEdit{
+		ID: id, Channel: channel,
+		Content:         &content,
+		Components:      &buttons,
+		Files:           m.files(),
+		Attachments:     noAttachments(),
+		AllowedMentions: m.allowedMentions(),
+	}
+}
+
+// contentLen is a text's length as Discord counts it against its limit
+// (UTF-16 code units, which is never less than the number of characters).
+func contentLen(s string) int { return len(utf16.Encode([]rune(s))) }
+
+// splitContent cuts s into parts of at most limit characters: between
+// lines where it can, else between words, else between characters (never
+// inside one). Parts are trimmed; their text, joined, is s's text.
+func splitContent(s string, limit int) []string {
+	s = strings.TrimSpace(s)
+	if contentLen(s) <= limit {
+		if s == "" {
+			return nil
+		}
+		return []string{s}
+	}
+	var parts []string
+	cur := ""
+	flush := func() {
+		if t := strings.TrimSpace(cur); t != "" {
+			parts = append(parts, t)
+		}
+		cur = ""
+	}
+	add := func(piece, sep string) {
+		cand := piece
+		if cur != "" {
+			cand = cur + sep + piece
+		}
+		if contentLen(cand) <= limit {
+			cur = cand
+			return
+		}
+		flush()
+		cur = piece
+	}
+	for _, line := range strings.Split(s, "\n") {
+		if contentLen(line) <= limit {
+			add(line, "\n")
+			continue
+		}
+		flush()
+		for _, word := range strings.Fields(line) {
+			for contentLen(word) > limit {
+				cut := runeCut(word, limit)
+				flush()
+				parts = append(parts, word[:cut])
+				word = word[cut:]
+			}
+			add(word, " ")
+		}
+		flush()
+	}
+	flush()
+	return parts
+}
+
+// runeCut is the largest byte index at a character boundary such that
+// s[:i] fits in limit.
+func runeCut(s string, limit int) int {
+	n, i := 0, 0
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		w := 1
+		if r >= 0x10000 {
+			w = 2
+		}
+		if n+w > limit {
+			break
+		}
+		n += w
+		i += size
+	}
+	return i
+}
+
+// The steps that answer an interaction.
+type opKind int
+
+const (
+	opRespond        opKind = iota // the interaction response (callback)
+	opEditOriginal                 // PATCH @original: the deferred or pressed message
+	opDeleteOriginal               // DELETE @original: a "thinking…" message not needed
+	opFollowup                     // a further message
+)
+
+func (k opKind) String() string {
+	return [...]string{"respond", "edit original", "delete original", "follow-up"}[k]
+}
+
+type step struct {
+	op       opKind
+	respType discordgo.InteractionResponseType // for opRespond
+	msg      outMsg
+	hasMsg   bool
+}
+
+// plan decides how msgs answer an interaction of the given kind. deferred
+// says it was acknowledged already: a command with a deferred message
+// (type 5, "thinking…"), a button press with a deferred update (type 6).
+//
+//   - A button press's first public Edit reply is the response (type 7,
+//     "update message") or, after a deferral, an edit of @original, which
+//     is then the pressed message. It goes first, because only the first
+//     response can make @original the pressed message.
+//   - Otherwise the first message is the response (type 4, ephemeral when
+//     private) and the rest are follow-ups (ephemeral when private).
+//   - A deferred command's "thinking…" message gets the first message's
+//     content; a private first message cannot (a deferred public message
+//     cannot become ephemeral), so the placeholder is deleted and the
+//     reply follows up as ephemeral.
+func plan(kind interactionKind, deferred bool, msgs []outMsg) []step {
+	msgs = slices.Clone(msgs)
+	if kind == kindComponent {
+		if i := slices.IndexFunc(msgs, func(m outMsg) bool { return m.edit }); i > 0 {
+			m := msgs[i]
+			msgs = slices.Insert(slices.Delete(msgs, i, i+1), 0, m)
+		}
+	} else {
+		for i := range msgs {
+			msgs[i].edit = false // nothing was pressed
+		}
+	}
+	var steps []step
+	acked := deferred
+	placeholder := kind == kindCommand && deferred
+	for _, m := range msgs {
+		switch {
+		case m.edit && !acked:
+			steps = append(steps, step{op: opRespond, respType: discordgo.InteractionResponseUpdateMessage, msg: m, hasMsg: true})
+			acked = true
+		case m.edit:
+			steps = append(steps, step{op: opEditOriginal, msg: m, hasMsg: true})
+		case !acked:
+			steps = append(steps, step{op: opRespond, respType: discordgo.InteractionResponseChannelMessageWithSource, msg: m, hasMsg: true})
+			acked = true
+		case placeholder && m.ephemeral:
+			steps = append(steps, step{op: opDeleteOriginal}, step{op: opFollowup, msg: m, hasMsg: true})
+			placeholder = false
+		case placeholder:
+			steps = append(steps, step{op: opEditOriginal, msg: m, hasMsg: true})
+			placeholder = false
+		default:
+			steps = append(steps, step{op: opFollowup, msg: m, hasMsg: true})
+		}
+	}
+	switch {
+	case !acked && kind == kindComponent:
+		// Nothing to say: acknowledge without changing anything.
+		steps = append(steps, step{op: opRespond, respType: discordgo.InteractionResponseDeferredMessageUpdate})
+	case !acked:
+		steps = append(steps, step{op: opRespond, respType: discordgo.InteractionResponseChannelMessageWithSource,
+			msg: outMsg{content: "✓", ephemeral: true, buttons: []discordgo.MessageComponent{}}, hasMsg: true})
+	case placeholder:
+		steps = append(steps, step{op: opDeleteOriginal})
+	}
+	return steps
+}

@@ -1,0 +1,157 @@
+package discord
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/mancala-bot/mancala/bot"
+)
+
+// Platform is bot.Request.Platform for Discord: games are keyed by it and
+// the channel id.
+const Platform = "discord"
+
+// interactionKind is what the user did.
+type interactionKind int
+
+const (
+	kindOther     interactionKind = iota // ping, autocomplete, modal: not for the bot
+	kindCommand                          // a slash command
+	kindComponent                        // a button press
+)
+
+func kindOf(i *discordgo.Interaction) interactionKind {
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		if _, ok := i.Data.(discordgo.ApplicationCommandInteractionData); ok {
+			return kindCommand
+		}
+	case discordgo.InteractionMessageComponent:
+		if _, ok := i.Data.(discordgo.MessageComponentInteractionData); ok {
+			return kindComponent
+		}
+	}
+	return kindOther
+}
+
+// toRequest turns an interaction into the bot's request. self holds the
+// ids that stand for the bot itself (the application id and the bot
+// user's id): choosing the bot as /new's opponent means a game against the
+// bot. ok is false for an interaction the bot does not handle.
+func toRequest(i *discordgo.Interaction, self ...string) (req bot.Request, ok bool) {
+	kind := kindOf(i)
+	u := userOf(i)
+	if kind == kindOther || u == nil || u.ID == "" {
+		return bot.Request{}, false
+	}
+	req = bot.Request{
+		Platform: Platform,
+		Channel:  i.ChannelID,
+		User: bot.User{
+			ID:      u.ID,
+			Name:    displayName(i, u),
+			Locale:  string(i.Locale),
+			Mention: "<@" + u.ID + ">",
+		},
+	}
+	if kind == kindComponent {
+		req.Button = i.MessageComponentData().CustomID
+		return req, true
+	}
+	data := i.ApplicationCommandData()
+	req.Command = data.Name
+	req.Args = commandArgs(data, self)
+	return req, true
+}
+
+// userOf is who acted: the member's user in a guild, the user in a DM.
+func userOf(i *discordgo.Interaction) *discordgo.User {
+	if i.Member != nil && i.Member.User != nil {
+		return i.Member.User
+	}
+	return i.User
+}
+
+// displayName is the name people see: the guild nickname, else the global
+// display name, else the user name. Asterisks are dropped, because the
+// bot's texts use them for bold.
+func displayName(i *discordgo.Interaction, u *discordgo.User) string {
+	name := u.Username
+	if u.GlobalName != "" {
+		name = u.GlobalName
+	}
+	if i.Member != nil && i.Member.Nick != "" {
+		name = i.Member.Nick
+	}
+	return strings.ReplaceAll(name, "*", "")
+}
+
+// commandArgs turns a command's options into the bot's arguments, in the
+// order the bot's typed syntax has them.
+func commandArgs(data discordgo.ApplicationCommandInteractionData, self []string) []string {
+	opt := func(name string) *discordgo.ApplicationCommandInteractionDataOption {
+		for _, o := range data.Options {
+			if o != nil && o.Name == name {
+				return o
+			}
+		}
+		return nil
+	}
+	str := func(name string) string {
+		o := opt(name)
+		if o == nil {
+			return ""
+		}
+		switch v := o.Value.(type) {
+		case string:
+			return strings.TrimSpace(v)
+		case float64:
+			return strconv.FormatInt(int64(v), 10)
+		}
+		return ""
+	}
+	var args []string
+	switch data.Name {
+	case "new":
+		if v := str(optVariant); v != "" {
+			args = append(args, v)
+		}
+		vsBot := false
+		if id := str(optOpponent); id != "" {
+			if slices.Contains(self, id) {
+				vsBot = true
+				args = append(args, "bot")
+			} else {
+				args = append(args, "<@"+id+">")
+			}
+		}
+		if lvl := str(optLevel); lvl != "" {
+			if !vsBot {
+				args = append(args, "bot")
+			}
+			args = append(args, lvl)
+		}
+		args = append(args, strings.Fields(str(optOptions))...)
+	case "move":
+		if o := opt(optPit); o != nil {
+			switch v := o.Value.(type) {
+			case float64:
+				args = append(args, strconv.FormatInt(int64(v), 10))
+			case string: // tolerated: a string option from an older registration
+				args = append(args, strings.Fields(v)...)
+			}
+		}
+	case "rules":
+		if v := str(optVariant); v != "" {
+			args = append(args, v)
+		}
+	case "lang":
+		if v := str(optLanguage); v != "" {
+			args = append(args, v)
+		}
+	}
+	return args
+}
