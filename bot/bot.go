@@ -310,3 +310,7 @@ func sideOf(g *store.Game, id string) int {
 	}
 	return -1
 }
+
+// Levels lists the bot's strengths, weakest first, as "new VARIANT bot
+// LEVEL" accepts them.
+func (b *Bot) Levels() []string { return b.cfg.Opponent.Levels() }
