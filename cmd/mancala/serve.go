@@ -15,6 +15,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mancala-bot/mancala/adapters/discord"
+	"github.com/mancala-bot/mancala/adapters/telegram"
 	"github.com/mancala-bot/mancala/adapters/terminal"
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/engine"
@@ -185,30 +187,103 @@ func renderPNG(p engine.Position, ev []engine.Event) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// Run serves until ctx ends or the terminal's input does (when no token is
-// configured). It returns nil on a clean stop.
+// platform is a running chat adapter.
+type platform interface {
+	Run(ctx context.Context) error
+	Deliver(ctx context.Context, o bot.Outgoing) error
+}
+
+// terminalPlatform runs the terminal chat; its Run ends with the input.
+type terminalPlatform struct {
+	chat *terminal.Chat
+	in   io.Reader
+}
+
+func (t terminalPlatform) Run(ctx context.Context) error { return t.chat.Run(ctx, t.in) }
+func (t terminalPlatform) Deliver(_ context.Context, o bot.Outgoing) error {
+	t.chat.Deliver(o)
+	return nil
+}
+
+// platforms builds the adapters the configuration asks for: Discord and/or
+// Telegram when their tokens are set, else the terminal chat.
+func (m *Main) platforms() (map[string]platform, error) {
+	h := countingHandler{m.Bot, m.Metrics}
+	out := map[string]platform{}
+	if m.Config.DiscordToken != "" {
+		a, err := discord.New(discord.Config{
+			Token: m.Config.DiscordToken, AppID: m.Config.DiscordAppID, GuildID: m.Config.DiscordGuildID,
+			APIBase: m.Config.DiscordAPIBase, Logger: m.Logger.With("platform", "discord"),
+		}, h)
+		if err != nil {
+			return nil, fmt.Errorf("discord: %w", err)
+		}
+		out[discord.Platform] = a
+	}
+	if m.Config.TelegramToken != "" {
+		a, err := telegram.New(telegram.Config{
+			Token: m.Config.TelegramToken, APIEndpoint: m.Config.TelegramAPIEndpoint,
+			Logger: m.Logger.With("platform", "telegram"),
+		}, h)
+		if err != nil {
+			return nil, fmt.Errorf("telegram: %w", err)
+		}
+		out[telegram.Platform] = a
+	}
+	if len(out) == 0 {
+		chat := &terminal.Chat{Handler: h, Out: m.Stdout, ImageDir: m.Config.ImageDir, Locale: m.Config.Locale}
+		out[terminal.Platform] = terminalPlatform{chat, m.Stdin}
+	}
+	return out, nil
+}
+
+// Run serves until ctx ends, or until the terminal's input does (when no
+// token is configured). It returns nil on a clean stop and the first
+// adapter's failure otherwise.
 func (m *Main) Run(ctx context.Context) error {
+	plats, err := m.platforms()
+	if err != nil {
+		return err
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
-	errc := make(chan error, 4)
+	errc := make(chan error, len(plats)+2)
 	if m.http != nil {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			if err := m.http.Serve(m.httpLn); err != nil && !errors.Is(err, http.ErrServerClosed) {
 				errc <- fmt.Errorf("http: %w", err)
+				cancel()
 			}
 		}()
 	}
-	if m.Config.DiscordToken != "" || m.Config.TelegramToken != "" {
-		return errors.New("DISCORD_TOKEN/TELEGRAM_TOKEN: the chat platform adapters are not built yet; unset them to use the terminal chat")
+	deliver := func(out []bot.Outgoing) {
+		for _, o := range out {
+			p, ok := plats[o.Platform]
+			if !ok {
+				continue // a game of a platform not running now
+			}
+			if err := p.Deliver(ctx, o); err != nil {
+				m.Logger.WarnContext(ctx, "delivery failed", "platform", o.Platform, "channel", o.Channel, "err", err)
+			}
+		}
 	}
-	chat := &terminal.Chat{Handler: countingHandler{m.Bot, m.Metrics}, Out: m.Stdout, ImageDir: m.Config.ImageDir, Locale: m.Config.Locale}
-	m.Logger.InfoContext(ctx, "terminal chat", "config", m.Config.String())
-	for _, o := range m.Bot.Resume(ctx) {
-		chat.Deliver(o)
+	m.Logger.InfoContext(ctx, "serving", "config", m.Config.String())
+	var runners sync.WaitGroup
+	for name, p := range plats {
+		runners.Add(1)
+		go func() {
+			defer runners.Done()
+			err := p.Run(ctx)
+			if err != nil && !errors.Is(err, context.Canceled) {
+				errc <- fmt.Errorf("%s: %w", name, err)
+			}
+			cancel() // one platform stopping (the terminal's input ending) stops all
+		}()
 	}
+	deliver(m.Bot.Resume(ctx))
 	wg.Add(1)
 	go func() { // reminders and the bot's pending moves
 		defer wg.Done()
@@ -219,13 +294,11 @@ func (m *Main) Run(ctx context.Context) error {
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				for _, o := range m.Bot.Tick(ctx) {
-					chat.Deliver(o)
-				}
+				deliver(m.Bot.Tick(ctx))
 			}
 		}
 	}()
-	err := chat.Run(ctx, m.Stdin)
+	runners.Wait()
 	cancel()
 	if m.http != nil {
 		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -234,14 +307,11 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	wg.Wait()
 	select {
-	case herr := <-errc:
-		return herr
+	case err := <-errc:
+		return err
 	default:
-	}
-	if errors.Is(err, context.Canceled) {
 		return nil
 	}
-	return err
 }
 
 // Close releases the database (checkpointing its log).

@@ -1,0 +1,436 @@
+// Package telegram connects the bot to Telegram through the Bot API, using
+// github.com/go-telegram-bot-api/telegram-bot-api/v5 (tgbotapi) for the
+// transport and the API types.
+//
+// # What it does
+//
+// [Adapter.Run] registers the command menu (setMyCommands: the default list
+// with English descriptions, and one list each for language_code ru, da and
+// pl), then long-polls getUpdates and turns every message and button press
+// into a [bot.Request] for the [Handler]. Replies go back as photos with an
+// inline keyboard (a board), as HTML text messages, as edits of the message
+// whose button was pressed, or as callback answers.
+//
+// # Requests
+//
+//   - Platform is "telegram".
+//   - Channel is the chat id in decimal ("-1001234567890" for a supergroup,
+//     a positive id for a private chat). In a forum supergroup a message
+//     sent inside a topic has Channel "chatid:threadid" (the topic's
+//     message_thread_id), so every topic holds its own game; the General
+//     topic, and replies in ordinary groups, use the bare chat id.
+//     [Adapter.Deliver] accepts both forms.
+//   - User.ID is the Telegram user id, Name the first name (the username
+//     when there is no first name), Locale the user's language_code and
+//     Mention "@username", or the first name when the user has no username.
+//     An asterisk in a name, which the bot's texts use for bold, is
+//     replaced by "∗".
+//   - Text is the message text. In groups only commands ("/new kalah",
+//     "/move@MancalaBot 3") are passed on; a command addressed to another
+//     bot ("/move@OtherBot 3") and every other message is ignored. In
+//     private chats any text is passed on ("3" plays pit 3). A mention of a
+//     user without a username (a text_mention entity) is passed as "@<id>",
+//     which the bot matches against User.ID when that user accepts.
+//   - Button is a pressed button's callback_data.
+//
+// Messages from bots (including anonymous group admins, who appear as
+// @GroupAnonymousBot), channel posts and edited messages are ignored.
+//
+// # Replies
+//
+//   - A reply with a board image is sent with sendPhoto: the PNG, the text as
+//     an HTML caption and the board's buttons as an inline keyboard
+//     (callback_data = Button.Data). A text longer than a caption (1024
+//     characters) is sent first as its own message and the photo follows
+//     without a caption. A board without an image is sent as text, with its
+//     character drawing in a <pre> block.
+//   - A text reply is sent with sendMessage in HTML parse mode (the bot's
+//     *bold* becomes <b>bold</b>), split at line breaks into messages of at
+//     most 4096 characters.
+//   - Telegram has no ephemeral messages in groups. A private reply to a
+//     button press becomes the callback answer, shown as an alert
+//     (truncated to 200 characters); a private reply to a typed command is
+//     sent to the chat as a reply to the user's message.
+//   - Every button press is answered (answerCallbackQuery), before any
+//     other reply is sent, so the user's client stops its spinner.
+//   - A reply with Edit set replaces the message that held the pressed
+//     button: editMessageMedia (new photo, caption and keyboard) when both
+//     are photos, editMessageText or editMessageCaption when the reply has
+//     no image. A text message (a challenge) cannot become a photo: its
+//     keyboard is removed and the board is sent as a new message. An edit
+//     that fails for any other reason is sent as a new message instead, so
+//     a committed move is never left unshown.
+//
+// # Limits and errors
+//
+// Messages to one chat are paced by a small token bucket (by default a
+// burst of 3, then one a second in private chats and one every 3 seconds,
+// 20 a minute, in groups); edits count, callback answers do not. A 429
+// answer is retried after its retry_after (at most 5 times, and not when it
+// asks for more than 5 minutes), and holds back the chat's other messages
+// for as long. Network errors and 5xx answers are retried 3 times with a
+// short backoff; other 4xx answers are not retried. A group upgraded to a
+// supergroup (migrate_to_chat_id) is followed for the message at hand.
+// Failures are logged; nothing is retried after the move has been
+// committed except the delivery itself.
+//
+// The bot token appears in every request URL. No error returned by this
+// package and nothing it logs contains it: errors are rebuilt as [*Error]
+// with the token replaced by "<token>", and the logger is wrapped in a
+// handler that redacts it from every message and attribute.
+//
+// # Updates and shutdown
+//
+// Updates of one chat are handled one at a time, in order; different chats
+// are handled concurrently (at most 8 at once). getUpdates requests are
+// bound to Run's context, so cancelling it ends a long poll at once. Run
+// then handles every update it has already received (with a fresh context,
+// bounded by [Config.ShutdownTimeout]), confirms them to Telegram with one
+// last getUpdates so that a restart does not handle them again, and
+// returns nil. An update received but not handled before a crash is lost
+// (the user sees no answer and repeats it); one is never handled twice.
+//
+// New makes no network call. Run calls getMe (to learn the bot's username,
+// for "/cmd@name" addressing) and deleteWebhook (long polling fails while a
+// webhook is set) before polling.
+package telegram
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/mancala-bot/mancala/bot"
+)
+
+// Platform is the bot.Request.Platform of Telegram requests.
+const Platform = "telegram"
+
+// DefaultAPIEndpoint is Telegram's Bot API server.
+const DefaultAPIEndpoint = "https://api.telegram.org"
+
+// Handler answers requests; *bot.Bot implements it.
+type Handler interface {
+	Handle(ctx context.Context, req bot.Request) []bot.Reply
+}
+
+// Config configures an Adapter. Token is required; the zero value of every
+// other field means its default.
+type Config struct {
+	// Token is the bot token from @BotFather ("123456:ABC-DEF...").
+	Token string
+	// APIEndpoint is the Bot API server (TELEGRAM_API_ENDPOINT): a base URL
+	// such as "http://localhost:8081" for a self-hosted telegram-bot-api
+	// server or a test server, or a tgbotapi endpoint pattern with two %s
+	// ("https://host/bot%s/%s"). Empty means DefaultAPIEndpoint.
+	APIEndpoint string
+	// Logger receives the adapter's logs (token redacted); nil discards.
+	Logger *slog.Logger
+	// PollTimeout is the long-poll timeout of getUpdates (default 30 s,
+	// rounded down to whole seconds, at least 1 s).
+	PollTimeout time.Duration
+
+	// PrivateInterval and GroupInterval space the messages sent to one
+	// private chat or group after a burst of Burst messages (defaults 1 s,
+	// 3 s and 3). Tests set tiny intervals.
+	PrivateInterval, GroupInterval time.Duration
+	Burst                          int
+	// ShutdownTimeout bounds how long Run keeps handling the updates it has
+	// received after its context ends (default 10 s).
+	ShutdownTimeout time.Duration
+	// HandleTimeout bounds the handling of one update, replies included
+	// (default 2 minutes).
+	HandleTimeout time.Duration
+}
+
+// Stats counts what an Adapter has done since New. It is meant for metrics
+// and for tests that wait for the adapter to catch up.
+type Stats struct {
+	// Received counts the updates received from getUpdates, Handled those
+	// fully handled (replies delivered or given up on).
+	Received, Handled int64
+	// Sent counts the successful calls that send or edit a message,
+	// answer a button press or register the commands.
+	Sent int64
+	// RateLimited counts 429 answers; Retries all retried calls; Failed the
+	// calls given up on.
+	RateLimited, Retries, Failed int64
+	// LastPoll is when getUpdates last succeeded (zero before the first).
+	LastPoll time.Time
+}
+
+// Adapter runs the bot on Telegram. Create it with New.
+type Adapter struct {
+	h        Handler
+	cfg      Config
+	log      *slog.Logger
+	token    string
+	endpoint string // tgbotapi pattern: ".../bot%s/%s"
+	red      *strings.Replacer
+	http     *http.Client
+	tr       *http.Transport
+	pace     *pacer
+	sem      chan struct{}
+
+	username atomic.Value // string: the bot's username, from getMe
+	running  atomic.Bool
+
+	mu     sync.Mutex
+	queues map[int64]*chatQueue
+	wg     sync.WaitGroup
+
+	received, handled, sent, rateLimited, retries, failed atomic.Int64
+	lastPoll                                              atomic.Int64 // unix nanoseconds
+}
+
+// New checks cfg and returns an Adapter; it makes no network call. It
+// fails when h is nil, the token is empty or not shaped like a bot token
+// (digits, a colon, then letters, digits, '_' or '-'), or APIEndpoint is
+// not an http(s) URL. Its errors never contain the token.
+func New(cfg Config, h Handler) (*Adapter, error) {
+	if h == nil {
+		return nil, errors.New("telegram: a Handler is required")
+	}
+	tok := strings.TrimSpace(cfg.Token)
+	if tok == "" {
+		return nil, errors.New("telegram: the bot token is empty")
+	}
+	if !validToken(tok) {
+		return nil, errors.New("telegram: the bot token is malformed (want digits:secret, as @BotFather gives it)")
+	}
+	red := newRedactor(tok)
+	endpoint, err := endpointPattern(cfg.APIEndpoint)
+	if err != nil {
+		return nil, errors.New(red.Replace(err.Error()))
+	}
+	if cfg.PollTimeout <= 0 {
+		cfg.PollTimeout = 30 * time.Second
+	}
+	if cfg.PollTimeout < time.Second {
+		cfg.PollTimeout = time.Second
+	}
+	if cfg.PrivateInterval <= 0 {
+		cfg.PrivateInterval = time.Second
+	}
+	if cfg.GroupInterval <= 0 {
+		cfg.GroupInterval = 3 * time.Second
+	}
+	if cfg.Burst <= 0 {
+		cfg.Burst = 3
+	}
+	if cfg.ShutdownTimeout <= 0 {
+		cfg.ShutdownTimeout = 10 * time.Second
+	}
+	if cfg.HandleTimeout <= 0 {
+		cfg.HandleTimeout = 2 * time.Minute
+	}
+	base := slog.DiscardHandler
+	if cfg.Logger != nil {
+		base = cfg.Logger.Handler()
+	}
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.MaxIdleConnsPerHost = 16
+	a := &Adapter{
+		h:        h,
+		cfg:      cfg,
+		log:      slog.New(&redactHandler{h: base, r: red}).With("platform", Platform),
+		token:    tok,
+		endpoint: endpoint,
+		red:      red,
+		tr:       tr,
+		http:     &http.Client{Transport: tr},
+		pace:     newPacer(cfg.PrivateInterval, cfg.GroupInterval, cfg.Burst),
+		sem:      make(chan struct{}, 8),
+		queues:   map[int64]*chatQueue{},
+	}
+	a.username.Store("")
+	return a, nil
+}
+
+// validToken reports whether tok looks like "123456:ABC-DEF_ghi". It keeps
+// characters that would change the request URL out of the token.
+func validToken(tok string) bool {
+	id, secret, ok := strings.Cut(tok, ":")
+	if !ok || id == "" || secret == "" {
+		return false
+	}
+	for _, c := range id {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	for _, c := range secret {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// endpointPattern turns Config.APIEndpoint into tgbotapi's endpoint
+// pattern, "<base>/bot%s/%s".
+func endpointPattern(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		s = DefaultAPIEndpoint
+	}
+	pattern := s
+	if n := strings.Count(s, "%s"); n == 2 {
+		if strings.Count(s, "%") != 2 {
+			return "", fmt.Errorf("telegram: API endpoint %q: only the two %%s may contain %%", s)
+		}
+		s = strings.ReplaceAll(s, "%s", "x")
+	} else if strings.Contains(s, "%") {
+		return "", fmt.Errorf("telegram: API endpoint %q: want a base URL or a pattern with exactly two %%s", s)
+	} else {
+		pattern = strings.TrimRight(s, "/") + "/bot%s/%s"
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", fmt.Errorf("telegram: API endpoint %q is not an http(s) URL", s)
+	}
+	return pattern, nil
+}
+
+// Stats returns the adapter's counters.
+func (a *Adapter) Stats() Stats {
+	s := Stats{
+		Received: a.received.Load(), Handled: a.handled.Load(), Sent: a.sent.Load(),
+		RateLimited: a.rateLimited.Load(), Retries: a.retries.Load(), Failed: a.failed.Load(),
+	}
+	if ns := a.lastPoll.Load(); ns != 0 {
+		s.LastPoll = time.Unix(0, ns)
+	}
+	return s
+}
+
+// Username is the bot's username as getMe reported it ("" before Run has
+// called getMe).
+func (a *Adapter) Username() string { return a.username.Load().(string) }
+
+// Run serves until ctx ends. It calls getMe, deleteWebhook and
+// setMyCommands, then long-polls for updates and handles them. When ctx
+// ends it stops polling at once, finishes the updates already received
+// (within ShutdownTimeout), confirms them to Telegram and returns nil.
+//
+// Network errors and Telegram outages are logged and retried with a
+// backoff, so Run survives them. It returns an error only when Telegram
+// rejects the token (an *Error matching ErrUnauthorized; or a 404 from
+// getMe, which means a malformed token or a wrong APIEndpoint), or when
+// it is called while already running.
+func (a *Adapter) Run(ctx context.Context) error {
+	if !a.running.CompareAndSwap(false, true) {
+		return errors.New("telegram: Run is already running")
+	}
+	defer a.running.Store(false)
+
+	if err := a.start(ctx); err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
+		return err
+	}
+	work, cancelWork := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelWork()
+
+	a.wg.Add(1)
+	go func() {
+		defer a.wg.Done()
+		a.setCommands(ctx)
+	}()
+
+	offset, err := a.poll(ctx, work)
+
+	// Stop: confirm what was received, then let the handlers finish.
+	a.confirm(offset)
+	stop := time.AfterFunc(a.cfg.ShutdownTimeout, cancelWork)
+	a.wg.Wait()
+	stop.Stop()
+	a.tr.CloseIdleConnections()
+	return err
+}
+
+// start learns the bot's username and removes a webhook, retrying network
+// errors until ctx ends. It fails at once when the token is rejected.
+func (a *Adapter) start(ctx context.Context) error {
+	for b := newBackoff(); ; {
+		var me tgbotapi.User
+		cctx, cancel := context.WithTimeout(ctx, callTimeout)
+		_, err := a.request(cctx, "getMe", nil, nil, &me)
+		cancel()
+		if err == nil {
+			a.username.Store(me.UserName)
+			a.log.InfoContext(ctx, "connected to Telegram", "bot", me.UserName)
+			break
+		}
+		if e := asError(err); e != nil && (e.Code == 401 || e.Code == 404) {
+			return err
+		}
+		a.log.WarnContext(ctx, "getMe failed; retrying", "err", err)
+		if sleep(ctx, b.next()) != nil {
+			return ctx.Err()
+		}
+	}
+	cctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
+	if _, err := a.request(cctx, "deleteWebhook", tgbotapi.Params{}, nil, nil); err != nil && ctx.Err() == nil {
+		a.log.WarnContext(ctx, "deleteWebhook failed", "err", err)
+	}
+	return nil
+}
+
+// Deliver sends a message the bot sends on its own (a reminder) to
+// o.Channel, "chatid" or "chatid:threadid". A private reply is sent
+// publicly and Edit is ignored (there is no pressed button). It returns an
+// error when o is not for Telegram, o.Channel is malformed, or Telegram
+// refuses or cannot be reached after the retries; a reply in several
+// messages returns the first error after trying them all.
+func (a *Adapter) Deliver(ctx context.Context, o bot.Outgoing) error {
+	if o.Platform != "" && o.Platform != Platform {
+		return fmt.Errorf("telegram: cannot deliver to platform %q", o.Platform)
+	}
+	dst, err := parseChannel(o.Channel)
+	if err != nil {
+		return err
+	}
+	return a.send(ctx, dst, o.Reply, 0)
+}
+
+// target is where a message goes.
+type target struct {
+	chat   int64
+	thread int
+}
+
+func (t target) channel() string {
+	if t.thread != 0 {
+		return strconv.FormatInt(t.chat, 10) + ":" + strconv.Itoa(t.thread)
+	}
+	return strconv.FormatInt(t.chat, 10)
+}
+
+// parseChannel reads "chatid" or "chatid:threadid".
+func parseChannel(s string) (target, error) {
+	c, th, hasThread := strings.Cut(s, ":")
+	chat, err := strconv.ParseInt(c, 10, 64)
+	if err != nil || chat == 0 {
+		return target{}, fmt.Errorf("telegram: channel %q is not a chat id", s)
+	}
+	t := target{chat: chat}
+	if hasThread {
+		if t.thread, err = strconv.Atoi(th); err != nil || t.thread <= 0 {
+			return target{}, fmt.Errorf("telegram: channel %q: bad thread id", s)
+		}
+	}
+	return t, nil
+}

@@ -1,0 +1,141 @@
+package telegramtest
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestParseHTML(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"<b>bold</b> &lt;x&gt; &amp; &quot;q&quot; &#39;s&#x41;", `bold <x> & "q" 'sA`, true},
+		{"<pre>a\nb</pre>", "a\nb", true},
+		{"a < b", "", false},
+		{"a > b", "", false},
+		{"<b>unclosed", "", false},
+		{"<b><i>x</b></i>", "", false},
+		{"<script>x</script>", "", false},
+		{"AT&T", "", false},
+		{"&nbsp;", "", false},
+	} {
+		got, err := ParseHTML(tc.in)
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("ParseHTML(%q) = %q, %v", tc.in, got, err)
+		}
+	}
+}
+
+func post(t *testing.T, s *Server, tok, method string, form url.Values) (int, map[string]any) {
+	t.Helper()
+	resp, err := http.PostForm(s.URL+"/bot"+tok+"/"+method, form)
+	if err != nil {
+		t.Error(err) // not Fatal: post also runs in goroutines
+		return 0, nil
+	}
+	defer resp.Body.Close()
+	var body map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
+		t.Error(err)
+	}
+	return resp.StatusCode, body
+}
+
+func TestServer(t *testing.T) {
+	s := New("1:tok")
+	defer s.Close()
+	if code, _ := post(t, s, "1:bad", "getMe", nil); code != 401 {
+		t.Errorf("wrong token: %d", code)
+	}
+	if code, _ := post(t, s, "1:tok", "frobnicate", nil); code != 404 {
+		t.Errorf("unknown method: %d", code)
+	}
+
+	// A long poll waits for an injected update; a newer poll ends it with 409.
+	var wg sync.WaitGroup
+	wg.Add(1)
+	var code1 int
+	go func() {
+		defer wg.Done()
+		code1, _ = post(t, s, "1:tok", "getUpdates", url.Values{"timeout": {"5"}})
+	}()
+	s.WaitFor(time.Second, func() bool { return len(s.Calls("getUpdates")) == 1 })
+	done := make(chan map[string]any)
+	go func() {
+		_, body := post(t, s, "1:tok", "getUpdates", url.Values{"timeout": {"5"}})
+		done <- body
+	}()
+	wg.Wait()
+	if code1 != 409 {
+		t.Errorf("the older poll got %d, want 409", code1)
+	}
+	s.SendText(-5, User{ID: 9, FirstName: "A"}, "pl", "/new kalah")
+	body := <-done
+	ups := body["result"].([]any)
+	if len(ups) != 1 || !strings.Contains(mustJSON(ups[0]), `"language_code":"pl"`) || !strings.Contains(mustJSON(ups[0]), `"bot_command"`) {
+		t.Errorf("updates %v", ups)
+	}
+	id := int(ups[0].(map[string]any)["update_id"].(float64))
+	if s.Unconfirmed() != 1 {
+		t.Error("confirmed before a later offset")
+	}
+	post(t, s, "1:tok", "getUpdates", url.Values{"offset": {itoa(id + 1)}})
+	if s.Unconfirmed() != 0 {
+		t.Error("not confirmed")
+	}
+
+	// Sends are checked and recorded; edits that change nothing fail.
+	s.RateLimit("sendMessage", 1, 3)
+	code, body := post(t, s, "1:tok", "sendMessage", url.Values{"chat_id": {"-5"}, "text": {"x"}})
+	if code != 429 || body["parameters"].(map[string]any)["retry_after"].(float64) != 3 {
+		t.Errorf("rate limit: %d %v", code, body)
+	}
+	if code, _ := post(t, s, "1:tok", "sendMessage", url.Values{"chat_id": {"-5"}, "text": {"a <b"}, "parse_mode": {"HTML"}}); code != 400 {
+		t.Errorf("bad HTML: %d", code)
+	}
+	kb := `{"inline_keyboard":[[{"text":"1","callback_data":"m:1:1:1"}]]}`
+	code, body = post(t, s, "1:tok", "sendMessage", url.Values{"chat_id": {"-5"}, "text": {"<b>hi</b>"}, "parse_mode": {"HTML"}, "reply_markup": {kb}})
+	if code != 200 {
+		t.Fatalf("send: %d %v", code, body)
+	}
+	mid := itoa(int(body["result"].(map[string]any)["message_id"].(float64)))
+	m, _ := s.LastSent(-5)
+	if m.Visible() != "hi" || labels(m) != "1" {
+		t.Errorf("recorded %+v", m)
+	}
+	edit := url.Values{"chat_id": {"-5"}, "message_id": {mid}, "text": {"<b>hi</b>"}, "parse_mode": {"HTML"}, "reply_markup": {kb}}
+	if code, body := post(t, s, "1:tok", "editMessageText", edit); code != 400 || !strings.Contains(body["description"].(string), "not modified") {
+		t.Errorf("unmodified edit: %d %v", code, body)
+	}
+	cb := s.PressButton(-5, User{ID: 9}, "", m.ID, "m:1:1:1")
+	if code, _ := post(t, s, "1:tok", "answerCallbackQuery", url.Values{"callback_query_id": {cb}}); code != 200 {
+		t.Error("answer")
+	}
+	if code, _ := post(t, s, "1:tok", "answerCallbackQuery", url.Values{"callback_query_id": {cb}}); code != 400 {
+		t.Error("answered twice")
+	}
+}
+
+func labels(m Message) string {
+	var l []string
+	for _, b := range m.Buttons() {
+		l = append(l, b.Text)
+	}
+	return strings.Join(l, " ")
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func itoa(i int) string {
+	b, _ := json.Marshal(i)
+	return string(b)
+}

@@ -1,0 +1,180 @@
+package telegram
+
+import (
+	"html"
+	"strings"
+	"unicode/utf8"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/mancala-bot/mancala/bot"
+	"github.com/mancala-bot/mancala/locales"
+)
+
+// Telegram's limits, in characters as Telegram counts them (UTF-16 code
+// units of the text after HTML parsing) or bytes for callback data.
+const (
+	maxMessageLen  = 4096
+	maxCaptionLen  = 1024
+	maxCallbackLen = 200
+	maxButtonData  = 64
+	maxRowButtons  = 8
+)
+
+// textLen is the length of a bot text (with *bold* markup) as Telegram
+// counts it once sent as HTML: the visible text in UTF-16 code units.
+func textLen(s string) int { return utf16Len(locales.Plain(s)) }
+
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// toHTML converts a bot text to Telegram HTML.
+func toHTML(s string) string { return locales.ForTelegramHTML(s) }
+
+// preHTML is a text board as a <pre> block.
+func preHTML(s string) string {
+	return "<pre>" + html.EscapeString(strings.TrimRight(s, "\n")) + "</pre>"
+}
+
+// splitText splits a bot text into pieces of at most limit characters,
+// at line breaks where it can, else at spaces, else anywhere (between
+// runes). Bold spans never cross a line, so each piece converts to HTML on
+// its own. Empty lines at the cuts are dropped.
+func splitText(s string, limit int) []string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil
+	}
+	if textLen(s) <= limit {
+		return []string{s}
+	}
+	var out []string
+	var cur []string
+	curLen := 0
+	flush := func() {
+		if p := strings.TrimSpace(strings.Join(cur, "\n")); p != "" {
+			out = append(out, p)
+		}
+		cur, curLen = nil, 0
+	}
+	for _, line := range strings.Split(s, "\n") {
+		n := textLen(line)
+		if n > limit {
+			flush()
+			out = append(out, splitLine(line, limit)...)
+			continue
+		}
+		sep := 0
+		if len(cur) > 0 {
+			sep = 1
+		}
+		if curLen+sep+n > limit {
+			flush()
+			sep = 0
+		}
+		cur = append(cur, line)
+		curLen += sep + n
+	}
+	flush()
+	return out
+}
+
+// splitLine cuts one over-long line at spaces, or between runes.
+func splitLine(line string, limit int) []string {
+	var out []string
+	for textLen(line) > limit {
+		// The longest prefix that fits, in runes.
+		cut, n := 0, 0
+		for i, r := range line {
+			w := 1
+			if r >= 0x10000 {
+				w = 2
+			}
+			n += w
+			if n > limit {
+				break
+			}
+			cut = i + utf8.RuneLen(r)
+		}
+		if sp := strings.LastIndexByte(line[:cut], ' '); sp > cut/2 {
+			cut = sp
+		}
+		if cut == 0 {
+			cut = len(line)
+		}
+		out = append(out, strings.TrimSpace(line[:cut]))
+		line = strings.TrimSpace(line[cut:])
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	return out
+}
+
+// truncate shortens a plain text to at most limit characters, ending it
+// with "…" when cut.
+func truncate(s string, limit int) string {
+	if utf16Len(s) <= limit {
+		return s
+	}
+	n := 0
+	for i, r := range s {
+		w := 1
+		if r >= 0x10000 {
+			w = 2
+		}
+		if n+w > limit-1 {
+			return strings.TrimSpace(s[:i]) + "…"
+		}
+		n += w
+	}
+	return s
+}
+
+// keyboard is a board's buttons as an inline keyboard, or nil when it has
+// none. Rows are kept as the bot made them (at most five buttons, below
+// Telegram's eight); a button whose data is empty or longer than 64 bytes
+// is dropped (the bot never makes one).
+func keyboard(b *bot.Board) *tgbotapi.InlineKeyboardMarkup {
+	if b == nil {
+		return nil
+	}
+	var rows [][]tgbotapi.InlineKeyboardButton
+	for _, row := range b.Buttons {
+		var r []tgbotapi.InlineKeyboardButton
+		for _, btn := range row {
+			if btn.Data == "" || len(btn.Data) > maxButtonData {
+				continue
+			}
+			if len(r) == maxRowButtons {
+				rows = append(rows, r)
+				r = nil
+			}
+			r = append(r, tgbotapi.NewInlineKeyboardButtonData(btn.Label, btn.Data))
+		}
+		if len(r) > 0 {
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	return &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: rows}
+}
+
+// noKeyboard removes a message's inline keyboard in an edit.
+var noKeyboard = &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
+
+// cleanName keeps a user's name from turning into bot markup.
+func cleanName(s string) string {
+	return strings.TrimSpace(strings.ReplaceAll(s, "*", "∗"))
+}

@@ -1,0 +1,104 @@
+package telegram
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/mancala-bot/mancala/bot"
+)
+
+func TestSplitText(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name  string
+		in    string
+		limit int
+		want  []string
+	}{
+		{"fits", "*a* b\nc", 5, []string{"*a* b\nc"}},
+		{"at lines", "aaa\nbbb\nccc", 7, []string{"aaa\nbbb", "ccc"}},
+		{"bold does not count", "*aaa*\n*bbb*", 7, []string{"*aaa*\n*bbb*"}},
+		{"long line at spaces", "aaaa bbbb cccc", 9, []string{"aaaa bbbb", "cccc"}},
+		{"no spaces", "abcdefgh", 3, []string{"abc", "def", "gh"}},
+		{"astral runes count twice", "😀😀😀", 4, []string{"😀😀", "😀"}},
+		{"empty", "  \n ", 10, nil},
+	} {
+		got := splitText(tc.in, tc.limit)
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+		for _, p := range got {
+			if textLen(p) > tc.limit {
+				t.Errorf("%s: piece %q over %d", tc.name, p, tc.limit)
+			}
+		}
+	}
+}
+
+func TestTruncate(t *testing.T) {
+	t.Parallel()
+	if got := truncate("hello world", 8); got != "hello w…" {
+		t.Errorf("truncate: %q", got)
+	}
+	if got := truncate("short", 200); got != "short" {
+		t.Errorf("truncate: %q", got)
+	}
+	if got := truncate(strings.Repeat("😀", 150), 200); utf16Len(got) > 200 {
+		t.Errorf("truncate: %d units", utf16Len(got))
+	}
+}
+
+func TestKeyboard(t *testing.T) {
+	t.Parallel()
+	var row []bot.Button
+	for i := range 10 {
+		row = append(row, bot.Button{Label: "x", Data: strings.Repeat("d", i+60)})
+	}
+	kb := keyboard(&bot.Board{Buttons: [][]bot.Button{row, {{Label: "y"}}}})
+	if len(kb.InlineKeyboard) != 1 || len(kb.InlineKeyboard[0]) != 5 {
+		t.Errorf("keyboard %+v: want the five buttons with data of at most 64 bytes", kb)
+	}
+	if keyboard(&bot.Board{}) != nil || keyboard(nil) != nil {
+		t.Error("a keyboard without buttons")
+	}
+}
+
+func TestWithTextMentions(t *testing.T) {
+	t.Parallel()
+	u := &tgbotapi.User{ID: 77}
+	got := withTextMentions("/new 😀 Zoë x", []tgbotapi.MessageEntity{{Type: "text_mention", Offset: 8, Length: 3, User: u}})
+	if got != "/new 😀 @77 x" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestPacer(t *testing.T) {
+	t.Parallel()
+	p := newPacer(time.Millisecond, 40*time.Millisecond, 2)
+	ctx := context.Background()
+	t0 := time.Now()
+	for range 4 { // two at once, then two more 40 ms apart
+		if err := p.wait(ctx, -5); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if d := time.Since(t0); d < 70*time.Millisecond {
+		t.Errorf("4 group messages with burst 2 took %v", d)
+	}
+	p.block(9, 50*time.Millisecond)
+	t0 = time.Now()
+	_ = p.wait(ctx, 9)
+	if d := time.Since(t0); d < 40*time.Millisecond {
+		t.Errorf("a blocked chat waited %v", d)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	p.block(9, time.Hour)
+	if err := p.wait(cctx, 9); err == nil {
+		t.Error("wait ignored its context")
+	}
+}

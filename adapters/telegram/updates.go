@@ -1,0 +1,404 @@
+package telegram
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf16"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/mancala-bot/mancala/bot"
+	"github.com/mancala-bot/mancala/locales"
+)
+
+// allowedUpdates are the update kinds the adapter asks for.
+const allowedUpdates = `["message","callback_query"]`
+
+// topicInfo is what tgbotapi v5.5.1 (Bot API 5.5) does not decode of a
+// message: forum topics came with Bot API 6.3.
+type topicInfo struct {
+	ThreadID int  `json:"message_thread_id"`
+	IsTopic  bool `json:"is_topic_message"`
+}
+
+func (t *topicInfo) thread() int {
+	if t != nil && t.IsTopic {
+		return t.ThreadID
+	}
+	return 0
+}
+
+// updateExtra is an update's topic information.
+type updateExtra struct {
+	Message       *topicInfo `json:"message"`
+	CallbackQuery *struct {
+		Message *topicInfo `json:"message"`
+	} `json:"callback_query"`
+}
+
+// getUpdates fetches updates from offset, waiting up to timeout seconds.
+func (a *Adapter) getUpdates(ctx context.Context, offset, timeout, limit int) ([]tgbotapi.Update, []updateExtra, error) {
+	p := tgbotapi.Params{"allowed_updates": allowedUpdates}
+	p.AddNonZero("offset", offset)
+	p.AddNonZero("limit", limit)
+	p.AddNonZero("timeout", timeout)
+	ctx, cancel := context.WithTimeout(ctx, time.Duration(timeout)*time.Second+15*time.Second)
+	defer cancel()
+	raw, err := a.request(ctx, "getUpdates", p, nil, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	var ups []tgbotapi.Update
+	var extra []updateExtra
+	if err := json.Unmarshal(raw, &ups); err != nil {
+		return nil, nil, &Error{Method: "getUpdates", Description: "decoding updates: " + a.red.Replace(err.Error())}
+	}
+	if err := json.Unmarshal(raw, &extra); err != nil || len(extra) != len(ups) {
+		extra = make([]updateExtra, len(ups))
+	}
+	return ups, extra, nil
+}
+
+// poll long-polls until ctx ends, dispatching updates to handlers that
+// run under work. It returns the offset of the next update, and an error
+// only when the token is rejected.
+func (a *Adapter) poll(ctx, work context.Context) (int, error) {
+	offset := 0
+	timeout := int(a.cfg.PollTimeout / time.Second)
+	b := newBackoff()
+	for ctx.Err() == nil {
+		ups, extra, err := a.getUpdates(ctx, offset, timeout, 100)
+		if err != nil {
+			if ctx.Err() != nil {
+				break
+			}
+			e := asError(err)
+			if e != nil && e.Code == 401 {
+				a.log.ErrorContext(ctx, "Telegram rejected the token; stopping", "err", err)
+				return offset, err
+			}
+			if e != nil && e.Code == 409 && strings.Contains(e.Description, "webhook") {
+				if _, err := a.request(ctx, "deleteWebhook", tgbotapi.Params{}, nil, nil); err != nil {
+					a.log.WarnContext(ctx, "deleteWebhook failed", "err", err)
+				}
+			}
+			d := b.next()
+			a.log.WarnContext(ctx, "getUpdates failed; retrying", "err", err, "in", d)
+			if sleep(ctx, d) != nil {
+				break
+			}
+			continue
+		}
+		b.reset()
+		a.lastPoll.Store(time.Now().UnixNano())
+		for i, u := range ups {
+			if u.UpdateID >= offset {
+				offset = u.UpdateID + 1
+			}
+			a.dispatch(work, u, extra[i])
+		}
+	}
+	return offset, nil
+}
+
+// confirm tells Telegram that every update before offset was received,
+// so that the next start does not get them again. An update the call
+// returns stays unconfirmed and comes again then.
+func (a *Adapter) confirm(offset int) {
+	if offset == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	if _, _, err := a.getUpdates(ctx, offset, 0, 1); err != nil {
+		a.log.WarnContext(ctx, "could not confirm the last updates; they may be handled again", "err", err)
+	}
+}
+
+// incoming is an update the handler will see.
+type incoming struct {
+	dst   target
+	group bool
+	req   bot.Request
+	// msgID is the user's message (for replies to it).
+	msgID int
+	// callbackID is set for a button press; held is the message whose
+	// button was pressed (nil when Telegram did not send it).
+	callbackID string
+	held       *tgbotapi.Message
+}
+
+// dispatch queues an update on its chat's worker.
+func (a *Adapter) dispatch(work context.Context, u tgbotapi.Update, x updateExtra) {
+	a.received.Add(1)
+	in, ok := a.convert(u, x)
+	if !ok {
+		a.handled.Add(1)
+		return
+	}
+	a.enqueue(in.dst.chat, func() { a.handle(work, in) })
+}
+
+// convert reads an update; ok is false for an update to ignore.
+func (a *Adapter) convert(u tgbotapi.Update, x updateExtra) (in incoming, ok bool) {
+	switch {
+	case u.Message != nil:
+		m := u.Message
+		if m.From == nil || m.From.IsBot || m.Chat == nil || m.ForwardDate != 0 {
+			return in, false
+		}
+		text := strings.TrimSpace(withTextMentions(m.Text, m.Entities))
+		if text == "" {
+			return in, false
+		}
+		switch m.Chat.Type {
+		case "private":
+		case "group", "supergroup":
+			if !strings.HasPrefix(text, "/") || !a.addressedToMe(text) {
+				return in, false
+			}
+			in.group = true
+		default:
+			return in, false
+		}
+		in.dst = target{chat: m.Chat.ID, thread: x.Message.thread()}
+		in.msgID = m.MessageID
+		in.req = bot.Request{Platform: Platform, Channel: in.dst.channel(), User: userOf(m.From), Text: text}
+		return in, true
+	case u.CallbackQuery != nil:
+		cq := u.CallbackQuery
+		in.callbackID = cq.ID
+		if cq.Message == nil || cq.Message.Chat == nil || cq.From == nil || cq.Data == "" {
+			// An inline-mode message, or one too old for Telegram to
+			// send: nothing to do but stop the spinner.
+			return in, true
+		}
+		var ti *topicInfo
+		if x.CallbackQuery != nil {
+			ti = x.CallbackQuery.Message
+		}
+		in.dst = target{chat: cq.Message.Chat.ID, thread: ti.thread()}
+		in.group = cq.Message.Chat.Type != "private"
+		in.held = cq.Message
+		in.req = bot.Request{Platform: Platform, Channel: in.dst.channel(), User: userOf(cq.From), Button: cq.Data}
+		return in, true
+	}
+	return in, false
+}
+
+// addressedToMe reports whether a command is for this bot: "/cmd" or
+// "/cmd@ThisBot", not "/cmd@OtherBot".
+func (a *Adapter) addressedToMe(text string) bool {
+	first, _, _ := strings.Cut(text, " ")
+	first, _, _ = strings.Cut(first, "\n")
+	_, name, ok := strings.Cut(first, "@")
+	if !ok {
+		return true
+	}
+	me := a.Username()
+	return me == "" || strings.EqualFold(name, me)
+}
+
+// userOf is a Telegram user as the bot sees them.
+func userOf(u *tgbotapi.User) bot.User {
+	name := cleanName(u.FirstName)
+	if name == "" {
+		name = cleanName(u.UserName)
+	}
+	mention := name
+	if u.UserName != "" {
+		mention = "@" + u.UserName
+	}
+	return bot.User{ID: strconv.FormatInt(u.ID, 10), Name: name, Locale: u.LanguageCode, Mention: mention}
+}
+
+// withTextMentions replaces each mention of a user without a username (a
+// text_mention entity, whose text is the user's name) with "@<user id>".
+func withTextMentions(text string, ents []tgbotapi.MessageEntity) string {
+	var mentions []tgbotapi.MessageEntity
+	for _, e := range ents {
+		if e.Type == "text_mention" && e.User != nil {
+			mentions = append(mentions, e)
+		}
+	}
+	if len(mentions) == 0 {
+		return text
+	}
+	u := utf16.Encode([]rune(text))
+	for i := len(mentions) - 1; i >= 0; i-- { // entities come in order
+		e := mentions[i]
+		if e.Offset < 0 || e.Length <= 0 || e.Offset+e.Length > len(u) {
+			continue
+		}
+		repl := utf16.Encode([]rune("@" + strconv.FormatInt(e.User.ID, 10)))
+		u = append(u[:e.Offset:e.Offset], append(repl, u[e.Offset+e.Length:]...)...)
+	}
+	return string(utf16.Decode(u))
+}
+
+// chatQueue is a chat's pending work, run in order by one goroutine.
+type chatQueue struct{ jobs []func() }
+
+// enqueue runs job after the chat's earlier jobs.
+func (a *Adapter) enqueue(chat int64, job func()) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	q := a.queues[chat]
+	q2 := q == nil
+	if q2 {
+		q = &chatQueue{}
+		a.queues[chat] = q
+	}
+	q.jobs = append(q.jobs, job)
+	if q2 {
+		a.wg.Add(1)
+		go a.drain(chat, q)
+	}
+}
+
+func (a *Adapter) drain(chat int64, q *chatQueue) {
+	defer a.wg.Done()
+	for {
+		a.mu.Lock()
+		if len(q.jobs) == 0 {
+			delete(a.queues, chat)
+			a.mu.Unlock()
+			return
+		}
+		job := q.jobs[0]
+		q.jobs = q.jobs[1:]
+		a.mu.Unlock()
+		job()
+	}
+}
+
+// handle runs one update through the handler and delivers the replies.
+// A button press is always answered, even when the handler panics.
+func (a *Adapter) handle(work context.Context, in incoming) {
+	defer a.handled.Add(1)
+	a.sem <- struct{}{}
+	defer func() { <-a.sem }()
+	ctx, cancel := context.WithTimeout(work, a.cfg.HandleTimeout)
+	defer cancel()
+
+	answered := in.callbackID == ""
+	defer func() {
+		if r := recover(); r != nil {
+			a.log.ErrorContext(ctx, "handler panicked", "channel", in.dst.channel(), "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+		}
+		if !answered {
+			a.answer(ctx, in.callbackID, "")
+		}
+	}()
+	if in.callbackID != "" && in.held == nil {
+		return
+	}
+	replies := a.h.Handle(ctx, in.req)
+	if in.callbackID == "" {
+		for _, r := range replies {
+			replyTo := 0
+			if r.Private && in.group {
+				replyTo = in.msgID
+			}
+			if err := a.send(ctx, in.dst, r, replyTo); err != nil {
+				a.log.ErrorContext(ctx, "reply not delivered", "channel", in.dst.channel(), "err", err)
+			}
+		}
+		return
+	}
+	// A press: private replies become the callback answer, sent first.
+	var notes []string
+	var rest []bot.Reply
+	for _, r := range replies {
+		if r.Private {
+			if t := strings.TrimSpace(locales.Plain(r.Text)); t != "" {
+				notes = append(notes, t)
+			}
+		} else {
+			rest = append(rest, r)
+		}
+	}
+	answered = true
+	a.answer(ctx, in.callbackID, strings.Join(notes, "\n"))
+	for _, r := range rest {
+		var err error
+		if r.Edit {
+			err = a.edit(ctx, in.dst, in.held, r)
+		} else {
+			err = a.send(ctx, in.dst, r, 0)
+		}
+		if err != nil {
+			a.log.ErrorContext(ctx, "reply not delivered", "channel", in.dst.channel(), "err", err)
+		}
+	}
+}
+
+// commandOrder is the order of the command menu; commands with a cmd_
+// description not listed here follow in alphabetical order.
+var commandOrder = []string{
+	"new", "move", "accept", "decline", "resign", "draw", "undo", "rematch", "claim",
+	"board", "game", "rules", "variants", "puzzle", "stats", "top", "lang", "help",
+}
+
+// commands is the command menu in language l, from the cmd_* texts.
+func commands(l locales.Lang) []tgbotapi.BotCommand {
+	names := append([]string(nil), commandOrder...)
+	listed := map[string]bool{}
+	for _, n := range names {
+		listed[n] = true
+	}
+	for _, k := range locales.Keys() {
+		if n, ok := strings.CutPrefix(k, "cmd_"); ok && !listed[n] {
+			names = append(names, n)
+		}
+	}
+	var out []tgbotapi.BotCommand
+	for _, n := range names {
+		key := "cmd_" + n
+		if !locales.Has(locales.EN, key) || !validCommand(n) {
+			continue
+		}
+		d := truncate(strings.TrimSpace(locales.Plain(locales.Text(l, key, nil))), 256)
+		out = append(out, tgbotapi.BotCommand{Command: n, Description: d})
+	}
+	return out
+}
+
+// validCommand reports whether Telegram accepts n as a command name.
+func validCommand(n string) bool {
+	if n == "" || len(n) > 32 {
+		return false
+	}
+	for _, c := range n {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// setCommands registers the command menu: the default list in English,
+// and one per other language for users whose app uses it.
+func (a *Adapter) setCommands(ctx context.Context) {
+	for _, l := range locales.All {
+		p := tgbotapi.Params{}
+		if err := p.AddInterface("commands", commands(l)); err != nil {
+			a.log.ErrorContext(ctx, "setMyCommands", "err", err)
+			return
+		}
+		if l != locales.EN {
+			p["language_code"] = string(l)
+		}
+		if err := a.do(ctx, call{method: "setMyCommands", params: p}, nil); err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			a.log.WarnContext(ctx, "setMyCommands failed", "lang", string(l), "err", err)
+		}
+	}
+}
