@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,7 +24,7 @@ func TestBothPlatforms(t *testing.T) {
 	tg := telegramtest.New(tgToken)
 	defer tg.Close()
 
-	var logs bytes.Buffer
+	var logs syncBuffer
 	m := &Main{
 		Config: Config{
 			DatabasePath: filepath.Join(t.TempDir(), "m.db"),
@@ -102,4 +103,23 @@ func TestBothPlatforms(t *testing.T) {
 			t.Errorf("the logs contain a token (%q)", secret)
 		}
 	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the adapters' goroutines to log to
+// while the test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -93,6 +93,7 @@ func scriptGame(t *testing.T, variant string) (lines []string, final engine.Posi
 func TestTerminalChatWholeGames(t *testing.T) {
 	for _, variant := range []string{"kalah", "oware", "togyz", "congkak"} {
 		t.Run(variant, func(t *testing.T) {
+			t.Parallel()
 			db := filepath.Join(t.TempDir(), "m.db")
 			moves, final := scriptGame(t, variant)
 			script := "alice> /new " + variant + " @bob\nbob> /accept\n" + strings.Join(moves, "\n") + "\n"
