@@ -73,10 +73,29 @@
 // tint, empty wells) are drawn once and cached (at most 64 geometries and
 // 48 MB of such images), so a render draws only seeds, digits and marks.
 //
+// # Moves: diagrams and animations
+//
+// [Diagram] draws one move as a single PNG for the rules explanations: the
+// board before (the move's pit ringed) above a yellow arrow with the pit's
+// number, and the board after with the move's marks, stacked so the image
+// keeps one board's width; [DiagramSize] tells its size.
+//
+// [Animation] draws the last move as an animated GIF, seed by seed: the
+// position before, then one frame per event that changes the board (pick-up,
+// every seed sown, deposit, relay, capture, tuzdyk, swap, sweep), the cell
+// each step acts on lit from inside, the last frame being the board after
+// exactly as Board draws it, held for 3 s. [AnimationFrames] counts the
+// frames. The frames are replayed from the events on the position before
+// (the events account for every seed), share one 64-colour palette
+// (memoised per colour) and hold only the rectangle that changed, its
+// unchanged pixels transparent: about 28 KB and 15 ms for a Kalah capture,
+// 49 KB and 70 ms for a 20-seed Togyz Kumalak move, at the default scale
+// of 0.6.
+//
 // # Concurrency
 //
 // The embedded Go Bold font is parsed once; font faces, which are not safe
 // for concurrent use, are made per render. The caches are safe for
-// concurrent use and never written after they are built. Board, PNG and
-// Size may be called from any number of goroutines at once.
+// concurrent use and never written after they are built. Every exported
+// function may be called from any number of goroutines at once.
 package render

@@ -105,6 +105,9 @@ func (r *renderer) cell(c engine.Cell) {
 		dc.Stroke()
 		dc.SetDash()
 	}
+	if c == m.step {
+		r.stepGlow(c)
+	}
 	switch {
 	case c == m.start || m.tuzdyk[c]:
 		ring(thick, false)

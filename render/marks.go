@@ -12,12 +12,16 @@ type marks struct {
 	gained [engine.MaxCells]int  // seeds a store gained
 	tuzdyk [engine.MaxCells]bool // a tuzdyk made by the move
 	swap   [engine.MaxSides]bool // the side used the pie rule
+	// step is the cell an animation frame's step acted on (a seed dropped,
+	// a pit lifted or captured from), lit from inside; NoCell on a still
+	// board.
+	step engine.Cell
 }
 
 // collectMarks reads a move's events. Cells outside the layout are
 // ignored.
 func collectMarks(g *geom, events []engine.Event) *marks {
-	m := &marks{start: engine.NoCell}
+	m := &marks{start: engine.NoCell, step: engine.NoCell}
 	ok := g.has
 	gain := func(s engine.Side, n int) {
 		if c := g.store(s); ok(c) && n > 0 {

@@ -30,12 +30,19 @@ func quantize(src *image.RGBA, dst *image.Paletted, runs []pixelRun) (*image.Pal
 	}
 	var t colorTable
 	t.init()
+	runs = splitRuns(src, &t, runs[:0])
+	dst.Palette = choosePalette(&t, paletteSize)
+	writeRuns(dst, &t, runs)
+	return dst, runs
+}
 
-	// Split every row into runs of equal pixels, counting the colours.
+// splitRuns splits every row of src into runs of equal pixels, appending
+// them to runs and counting the colours in t.
+func splitRuns(src *image.RGBA, t *colorTable, runs []pixelRun) []pixelRun {
+	b := src.Rect
 	w, h := b.Dx(), b.Dy()
-	runs = runs[:0]
 	if w == 0 || h == 0 {
-		return dst, runs
+		return runs
 	}
 	for y := range h {
 		row := src.Pix[y*src.Stride : y*src.Stride+4*w]
@@ -50,10 +57,15 @@ func quantize(src *image.RGBA, dst *image.Paletted, runs []pixelRun) (*image.Pal
 		runs = append(runs, pixelRun{prev, int32(w - start)})
 		t.add(prev, int32(w-start))
 	}
+	return runs
+}
 
-	// The palette: the most used colours, ties broken by value so the result
-	// is deterministic. Sorting (count, key) packed in a word is much faster
-	// than sorting slots with a comparison function.
+// choosePalette returns the size colours of t used most (size at most
+// paletteSize), ties broken by value so the result is deterministic, and
+// records in t the palette index of every colour: its own, or the nearest
+// palette colour's. Sorting (count, key) packed in a word is much faster than sorting slots
+// with a comparison function.
+func choosePalette(t *colorTable, size int) color.Palette {
 	order := make([]uint64, 0, t.n)
 	for i, k := range t.key {
 		if k != 0 {
@@ -61,7 +73,7 @@ func quantize(src *image.RGBA, dst *image.Paletted, runs []pixelRun) (*image.Pal
 		}
 	}
 	slices.Sort(order)
-	n := min(len(order), paletteSize)
+	n := min(len(order), size, paletteSize)
 	pal := make(color.Palette, n)
 	var near nearestIndex
 	for i, v := range order[:n] {
@@ -75,10 +87,13 @@ func quantize(src *image.RGBA, dst *image.Paletted, runs []pixelRun) (*image.Pal
 		k := uint32(v)
 		t.index[t.find(k)] = near.nearest(k)
 	}
-	dst.Palette = pal
+	return pal
+}
 
-	// Write the paletted pixels from the runs; each row's runs add up to
-	// its width.
+// writeRuns writes the paletted pixels of dst from runs, which cover it row
+// by row (each row's runs add up to its width), with the indices of t.
+func writeRuns(dst *image.Paletted, t *colorTable, runs []pixelRun) {
+	w, h := dst.Rect.Dx(), dst.Rect.Dy()
 	i := 0
 	for y := range h {
 		out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
@@ -92,7 +107,6 @@ func quantize(src *image.RGBA, dst *image.Paletted, runs []pixelRun) (*image.Pal
 			x += int(r.n)
 		}
 	}
-	return dst, runs
 }
 
 // pixelRun is a run of equal pixels within a row.

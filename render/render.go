@@ -106,12 +106,18 @@ func stateOf(p engine.Position, g *geom) *state {
 
 // draw renders s into img, which has g's size; every pixel is overwritten.
 func draw(img *image.RGBA, g *geom, s *state, o Options) {
+	drawMarked(img, g, s, collectMarks(g, o.Events))
+}
+
+// drawMarked is draw with the marks already collected (an animation frame
+// adds its step to them).
+func drawMarked(img *image.RGBA, g *geom, s *state, m *marks) {
 	r := &renderer{
 		img:   img,
 		dc:    gg.NewContextForRGBA(img),
 		g:     g,
 		s:     s,
-		marks: collectMarks(g, o.Events),
+		marks: m,
 		faces: newFaces(g.pitch),
 	}
 	defer r.faces.close()

@@ -1,0 +1,419 @@
+package rulebook
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"sync"
+
+	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/render"
+)
+
+// The sections of a rules explanation that examples illustrate. Each is the
+// suffix of the section's heading key in the locales catalog
+// (rules_h_<section>), so the bot can put a section's diagrams under its
+// text.
+const (
+	Sowing    = "sowing"
+	Extra     = "extra" // the extra turn
+	Capture   = "capture"
+	Relay     = "relay"
+	Feeding   = "feeding"
+	GrandSlam = "grand_slam"
+	Tuzdyk    = "tuzdyk"
+	Swap      = "swap"
+	LastSeed  = "last_seed" // the solitaire: where the last seed lands
+	End       = "end"
+)
+
+// Feature is what an example's move demonstrates. [Example.Check] proves
+// that the move really does it.
+type Feature string
+
+// The features.
+const (
+	// ShowsLap: a pile big enough to go all the way round the board. In
+	// Kalah it drops a seed into the pit it came from (and skips the
+	// opponent's store); in Oware it skips that pit, which stays empty.
+	ShowsLap Feature = "lap"
+	// ShowsSow: a plain sowing; nothing is captured or relayed and the
+	// turn passes. (Congkak without relay: the last seed lands in an
+	// occupied pit and the move just ends.)
+	ShowsSow Feature = "sow"
+	// ShowsExtraTurn: the last seed lands in the mover's store; the mover
+	// moves again.
+	ShowsExtraTurn Feature = "extra_turn"
+	// ShowsCapture: the move captures (in Kalah and Congkak, the facing
+	// pit's seeds with the last seed), the game goes on.
+	ShowsCapture Feature = "capture"
+	// ShowsCaptureChain: Oware's capture of two or more pits in a row.
+	ShowsCaptureChain Feature = "capture_chain"
+	// ShowsLoneCapture: Kalah's empty_capture: the last seed, in an empty
+	// pit of the mover's facing an empty pit, is captured alone.
+	ShowsLoneCapture Feature = "lone_capture"
+	// ShowsRelay: the last seed lands in an occupied pit, whose seeds are
+	// lifted and sown on (and the move does not fail).
+	ShowsRelay Feature = "relay"
+	// ShowsFeeding: the opponent has no seeds, the mover has several
+	// non-empty pits, and the move, the only legal one, gives the opponent
+	// seeds.
+	ShowsFeeding Feature = "feeding"
+	// ShowsGrandSlam: a move capturing every seed on the opponent's side;
+	// the opponent cannot move and the game ends (Oware, grand_slam
+	// "capture").
+	ShowsGrandSlam Feature = "grand_slam"
+	// ShowsGrandSlamNoCapture: a move that would capture every seed on the
+	// opponent's side is played and captures nothing (grand_slam
+	// "nocapture").
+	ShowsGrandSlamNoCapture Feature = "grand_slam_nocapture"
+	// ShowsGrandSlamForced: every legal move is a grand slam, so one is
+	// played and captures (grand_slam "forbidden").
+	ShowsGrandSlamForced Feature = "grand_slam_forced"
+	// ShowsTuzdyk: the move makes a tuzdyk (Togyz Kumalak).
+	ShowsTuzdyk Feature = "tuzdyk"
+	// ShowsDeposit: a seed sown into the mover's tuzdyk passes into the
+	// mover's store.
+	ShowsDeposit Feature = "deposit"
+	// ShowsSwap: the pie rule's swap.
+	ShowsSwap Feature = "swap"
+	// ShowsEnd: the move ends the game and the seeds left are swept into
+	// the stores.
+	ShowsEnd Feature = "end"
+	// ShowsStranded: the solitaire's last seed lands in an empty pit: failed.
+	ShowsStranded Feature = "stranded"
+	// ShowsSolved: the solitaire's last seeds reach the store: solved.
+	ShowsSolved Feature = "solved"
+)
+
+// Example is a concrete move that illustrates one section of a variant's
+// rules: the position before it and the move. Its images are drawn from
+// the move's events: [Example.PNG] (before and after) and [Example.GIF]
+// (seed by seed).
+type Example struct {
+	// Section is the rules section illustrated (Sowing, Capture, ...).
+	Section string
+	// Shows is what the move demonstrates.
+	Shows Feature
+	// Before is the position, with the mover to move.
+	Before engine.Position
+	// Move is the move played; it is legal in Before.
+	Move engine.Move
+}
+
+// DiagramScale is the scale of the diagrams [Example.PNG] draws: a Kalah
+// diagram is 816×667 px, a Togyz Kumalak one 894×551, readable on a phone.
+const DiagramScale = 0.8
+
+// Play returns the position after the move and the move's events. An
+// Example from [Examples] always has a legal move; for any other, after is
+// Before and events is nil when the move is illegal.
+func (e Example) Play() (after engine.Position, events []engine.Event) {
+	after, events, err := e.Before.PlayEvents(e.Move)
+	if err != nil {
+		return e.Before, nil
+	}
+	return after, events
+}
+
+// PNG writes the example's diagram: the position before, the move's pit
+// ringed, an arrow, and the position after with the move's marks
+// ([render.Diagram] at [DiagramScale]).
+func (e Example) PNG(w io.Writer) error {
+	after, ev, err := e.Before.PlayEvents(e.Move)
+	if err != nil {
+		return err
+	}
+	return render.Diagram(w, e.Before, ev, after, render.Options{Scale: DiagramScale})
+}
+
+// GIF writes the example's move as an animation, one frame per seed
+// ([render.Animation] at its default scale).
+func (e Example) GIF(w io.Writer) error {
+	_, ev, err := e.Before.PlayEvents(e.Move)
+	if err != nil {
+		return err
+	}
+	return render.Animation(w, e.Before, ev, render.Options{})
+}
+
+// String names the example for logs and test names: "kalah capture 2".
+func (e Example) String() string {
+	id := "?"
+	if r := e.Before.Rules(); r != nil {
+		id = r.Variant().ID
+	}
+	return fmt.Sprintf("%s %s %s", id, e.Shows, e.Move)
+}
+
+// Check reports whether the example holds: the move is legal, seeds are
+// conserved, and the move shows what Shows says (a capture example
+// captures, an extra-turn example ends in the store, ...). The error says
+// what is wrong.
+func (e Example) Check() error {
+	if e.Before.Rules() == nil {
+		return errors.New("no position")
+	}
+	if e.Before.Status().Over() {
+		return errors.New("the game is already over")
+	}
+	after, ev, err := e.Before.PlayEvents(e.Move)
+	return e.checkPlayed(after, ev, err)
+}
+
+// checkPlayed is Check with the move already played.
+func (e Example) checkPlayed(after engine.Position, ev []engine.Event, err error) error {
+	if err != nil {
+		return fmt.Errorf("move %s: %w", e.Move, err)
+	}
+	if after.Seeds() != e.Before.Seeds() {
+		return fmt.Errorf("%d seeds before, %d after", e.Before.Seeds(), after.Seeds())
+	}
+	if msg := shows(e, after, ev); msg != "" {
+		return fmt.Errorf("%s: %s", e.Shows, msg)
+	}
+	return nil
+}
+
+// count returns the number of events of kind k.
+func count(ev []engine.Event, k engine.EventKind) int {
+	n := 0
+	for _, e := range ev {
+		if e.Kind == k {
+			n++
+		}
+	}
+	return n
+}
+
+// shows returns "" if the move shows f, and otherwise what is missing.
+func shows(e Example, after engine.Position, ev []engine.Event) string {
+	b := e.Before
+	me := b.ToMove()
+	opp := 1 - me
+	id := b.Rules().Variant().ID
+	on := !after.Status().Over()
+	captures, relays := count(ev, engine.EventCapture), count(ev, engine.EventRelay)
+	switch e.Shows {
+	case ShowsSow:
+		if captures+relays+count(ev, engine.EventExtraTurn)+count(ev, engine.EventTuzdyk) > 0 || !on {
+			return "more happens than sowing"
+		}
+		if count(ev, engine.EventSow) < 2 {
+			return "fewer than two seeds sown"
+		}
+	case ShowsLap:
+		pick, sown := engine.NoCell, map[engine.Cell]int{}
+		for _, x := range ev {
+			switch x.Kind {
+			case engine.EventPickup:
+				pick = x.Cell
+			case engine.EventSow:
+				sown[x.Cell]++
+			}
+		}
+		twice := false
+		for _, n := range sown {
+			twice = twice || n > 1
+		}
+		if !twice || relays+captures+count(ev, engine.EventExtraTurn) > 0 || !on {
+			return "no plain lap round the board"
+		}
+		if skips := id == "oware"; skips != (sown[pick] == 0) {
+			return "the origin pit is not treated as the rules say"
+		}
+	case ShowsExtraTurn:
+		if count(ev, engine.EventExtraTurn) != 1 || after.ToMove() != me || !on {
+			return "no extra turn"
+		}
+	case ShowsCapture, ShowsCaptureChain:
+		if captures == 0 || count(ev, engine.EventTuzdyk) > 0 || !on {
+			return "no capture in a game that goes on"
+		}
+		if e.Shows == ShowsCaptureChain && captures < 2 {
+			return "only one pit captured"
+		}
+		if (id == "kalah" || id == "congkak") && captures != 2 {
+			return "not the facing pit and the last seed"
+		}
+	case ShowsLoneCapture:
+		if captures != 1 || !on {
+			return "no lone capture"
+		}
+		for _, x := range ev {
+			if x.Kind == engine.EventCapture && (x.Count != 1 || b.Rules().Layout().Cells[x.Cell].Owner != me) {
+				return "the capture is not the lone last seed"
+			}
+		}
+	case ShowsRelay:
+		if relays == 0 || after.Status() == engine.Failed {
+			return "no relay, or the move fails"
+		}
+	case ShowsFeeding:
+		if b.PitSeeds(opp) != 0 {
+			return "the opponent has seeds"
+		}
+		moves, pits := b.Moves(), 0
+		for i := 1; i <= b.Rules().Layout().Pits; i++ {
+			if b.Pit(me, i) > 0 {
+				pits++
+			}
+		}
+		if len(moves) != 1 || moves[0] != e.Move || pits < 2 {
+			return fmt.Sprintf("the move is not the only legal one of several pits (moves %v)", moves)
+		}
+		if after.PitSeeds(opp) == 0 || !on {
+			return "the opponent is not fed"
+		}
+	case ShowsGrandSlam:
+		if captures == 0 || on || !slams(b, e.Move) {
+			return "no grand slam that ends the game"
+		}
+	case ShowsGrandSlamNoCapture:
+		if captures > 0 || !on || !lastInOpponentRow(b, ev) || !slams(b, e.Move) {
+			return "not a grand slam that captures nothing"
+		}
+	case ShowsGrandSlamForced:
+		moves := b.Moves()
+		for _, m := range moves {
+			if !slams(b, m) {
+				return fmt.Sprintf("move %s is no grand slam", m)
+			}
+		}
+		if captures == 0 || !slices.Contains(moves, e.Move) {
+			return "no grand slam played"
+		}
+	case ShowsTuzdyk:
+		if count(ev, engine.EventTuzdyk) != 1 {
+			return "no tuzdyk made"
+		}
+	case ShowsDeposit:
+		if count(ev, engine.EventDeposit) == 0 || !on {
+			return "no seed deposited from a tuzdyk"
+		}
+	case ShowsSwap:
+		if count(ev, engine.EventSwap) != 1 {
+			return "no swap"
+		}
+	case ShowsEnd:
+		if on || count(ev, engine.EventSweep) == 0 {
+			return "the game does not end with seeds swept"
+		}
+	case ShowsStranded:
+		if after.Status() != engine.Failed {
+			return "the solitaire does not fail"
+		}
+	case ShowsSolved:
+		if after.Status() != engine.Solved {
+			return "the solitaire is not solved"
+		}
+	default:
+		return "unknown feature"
+	}
+	return ""
+}
+
+// lastInOpponentRow reports whether the last seed sown lands on the
+// opponent's side: no capture is possible otherwise.
+func lastInOpponentRow(p engine.Position, ev []engine.Event) bool {
+	l := p.Rules().Layout()
+	for i := len(ev) - 1; i >= 0; i-- {
+		if ev[i].Kind == engine.EventSow {
+			return int(ev[i].Cell) < len(l.Cells) && l.Cells[ev[i].Cell].Owner != p.ToMove()
+		}
+	}
+	return false
+}
+
+var slamRules sync.Map // seeds option -> Oware rules with grand_slam "capture"
+
+// slams reports whether m, played in p under Oware's grand_slam "capture"
+// rules, captures every seed on the opponent's side.
+func slams(p engine.Position, m engine.Move) bool {
+	r := p.Rules()
+	if r.Variant().ID != "oware" {
+		return false
+	}
+	seeds := r.Options()["seeds"]
+	cr, ok := slamRules.Load(seeds)
+	if !ok {
+		cr, _ = slamRules.LoadOrStore(seeds, engine.MustNew("oware", engine.Options{"seeds": seeds, "grand_slam": "capture"}))
+	}
+	q, err := engine.NewPosition(cr.(engine.Rules), p.Setup())
+	if err != nil {
+		return false
+	}
+	after, ev, err := q.PlayEvents(m)
+	if err != nil || count(ev, engine.EventCapture) == 0 {
+		return false
+	}
+	for _, x := range ev {
+		if x.Kind == engine.EventSweep && r.Layout().Cells[x.Cell].Owner != p.ToMove() {
+			return false // the opponent still had seeds
+		}
+	}
+	return after.PitSeeds(1-p.ToMove()) == 0
+}
+
+// Variants lists the variants Examples has examples for.
+func Variants() []string { return []string{"kalah", "oware", "togyz", "congkak", "tchuka"} }
+
+var cache sync.Map // cacheKey -> []Example
+
+// Examples returns the examples for variant's rules explanation with the
+// options opts (engine option names and text values; missing ones take
+// their defaults), in the order of the explanation's sections. Options
+// that change the rules change the examples: Kalah's empty_capture shows
+// the lone-seed capture and pie adds the swap, Oware's grand_slam policy
+// picks its grand-slam example, Congkak without relay has no relay
+// example and shows a sowing that ends in an occupied pit.
+//
+// On the standard boards (Kalah 6 pits of 4, Oware 4 seeds, Togyz Kumalak,
+// Congkak) the examples are hand-picked mid-game positions with the real
+// number of seeds; on other boards they are found by playing games from
+// the start (reproducibly), and a feature no game shows is left out. The
+// Tchuka Ruma examples are always positions of the solitaire reached from
+// its start. Unknown variants, variants without examples and invalid
+// options give nil. The result is cached; it is the caller's to change.
+func Examples(variant string, opts engine.Options) []Example {
+	v, err := engine.Lookup(variant)
+	if err != nil {
+		return nil
+	}
+	resolved, err := v.Resolve(opts)
+	if err != nil {
+		return nil
+	}
+	key := v.ID
+	for _, k := range slices.Sorted(maps.Keys(resolved)) {
+		key += " " + k + "=" + resolved[k]
+	}
+	if x, ok := cache.Load(key); ok {
+		return slices.Clone(x.([]Example))
+	}
+	r, err := v.New(resolved)
+	if err != nil {
+		return nil
+	}
+	var ex []Example
+	switch v.ID {
+	case "kalah":
+		ex = kalah(r, resolved)
+	case "oware":
+		ex = oware(r, resolved)
+	case "togyz":
+		ex = togyz(r)
+	case "congkak":
+		ex = congkak(r, resolved)
+	case "tchuka":
+		ex = tchuka(r)
+	}
+	// Keep only examples that hold: a hand-picked position the options
+	// make wrong is dropped rather than shown (the tests make sure none
+	// is, for every option value).
+	ex = slices.DeleteFunc(ex, func(e Example) bool { return e.Check() != nil })
+	cache.Store(key, ex)
+	return slices.Clone(ex)
+}
