@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/locales"
+	"github.com/mancala-bot/mancala/rulebook"
 	"github.com/mancala-bot/mancala/store"
 )
 
@@ -286,7 +288,28 @@ func (s *session) rules(args []string) ([]Reply, error) {
 	if _, err := v.New(opts); err != nil {
 		return nil, refuse("err_bad_option", map[string]any{"Detail": err.Error()})
 	}
-	return []Reply{{Text: locales.Rules(s.lang, v.ID, opts)}}, nil
+	replies := []Reply{{Text: locales.Rules(s.lang, v.ID, opts)}}
+	return append(replies, s.ruleDiagrams(v.ID, opts)...), nil
+}
+
+// ruleDiagrams illustrates the rules: one before/after diagram per example
+// move of the rulebook, captioned with its section's heading. None when the
+// bot draws no images.
+func (s *session) ruleDiagrams(variant string, opts map[string]string) []Reply {
+	if s.b.cfg.Render == nil {
+		return nil
+	}
+	var out []Reply
+	for _, ex := range rulebook.Examples(variant, opts) {
+		var buf bytes.Buffer
+		if err := ex.PNG(&buf); err != nil {
+			s.b.log.ErrorContext(s.ctx, "rule diagram", "variant", variant, "section", ex.Section, "err", err)
+			continue
+		}
+		caption := s.t("rules_h_"+ex.Section, nil) + ": " + ex.Move.String()
+		out = append(out, Reply{Text: "*" + caption + "*", Board: &Board{PNG: buf.Bytes()}})
+	}
+	return out
 }
 
 func (s *session) variants() ([]Reply, error) {

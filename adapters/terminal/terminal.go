@@ -21,6 +21,7 @@ import (
 	"sync"
 
 	"github.com/mancala-bot/mancala/bot"
+	"github.com/mancala-bot/mancala/locales"
 )
 
 // Platform and Channel key the terminal's games in the store.
@@ -121,7 +122,7 @@ func (c *Chat) print(user string, r bot.Reply) {
 	if r.Private {
 		fmt.Fprintf(&b, "(to %s only) ", user)
 	}
-	b.WriteString(r.Text)
+	b.WriteString(locales.Plain(r.Text))
 	b.WriteString("\n")
 	if bd := r.Board; bd != nil {
 		if bd.Text != "" {
