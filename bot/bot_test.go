@@ -319,3 +319,22 @@ func TestLanguage(t *testing.T) {
 	}
 	h.wantRefusal(h.say("bob", "/lang xx"), "", h.live())
 }
+
+func TestRulesAreIllustrated(t *testing.T) {
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	b := bot.New(bot.Config{Store: db, Render: func(engine.Position, []engine.Event) ([]byte, error) { return []byte("png"), nil }})
+	rs := b.Handle(context.Background(), bot.Request{Platform: "test", Channel: "c", Text: "/rules kalah empty_capture=true",
+		User: bot.User{ID: "u", Locale: "pl"}})
+	if len(rs) < 3 || rs[0].Board != nil || !strings.Contains(rs[0].Text, "Kalah") {
+		t.Fatalf("rules replies: %d, first %+v", len(rs), rs[0])
+	}
+	for _, r := range rs[1:] {
+		if r.Board == nil || len(r.Board.PNG) < 8 || string(r.Board.PNG[1:4]) != "PNG" || len(r.Board.Buttons) != 0 {
+			t.Errorf("diagram reply %q without a PNG", r.Text)
+		}
+	}
+}
