@@ -1,0 +1,37 @@
+package engine
+
+import (
+	"slices"
+	"testing"
+)
+
+// Perft from the start, depths 1..n. Depths 1 and 2 are worked out by hand
+// (Kalah: six moves; pit 3 ends in the store and South moves again from five
+// pits, the other five moves give North six: 5*6+5 = 35); the deeper counts
+// are confirmed by the slow reference implementation in reference_test.go
+// and pinned here against regressions. Tchuka's only 6-ply line is the
+// 4x2 solution.
+func TestPerftTable(t *testing.T) {
+	cases := []struct {
+		variant string
+		opts    Options
+		want    []uint64
+	}{
+		{"kalah", nil, []uint64{6, 35, 185, 942, 4690, 23233}},
+		{"oware", nil, []uint64{6, 36, 190, 1014, 5219, 27332}},
+		{"togyz", nil, []uint64{9, 73, 613, 5199, 43184}},
+		{"congkak", nil, []uint64{7, 36, 230, 1406, 8295}},
+		{"tchuka", nil, []uint64{4, 3, 6, 7, 3, 1}},
+	}
+	for _, c := range cases {
+		p := MustNew(c.variant, c.opts).Start()
+		var got, full []uint64
+		for d := 1; d <= len(c.want); d++ {
+			got = append(got, Perft(p, d))
+			full = append(full, PerftFull(p, d))
+		}
+		if !slices.Equal(got, c.want) || !slices.Equal(full, c.want) {
+			t.Errorf("%s: perft %v, full %v, want %v", c.variant, got, full, c.want)
+		}
+	}
+}
