@@ -110,7 +110,10 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 	g.Players[mine] = me
 	if vsBot {
 		if level == "" {
-			level = levels[len(levels)/2]
+			level = levels[(len(levels)-1)/2] // "medium" of six
+			if slices.Contains(levels, "medium") {
+				level = "medium"
+			}
 		}
 		g.Players[theirs] = store.Player{Level: level}
 		g.Phase = store.PhasePlaying

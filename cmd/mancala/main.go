@@ -38,13 +38,18 @@ commands:
         stdin) and print the final position; --trace prints every position
   perft VARIANT DEPTH [--opt k=v]... [--from FILE.json] [--json] [--full]
         count the move sequences of 1..DEPTH plies and the speed
+  solve VARIANT [--opt k=v]... [--from FILE.json] [MOVES...] [--json] [--count]
+        the exact value with perfect play and a best move (solitaires:
+        a solution); "mancala solve --help" for the limits
+  analyze VARIANT [MOVES...] [--time 2s] [--depth N] [--json]
+        best move, evaluation, principal variation, depth and speed
+  match VARIANT --a LEVEL --b LEVEL [--games N] [--json]
+        play two bot levels against each other; wins, draws, losses, Elo
   render VARIANT [MOVES...] [--opt k=v]... [--from FILE.json] -o board.png
         draw the board image the bot would post
   rules VARIANT [--lang ru|da|pl|en] [--opt k=v]...
         print the rules explanation
   help  print this text
-
-not implemented yet: solve, analyze, puzzle
 
 Flags and arguments may come in any order; "--" ends the flags.
 A move is a pit number in the mover's own numbering, 1..N from the mover's
@@ -61,12 +66,14 @@ var commands = map[string]command{
 	"serve":    runServe,
 	"render":   runRender,
 	"rules":    runRules,
+	"solve":    runSolve,
+	"analyze":  runAnalyze,
+	"match":    runMatch,
+	"puzzle":   runPuzzle,
 }
 
 // notYet are the SPEC's commands that are not built yet.
-var notYet = map[string]bool{
-	"solve": true, "analyze": true, "puzzle": true,
-}
+var notYet = map[string]bool{}
 
 // run is the whole program: it returns the exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search"
+)
+
+const matchUsage = `usage: mancala match VARIANT --a LEVEL --b LEVEL [--games N] [--opt k=v]...
+                    [--seed S] [--opening P] [--workers W] [--json]
+
+Plays a match between two of the bot's levels and prints A's wins, draws
+and losses, its score and the Elo difference with its 95% margin.
+Colours alternate: every random opening of P plies (default 2) is played
+twice, A moving first in one game and second in the other.
+
+Levels: beginner, easy, medium, hard, expert, perfect.
+
+  --a LEVEL     player A's level
+  --b LEVEL     player B's level
+  --games N     number of games (default 100; rounded up to even)
+  --opt k=v     set a rule option (see "mancala variants"); repeatable
+  --seed S      seed of the openings and of the levels' variation (default 1)
+  --opening P   random plies before each pair of games (default 2, 0: none)
+  --workers W   games played at once (default: one per CPU)
+  --json        print {"a":"hard","b":"medium","games":N,"wins":W,"draws":D,
+                "losses":L,"score":0.7,"elo":147.2,"elo_margin":50.1,"seconds":S}
+`
+
+func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
+	a, err := parseArgs(args,
+		flagSpec{"opt", listFlag}, flagSpec{"json", boolFlag}, flagSpec{"a", valueFlag}, flagSpec{"b", valueFlag},
+		flagSpec{"games", valueFlag}, flagSpec{"seed", valueFlag}, flagSpec{"opening", valueFlag}, flagSpec{"workers", valueFlag})
+	if err != nil {
+		return err
+	}
+	if a.wantsHelp() {
+		fmt.Fprint(stdout, matchUsage)
+		return nil
+	}
+	switch len(a.pos) {
+	case 0:
+		return usagef("match: missing VARIANT (run \"mancala variants\" for the list)")
+	case 1:
+	default:
+		return usagef("match: too many arguments (want VARIANT), got %q", a.pos[1])
+	}
+	levels := [2]search.Level{}
+	for i, name := range []string{"a", "b"} {
+		v, ok := a.vals[name]
+		if !ok {
+			return usagef("match: --%s LEVEL is required", name)
+		}
+		if levels[i], err = search.ParseLevel(v); err != nil {
+			return usagef("match: --%s: %v", name, err)
+		}
+	}
+	var opts search.MatchOptions
+	if opts.Games, err = intFlag(a, "games", 100, 1, 1_000_000); err != nil {
+		return err
+	}
+	if opts.Workers, err = intFlag(a, "workers", 0, 1, 256); err != nil {
+		return err
+	}
+	if opts.OpeningPlies, err = intFlag(a, "opening", 2, 0, 100); err != nil {
+		return err
+	}
+	if opts.OpeningPlies == 0 {
+		opts.OpeningPlies = -1
+	}
+	opts.Seed = 1
+	if v, ok := a.vals["seed"]; ok {
+		if opts.Seed, err = strconv.ParseInt(v, 10, 64); err != nil {
+			return usagef("--seed %q: want a whole number", v)
+		}
+	}
+	eopts, err := a.options()
+	if err != nil {
+		return err
+	}
+	rules, err := engine.New(a.pos[0], eopts)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if rules.Layout().Sides != 2 {
+		return usagef("match: %s is not a two-player game", rules.Variant().ID)
+	}
+	t0 := time.Now()
+	res, err := search.PlayMatch(ctx, rules, levels[0], levels[1], opts)
+	if err != nil {
+		return failf("match: %v (after %d games)", err, res.Games)
+	}
+	elo, margin := res.Elo()
+	if a.bools["json"] {
+		return writeJSON(stdout, struct {
+			A         string  `json:"a"`
+			B         string  `json:"b"`
+			Games     int     `json:"games"`
+			Wins      int     `json:"wins"`
+			Draws     int     `json:"draws"`
+			Losses    int     `json:"losses"`
+			Score     float64 `json:"score"`
+			Elo       float64 `json:"elo"`
+			EloMargin float64 `json:"elo_margin"`
+			Seconds   float64 `json:"seconds"`
+		}{levels[0].String(), levels[1].String(), res.Games, res.Wins, res.Draws, res.Losses,
+			round3(res.Score()), round1(elo), round1(margin), round1(time.Since(t0).Seconds())})
+	}
+	fmt.Fprintf(stdout, "%s: A %s vs B %s, %d games\n", rules.Variant().ID, levels[0], levels[1], res.Games)
+	fmt.Fprintf(stdout, "A wins %d, draws %d, losses %d: score %.1f%%\n", res.Wins, res.Draws, res.Losses, 100*res.Score())
+	bound := ""
+	if res.Wins == res.Games || res.Losses == res.Games {
+		bound = " (a clean sweep: a bound, not an estimate)"
+	}
+	fmt.Fprintf(stdout, "Elo difference A-B: %+.0f ± %.0f (95%%)%s\n", elo, margin, bound)
+	fmt.Fprintf(stdout, "average store margin for A: %+.2f; %.1f s\n", float64(res.Margin)/math.Max(1, float64(res.Games)), time.Since(t0).Seconds())
+	return nil
+}
+
+func round1(x float64) float64 { return math.Round(x*10) / 10 }
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }

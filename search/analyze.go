@@ -1,0 +1,202 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/mancala-bot/mancala/engine"
+)
+
+// Limits bound an analysis. The search stops at the first limit reached;
+// with none set it thinks for DefaultAnalyzeTime. Depth and Nodes give the
+// same result on every run and machine; Time and a context deadline do not
+// (a search stopped by them keeps its last completed depth).
+type Limits struct {
+	// Depth is the deepest iteration, in plies (an extra turn is a ply).
+	Depth int
+	// Nodes stops the search once it has visited this many positions; the
+	// iteration it interrupts is discarded.
+	Nodes uint64
+	// Time stops the search after this long.
+	Time time.Duration
+	// History lists the positions played before this one, oldest first,
+	// for the repetition rule (Oware); nil is an empty history.
+	History []engine.Position
+	// TableMB is the transposition table's size (0: 16 MB).
+	TableMB int
+}
+
+// DefaultAnalyzeTime is the thinking time of an analysis given no limit.
+const DefaultAnalyzeTime = 2 * time.Second
+
+// MoveScore is one root move and its score at the last completed depth, in
+// seeds for the side to move.
+type MoveScore struct {
+	Move  engine.Move
+	Score float64
+}
+
+// Analysis is the result of Analyze.
+type Analysis struct {
+	// Best is the move the search prefers.
+	Best engine.Move
+	// Score is its evaluation in seeds for the side to move: the final
+	// store margin it expects (positive: the side to move wins by that).
+	Score float64
+	// Proven is true when Score is the exact value with perfect play (the
+	// search reached the end of every line).
+	Proven bool
+	// PV is the principal variation, starting with Best.
+	PV []engine.Move
+	// Depth is the last completed iteration's depth in plies.
+	Depth int
+	// Nodes counts the positions visited; Elapsed is the time taken.
+	Nodes   uint64
+	Elapsed time.Duration
+}
+
+// NodesPerSecond is Nodes divided by Elapsed.
+func (a Analysis) NodesPerSecond() float64 {
+	return float64(a.Nodes) / max(a.Elapsed.Seconds(), 1e-9)
+}
+
+// Errors returned by the package.
+var (
+	// ErrGameOver: the position is finished; there is nothing to search.
+	ErrGameOver = errors.New("the game is over")
+	// ErrSolitaire: a two-player search was asked of a solitaire (use
+	// SolveSolitaire), or SolveSolitaire of a two-player game.
+	ErrSolitaire = errors.New("a solitaire has no opponent: it is solved with SolveSolitaire")
+	ErrNotSolitaire = errors.New("not a solitaire")
+	// ErrPlayers: the variant has more than two players.
+	ErrPlayers = errors.New("only two-player games can be searched")
+	// ErrTooLarge: the exact solver's node budget ran out.
+	ErrTooLarge = errors.New("the position is too large to solve within the node budget")
+)
+
+// checkSearchable returns the error for a position no two-player search
+// can take.
+func checkSearchable(p engine.Position) error {
+	if p.Rules() == nil {
+		return errors.New("no position")
+	}
+	switch n := p.Rules().Layout().Sides; {
+	case n == 1:
+		return ErrSolitaire
+	case n > 2:
+		return ErrPlayers
+	}
+	if p.Status() != engine.Ongoing {
+		return ErrGameOver
+	}
+	return nil
+}
+
+// Analyze searches p by iterative deepening within lim and returns the best
+// move, its evaluation and the principal variation. It returns ErrGameOver,
+// ErrSolitaire or ErrPlayers for positions it cannot search, and ctx's
+// error only when ctx ends before depth 1 is complete; otherwise a search
+// cut short by ctx returns its last completed depth.
+func Analyze(ctx context.Context, p engine.Position, lim Limits) (Analysis, error) {
+	if err := checkSearchable(p); err != nil {
+		return Analysis{}, err
+	}
+	t0 := time.Now()
+	tb := uint64(16 << 20)
+	if lim.TableMB > 0 {
+		tb = uint64(lim.TableMB) << 20
+	}
+	tt := getGTT(tb)
+	defer putGTT(tt)
+	s := newGSearch(ctx, p.Rules(), tt, lim.History)
+	s.limit = lim.Nodes
+	if lim.Time > 0 {
+		s.deadline = t0.Add(lim.Time)
+	} else if lim.Depth == 0 && lim.Nodes == 0 {
+		s.deadline = t0.Add(DefaultAnalyzeTime)
+	}
+	root := &gnode{pos: p, aux: s.aux.initial(p)}
+	var res Analysis
+	maxDepth := lim.Depth
+	if maxDepth <= 0 {
+		maxDepth = 200
+	}
+	for d := 1; d <= maxDepth; d++ {
+		s.horizon = 0
+		v := s.ab(root, 0, d, minScore, maxScore)
+		if s.stopped {
+			break
+		}
+		res.Depth = d
+		res.Score = float64(v) / 100
+		res.PV = s.pv(root, d+8)
+		res.Proven = s.horizon == 0
+		if len(res.PV) > 0 {
+			res.Best = res.PV[0]
+		}
+		if res.Proven {
+			break
+		}
+		// Another iteration takes a few times as long as this one: do not
+		// start what the deadline would cut short.
+		if !s.deadline.IsZero() && time.Until(s.deadline) < time.Since(t0)*2 {
+			break
+		}
+	}
+	res.Nodes = s.nodes
+	res.Elapsed = time.Since(t0)
+	if res.Depth == 0 {
+		if s.errStop != nil && !errors.Is(s.errStop, ErrTooLarge) && ctx.Err() != nil {
+			return res, s.errStop
+		}
+		// Not even depth 1: take the first legal move.
+		moves := p.Moves()
+		res.Best = moves[0]
+		res.PV = moves[:1]
+	}
+	if res.Best == (engine.Move{}) {
+		res.Best = p.Moves()[0]
+		res.PV = []engine.Move{res.Best}
+	}
+	return res, nil
+}
+
+// scoreMoves scores every root move at depth by full-window searches (after
+// iterative deepening up to it for the ordering), in seeds for the side to
+// move. The node budget lim (0: none) and ctx may stop it early; stopped is
+// then true and the scores are those of the last completed depth.
+func scoreMoves(ctx context.Context, p engine.Position, hist []engine.Position, depth int, lim uint64) (moves []MoveScore, stopped bool) {
+	tt := getGTT(4 << 20)
+	defer putGTT(tt)
+	s := newGSearch(ctx, p.Rules(), tt, hist)
+	s.limit = lim
+	root := &gnode{pos: p, aux: s.aux.initial(p)}
+	rootKey := s.aux.key(&p, root.aux)
+	for d := 1; d <= depth; d++ {
+		kids := s.expand(root, 0)
+		// expand reuses ply 0's slot: copy the children out first.
+		cs := append([]gnode(nil), kids...)
+		cur := make([]MoveScore, 0, len(cs))
+		s.path = append(s.path[:0], rootKey)
+		for i := range cs {
+			c := &cs[i]
+			var v int32
+			if c.flip {
+				v = -s.ab(c, 1, d-1, minScore, maxScore)
+			} else {
+				v = s.ab(c, 1, d-1, minScore, maxScore)
+			}
+			if s.stopped {
+				break
+			}
+			cur = append(cur, MoveScore{c.move, float64(v) / 100})
+		}
+		s.path = s.path[:0]
+		if s.stopped {
+			return moves, true
+		}
+		moves = cur
+	}
+	return moves, false
+}

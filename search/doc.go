@@ -1,0 +1,2 @@
+// Package search plays and solves the engine's games.
+package search

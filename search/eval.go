@@ -1,0 +1,140 @@
+package search
+
+import (
+	"github.com/mancala-bot/mancala/engine"
+)
+
+// evaluator scores a position that is not over, for its side to move, in
+// hundredths of a seed. Every evaluation starts from the store difference
+// (what the final score counts) and adds what the variant's players know
+// matters; the search's quiescence resolves the captures and extra turns
+// that are pending, so the evaluations stay positional.
+type evaluator func(s *gsearch, n *gnode) int32
+
+func evaluatorFor(r engine.Rules) evaluator {
+	switch r.Variant().ID {
+	case "kalah", "congkak":
+		return evalStore
+	case "oware":
+		return evalOware
+	case "togyz":
+		return evalTogyz
+	}
+	return evalPlain
+}
+
+// evalPlain: the store difference and, at a quarter of a seed each, the
+// seeds on each side (they go to the side's owner if the game ends now).
+func evalPlain(s *gsearch, n *gnode) int32 {
+	p := &n.pos
+	me := p.ToMove()
+	return int32(100*s.margin(p) + 25*(p.PitSeeds(me)-p.PitSeeds(1-me)))
+}
+
+// evalStore is for Kalah and Congkak, where seeds are sown into one's own
+// store. Besides the stores it counts:
+//   - the mover's extra-turn moves (a pit holding exactly the seeds that
+//     reach the store): each is a free move, worth most of a seed;
+//   - seeds kept on one's own side, which the owner takes when a side runs
+//     dry; but a big heap in one's rightmost pits also feeds the opponent,
+//     so they count for a fifth of a seed;
+//   - capture threats against the mover's heaps: an opponent's empty pit
+//     that faces one of the mover's non-empty pits and that an opponent's
+//     sowing can end in.
+func evalStore(s *gsearch, n *gnode) int32 {
+	p := &n.pos
+	l := s.l
+	np := l.Pits
+	me, opp := p.ToMove(), 1-p.ToMove()
+	v := 100 * s.margin(p)
+	var mine, theirs [engine.MaxPits + 1]int
+	sm, so := 0, 0
+	for i := 1; i <= np; i++ {
+		mine[i] = p.Cell(l.Pit(me, i))
+		theirs[i] = p.Cell(l.Pit(opp, i))
+		sm += mine[i]
+		so += theirs[i]
+	}
+	v += 20 * (sm - so)
+	extra := 0
+	for i := 1; i <= np; i++ {
+		if mine[i] == np+1-i {
+			extra++
+		}
+	}
+	v += 70 * min(extra, 2)
+	// The opponent's reachable empty pits facing the mover's seeds.
+	threat := 0
+	for j := 1; j <= np; j++ {
+		if theirs[j] != 0 || mine[np+1-j] == 0 {
+			continue
+		}
+		for i := 1; i < j; i++ {
+			if theirs[i] == j-i {
+				threat = max(threat, mine[np+1-j]+1)
+				break
+			}
+		}
+	}
+	v -= 40 * threat
+	return int32(v)
+}
+
+// evalOware: the stores; pits of the opponent holding 1 or 2 seeds (one or
+// two more make a capture) against the mover's own; and mobility, since a
+// side with few moves is soon forced to feed or be starved.
+func evalOware(s *gsearch, n *gnode) int32 {
+	p := &n.pos
+	l := s.l
+	me, opp := p.ToMove(), 1-p.ToMove()
+	v := 100 * s.margin(p)
+	weak := 0
+	for i := 1; i <= l.Pits; i++ {
+		switch p.Cell(l.Pit(opp, i)) {
+		case 1, 2:
+			weak++
+		}
+		switch p.Cell(l.Pit(me, i)) {
+		case 1, 2:
+			weak--
+		case 0:
+			v -= 8
+		}
+		if p.Cell(l.Pit(opp, i)) == 0 {
+			v += 8
+		}
+	}
+	v += 12 * weak
+	v += 5 * (p.PitSeeds(me) - p.PitSeeds(opp))
+	return int32(v)
+}
+
+// evalTogyz: the kazans; a tuzdyk, which brings its owner every seed sown
+// into it for the rest of the game (worth more the more seeds are still
+// sown: about a seed for every ten on the board); and the opponent's pits
+// with an odd count, which one more seed turns even for a capture.
+func evalTogyz(s *gsearch, n *gnode) int32 {
+	p := &n.pos
+	l := s.l
+	me, opp := p.ToMove(), 1-p.ToMove()
+	v := 100 * s.margin(p)
+	board := p.PitSeeds(me) + p.PitSeeds(opp)
+	aux := n.aux
+	if aux>>(8*me)&0xff != 0 {
+		v += 10 * board
+	}
+	if aux>>(8*opp)&0xff != 0 {
+		v -= 10 * board
+	}
+	odd := 0
+	for i := 1; i <= l.Pits; i++ {
+		if x := p.Cell(l.Pit(opp, i)); x&1 == 1 {
+			odd += min(x, 20)
+		}
+		if x := p.Cell(l.Pit(me, i)); x&1 == 1 {
+			odd -= min(x, 20)
+		}
+	}
+	v += 3 * odd
+	return int32(v)
+}

@@ -1,0 +1,294 @@
+package search
+
+import (
+	"context"
+	"time"
+
+	"github.com/mancala-bot/mancala/engine"
+)
+
+// gnode is a position on a search line with its tracked variant state.
+type gnode struct {
+	pos   engine.Position
+	aux   uint32
+	move  engine.Move
+	gain  int16 // seeds the mover's store gained by move
+	flip  bool  // the player to move changed (a new side, or a swap)
+	order int32
+}
+
+// gsearch searches any two-player variant through the engine's Rules: the
+// exact solver (test, values in seeds) and the heuristic search (ab, values
+// in hundredths of a seed) share it.
+type gsearch struct {
+	r      engine.Rules
+	l      *engine.Layout
+	aux    *auxTracker
+	tt     *gtt
+	ev     evaluator
+	repLim int // occurrences that end the game (0: none; a cycle is cut at once)
+
+	hist []pkey // positions before the root, oldest first
+	path []pkey // the current line, root first
+
+	kids [][]gnode
+	bufs [][engine.MaxMoves]engine.Move
+
+	ctx      context.Context
+	deadline time.Time
+	nodes    uint64
+	limit    uint64
+	stopped  bool
+	errStop  error
+	repCuts  uint64 // lines ended by the repetition rule (their values depend on the line)
+	// cacheCycles stores results that depend on a repetition in the table
+	// all the same.
+	cacheCycles bool
+	horizon  uint64 // leaves evaluated heuristically
+	killers  [][2]engine.Move
+	history  [2][engine.MaxPits*2 + 2]int32
+	qdepth   int
+	selDepth int
+}
+
+func newGSearch(ctx context.Context, r engine.Rules, tt *gtt, hist []engine.Position) *gsearch {
+	s := &gsearch{r: r, l: r.Layout(), aux: newAuxTracker(r), tt: tt, ctx: ctx, qdepth: 8}
+	s.ev = evaluatorFor(r)
+	if r.Variant().ID == "oware" {
+		s.repLim = 3
+	}
+	s.cacheCycles = envInt("CACHECYCLES", 0) == 1
+	for _, p := range hist {
+		s.hist = append(s.hist, s.aux.key(&p, s.aux.initial(p)))
+	}
+	return s
+}
+
+// line returns the slot for the children of ply.
+func (s *gsearch) line(ply int) []gnode {
+	for ply >= len(s.kids) {
+		s.kids = append(s.kids, make([]gnode, engine.MaxMoves))
+		s.bufs = append(s.bufs, [engine.MaxMoves]engine.Move{})
+		s.killers = append(s.killers, [2]engine.Move{})
+	}
+	return s.kids[ply]
+}
+
+func (s *gsearch) checkStop() bool {
+	if s.stopped {
+		return true
+	}
+	switch {
+	case s.limit > 0 && s.nodes > s.limit:
+		s.stopped, s.errStop = true, ErrTooLarge
+	case s.ctx.Err() != nil:
+		s.stopped, s.errStop = true, s.ctx.Err()
+	case !s.deadline.IsZero() && time.Now().After(s.deadline):
+		s.stopped, s.errStop = true, context.DeadlineExceeded
+	}
+	return s.stopped
+}
+
+// margin is the store difference for the side to move.
+func (s *gsearch) margin(p *engine.Position) int {
+	me := p.ToMove()
+	return p.Cell(s.l.Store(me)) - p.Cell(s.l.Store(1-me))
+}
+
+// repetition reports whether reaching k ends the game by the repetition
+// rule (or, for variants without one, closes a cycle), and the value then:
+// each side takes the seeds on its own side.
+func (s *gsearch) repetition(p *engine.Position, k pkey) (int, bool) {
+	seen := 1
+	for _, x := range s.path {
+		if x == k {
+			seen++
+		}
+	}
+	for _, x := range s.hist {
+		if x == k {
+			seen++
+		}
+	}
+	lim := s.repLim
+	if lim == 0 {
+		lim = 2
+	}
+	if seen < lim {
+		return 0, false
+	}
+	me := p.ToMove()
+	return s.margin(p) + p.PitSeeds(me) - p.PitSeeds(1-me), true
+}
+
+// expand plays every legal move of n into the children slot of ply and
+// returns them.
+func (s *gsearch) expand(n *gnode, ply int) []gnode {
+	kids := s.line(ply)
+	moves := s.r.AppendMoves(&n.pos, s.bufs[ply][:0])
+	me := n.pos.ToMove()
+	st := s.l.Store(me)
+	before := n.pos.Cell(st)
+	for i, m := range moves {
+		c := &kids[i]
+		c.pos = n.pos
+		s.r.Apply(&c.pos, m, nil)
+		c.move = m
+		c.aux = s.aux.next(&n.pos, n.aux, m, &c.pos)
+		c.gain = int16(c.pos.Cell(st) - before)
+		c.flip = c.pos.ToMove() != me || m.Kind == engine.Swap
+	}
+	return kids[:len(moves)]
+}
+
+func sortKids(kids []gnode) {
+	for a := 1; a < len(kids); a++ {
+		for j := a; j > 0 && kids[j].order > kids[j-1].order; j-- {
+			kids[j], kids[j-1] = kids[j-1], kids[j]
+		}
+	}
+}
+
+// test is the exact solver's null-window search: the value of n with
+// perfect play (final store margin for its side to move) is at least beta
+// if the result is, and at most the result otherwise.
+func (s *gsearch) test(n *gnode, ply int, beta int) int {
+	s.nodes++
+	if s.nodes&0x3fff == 0 && s.checkStop() {
+		return 0
+	}
+	if s.stopped {
+		return 0
+	}
+	p := &n.pos
+	if p.Status() != engine.Ongoing {
+		return s.margin(p)
+	}
+	k := s.aux.key(p, n.aux)
+	if v, ok := s.repetition(p, k); ok {
+		s.repCuts++
+		return v
+	}
+	total := p.Seeds()
+	if beta > total {
+		return total
+	}
+	if beta <= -total {
+		return -total
+	}
+	ttMove := uint8(0)
+	if e := s.tt.probe(k); e != nil {
+		if e.depth == exactDepth {
+			if int(e.lo) >= beta {
+				return int(e.lo)
+			}
+			if int(e.hi) < beta {
+				return int(e.hi)
+			}
+		}
+		ttMove = e.move
+	}
+	kids := s.expand(n, ply)
+	best := minScore
+	bestIdx := 0
+	for i := range kids {
+		c := &kids[i]
+		c.order = int32(c.gain) * 16
+		if !c.flip {
+			c.order += 8
+		}
+		if uint8(i+1) == ttMove {
+			c.order = 1 << 22
+		}
+		c.order = c.order<<6 | int32(i) // keep the move's index
+		// Finished children and enhanced transposition cutoffs.
+		var lo int
+		known := false
+		if c.pos.Status() != engine.Ongoing {
+			lo, known = s.margin(&c.pos), true
+			if c.flip {
+				lo = -lo
+			}
+		} else if e := s.tt.probe(s.aux.key(&c.pos, c.aux)); e != nil && e.depth == exactDepth {
+			if c.flip {
+				lo, known = -int(e.hi), e.hi < maxScore
+			} else {
+				lo, known = int(e.lo), e.lo > minScore
+			}
+		}
+		if known && lo >= beta {
+			s.tt.store(k, int32(lo), int32(beta-1), int32(beta), exactDepth, uint8(i+1), 1)
+			return lo
+		}
+	}
+	sortKids(kids)
+	s.path = append(s.path, k)
+	cuts, n0 := s.repCuts, s.nodes
+	for j := range kids {
+		c := &kids[j]
+		var v int
+		if c.flip {
+			v = -s.test(c, ply+1, 1-beta)
+		} else {
+			v = s.test(c, ply+1, beta)
+		}
+		if s.stopped {
+			s.path = s.path[:len(s.path)-1]
+			return 0
+		}
+		if v > best {
+			best, bestIdx = v, int(c.order&63)+1
+			if v >= beta {
+				break
+			}
+		}
+	}
+	s.path = s.path[:len(s.path)-1]
+	if s.repCuts == cuts || s.cacheCycles {
+		s.tt.store(k, int32(best), int32(beta-1), int32(beta), exactDepth, uint8(bestIdx), s.nodes-n0)
+	}
+	return best
+}
+
+// solveRoot finds the exact value of root by MTD(f) from guess and a move
+// that reaches it.
+func (s *gsearch) solveRoot(root *gnode, guess int) (int, engine.Move) {
+	total := root.pos.Seeds()
+	lower, upper := -total, total
+	g := max(lower, min(upper, guess))
+	for lower < upper {
+		beta := g
+		if g == lower {
+			beta = g + 1
+		}
+		g = s.test(root, 0, beta)
+		if s.stopped {
+			return 0, engine.Move{}
+		}
+		if g < beta {
+			upper = g
+		} else {
+			lower = g
+		}
+	}
+	v := lower
+	kids := s.expand(root, 0)
+	s.path = append(s.path, s.aux.key(&root.pos, root.aux))
+	defer func() { s.path = s.path[:len(s.path)-1] }()
+	for i := range kids {
+		c := &kids[i]
+		var cv int
+		if c.flip {
+			cv = -s.test(c, 1, 1-v)
+		} else {
+			cv = s.test(c, 1, v)
+		}
+		if s.stopped {
+			return 0, engine.Move{}
+		}
+		if cv >= v {
+			return v, c.move
+		}
+	}
+	return v, kids[0].move
+}

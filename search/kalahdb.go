@@ -1,0 +1,398 @@
+package search
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// kalahDB is an endgame database for Kalah: the exact value (the best store
+// difference the side to move can still gain) of every board with at most
+// maxSeeds seeds left in the pits, for one board size and capture rule.
+//
+// It is built by retrograde analysis, level by level: seeds never come back
+// to the pits in Kalah, so a board's value depends only on boards with fewer
+// seeds and on boards with as many seeds reached by sowings that stay in
+// the mover's own row. Those never form a cycle (every such sowing moves
+// seeds rightwards), and they keep the number of seeds on each side of the
+// board, so each level splits into classes by that pair of numbers that can
+// be built in parallel.
+//
+// Boards are indexed by the combinatorial number system: the 2n pit counts,
+// mover's pits first, are a composition of the seeds, and
+// index = sum over j of C(P_j + j, j+1) where P_j is the sum of the first
+// j+1 counts. Boards with fewer seeds come first, so a database for k seeds
+// is a prefix of one for more. One byte a board: C(K+2n, 2n) bytes in all
+// (6 pits: 30 MB for 16 seeds, 86 MB for 18, 226 MB for 20).
+type kalahDB struct {
+	g        *kalahGeom
+	maxSeeds int
+	vals     []int8
+}
+
+const dbUnknown = -128
+
+// dbSize returns the number of boards of 2n pits with at most k seeds.
+func dbSize(n, k int) uint64 { return binomial(k+2*n, 2*n) }
+
+// binomial returns C(n, k), or math.MaxUint64 if it does not fit.
+func binomial(n, k int) uint64 {
+	if k < 0 || k > n {
+		return 0
+	}
+	if n < len(binomTab[0]) && k < len(binomTab) {
+		return binomTab[k][n]
+	}
+	return math.MaxUint64
+}
+
+// binomTab[j][x] = C(x, j), saturated at math.MaxUint64: enough for the
+// rank of any Kalah board (at most 16 pits, 255 seeds).
+var binomTab = func() (t [17][272]uint64) {
+	for x := range t[0] {
+		t[0][x] = 1
+	}
+	for j := 1; j < len(t); j++ {
+		for x := 1; x < len(t[j]); x++ {
+			a, b := t[j-1][x-1], t[j][x-1]
+			if s := a + b; s >= a {
+				t[j][x] = s
+			} else {
+				t[j][x] = math.MaxUint64
+			}
+		}
+	}
+	return t
+}()
+
+// dbBytes returns the memory a database takes.
+func dbBytes(n, k int) uint64 { return dbSize(n, k) }
+
+// maxDBSeeds returns the largest seed count whose database for n pits fits
+// in budget bytes (-1: none; limited to 40 seeds).
+func maxDBSeeds(n int, budget uint64) int {
+	k := -1
+	for k+1 <= 40 && dbBytes(n, k+1) <= budget {
+		k++
+	}
+	return k
+}
+
+func newKalahDB(g *kalahGeom, k int) *kalahDB { return &kalahDB{g: g, maxSeeds: k} }
+
+// alloc gives the database room for n values, freed with the database.
+func (db *kalahDB) alloc(n int) {
+	vals, free := hugeAlloc[int8](n)
+	db.vals = vals
+	runtime.AddCleanup(db, func(free func()) { free() }, free)
+}
+
+// index returns the board's place in the database; b must hold at most
+// maxSeeds seeds.
+func (db *kalahDB) index(b kboard) uint64 { return db.g.rank(b) }
+
+// value returns the board's value; b must hold at most maxSeeds seeds.
+func (db *kalahDB) value(b kboard) int { return int(db.vals[db.index(b)]) }
+
+// compositions returns every way to put k seeds into n pits, as rows.
+func compositions(n, k int) []uint64 {
+	var out []uint64
+	var rec func(i, left int, row uint64)
+	rec = func(i, left int, row uint64) {
+		if i == n-1 {
+			out = append(out, row|uint64(left)<<(8*i))
+			return
+		}
+		for x := 0; x <= left; x++ {
+			rec(i+1, left-x, row|uint64(x)<<(8*i))
+		}
+	}
+	if n > 0 {
+		rec(0, k, 0)
+	}
+	return out
+}
+
+// build fills the database, using up to workers goroutines. It returns
+// ctx's error if cancelled.
+func (db *kalahDB) build(ctx context.Context, workers int) error {
+	n, K := db.g.n, db.maxSeeds
+	db.alloc(int(dbSize(n, K)))
+	for i := range db.vals {
+		db.vals[i] = dbUnknown
+	}
+	rows := make([][]uint64, K+1)
+	for k := range rows {
+		rows[k] = compositions(n, k)
+	}
+	if workers < 1 {
+		workers = 1
+	}
+	for k := 0; k <= K; k++ {
+		// Class j holds the boards with j seeds on one side and k-j on the
+		// other; the largest classes go first.
+		var classes []int
+		for j := k / 2; j >= 0; j-- {
+			classes = append(classes, j)
+		}
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		var stop atomic.Bool
+		for range min(workers, len(classes)) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for !stop.Load() {
+					c := int(next.Add(1)) - 1
+					if c >= len(classes) {
+						return
+					}
+					j := classes[c]
+					db.fillClass(rows[j], rows[k-j], k, &stop, ctx)
+					if j != k-j {
+						db.fillClass(rows[k-j], rows[j], k, &stop, ctx)
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (db *kalahDB) fillClass(mine, theirs []uint64, k int, stop *atomic.Bool, ctx context.Context) {
+	for i, my := range mine {
+		if i&255 == 0 && ctx.Err() != nil {
+			stop.Store(true)
+			return
+		}
+		for _, opp := range theirs {
+			b := kboard{my, opp}
+			if idx := db.index(b); db.vals[idx] == dbUnknown {
+				db.solve(b, k, idx)
+			}
+		}
+	}
+}
+
+// solve computes the value of board b (k seeds, index idx) from its
+// children, solving the children of the same level first.
+func (db *kalahDB) solve(b kboard, k int, idx uint64) int8 {
+	if b.my == 0 || b.opp == 0 {
+		v := int8(rowSum(b.my) - rowSum(b.opp))
+		db.vals[idx] = v
+		return v
+	}
+	g := db.g
+	best := -1 << 30
+	for i := range g.n {
+		if uint8(b.my>>(8*i)) == 0 {
+			continue
+		}
+		child, gain, extra, over := g.play(b, i)
+		v := gain
+		if !over {
+			ci := db.index(child)
+			cv := db.vals[ci]
+			if cv == dbUnknown {
+				// Only a sowing within the mover's row stays on this level.
+				cv = db.solve(child, k-gain, ci)
+			}
+			if extra {
+				v += int(cv)
+			} else {
+				v -= int(cv)
+			}
+		}
+		best = max(best, v)
+	}
+	db.vals[idx] = int8(best)
+	return int8(best)
+}
+
+// The on-disk format: a header, the values, and a CRC-32 of the values.
+const dbMagic = "MANCALA-KALAHDB1"
+
+type dbHeader struct {
+	Magic        [16]byte
+	Pits         uint32
+	EmptyCapture uint32
+	MaxSeeds     uint32
+	Size         uint64
+}
+
+func dbFileName(n int, emptyCapture bool, k int) string {
+	ec := 0
+	if emptyCapture {
+		ec = 1
+	}
+	return fmt.Sprintf("kalah-db-p%d-ec%d-s%d.bin", n, ec, k)
+}
+
+func (db *kalahDB) save(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, "kalah-db-*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	h := dbHeader{Pits: uint32(db.g.n), MaxSeeds: uint32(db.maxSeeds), Size: uint64(len(db.vals))}
+	copy(h.Magic[:], dbMagic)
+	if db.g.emptyCapture {
+		h.EmptyCapture = 1
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	if err := binary.Write(w, binary.LittleEndian, h); err != nil {
+		f.Close()
+		return err
+	}
+	crc := crc32.NewIEEE()
+	buf := make([]byte, 1<<16)
+	for off := 0; off < len(db.vals); off += len(buf) {
+		m := min(len(buf), len(db.vals)-off)
+		for i := range m {
+			buf[i] = byte(db.vals[off+i])
+		}
+		crc.Write(buf[:m])
+		if _, err := w.Write(buf[:m]); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	if err := binary.Write(w, binary.LittleEndian, crc.Sum32()); err != nil {
+		f.Close()
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(f.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), filepath.Join(dir, dbFileName(db.g.n, db.g.emptyCapture, db.maxSeeds)))
+}
+
+var errBadDB = errors.New("endgame database file is damaged")
+
+func (db *kalahDB) load(dir string) error {
+	f, err := os.Open(filepath.Join(dir, dbFileName(db.g.n, db.g.emptyCapture, db.maxSeeds)))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 1<<20)
+	var h dbHeader
+	if err := binary.Read(r, binary.LittleEndian, &h); err != nil {
+		return errBadDB
+	}
+	want := dbSize(db.g.n, db.maxSeeds)
+	ec := db.g.emptyCapture == (h.EmptyCapture == 1)
+	if string(h.Magic[:]) != dbMagic || int(h.Pits) != db.g.n || !ec || int(h.MaxSeeds) != db.maxSeeds || h.Size != want {
+		return errBadDB
+	}
+	db.alloc(int(want))
+	vals := db.vals
+	crc := crc32.NewIEEE()
+	buf := make([]byte, 1<<16)
+	for off := 0; off < len(vals); off += len(buf) {
+		m := min(len(buf), len(vals)-off)
+		if _, err := io.ReadFull(r, buf[:m]); err != nil {
+			return errBadDB
+		}
+		crc.Write(buf[:m])
+		for i := range m {
+			vals[off+i] = int8(buf[i])
+		}
+	}
+	var sum uint32
+	if err := binary.Read(r, binary.LittleEndian, &sum); err != nil || sum != crc.Sum32() {
+		return errBadDB
+	}
+	db.vals = vals
+	return nil
+}
+
+// dbCache keeps the databases loaded in this process, so that the bot pays
+// for a database once; it holds at most dbCacheBytes, the most recently
+// used first.
+var dbCache struct {
+	sync.Mutex
+	list []*cachedDB
+}
+
+type cachedDB struct {
+	key string
+	db  *kalahDB
+}
+
+const dbCacheBytes = 1 << 30
+
+// CacheDir returns the directory endgame databases are kept in: the
+// MANCALA_CACHE_DIR environment variable if set, else "mancala" under
+// os.UserCacheDir, else "" (no disk cache).
+func CacheDir() string {
+	if d := os.Getenv("MANCALA_CACHE_DIR"); d != "" {
+		return d
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(d, "mancala")
+}
+
+// getKalahDB returns the database for the geometry and seed count: from
+// memory, else from the disk cache in dir (if dir is not ""), else built
+// (and then saved to dir; a failure to save is not an error). built says
+// whether it had to be built.
+func getKalahDB(ctx context.Context, g *kalahGeom, k int, dir string) (db *kalahDB, built bool, err error) {
+	key := fmt.Sprintf("%s|%s", dir, dbFileName(g.n, g.emptyCapture, k))
+	dbCache.Lock()
+	defer dbCache.Unlock()
+	for i, c := range dbCache.list {
+		if c.key == key {
+			copy(dbCache.list[1:i+1], dbCache.list[:i])
+			dbCache.list[0] = c
+			return c.db, false, nil
+		}
+	}
+	db = newKalahDB(g, k)
+	if dir == "" || db.load(dir) != nil {
+		if err := db.build(ctx, runtime.GOMAXPROCS(0)); err != nil {
+			return nil, false, err
+		}
+		built = true
+		if dir != "" {
+			_ = db.save(dir)
+		}
+	}
+	total := uint64(len(db.vals))
+	n := 0
+	for _, c := range dbCache.list {
+		if total += uint64(len(c.db.vals)); total > dbCacheBytes {
+			break
+		}
+		n++
+	}
+	dbCache.list = append([]*cachedDB{{key, db}}, dbCache.list[:n]...)
+	return db, built, nil
+}

@@ -1,0 +1,420 @@
+package search
+
+import (
+	"context"
+	"math/bits"
+	"sync"
+	"sync/atomic"
+)
+
+// ksolver is the exact Kalah solver: MTD(f) over null-window alpha-beta on
+// kboards, with a transposition table, enhanced transposition cutoffs,
+// move ordering and the endgame database below dbSeeds seeds. Iterative
+// deepening with the store difference as horizon value gives MTD(f) its
+// first guess and the table its first moves.
+//
+// A board's value has the parity of its seeds (every seed ends in a store),
+// so every exact test is moved to a threshold of that parity and every
+// bound rounded to it: half the thresholds, tighter bounds.
+//
+// With more than one thread, the exact tests run as "lazy SMP": every
+// thread searches the same test sharing the table, the helpers taking the
+// root's moves in another order, so that they prove subtrees the main
+// thread then finds in the table. The main thread's result is the answer.
+type ksolver struct {
+	g       *kalahGeom
+	tt      *ktt
+	db      *kalahDB // nil: none
+	dbSeeds int      // boards with at most this many seeds are looked up (-1: none)
+	hashed  bool     // keys are hashes (boards too big to rank)
+	etcMin  int      // enhanced transposition cutoffs at boards of at least this many seeds
+	threads int
+
+	ctx     context.Context
+	limit   uint64 // node budget (0: none)
+	nodes   atomic.Uint64
+	stop    atomic.Bool // the solve is over (budget, context)
+	errStop error
+	mu      sync.Mutex
+}
+
+// kworker is one thread's search state.
+type kworker struct {
+	s        *ksolver
+	nodes    uint64 // counted here, added to s.nodes every so often
+	rotate   int    // helpers: how far to rotate the root's move order
+	done     *atomic.Bool
+	children []*[8]kchild
+}
+
+type kchild struct {
+	b      kboard
+	key    uint64
+	gain   int8
+	extra  bool
+	pit    uint8
+	known  bool // lo is the exact value (from the database)
+	etc    bool // lo and hi are bounds from the table
+	lo, hi int8
+	order  int32
+}
+
+func newKSolver(g *kalahGeom, tt *ktt, db *kalahDB) *ksolver {
+	s := &ksolver{g: g, tt: tt, db: db, dbSeeds: -1, ctx: context.Background(), threads: 1}
+	if db != nil {
+		s.dbSeeds = db.maxSeeds
+	}
+	s.etcMin = s.dbSeeds + 6
+	return s
+}
+
+func (s *ksolver) stopped() bool { return s.stop.Load() }
+
+// prepare sets the key mode for boards of up to k seeds.
+func (s *ksolver) prepare(k int) {
+	s.hashed = binomial(k+2*s.g.n, 2*s.g.n) >= 1<<63
+}
+
+func (s *ksolver) key(b kboard) uint64 {
+	if s.hashed {
+		return hashKey(b)
+	}
+	return s.g.rank(b)
+}
+
+// flush adds the worker's count to the solver's and checks the budget and
+// the context.
+func (w *kworker) flush() {
+	s := w.s
+	n := s.nodes.Add(w.nodes)
+	w.nodes = 0
+	var err error
+	switch {
+	case s.limit > 0 && n > s.limit:
+		err = ErrTooLarge
+	case s.ctx.Err() != nil:
+		err = s.ctx.Err()
+	default:
+		return
+	}
+	s.mu.Lock()
+	if s.errStop == nil {
+		s.errStop = err
+	}
+	s.mu.Unlock()
+	s.stop.Store(true)
+}
+
+// halted reports whether the worker must unwind: the solve is stopped, or
+// (for a helper) the main thread has finished this test.
+func (w *kworker) halted() bool {
+	return w.s.stop.Load() || (w.done != nil && w.done.Load())
+}
+
+// test is a null-window search at beta of board b (k seeds, table key
+// key) to depth (exactDepth: to the end of the game): its result v is a
+// lower bound on the board's value if v >= beta, an upper bound otherwise
+// (fail-soft). After halted, its result means nothing.
+func (w *kworker) test(b kboard, key uint64, k, beta int, depth uint8, ply int) int {
+	s := w.s
+	w.nodes++
+	if w.nodes >= 4096 {
+		w.flush()
+	}
+	if w.halted() {
+		return 0
+	}
+	if k <= s.dbSeeds {
+		return int(s.db.vals[key])
+	}
+	exact := depth == exactDepth
+	if exact {
+		beta += (beta - k) & 1
+	}
+	if beta > k {
+		return k
+	}
+	if beta <= -k {
+		return -k
+	}
+	if depth == 0 {
+		return 0 // the horizon: stores as they are
+	}
+	var ttMove uint8
+	if e, ok := s.tt.probe(key); ok {
+		if e.depth >= depth {
+			if int(e.lo) >= beta {
+				return int(e.lo)
+			}
+			if int(e.hi) < beta {
+				return int(e.hi)
+			}
+		}
+		ttMove = e.move
+	}
+	cd := depth
+	if cd != exactDepth {
+		cd--
+	}
+	g := s.g
+	for ply >= len(w.children) {
+		w.children = append(w.children, new([8]kchild))
+	}
+	kids := w.children[ply]
+	nk := 0
+	best := -1 << 30
+	var bestPit uint8
+	// Generate the children first, then look them all up (the table for
+	// enhanced transposition cutoffs, the database for exact values) in
+	// one pass: the loads are independent, so their cache misses overlap.
+	m := g.moveMask(b)
+	for m != 0 {
+		i := bits.TrailingZeros(m)
+		m &= m - 1
+		child, gain, extra, over := g.play(b, i)
+		if over {
+			if gain > best {
+				best, bestPit = gain, uint8(i+1)
+			}
+			continue
+		}
+		c := &kids[nk]
+		nk++
+		c.b, c.key, c.gain, c.extra, c.pit = child, s.key(child), int8(gain), extra, uint8(i+1)
+	}
+	if best >= beta {
+		s.tt.store(key, best, beta, depth, bestPit, 0)
+		return best
+	}
+	etc := k >= s.etcMin
+	for j := range nk {
+		c := &kids[j]
+		c.known, c.etc = false, false
+		if k-int(c.gain) <= s.dbSeeds {
+			c.lo, c.known = s.db.vals[c.key], true
+		} else if etc {
+			if e, ok := s.tt.probe(c.key); ok && e.depth >= cd {
+				c.lo, c.hi, c.etc = e.lo, e.hi, true
+			}
+		}
+	}
+	for j := range nk {
+		c := &kids[j]
+		gain := int(c.gain)
+		// Exact children (database) and enhanced transposition cutoffs:
+		// a child's stored bound may already prove this node's.
+		v := -1 << 30
+		switch {
+		case c.known && c.extra:
+			v = gain + int(c.lo)
+		case c.known:
+			v = gain - int(c.lo)
+		case c.etc && c.extra:
+			v = gain + int(c.lo)
+		case c.etc:
+			v = gain - int(c.hi)
+		}
+		if v > best {
+			best, bestPit = v, c.pit
+			if best >= beta {
+				s.tt.store(key, best, beta, depth, bestPit, 0)
+				return best
+			}
+		}
+		// Ordering: the table's move; extra turns, rightmost first (one
+		// from the right leaves the extra turns on its left playable);
+		// moves that gain seeds, biggest gain first; then the rest,
+		// rightmost first.
+		i := int32(c.pit) - 1
+		var o int32
+		switch {
+		case c.known:
+			o = -1 // done
+		case c.pit == ttMove:
+			o = 1 << 30
+		case c.extra:
+			o = 1<<29 + i
+		case gain > 0:
+			o = 1<<28 + int32(gain)<<8
+		default:
+			o = i
+		}
+		if ply == 0 && w.rotate > 0 && o >= 0 {
+			// A helper thread takes the root's moves in another order.
+			o = (i + int32(w.rotate)) % 8
+		}
+		c.order = o
+	}
+	// Insertion sort, best first; the database's children are done.
+	for a := 1; a < nk; a++ {
+		for j := a; j > 0 && kids[j].order > kids[j-1].order; j-- {
+			kids[j], kids[j-1] = kids[j-1], kids[j]
+		}
+	}
+	for nk > 0 && kids[nk-1].known {
+		nk--
+	}
+	n0 := s.nodes.Load() + w.nodes
+	for j := range nk {
+		c := &kids[j]
+		gain := int(c.gain)
+		var v int
+		if c.extra {
+			v = gain + w.test(c.b, c.key, k-gain, beta-gain, cd, ply+1)
+		} else {
+			v = gain - w.test(c.b, c.key, k-gain, gain-beta+1, cd, ply+1)
+		}
+		if w.halted() {
+			return 0
+		}
+		if v > best {
+			best, bestPit = v, c.pit
+			if best >= beta {
+				break
+			}
+		}
+	}
+	// Round to the parity of the board's value.
+	if exact {
+		if best >= beta {
+			best += (best - k) & 1
+		} else {
+			best -= (best - k) & 1
+		}
+	}
+	s.tt.store(key, best, beta, depth, bestPit, uint8(bits.Len64(s.nodes.Load()+w.nodes-n0)))
+	return best
+}
+
+// rootTest runs test at the root on every thread: the helpers until the
+// main thread is done.
+func (s *ksolver) rootTest(main *kworker, helpers []*kworker, b kboard, key uint64, k, beta int, depth uint8) int {
+	if len(helpers) == 0 || depth != exactDepth {
+		return main.test(b, key, k, beta, depth, 0)
+	}
+	var done atomic.Bool
+	var wg sync.WaitGroup
+	for _, h := range helpers {
+		h.done = &done
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			h.test(b, key, k, beta, depth, 0)
+			s.nodes.Add(h.nodes)
+			h.nodes = 0
+		}()
+	}
+	v := main.test(b, key, k, beta, depth, 0)
+	done.Store(true)
+	wg.Wait()
+	return v
+}
+
+// solve returns the exact value of b and a best pit (1-based): iterative
+// deepening to guess, then MTD(f) to the end. After stopped, the results
+// mean nothing.
+func (s *ksolver) solve(b kboard) (int, int) {
+	main := &kworker{s: s}
+	var helpers []*kworker
+	for i := 1; i < s.threads; i++ {
+		helpers = append(helpers, &kworker{s: s, rotate: 1 + 2*(i-1)})
+	}
+	defer func() { s.nodes.Add(main.nodes); main.nodes = 0 }()
+	k := b.seeds()
+	s.prepare(k)
+	if k <= s.dbSeeds {
+		return s.dbMove(b)
+	}
+	guess := 0
+	for d := 2; d <= 14; d += 2 {
+		guess, _ = s.mtdf(main, helpers, b, guess, uint8(d))
+		if s.stopped() {
+			return 0, 0
+		}
+	}
+	return s.mtdf(main, helpers, b, guess, exactDepth)
+}
+
+// dbMove answers from the database: its value, and a move that reaches it.
+func (s *ksolver) dbMove(b kboard) (int, int) {
+	best, bp := -1<<30, 0
+	for i := range s.g.n {
+		if pitAt(b.my, i) == 0 {
+			continue
+		}
+		child, gain, extra, over := s.g.play(b, i)
+		v := gain
+		if !over {
+			if extra {
+				v += s.db.value(child)
+			} else {
+				v -= s.db.value(child)
+			}
+		}
+		if v > best {
+			best, bp = v, i+1
+		}
+	}
+	return best, bp
+}
+
+// mtdf finds the value of b to depth by a series of null-window tests,
+// starting from guess. It returns the value and a best pit (1-based).
+func (s *ksolver) mtdf(main *kworker, helpers []*kworker, b kboard, guess int, depth uint8) (int, int) {
+	k := b.seeds()
+	key := s.key(b)
+	lo, hi := -k, k
+	f := max(lo, min(hi, guess))
+	for lo < hi {
+		beta := f
+		if f == lo {
+			beta = f + 1
+		}
+		v := s.rootTest(main, helpers, b, key, k, beta, depth)
+		if s.stopped() {
+			return 0, 0
+		}
+		if v >= beta {
+			lo = v
+		} else {
+			hi = v
+		}
+		f = v
+	}
+	// A move that reaches the value: the table's, checked, or the first
+	// that passes the test.
+	if e, ok := s.tt.probe(key); ok && e.move != 0 && pitAt(b.my, int(e.move)-1) != 0 && main.reaches(b, k, int(e.move)-1, lo, depth) {
+		return lo, int(e.move)
+	}
+	first := 0
+	for i := range s.g.n {
+		if pitAt(b.my, i) == 0 {
+			continue
+		}
+		if first == 0 {
+			first = i + 1
+		}
+		if main.reaches(b, k, i, lo, depth) {
+			return lo, i + 1
+		}
+	}
+	return lo, first
+}
+
+// reaches reports whether pit i's value is at least beta.
+func (w *kworker) reaches(b kboard, k, i, beta int, depth uint8) bool {
+	s := w.s
+	cd := depth
+	if cd != exactDepth {
+		cd--
+	}
+	child, gain, extra, over := s.g.play(b, i)
+	switch {
+	case over:
+		return gain >= beta
+	case extra:
+		return gain+w.test(child, s.key(child), k-gain, beta-gain, cd, 1) >= beta
+	default:
+		return gain-w.test(child, s.key(child), k-gain, gain-beta+1, cd, 1) >= beta
+	}
+}

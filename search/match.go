@@ -1,0 +1,186 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+
+	"github.com/mancala-bot/mancala/engine"
+)
+
+// MatchOptions configure PlayMatch.
+type MatchOptions struct {
+	// Games is the number of games (rounded up to an even number, so that
+	// every opening is played with both colours).
+	Games int
+	// Seed makes the match repeatable: the openings and the levels' own
+	// variation derive from it.
+	Seed int64
+	// OpeningPlies random legal moves start every pair of games (0: 2;
+	// -1: none), so that deterministic levels do not replay one game.
+	OpeningPlies int
+	// Workers is the number of games played at once (0: GOMAXPROCS).
+	Workers int
+	// MaxPlies ends a game that runs longer, scored by the stores (0: 2000).
+	MaxPlies int
+	// Progress, if set, is called after every game with the tally so far
+	// (from one goroutine at a time).
+	Progress func(MatchResult)
+}
+
+// MatchResult is the tally of a match from player A's side.
+type MatchResult struct {
+	Games, Wins, Draws, Losses int
+	// Margin is A's total store margin over all games.
+	Margin int
+}
+
+// Score is A's share of the points (a draw is half a point).
+func (r MatchResult) Score() float64 {
+	if r.Games == 0 {
+		return 0.5
+	}
+	return (float64(r.Wins) + float64(r.Draws)/2) / float64(r.Games)
+}
+
+// Elo returns the Elo difference of A over B the score implies and the
+// half-width of its 95% confidence interval, from the per-game variance of
+// the result. A clean sweep has no finite estimate: the score is then
+// taken as half a game short of it, so the figure is a lower bound.
+func (r MatchResult) Elo() (diff, margin float64) {
+	n := float64(r.Games)
+	if n == 0 {
+		return 0, math.Inf(1)
+	}
+	s := r.Score()
+	lo, hi := 0.5/n, 1-0.5/n
+	elo := func(x float64) float64 {
+		x = min(max(x, lo), hi)
+		return -400 * math.Log10(1/x-1)
+	}
+	v := (float64(r.Wins)*(1-s)*(1-s) + float64(r.Draws)*(0.5-s)*(0.5-s) + float64(r.Losses)*s*s) / n
+	se := math.Sqrt(v / n)
+	if se == 0 {
+		se = 0.5 / n
+	}
+	return elo(s), (elo(s+1.96*se) - elo(s-1.96*se)) / 2
+}
+
+// PlayMatch plays a match between levels a and b under rules r: game 2i
+// and game 2i+1 start from the same random opening, a playing South in the
+// first and North in the second. It returns the tally from a's side, and
+// ctx's error (with the games finished so far) if ctx ends first; errors
+// from the levels are returned as they come.
+func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOptions) (MatchResult, error) {
+	if r.Layout().Sides != 2 {
+		return MatchResult{}, ErrPlayers
+	}
+	games := opts.Games + opts.Games%2
+	plies := opts.OpeningPlies
+	if plies == 0 {
+		plies = 2
+	}
+	maxPlies := opts.MaxPlies
+	if maxPlies <= 0 {
+		maxPlies = 2000
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var (
+		mu       sync.Mutex
+		res      MatchResult
+		firstErr error
+		next     int
+		wg       sync.WaitGroup
+	)
+	for range min(workers, games) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				stop := firstErr != nil
+				mu.Unlock()
+				if i >= games || stop || ctx.Err() != nil {
+					return
+				}
+				margin, err := playGame(ctx, r, a, b, i, plies, maxPlies, opts.Seed)
+				mu.Lock()
+				if err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+					return
+				}
+				res.Games++
+				res.Margin += margin
+				switch {
+				case margin > 0:
+					res.Wins++
+				case margin < 0:
+					res.Losses++
+				default:
+					res.Draws++
+				}
+				if opts.Progress != nil {
+					opts.Progress(res)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if firstErr == nil {
+		firstErr = ctx.Err()
+	}
+	return res, firstErr
+}
+
+// playGame plays game i of a match and returns a's final store margin.
+func playGame(ctx context.Context, r engine.Rules, a, b Level, i, plies, maxPlies int, seed int64) (int, error) {
+	aSide := engine.Side(i % 2)
+	rng := rand.New(rand.NewPCG(uint64(seed), uint64(i/2)))
+	g := engine.NewGame(openingFor(r, plies, rng))
+	for g.Position().Status() == engine.Ongoing && g.Position().Ply() < maxPlies {
+		p := g.Position()
+		l := b
+		if p.ToMove() == aSide {
+			l = a
+		}
+		m, err := l.Move(ctx, g, seed^int64(i)<<20^int64(p.Ply()))
+		if err != nil {
+			return 0, err
+		}
+		if _, err := g.Play(m); err != nil {
+			return 0, errors.Join(errors.New("level "+l.String()+" played an illegal move"), err)
+		}
+	}
+	p := g.Position()
+	return p.Store(aSide) - p.Store(1-aSide), nil
+}
+
+// openingFor plays up to plies random moves from the start, never ending
+// the game.
+func openingFor(r engine.Rules, plies int, rng *rand.Rand) engine.Position {
+	p := r.Start()
+	for range max(plies, 0) {
+		moves := p.Moves()
+		if len(moves) == 0 {
+			break
+		}
+		q, err := p.Play(moves[rng.IntN(len(moves))])
+		if err != nil || q.Status() != engine.Ongoing {
+			break
+		}
+		p = q
+	}
+	return p
+}

@@ -1,0 +1,226 @@
+package search
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/mancala-bot/mancala/engine"
+)
+
+// SolveOptions configure Solve. The zero value is usable.
+type SolveOptions struct {
+	// MemoryMB is the memory the solver may use for its transposition
+	// table and, for Kalah, its endgame database (0: DefaultMemoryMB).
+	// The table takes a quarter of it, at most 256 MB; the database takes
+	// the largest seed count that fits in the rest (and in DBSeeds).
+	MemoryMB int
+	// DBSeeds caps the Kalah endgame database: boards with at most this
+	// many seeds left in the pits are looked up (0: DefaultDBSeeds; -1: no
+	// database). It is never larger than the seeds on the board.
+	DBSeeds int
+	// CacheDir is where endgame databases are kept between runs ("": the
+	// directory CacheDir returns; "-": build them in memory only).
+	CacheDir string
+	// MaxNodes stops the solver with ErrTooLarge after this many positions
+	// (0: no limit; ctx can stop it too).
+	MaxNodes uint64
+	// Threads is the number of threads the Kalah solver searches with (0:
+	// 1). With more than one the value is the same, but the node count,
+	// and the best move where several are best, can vary between runs.
+	Threads int
+	// History lists the positions before this one, oldest first, for the
+	// repetition rule (Oware).
+	History []engine.Position
+}
+
+// DefaultMemoryMB is the solver's default memory budget: a 256 MB table and
+// up to 768 MB of endgame database.
+const DefaultMemoryMB = 1024
+
+// DefaultDBSeeds is the default cap of the Kalah endgame database. For six
+// pits the 22-seed database is 548 MB and takes about three minutes to
+// build on two cores, once: it is then read from the disk cache in a
+// second. With fewer pits the budget covers more seeds (four pits: every
+// board of up to 24 seeds in 10 MB, the whole of Kalah(4,3)); with seven or
+// eight pits it covers fewer (18 and 16 seeds).
+const DefaultDBSeeds = 22
+
+// Result is an exact solution.
+type Result struct {
+	// Value is the final store margin for the side to move with perfect
+	// play by both sides: positive when the side to move wins by that many
+	// seeds, 0 for a draw. For Kalah it counts the end-of-game sweep.
+	Value int
+	// Best is a move that achieves Value.
+	Best engine.Move
+	// Nodes counts the positions searched (database lookups included);
+	// Elapsed is the time taken, database included.
+	Nodes   uint64
+	Elapsed time.Duration
+	// DBSeeds is the endgame database used (-1: none), DBTime the time
+	// spent building or loading it, DBBuilt whether it was built now.
+	DBSeeds int
+	DBTime  time.Duration
+	DBBuilt bool
+}
+
+// Solve returns the exact value of p with perfect play and a best move.
+//
+// Kalah of every size is solved by a dedicated solver: MTD(f) driven by
+// iterative deepening, a transposition table, enhanced transposition
+// cutoffs, move ordering and an endgame database built by retrograde
+// analysis (cached on disk under CacheDir). Every other two-player variant,
+// and positions under Kalah's pie rule until the swap is no longer
+// possible, go through the engine's rules with the same MTD(f) search.
+// Oware's third-repetition rule is applied along each searched line,
+// counting opts.History; values that depend on the line are not stored in
+// the table, though one stored from another line may still miss a
+// repetition only this line would reach (the graph-history interaction that
+// most solvers accept). In variants without a repetition rule a line that
+// returns to a position is scored as if the game stopped there with each
+// side taking the seeds on its side.
+//
+// Errors: ErrGameOver for a finished game, ErrSolitaire for a solitaire,
+// ErrPlayers for more than two players, ErrTooLarge when opts.MaxNodes runs
+// out, and ctx's error when it is cancelled or its deadline passes.
+func Solve(ctx context.Context, p engine.Position, opts SolveOptions) (Result, error) {
+	if err := checkSearchable(p); err != nil {
+		return Result{}, err
+	}
+	t0 := time.Now()
+	mem := uint64(opts.MemoryMB)
+	if mem == 0 {
+		mem = DefaultMemoryMB
+	}
+	mem <<= 20
+	ttBytes := min(mem/4, 256<<20)
+	if n, ec, _, ok := kalahParams(p.Rules()); ok {
+		return solveKalah(ctx, p, opts, geomFor(n, ec), ttBytes, mem-ttBytes, t0)
+	}
+	tt := newGTT(ttBytes)
+	s := newGSearch(ctx, p.Rules(), tt, opts.History)
+	s.limit = opts.MaxNodes
+	root := &gnode{pos: p, aux: s.aux.initial(p)}
+	v, best := s.solveRoot(root, 0)
+	res := Result{Value: v, Best: best, Nodes: s.nodes, Elapsed: time.Since(t0), DBSeeds: -1}
+	if s.stopped {
+		return res, s.errStop
+	}
+	return res, nil
+}
+
+// kttPool keeps Kalah tables between solves, by geometry, to save
+// allocating them again (they are cleared before reuse).
+var kttPool struct {
+	sync.Mutex
+	m map[*kalahGeom][]*ktt
+}
+
+// getKTT returns a cleared table (a solve must not depend on the ones
+// before it: same position, same move).
+func getKTT(g *kalahGeom, bytes uint64) *ktt {
+	kttPool.Lock()
+	l := kttPool.m[g]
+	for i := len(l) - 1; i >= 0; i-- {
+		if t := l[i]; uint64(len(t.b))*64 <= bytes && uint64(len(t.b))*128 > bytes {
+			kttPool.m[g] = append(l[:i], l[i+1:]...)
+			kttPool.Unlock()
+			t.clear()
+			return t
+		}
+	}
+	kttPool.Unlock()
+	return newKTT(bytes)
+}
+
+func putKTT(g *kalahGeom, t *ktt) {
+	kttPool.Lock()
+	defer kttPool.Unlock()
+	if kttPool.m == nil {
+		kttPool.m = map[*kalahGeom][]*ktt{}
+	}
+	if len(kttPool.m[g]) < 2 {
+		kttPool.m[g] = append(kttPool.m[g], t)
+	}
+}
+
+func solveKalah(ctx context.Context, p engine.Position, opts SolveOptions, g *kalahGeom, ttBytes, dbBudget uint64, t0 time.Time) (Result, error) {
+	res := Result{DBSeeds: -1}
+	k := opts.DBSeeds
+	if k == 0 {
+		k = DefaultDBSeeds
+	}
+	k = min(k, maxDBSeeds(g.n, dbBudget))
+	// No point in a database larger than the board's seeds.
+	k = min(k, p.PitSeeds(engine.South)+p.PitSeeds(engine.North))
+	var db *kalahDB
+	if k >= 1 {
+		dir := opts.CacheDir
+		if dir == "" {
+			dir = CacheDir()
+		} else if dir == "-" {
+			dir = ""
+		}
+		td := time.Now()
+		var err error
+		db, res.DBBuilt, err = getKalahDB(ctx, g, k, dir)
+		res.DBTime = time.Since(td)
+		if err != nil {
+			res.Elapsed = time.Since(t0)
+			return res, err
+		}
+		res.DBSeeds = k
+	}
+	tt := getKTT(g, ttBytes)
+	defer putKTT(g, tt)
+	s := newKSolver(g, tt, db)
+	s.ctx, s.limit, s.threads = ctx, opts.MaxNodes, max(opts.Threads, 1)
+	ps := &pieSolver{s: s, aux: newAuxTracker(p.Rules())}
+	v, best := ps.value(p, ps.aux.initial(p))
+	res.Value, res.Best, res.Nodes = v, best, s.nodes.Load()
+	res.Elapsed = time.Since(t0)
+	if s.stopped() {
+		return res, s.errStop
+	}
+	return res, nil
+}
+
+// pieSolver solves Kalah positions in which the pie rule's swap is still to
+// come: it walks the engine's positions until the swap is gone and hands
+// every position after that to the kboard solver.
+type pieSolver struct {
+	s   *ksolver
+	aux *auxTracker
+}
+
+func (ps *pieSolver) value(p engine.Position, aux uint32) (int, engine.Move) {
+	if p.Status() != engine.Ongoing {
+		me := p.ToMove()
+		return p.Store(me) - p.Store(1-me), engine.Move{}
+	}
+	if aux == 0 {
+		v := kalahViewOf(&p)
+		val, pit := ps.s.solve(v.b)
+		return v.margin + val, engine.Move{Pit: uint8(pit)}
+	}
+	best, bestMove := -1<<30, engine.Move{}
+	for _, m := range p.Moves() {
+		q, err := p.Play(m)
+		if err != nil {
+			continue
+		}
+		cv, _ := ps.value(q, ps.aux.next(&p, aux, m, &q))
+		if ps.s.stopped() {
+			return 0, engine.Move{}
+		}
+		if q.ToMove() != p.ToMove() || m.Kind == engine.Swap {
+			cv = -cv
+		}
+		if cv > best {
+			best, bestMove = cv, m
+		}
+	}
+	return best, bestMove
+}
+
