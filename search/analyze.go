@@ -67,7 +67,7 @@ var (
 	ErrGameOver = errors.New("the game is over")
 	// ErrSolitaire: a two-player search was asked of a solitaire (use
 	// SolveSolitaire), or SolveSolitaire of a two-player game.
-	ErrSolitaire = errors.New("a solitaire has no opponent: it is solved with SolveSolitaire")
+	ErrSolitaire    = errors.New("a solitaire has no opponent: it is solved with SolveSolitaire")
 	ErrNotSolitaire = errors.New("not a solitaire")
 	// ErrPlayers: the variant has more than two players.
 	ErrPlayers = errors.New("only two-player games can be searched")

@@ -44,11 +44,11 @@ type gsearch struct {
 	// cacheCycles stores results that depend on a repetition in the table
 	// all the same.
 	cacheCycles bool
-	horizon  uint64 // leaves evaluated heuristically
-	killers  [][2]engine.Move
-	history  [2][engine.MaxPits*2 + 2]int32
-	qdepth   int
-	selDepth int
+	horizon     uint64 // leaves evaluated heuristically
+	killers     [][2]engine.Move
+	history     [2][engine.MaxPits*2 + 2]int32
+	qdepth      int
+	selDepth    int
 }
 
 func newGSearch(ctx context.Context, r engine.Rules, tt *gtt, hist []engine.Position) *gsearch {

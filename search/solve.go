@@ -223,4 +223,3 @@ func (ps *pieSolver) value(p engine.Position, aux uint32) (int, engine.Move) {
 	}
 	return best, bestMove
 }
-
