@@ -1,7 +1,8 @@
-// Command mancala is the mancala bot's command-line tool (SPEC section 4):
-// it lists the variants, plays moves and prints positions, and counts move
-// sequences (perft). The bot itself, the solver, analysis, puzzles, board
-// images and rules texts are still to come.
+// Command mancala is the mancala bot and its command-line tool (SPEC
+// section 4): with no command (or "serve") it runs the bot; the other
+// commands list the variants, play moves, count move sequences (perft),
+// solve and analyze positions, play bot levels against each other, print
+// the daily puzzle, draw boards and print the rules.
 //
 // Errors are one line on stderr, "mancala: <reason>", with exit code 2 for
 // a wrong command line (unknown command, flag, variant or option, a bad
@@ -45,6 +46,8 @@ commands:
         best move, evaluation, principal variation, depth and speed
   match VARIANT --a LEVEL --b LEVEL [--games N] [--json]
         play two bot levels against each other; wins, draws, losses, Elo
+  puzzle [--date YYYY-MM-DD] [--kind K] [--json] [--reveal]
+        the daily puzzle; "puzzle check [--date D] MOVES..." checks an answer
   render VARIANT [MOVES...] [--opt k=v]... [--from FILE.json] -o board.png
         draw the board image the bot would post
   rules VARIANT [--lang ru|da|pl|en] [--opt k=v]...
