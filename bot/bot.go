@@ -41,6 +41,9 @@ type Config struct {
 	RemindAfter, ClaimAfter time.Duration
 	// ThinkTime bounds the bot's thinking per move (default 2 s).
 	ThinkTime time.Duration
+	// RuleDiagrams adds to "rules" a before/after diagram of each example
+	// move of the rulebook (drawn with the render package).
+	RuleDiagrams bool
 }
 
 // Bot answers chat requests. It is safe for concurrent use: games are

@@ -326,7 +326,7 @@ func TestRulesAreIllustrated(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	b := bot.New(bot.Config{Store: db, Render: func(engine.Position, []engine.Event) ([]byte, error) { return []byte("png"), nil }})
+	b := bot.New(bot.Config{Store: db, RuleDiagrams: true})
 	rs := b.Handle(context.Background(), bot.Request{Platform: "test", Channel: "c", Text: "/rules kalah empty_capture=true",
 		User: bot.User{ID: "u", Locale: "pl"}})
 	if len(rs) < 3 || rs[0].Board != nil || !strings.Contains(rs[0].Text, "Kalah") {

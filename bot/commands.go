@@ -293,10 +293,10 @@ func (s *session) rules(args []string) ([]Reply, error) {
 }
 
 // ruleDiagrams illustrates the rules: one before/after diagram per example
-// move of the rulebook, captioned with its section's heading. None when the
-// bot draws no images.
+// move of the rulebook, captioned with its section's heading. None unless
+// Config.RuleDiagrams is set.
 func (s *session) ruleDiagrams(variant string, opts map[string]string) []Reply {
-	if s.b.cfg.Render == nil {
+	if !s.b.cfg.RuleDiagrams {
 		return nil
 	}
 	var out []Reply

@@ -164,8 +164,10 @@ func (m *Main) Open(ctx context.Context) error {
 		Store:    db,
 		Opponent: opp,
 		Render:   m.Metrics.timeRender(renderPNG),
-		Now:      m.Now,
-		Logger:   m.Logger,
+		// Rules come with diagrams of example moves.
+		RuleDiagrams: true,
+		Now:          m.Now,
+		Logger:       m.Logger,
 	})
 	if m.Config.HTTPAddr != "" {
 		ln, err := net.Listen("tcp", m.Config.HTTPAddr)
