@@ -178,7 +178,7 @@ func scoreMoves(ctx context.Context, p engine.Position, hist []engine.Position, 
 		// expand reuses ply 0's slot: copy the children out first.
 		cs := append([]gnode(nil), kids...)
 		cur := make([]MoveScore, 0, len(cs))
-		s.path = append(s.path[:0], rootKey)
+		s.push(rootKey)
 		for i := range cs {
 			c := &cs[i]
 			var v int32
@@ -192,7 +192,7 @@ func scoreMoves(ctx context.Context, p engine.Position, hist []engine.Position, 
 			}
 			cur = append(cur, MoveScore{c.move, float64(v) / 100})
 		}
-		s.path = s.path[:0]
+		s.pop()
 		if s.stopped {
 			return moves, true
 		}

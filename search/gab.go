@@ -81,7 +81,7 @@ func (s *gsearch) ab(n *gnode, ply, depth int, alpha, beta int32) int32 {
 		c.order = o<<6 | int32(i)
 	}
 	sortKids(kids)
-	s.path = append(s.path, k)
+	s.push(k)
 	n0 := s.nodes
 	best := int32(minScore)
 	bestIdx := 0
@@ -115,7 +115,7 @@ func (s *gsearch) ab(n *gnode, ply, depth int, alpha, beta int32) int32 {
 			}
 		}
 	}
-	s.path = s.path[:len(s.path)-1]
+	s.pop()
 	if s.stopped {
 		return 0
 	}

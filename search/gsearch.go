@@ -28,8 +28,8 @@ type gsearch struct {
 	ev     evaluator
 	repLim int // occurrences that end the game (0: none; a cycle is cut at once)
 
-	hist []pkey // positions before the root, oldest first
-	path []pkey // the current line, root first
+	path  []pkey         // the current line, root first
+	count map[pkey]int32 // occurrences on the line and in the history
 
 	kids [][]gnode
 	bufs [][engine.MaxMoves]engine.Move
@@ -57,9 +57,10 @@ func newGSearch(ctx context.Context, r engine.Rules, tt *gtt, hist []engine.Posi
 	if r.Variant().ID == "oware" {
 		s.repLim = 3
 	}
-	s.cacheCycles = envInt("CACHECYCLES", 0) == 1
+	s.cacheCycles = true
+	s.count = map[pkey]int32{}
 	for _, p := range hist {
-		s.hist = append(s.hist, s.aux.key(&p, s.aux.initial(p)))
+		s.count[s.aux.key(&p, s.aux.initial(p))]++
 	}
 	return s
 }
@@ -89,6 +90,20 @@ func (s *gsearch) checkStop() bool {
 	return s.stopped
 }
 
+// push adds k to the current line; pop takes the last position off.
+func (s *gsearch) push(k pkey) {
+	s.path = append(s.path, k)
+	s.count[k]++
+}
+
+func (s *gsearch) pop() {
+	k := s.path[len(s.path)-1]
+	s.path = s.path[:len(s.path)-1]
+	if s.count[k]--; s.count[k] <= 0 {
+		delete(s.count, k)
+	}
+}
+
 // margin is the store difference for the side to move.
 func (s *gsearch) margin(p *engine.Position) int {
 	me := p.ToMove()
@@ -99,17 +114,7 @@ func (s *gsearch) margin(p *engine.Position) int {
 // rule (or, for variants without one, closes a cycle), and the value then:
 // each side takes the seeds on its own side.
 func (s *gsearch) repetition(p *engine.Position, k pkey) (int, bool) {
-	seen := 1
-	for _, x := range s.path {
-		if x == k {
-			seen++
-		}
-	}
-	for _, x := range s.hist {
-		if x == k {
-			seen++
-		}
-	}
+	seen := 1 + int(s.count[k])
 	lim := s.repLim
 	if lim == 0 {
 		lim = 2
@@ -222,7 +227,7 @@ func (s *gsearch) test(n *gnode, ply int, beta int) int {
 		}
 	}
 	sortKids(kids)
-	s.path = append(s.path, k)
+	s.push(k)
 	cuts, n0 := s.repCuts, s.nodes
 	for j := range kids {
 		c := &kids[j]
@@ -233,7 +238,7 @@ func (s *gsearch) test(n *gnode, ply int, beta int) int {
 			v = s.test(c, ply+1, beta)
 		}
 		if s.stopped {
-			s.path = s.path[:len(s.path)-1]
+			s.pop()
 			return 0
 		}
 		if v > best {
@@ -243,7 +248,7 @@ func (s *gsearch) test(n *gnode, ply int, beta int) int {
 			}
 		}
 	}
-	s.path = s.path[:len(s.path)-1]
+	s.pop()
 	if s.repCuts == cuts || s.cacheCycles {
 		s.tt.store(k, int32(best), int32(beta-1), int32(beta), exactDepth, uint8(bestIdx), s.nodes-n0)
 	}
@@ -273,8 +278,8 @@ func (s *gsearch) solveRoot(root *gnode, guess int) (int, engine.Move) {
 	}
 	v := lower
 	kids := s.expand(root, 0)
-	s.path = append(s.path, s.aux.key(&root.pos, root.aux))
-	defer func() { s.path = s.path[:len(s.path)-1] }()
+	s.push(s.aux.key(&root.pos, root.aux))
+	defer s.pop()
 	for i := range kids {
 		c := &kids[i]
 		var cv int

@@ -360,6 +360,19 @@ func CacheDir() string {
 	return filepath.Join(d, "mancala")
 }
 
+// loadedDB returns the seed count of a database for g in memory (kept for
+// dir) holding from lo to hi seeds, or 0.
+func loadedDB(g *kalahGeom, lo, hi int, dir string) int {
+	dbCache.Lock()
+	defer dbCache.Unlock()
+	for _, c := range dbCache.list {
+		if c.db.g == g && c.db.maxSeeds >= lo && c.db.maxSeeds <= hi && c.key == fmt.Sprintf("%s|%s", dir, dbFileName(g.n, g.emptyCapture, c.db.maxSeeds)) {
+			return c.db.maxSeeds
+		}
+	}
+	return 0
+}
+
 // getKalahDB returns the database for the geometry and seed count: from
 // memory, else from the disk cache in dir (if dir is not ""), else built
 // (and then saved to dir; a failure to save is not an error). built says

@@ -27,9 +27,10 @@ import (
 //     plays the best move it finds.
 //   - Expert searches 1 500 000 positions (well under MaxThink on this
 //     project's machines), stopping at MaxThink if the machine is slow.
-//   - Perfect plays a move of the exact solution when the solver finds it
-//     within its budget (every Kalah position from a few moves in, small
-//     endgames of the other games), and Expert's move otherwise.
+//   - Perfect plays a move of the exact solution when the position is small
+//     enough for the solver to answer within its budget (Kalah with at
+//     most 36 seeds left in the pits, with the 16-seed endgame database;
+//     the other games with at most 10), and Expert's move otherwise.
 //
 // Beginner, Easy and Medium vary their moves; the variation is drawn from
 // the seed and the position, so the same position, level and seed always
@@ -79,21 +80,32 @@ func ParseLevel(s string) (Level, error) {
 
 // levelSpec is what a level does.
 type levelSpec struct {
-	depth   int     // noisy levels: the depth every move is scored at
-	cutoff  float64 // noisy levels: moves this many seeds below the best are never played
-	temp    float64 // noisy levels: the softmax temperature, in seeds
-	nodes   uint64  // searching levels: the node budget
-	solve   uint64  // Perfect: the solver's node budget
-	dbSeeds int     // Perfect: the Kalah endgame database
+	depth  int     // noisy levels: the depth every move is scored at
+	cutoff float64 // noisy levels: moves this many seeds below the best are never played
+	temp   float64 // noisy levels: the softmax temperature, in seeds
+	nodes  uint64  // searching levels: the node budget
+	solve  bool    // Perfect: try the exact solver first
 }
 
+// The exact solver's part in Perfect: it is tried on positions with at
+// most gate seeds in the pits, for at most budget nodes.
+const (
+	perfectKalahGate   = 36
+	perfectKalahBudget = 3_000_000
+	perfectOtherGate   = 10
+	perfectOtherBudget = 1_000_000
+	// PerfectDBSeeds is the Kalah endgame database Perfect uses (30 MB for
+	// six pits, built on first use in about ten seconds; see Prepare).
+	PerfectDBSeeds = 16
+)
+
 var levelSpecs = [...]levelSpec{
-	Beginner: {depth: 2, cutoff: 2.5, temp: 1.2},
-	Easy:     {depth: 3, cutoff: 1.5, temp: 0.6},
-	Medium:   {depth: 5, cutoff: 0.5, temp: 0.2},
+	Beginner: {depth: 1, cutoff: 3, temp: 1.5},
+	Easy:     {depth: 2, cutoff: 1, temp: 0.35},
+	Medium:   {depth: 5, cutoff: 0.3, temp: 0.1},
 	Hard:     {nodes: 40_000},
 	Expert:   {nodes: 1_500_000},
-	Perfect:  {nodes: 1_500_000, solve: 3_000_000, dbSeeds: 14},
+	Perfect:  {nodes: 1_500_000, solve: true},
 }
 
 // Move returns the level's move in the game's current position. It uses
@@ -125,17 +137,23 @@ func (l Level) MoveFrom(ctx context.Context, p engine.Position, history []engine
 	ctx, cancel := context.WithTimeout(ctx, MaxThink)
 	defer cancel()
 	spec := levelSpecs[l]
-	if spec.solve > 0 {
-		res, err := Solve(ctx, p, SolveOptions{MaxNodes: spec.solve, DBSeeds: spec.dbSeeds, History: history, MemoryMB: 256})
-		if err == nil {
-			return res.Best, nil
+	if spec.solve {
+		gate, budget := perfectOtherGate, uint64(perfectOtherBudget)
+		if _, _, _, ok := kalahParams(p.Rules()); ok {
+			gate, budget = perfectKalahGate, perfectKalahBudget
 		}
-		if !errors.Is(err, ErrTooLarge) && !errors.Is(err, context.DeadlineExceeded) {
-			return engine.Move{}, err
-		}
-		if ctx.Err() != nil {
-			// The solver used the time: answer at once.
-			return analyzeMove(context.Background(), p, history, 20_000)
+		if p.PitSeeds(engine.South)+p.PitSeeds(engine.North) <= gate {
+			res, err := Solve(ctx, p, SolveOptions{MaxNodes: budget, DBSeeds: PerfectDBSeeds, History: history, MemoryMB: 256})
+			if err == nil {
+				return res.Best, nil
+			}
+			if !errors.Is(err, ErrTooLarge) && !errors.Is(err, context.DeadlineExceeded) {
+				return engine.Move{}, err
+			}
+			if ctx.Err() != nil {
+				// The solver used the time: answer at once.
+				return analyzeMove(context.Background(), p, history, 20_000)
+			}
 		}
 	}
 	if spec.nodes > 0 {
@@ -149,6 +167,20 @@ func (l Level) MoveFrom(ctx context.Context, p engine.Position, history []engine
 		return moves[0], nil
 	}
 	return pickNoisy(scores, spec, rngFor(p, seed)), nil
+}
+
+// Prepare loads, or builds and caches on disk, what Perfect needs for the
+// rules r (the Kalah endgame database), so that the bot's first Perfect
+// move does not wait for it. It does nothing for other games, and returns
+// ctx's error if cancelled.
+func Prepare(ctx context.Context, r engine.Rules) error {
+	n, ec, _, ok := kalahParams(r)
+	if !ok {
+		return nil
+	}
+	k := min(PerfectDBSeeds, maxDBSeeds(n, (256<<20)-(64<<20)))
+	_, _, err := getKalahDB(ctx, geomFor(n, ec), k, CacheDir())
+	return err
 }
 
 func analyzeMove(ctx context.Context, p engine.Position, history []engine.Position, nodes uint64) (engine.Move, error) {

@@ -152,16 +152,24 @@ func solveKalah(ctx context.Context, p engine.Position, opts SolveOptions, g *ka
 		k = DefaultDBSeeds
 	}
 	k = min(k, maxDBSeeds(g.n, dbBudget))
-	// No point in a database larger than the board's seeds.
-	k = min(k, p.PitSeeds(engine.South)+p.PitSeeds(engine.North))
+	dir := opts.CacheDir
+	if dir == "" {
+		dir = CacheDir()
+	} else if dir == "-" {
+		dir = ""
+	}
+	// A board with no more seeds than the database holds is answered by
+	// any database that holds its seeds: one already loaded, else a small
+	// one (at least 12 seeds, quick to build), not the largest allowed.
+	if seeds := p.PitSeeds(engine.South) + p.PitSeeds(engine.North); seeds <= k {
+		if j := loadedDB(g, seeds, k, dir); j > 0 {
+			k = j
+		} else {
+			k = max(seeds, min(k, 12))
+		}
+	}
 	var db *kalahDB
 	if k >= 1 {
-		dir := opts.CacheDir
-		if dir == "" {
-			dir = CacheDir()
-		} else if dir == "-" {
-			dir = ""
-		}
 		td := time.Now()
 		var err error
 		db, res.DBBuilt, err = getKalahDB(ctx, g, k, dir)
