@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // kalahDB is an endgame database for Kalah: the exact value (the best store
@@ -311,20 +312,13 @@ func (db *kalahDB) load(dir string) error {
 	}
 	db.alloc(int(want))
 	vals := db.vals
-	crc := crc32.NewIEEE()
-	buf := make([]byte, 1<<16)
-	for off := 0; off < len(vals); off += len(buf) {
-		m := min(len(buf), len(vals)-off)
-		if _, err := io.ReadFull(r, buf[:m]); err != nil {
-			return errBadDB
-		}
-		crc.Write(buf[:m])
-		for i := range m {
-			vals[off+i] = int8(buf[i])
-		}
+	// Read straight into the values: an int8 is stored as its byte.
+	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(vals))), len(vals))
+	if _, err := io.ReadFull(r, raw); err != nil {
+		return errBadDB
 	}
 	var sum uint32
-	if err := binary.Read(r, binary.LittleEndian, &sum); err != nil || sum != crc.Sum32() {
+	if err := binary.Read(r, binary.LittleEndian, &sum); err != nil || sum != crc32.ChecksumIEEE(raw) {
 		return errBadDB
 	}
 	db.vals = vals

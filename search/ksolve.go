@@ -29,6 +29,8 @@ type ksolver struct {
 	hashed  bool     // keys are hashes (boards too big to rank)
 	etcMin  int      // enhanced transposition cutoffs at boards of at least this many seeds
 	threads int
+	busy    *busySet // with several threads: the boards being searched
+	busyMin int      // boards of at least this many seeds are marked busy
 
 	ctx     context.Context
 	limit   uint64 // node budget (0: none)
@@ -245,32 +247,60 @@ func (w *kworker) test(b kboard, key uint64, k, beta int, depth uint8, ply int) 
 		}
 		c.order = o
 	}
-	// Insertion sort, best first; the database's children are done.
-	for a := 1; a < nk; a++ {
-		for j := a; j > 0 && kids[j].order > kids[j-1].order; j-- {
-			kids[j], kids[j-1] = kids[j-1], kids[j]
+	// Insertion sort of the children still to search, best first (the
+	// database's are done).
+	var idx [8]uint8
+	n := 0
+	for j := range nk {
+		if kids[j].known {
+			continue
 		}
-	}
-	for nk > 0 && kids[nk-1].known {
-		nk--
+		a := n
+		for ; a > 0 && kids[j].order > kids[idx[a-1]].order; a-- {
+			idx[a] = idx[a-1]
+		}
+		idx[a] = uint8(j)
+		n++
 	}
 	n0 := s.nodes.Load() + w.nodes
-	for j := range nk {
-		c := &kids[j]
-		gain := int(c.gain)
-		var v int
-		if c.extra {
-			v = gain + w.test(c.b, c.key, k-gain, beta-gain, cd, ply+1)
-		} else {
-			v = gain - w.test(c.b, c.key, k-gain, gain-beta+1, cd, ply+1)
+	// With several threads, a child another thread is searching is put
+	// off to a second pass (after the first child: "ABDADA"), so that the
+	// threads spread over the tree instead of searching the same lines.
+	share := s.busy != nil && k >= s.busyMin
+	if share {
+		s.busy.enter(key)
+		defer s.busy.leave(key)
+	}
+	var deferred [8]uint8
+	nd := 0
+	for pass := 0; pass < 2; pass++ {
+		list := idx[:n]
+		if pass == 1 {
+			list = deferred[:nd]
 		}
-		if w.halted() {
-			return 0
-		}
-		if v > best {
-			best, bestPit = v, c.pit
-			if best >= beta {
-				break
+		for j, ci := range list {
+			c := &kids[ci]
+			if pass == 0 && share && j > 0 && s.busy.has(c.key) {
+				deferred[nd] = ci
+				nd++
+				continue
+			}
+			gain := int(c.gain)
+			var v int
+			if c.extra {
+				v = gain + w.test(c.b, c.key, k-gain, beta-gain, cd, ply+1)
+			} else {
+				v = gain - w.test(c.b, c.key, k-gain, gain-beta+1, cd, ply+1)
+			}
+			if w.halted() {
+				return 0
+			}
+			if v > best {
+				best, bestPit = v, c.pit
+				if best >= beta {
+					pass = 2
+					break
+				}
 			}
 		}
 	}
@@ -318,6 +348,10 @@ func (s *ksolver) solve(b kboard) (int, int) {
 	var helpers []*kworker
 	for i := 1; i < s.threads; i++ {
 		helpers = append(helpers, &kworker{s: s, rotate: 1 + 2*(i-1)})
+	}
+	if s.threads > 1 {
+		s.busy = new(busySet)
+		s.busyMin = s.dbSeeds + 4
 	}
 	defer func() { s.nodes.Add(main.nodes); main.nodes = 0 }()
 	k := b.seeds()
@@ -418,3 +452,24 @@ func (w *kworker) reaches(b kboard, k, i, beta int, depth uint8) bool {
 		return gain-w.test(child, s.key(child), k-gain, gain-beta+1, cd, 1) >= beta
 	}
 }
+
+// busySet records the boards the solver's threads are searching: a
+// direct-mapped table of keys, lossy by design (a board whose slot is taken
+// is simply not recorded, and a reader can miss one). It only steers the
+// order of the search, never its result.
+type busySet struct {
+	slots [1 << 14]atomic.Uint64
+}
+
+func (t *busySet) slot(key uint64) *atomic.Uint64 {
+	return &t.slots[(key*0x9E3779B97F4A7C15)>>50]
+}
+
+// enter marks key busy if its slot is free.
+func (t *busySet) enter(key uint64) { t.slot(key).CompareAndSwap(0, key+1) }
+
+// leave unmarks key if it is the slot's.
+func (t *busySet) leave(key uint64) { t.slot(key).CompareAndSwap(key+1, 0) }
+
+// has reports whether key is marked busy.
+func (t *busySet) has(key uint64) bool { return t.slot(key).Load() == key+1 }
