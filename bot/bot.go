@@ -140,6 +140,7 @@ var commandAliases = map[string]string{
 	"records": "game", "record": "game", "history": "game",
 	"top": "top", "leaderboard": "top", "stats": "stats",
 	"language": "lang", "start@": "new",
+	"last": "replay", "lastmove": "replay", "animate": "replay", "animation": "replay",
 }
 
 // parseText splits a typed command: "/move@mybot 3" gives "move", ["3"].
@@ -198,6 +199,8 @@ func (s *session) dispatch() ([]Reply, error) {
 		return s.board()
 	case "game":
 		return s.gameRecord()
+	case "replay":
+		return s.replay(nil)
 	case "rules":
 		return s.rules(args)
 	case "variants":
@@ -234,6 +237,8 @@ func (s *session) button() ([]Reply, error) {
 		return s.rematch(&d)
 	case actionClaim:
 		return s.claim(&d)
+	case actionReplay:
+		return s.replay(&d)
 	}
 	return nil, refuse("err_stale_button", nil)
 }

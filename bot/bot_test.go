@@ -132,13 +132,13 @@ func TestChallengeGameAndRematch(t *testing.T) {
 	}
 	// alice is South and moves first; pit 3 ends in her store.
 	r = one(t, h.press("alice", buttonFor(t, r, "3")))
-	if !strings.Contains(r.Text, "@alice") || strings.Join(labels(r), " ") != "1 2 4 5 6" {
+	if !strings.Contains(r.Text, "@alice") || strings.Join(labels(r), " ") != "1 2 4 5 6 ▶" {
 		t.Fatalf("after 3: %q %v", r.Text, labels(r))
 	}
 	stale := buttonFor(t, r, "1")
 	r = one(t, h.press("alice", stale))
 	// North's buttons run right to left on the image: pit 6 first.
-	if got := strings.Join(labels(r), " "); got != "6 5 4 3 2 1" {
+	if got := strings.Join(labels(r), " "); got != "6 5 4 3 2 1 ▶" {
 		t.Errorf("North's buttons %s", got)
 	}
 	before := h.live()
@@ -151,7 +151,7 @@ func TestChallengeGameAndRematch(t *testing.T) {
 	h.wantRefusal(h.press("bob", "garbage"), "", before)
 	h.wantRefusal(h.say("bob", "/frobnicate"), "frobnicate", before)
 	r = one(t, h.say("bob", "/resign"))
-	if !strings.Contains(r.Text, "@alice") || strings.Join(labels(r), " ") != "↻" {
+	if !strings.Contains(r.Text, "@alice") || strings.Join(labels(r), " ") != "↻ ▶" {
 		t.Errorf("resign: %q %v", r.Text, labels(r))
 	}
 	if h.live() != nil {

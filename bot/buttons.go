@@ -9,13 +9,15 @@ import (
 // Button data is "<action>:<game id>:<version>[:<argument>]", for example
 // "m:42:7:3" (move 3 in game 42 at version 7). The version makes a press on
 // an old board, or a second press of the same button, detectable: the game
-// has moved on. Anything else is rejected as malformed.
+// has moved on. Anything else is rejected as malformed. The replay button
+// ("v:42:7", ▶) changes nothing, so it works at any version of its game.
 const (
 	actionMove    = "m"
 	actionAccept  = "a"
 	actionDecline = "d"
 	actionRematch = "r"
 	actionClaim   = "c"
+	actionReplay  = "v"
 )
 
 type buttonData struct {
@@ -44,7 +46,7 @@ func parseButton(s string) (buttonData, error) {
 	}
 	d := buttonData{action: parts[0]}
 	switch d.action {
-	case actionMove, actionAccept, actionDecline, actionRematch, actionClaim:
+	case actionMove, actionAccept, actionDecline, actionRematch, actionClaim, actionReplay:
 	default:
 		return buttonData{}, fmt.Errorf("button data %q: unknown action", s)
 	}

@@ -516,13 +516,26 @@ func (s *session) boardReply(lg *loaded, text string, events []engine.Event, edi
 }
 
 // buttons are one per legal move, in the order the pits appear on the
-// board image (left to right), or a rematch button when the game is over.
+// board image (left to right), or a rematch button when the game is over;
+// once a move has been played, a replay button (▶, see replay) follows, in
+// a row of its own under the moves, beside the rematch button.
 func (s *session) buttons(lg *loaded) [][]Button {
 	rec := lg.rec
 	if rec.Phase == store.PhaseOver {
 		d := buttonData{action: actionRematch, gameID: rec.ID, version: rec.Version}
-		return [][]Button{{{Label: "↻", Data: d.String()}}}
+		return [][]Button{append([]Button{{Label: "↻", Data: d.String()}}, replayButton(rec)...)}
 	}
+	rows := s.moveButtons(lg)
+	if r := replayButton(rec); r != nil {
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// moveButtons are one button per legal move of the player to move, in
+// rows of at most five; none when the bot is to move.
+func (s *session) moveButtons(lg *loaded) [][]Button {
+	rec := lg.rec
 	p := lg.game.Position()
 	if rec.Players[p.ToMove()].IsBot() {
 		return nil

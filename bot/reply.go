@@ -39,8 +39,19 @@ type Reply struct {
 	Text string
 	// Board is the board to show with the message, if any.
 	Board *Board
+	// Animation is an animated GIF to show with the message, Text being
+	// its caption: the replay of a move (see the "replay" command). Discord
+	// attaches it as "move.gif", Telegram sends it with sendAnimation, the
+	// terminal notes it (and saves it with the board images). It has no
+	// buttons. A reply carries a Board or an Animation, never both:
+	// adapters drop the Animation of a reply that has a Board.
+	Animation []byte
 	// Private asks for a reply only the requesting user sees (Discord
-	// ephemeral); where a platform cannot, the adapter sends it publicly.
+	// ephemeral). Where a platform cannot hide a message in the channel,
+	// the adapter sends a private reply with a Board or an Animation to the
+	// user's private chat with the bot (Telegram), and shows a text-only
+	// one as discreetly as it can (a button press's alert, a reply to the
+	// user's message); see each adapter's documentation.
 	Private bool
 	// Edit asks to replace the message holding the pressed button, image
 	// and buttons included, instead of posting a new one.

@@ -106,6 +106,7 @@ func sampleArgs(count int) map[string]any {
 		"Wins": count, "Losses": count + 1, "Draws": count + 2, "Lang": "polski",
 		"Date": "2026-11-22", "Difficulty": 3, "Hours": count + 1,
 		"Pits": 6, "Seeds": 4, "Total": 48, "Win": 25, "Half": 24, "N": 6,
+		"Move": "Anna played pit 3.", "Bot": "@MancalaBot",
 	}
 }
 

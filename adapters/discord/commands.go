@@ -22,8 +22,8 @@ import (
 //	/move pit                                  -> move PIT
 //	/rules [variant]                           -> rules [VARIANT]
 //	/lang language                             -> lang ru|da|pl|en
-//	/accept /decline /resign /draw /undo /rematch /claim /board /game
-//	/variants /puzzle /stats /top /help        -> the command, no arguments
+//	/accept /decline /resign /draw /undo /rematch /claim /board /replay
+//	/game /variants /puzzle /stats /top /help  -> the command, no arguments
 const (
 	optVariant  = "variant"
 	optOpponent = "opponent"
@@ -36,7 +36,7 @@ const (
 // commandNames lists the commands in the order Discord shows them.
 var commandNames = []string{
 	"new", "accept", "decline", "move", "resign", "draw", "undo", "rematch", "claim",
-	"board", "game", "rules", "variants", "puzzle", "stats", "top", "lang", "help",
+	"board", "replay", "game", "rules", "variants", "puzzle", "stats", "top", "lang", "help",
 }
 
 // discordLocales are the Discord locales the bot's languages map to.
@@ -68,6 +68,7 @@ var commandLocalNames = map[string]map[locales.Lang]string{
 	"rematch":  {locales.RU: "реванш", locales.DA: "revanche", locales.PL: "rewanż"},
 	"claim":    {locales.RU: "победа", locales.DA: "kræv", locales.PL: "walkower"},
 	"board":    {locales.RU: "доска", locales.DA: "bræt", locales.PL: "plansza"},
+	"replay":   {locales.RU: "повтор", locales.DA: "genafspil", locales.PL: "powtórka"},
 	"game":     {locales.RU: "партия", locales.DA: "parti", locales.PL: "partia"},
 	"rules":    {locales.RU: "правила", locales.DA: "regler", locales.PL: "zasady"},
 	"variants": {locales.RU: "игры", locales.DA: "spil", locales.PL: "gry"},

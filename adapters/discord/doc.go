@@ -51,10 +51,13 @@
 // Text goes through locales.ForDiscord (*bold* becomes **bold**) and is
 // cut into messages of at most 2000 characters, between lines where
 // possible; a board (PNG attachment "board-GAME-VERSION.png" and its
-// buttons) goes with the first. Buttons keep the bot's rows when they fit
-// Discord's 5 rows of 5 and are re-flowed otherwise; pits are grey
-// (secondary), ✔ green, ✖ red, ↻ blue. A Private reply is ephemeral (flag
-// 64) and never edits anything. A button press's public Edit reply updates
+// buttons) goes with the first, and so does an animation (a reply's
+// Animation, the GIF attachment "move.gif", which Discord plays in line;
+// dropped when the reply also has a board). Buttons keep the bot's rows
+// when they fit Discord's 5 rows of 5 and are re-flowed otherwise; pits
+// and ▶ are grey (secondary), ✔ green, ✖ red, ↻ blue. A Private reply is
+// ephemeral (flag 64), its image or animation and buttons included, and
+// never edits anything. A button press's public Edit reply updates
 // the pressed message (response type 7, or an edit of @original after a
 // deferral), replacing its text, image and buttons: the edit sends
 // "attachments": [] so that the old image is dropped (discordgo speaks API

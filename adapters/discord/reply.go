@@ -30,6 +30,7 @@ type outMsg struct {
 	content   string
 	png       []byte // the board image, if any
 	fileName  string
+	gif       []byte                       // an animation ("move.gif"), when there is no board image
 	buttons   []discordgo.MessageComponent // action rows; never nil
 	ephemeral bool
 	// edit replaces the pressed message: its text, image and buttons.
@@ -57,7 +58,11 @@ func toMessages(replies []bot.Reply, requester string) []outMsg {
 			// No image (a bot without a renderer): show the text board.
 			text = strings.TrimSpace(text + "\n```\n" + strings.Trim(b.Text, "\n") + "\n```")
 		}
-		for n, part := range splitContent(text, maxContent) {
+		parts := splitContent(text, maxContent)
+		if len(parts) == 0 {
+			parts = []string{""} // an image or buttons without text
+		}
+		for n, part := range parts {
 			m := outMsg{content: part, ephemeral: r.Private, edit: r.Edit && !r.Private && n == 0, buttons: []discordgo.MessageComponent{}}
 			if n == 0 && b != nil {
 				if len(b.PNG) > 0 {
@@ -66,7 +71,10 @@ func toMessages(replies []bot.Reply, requester string) []outMsg {
 				}
 				m.buttons = components(b.Buttons)
 			}
-			if m.content == "" && m.png == nil && len(m.buttons) == 0 {
+			if n == 0 && b == nil && len(r.Animation) > 0 {
+				m.gif = r.Animation
+			}
+			if m.content == "" && m.png == nil && m.gif == nil && len(m.buttons) == 0 {
 				continue
 			}
 			if requester == "" || len(m.buttons) > 0 {
@@ -142,13 +150,21 @@ func buttonStyle(label string) discordgo.ButtonStyle {
 	return discordgo.SecondaryButton
 }
 
-// files returns the message's attachment, with a fresh reader each time
-// (a retried request must send the image again).
+// animationName is the file name of an animation: Discord shows an
+// attached .gif animated, in line.
+const animationName = "move.gif"
+
+// files returns the message's attachment, the board image or the
+// animation, with a fresh reader each time (a retried request must send
+// the image again).
 func (m outMsg) files() []*discordgo.File {
-	if len(m.png) == 0 {
-		return nil
+	switch {
+	case len(m.png) > 0:
+		return []*discordgo.File{{Name: m.fileName, ContentType: "image/png", Reader: bytes.NewReader(m.png)}}
+	case len(m.gif) > 0:
+		return []*discordgo.File{{Name: animationName, ContentType: "image/gif", Reader: bytes.NewReader(m.gif)}}
 	}
-	return []*discordgo.File{{Name: m.fileName, ContentType: "image/png", Reader: bytes.NewReader(m.png)}}
+	return nil
 }
 
 func (m outMsg) allowedMentions() *discordgo.MessageAllowedMentions {

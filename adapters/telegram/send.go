@@ -15,10 +15,30 @@ import (
 
 // send delivers r as new messages in dst; replyTo, when not 0, is the
 // message it answers. It tries every part and returns the first error.
-// A photo Telegram refuses with 400 is replaced by the text board.
+// A photo Telegram refuses with 400 is replaced by the text board, an
+// animation by the text alone.
 func (a *Adapter) send(ctx context.Context, dst target, r bot.Reply, replyTo int) error {
 	kb := keyboard(r.Board)
 	var errs []error
+	if anim := animation(r); anim != nil {
+		caption := r.Text
+		if textLen(caption) > maxCaptionLen {
+			for _, p := range splitText(caption, maxMessageLen) {
+				errs = append(errs, a.sendText(ctx, dst, toHTML(p), nil, replyTo))
+				replyTo = 0
+			}
+			caption = ""
+		}
+		err := a.sendAnimation(ctx, dst, anim, toHTML(strings.TrimSpace(caption)), replyTo)
+		if e := asError(err); e == nil || e.Code != 400 || ctx.Err() != nil || caption == "" {
+			errs = append(errs, err)
+			return firstError(errs)
+		}
+		// Telegram refused the animation (no right to send media in this
+		// group): the caption still says what the move did.
+		a.log.WarnContext(ctx, "animation refused; sending its caption as text", "channel", dst.channel(), "err", err)
+		r.Text, r.Animation = caption, nil
+	}
 	if png := boardPNG(r); png != nil {
 		caption := r.Text
 		if textLen(caption) > maxCaptionLen {
@@ -77,6 +97,15 @@ func textPieces(r bot.Reply) []string {
 	return pieces
 }
 
+// animation is the reply's animation, or nil (also when the reply has a
+// board, which wins).
+func animation(r bot.Reply) []byte {
+	if r.Board != nil || len(r.Animation) == 0 {
+		return nil
+	}
+	return r.Animation
+}
+
 // boardPNG is the reply's board image, or nil.
 func boardPNG(r bot.Reply) []byte {
 	if r.Board == nil || len(r.Board.PNG) == 0 {
@@ -98,6 +127,10 @@ func firstError(errs []error) error {
 // the package documentation); when that is impossible or fails, r is sent
 // as a new message.
 func (a *Adapter) edit(ctx context.Context, dst target, held *tgbotapi.Message, r bot.Reply) error {
+	if animation(r) != nil {
+		// An animation replaces nothing: it comes as a new message.
+		return a.send(ctx, dst, r, 0)
+	}
 	kb := keyboard(r.Board)
 	if kb == nil {
 		kb = noKeyboard
@@ -195,6 +228,19 @@ func (a *Adapter) sendPhoto(ctx context.Context, dst target, png []byte, caption
 	}
 	addMarkup(p, kb)
 	return a.do(ctx, call{method: "sendPhoto", params: p, files: photoFile("photo", png), chat: dst.chat, paced: true}, nil)
+}
+
+// sendAnimation sends a GIF with sendAnimation, as tgbotapi's
+// NewAnimation would (the file in the multipart field "animation"), but
+// with the parameters built here like every other call (message_thread_id).
+func (a *Adapter) sendAnimation(ctx context.Context, dst target, gif []byte, captionHTML string, replyTo int) error {
+	p := dstParams(dst, replyTo)
+	if captionHTML != "" {
+		p["caption"] = captionHTML
+		p["parse_mode"] = tgbotapi.ModeHTML
+	}
+	files := []tgbotapi.RequestFile{{Name: "animation", Data: tgbotapi.FileBytes{Name: "move.gif", Bytes: gif}}}
+	return a.do(ctx, call{method: "sendAnimation", params: p, files: files, chat: dst.chat, paced: true}, nil)
 }
 
 // inputMediaPhoto is InputMediaPhoto as editMessageMedia takes it.

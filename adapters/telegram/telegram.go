@@ -44,15 +44,34 @@
 //     characters) is sent first as its own message and the photo follows
 //     without a caption. A board without an image is sent as text, with its
 //     character drawing in a <pre> block.
+//   - A reply with an animation (bot.Reply.Animation, a move's replay) is
+//     sent with sendAnimation: the GIF as "move.gif" in the multipart field
+//     "animation" (as tgbotapi's NewAnimation does) and the text as its
+//     HTML caption, cut out into messages before it when too long. If
+//     Telegram refuses it with 400 (no right to send media), the caption
+//     is sent as text. An animation is always a new message, never an
+//     edit.
 //   - A text reply is sent with sendMessage in HTML parse mode (the bot's
 //     *bold* becomes <b>bold</b>), split at line breaks into messages of at
 //     most 4096 characters.
-//   - Telegram has no ephemeral messages in groups. A private reply to a
-//     button press becomes the callback answer, shown as an alert
-//     (truncated to 200 characters); a private reply to a typed command is
-//     sent to the chat as a reply to the user's message.
+//   - Telegram has no ephemeral messages in groups. A private text reply
+//     to a button press becomes the callback answer, shown as an alert
+//     (truncated to 200 characters); a private text reply to a typed
+//     command is sent to the chat as a reply to the user's message. A
+//     private reply with a board or an animation, which no alert can
+//     show, goes to the user's private chat with the bot (chat_id = the
+//     user's id) as a new message. Telegram refuses that chat (403) until
+//     the user has opened it and pressed Start, or when they blocked the
+//     bot; the user is then asked (err_private_chat, in their app's
+//     language, naming the bot's @username) to do so and try again: in
+//     the press's alert, or in reply to the command. In a private chat,
+//     private replies with a board or an animation are sent like public
+//     ones (a press's Edit reply edits the pressed message); text-only
+//     ones to a press are still alerts.
 //   - Every button press is answered (answerCallbackQuery), before any
-//     other reply is sent, so the user's client stops its spinner.
+//     other reply is sent, so the user's client stops its spinner; only
+//     the private replies bound for the user's private chat go first, so
+//     that the answer can say when that chat is closed.
 //   - A reply with Edit set replaces the message that held the pressed
 //     button: editMessageMedia (new photo, caption and keyboard) when both
 //     are photos, editMessageText or editMessageCaption when the reply has

@@ -102,7 +102,7 @@ func TestGroupGameWithButtons(t *testing.T) {
 			t.Fatal("the game did not end")
 		}
 		m, _ := e.srv.Message(group, board.ID)
-		if labels(m) == "↻" {
+		if labels(m) == "↻ ▶" {
 			break
 		}
 		mover, other := toMove(m)
@@ -197,7 +197,7 @@ func TestGroupTypedCommandsAndResign(t *testing.T) {
 	}
 	e.say(group, alice, "en", "/resign")
 	r = e.last(group)
-	if !r.IsPhoto() || labels(r) != "↻" || !strings.Contains(r.Visible(), "@alice resigned.") {
+	if !r.IsPhoto() || labels(r) != "↻" || !strings.Contains(r.Visible(), "@alice resigned.") { // no move: no ▶
 		t.Errorf("resign: %+v %q", r, r.Visible())
 	}
 	last, err := e.db.LastGame(context.Background(), telegram.Platform, groupChannel)
@@ -226,7 +226,7 @@ func TestGameAgainstTheBotInPrivate(t *testing.T) {
 			t.Fatal("the game did not end")
 		}
 		m = e.last(chat)
-		if labels(m) == "↻" {
+		if labels(m) == "↻ ▶" {
 			break
 		}
 		if len(m.Buttons()) == 0 {
@@ -291,7 +291,7 @@ func TestSetMyCommands(t *testing.T) {
 				t.Errorf("%s /%s: %q, want %q", l, c.Command, c.Description, want)
 			}
 		}
-		if got := strings.Join(names, " "); got != "new move accept decline resign draw undo rematch claim board game rules variants puzzle stats top lang help" {
+		if got := strings.Join(names, " "); got != "new move accept decline resign draw undo rematch claim board replay game rules variants puzzle stats top lang help" {
 			t.Errorf("%s: commands %s", l, got)
 		}
 	}

@@ -125,6 +125,9 @@ type incoming struct {
 	dst   target
 	group bool
 	req   bot.Request
+	// user is the user's id, which is also their private chat's with the
+	// bot.
+	user int64
 	// msgID is the user's message (for replies to it).
 	msgID int
 	// callbackID is set for a button press; held is the message whose
@@ -168,6 +171,7 @@ func (a *Adapter) convert(u tgbotapi.Update, x updateExtra) (in incoming, ok boo
 		}
 		in.dst = target{chat: m.Chat.ID, thread: x.Message.thread()}
 		in.msgID = m.MessageID
+		in.user = m.From.ID
 		in.req = bot.Request{Platform: Platform, Channel: in.dst.channel(), User: userOf(m.From), Text: text}
 		return in, true
 	case u.CallbackQuery != nil:
@@ -185,6 +189,7 @@ func (a *Adapter) convert(u tgbotapi.Update, x updateExtra) (in incoming, ok boo
 		in.dst = target{chat: cq.Message.Chat.ID, thread: ti.thread()}
 		in.group = cq.Message.Chat.Type != "private"
 		in.held = cq.Message
+		in.user = cq.From.ID
 		in.req = bot.Request{Platform: Platform, Channel: in.dst.channel(), User: userOf(cq.From), Button: cq.Data}
 		return in, true
 	}
@@ -301,6 +306,12 @@ func (a *Adapter) handle(work context.Context, in incoming) {
 	replies := a.h.Handle(ctx, in.req)
 	if in.callbackID == "" {
 		for _, r := range replies {
+			if r.Private && in.group && hasMedia(r) {
+				if a.sendPrivately(ctx, in, r) {
+					continue
+				}
+				r = bot.Reply{Text: a.privateChatNeeded(in), Private: true}
+			}
 			replyTo := 0
 			if r.Private && in.group {
 				replyTo = in.msgID
@@ -311,15 +322,26 @@ func (a *Adapter) handle(work context.Context, in incoming) {
 		}
 		return
 	}
-	// A press: private replies become the callback answer, sent first.
+	// A press: private text replies become the callback answer, sent
+	// first; private replies with media go to the user's private chat
+	// before it, so that the answer can say when they could not.
 	var notes []string
 	var rest []bot.Reply
+	refused := false
 	for _, r := range replies {
-		if r.Private {
+		switch {
+		case r.Private && hasMedia(r) && in.group:
+			if !refused && !a.sendPrivately(ctx, in, r) {
+				refused = true
+				notes = append(notes, locales.Plain(a.privateChatNeeded(in)))
+			}
+		case r.Private && hasMedia(r):
+			rest = append(rest, r) // a private chat: a message like any other
+		case r.Private:
 			if t := strings.TrimSpace(locales.Plain(r.Text)); t != "" {
 				notes = append(notes, t)
 			}
-		} else {
+		default:
 			rest = append(rest, r)
 		}
 	}
@@ -338,11 +360,46 @@ func (a *Adapter) handle(work context.Context, in incoming) {
 	}
 }
 
+// hasMedia reports whether r shows a board or an animation: a private
+// reply that cannot be reduced to a note.
+func hasMedia(r bot.Reply) bool { return r.Board != nil || len(r.Animation) > 0 }
+
+// sendPrivately sends r, a private reply to a request made in a group, to
+// the user's private chat with the bot, as a new message. It reports
+// false when Telegram refuses because the user has not opened that chat
+// (or has blocked the bot); other failures are logged and count as
+// delivered, as for any other reply.
+func (a *Adapter) sendPrivately(ctx context.Context, in incoming, r bot.Reply) bool {
+	r.Edit = false
+	err := a.send(ctx, target{chat: in.user}, r, 0)
+	if err == nil {
+		return true
+	}
+	if e := asError(err); e != nil && ctx.Err() == nil &&
+		(e.Code == 403 || e.Code == 400 && strings.Contains(e.Description, "chat not found")) {
+		a.log.InfoContext(ctx, "the user's private chat is closed to the bot", "channel", in.dst.channel(), "user", in.req.User.ID, "err", err)
+		return false
+	}
+	a.log.ErrorContext(ctx, "private reply not delivered", "channel", in.dst.channel(), "user", in.req.User.ID, "err", err)
+	return true
+}
+
+// privateChatNeeded asks the user, in their app's language, to open a
+// private chat with the bot and press Start.
+func (a *Adapter) privateChatNeeded(in incoming) string {
+	l := locales.Resolve(in.req.User.Locale)
+	name := locales.Text(l, "bot_name", nil)
+	if u := a.Username(); u != "" {
+		name = "@" + u
+	}
+	return locales.Text(l, "err_private_chat", map[string]any{"Bot": name})
+}
+
 // commandOrder is the order of the command menu; commands with a cmd_
 // description not listed here follow in alphabetical order.
 var commandOrder = []string{
 	"new", "move", "accept", "decline", "resign", "draw", "undo", "rematch", "claim",
-	"board", "game", "rules", "variants", "puzzle", "stats", "top", "lang", "help",
+	"board", "replay", "game", "rules", "variants", "puzzle", "stats", "top", "lang", "help",
 }
 
 // commands is the command menu in language l, from the cmd_* texts.

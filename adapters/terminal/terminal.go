@@ -2,8 +2,10 @@
 // in which every line is a message. "alice> /move 3" speaks as alice; a line
 // without a prefix speaks as the default user ("you"). Replies are printed
 // as text with the board drawn in characters, and every board image is
-// written to a folder, its path printed. Typing a button's label (a pit
-// number, ✔, ✖, ↻) presses that button of the last board shown.
+// written to a folder, its path printed. An animation (a move's replay) is
+// noted as "[animation: N frames]" and, like a board image, written to the
+// folder as a GIF. Typing a button's label (a pit number, ✔, ✖, ↻, ▶)
+// presses that button of the last board shown.
 //
 // It runs from a pipe as well as interactively, so whole games can be
 // scripted.
@@ -11,8 +13,10 @@ package terminal
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
+	"image/gif"
 	"io"
 	"os"
 	"path/filepath"
@@ -124,6 +128,12 @@ func (c *Chat) print(user string, r bot.Reply) {
 	}
 	b.WriteString(locales.Plain(r.Text))
 	b.WriteString("\n")
+	if r.Board == nil && len(r.Animation) > 0 {
+		b.WriteString(animationNote(r.Animation))
+		if path := c.saveFile("move", "gif", r.Animation); path != "" {
+			fmt.Fprintf(&b, "animation: %s\n", path)
+		}
+	}
 	if bd := r.Board; bd != nil {
 		if bd.Text != "" {
 			b.WriteString(bd.Text)
@@ -151,9 +161,27 @@ func (c *Chat) print(user string, r bot.Reply) {
 	io.WriteString(c.Out, b.String())
 }
 
+// animationNote says how many frames a GIF has: "[animation: 6 frames]".
+func animationNote(data []byte) string {
+	g, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil {
+		return "[animation]\n"
+	}
+	return fmt.Sprintf("[animation: %d frames]\n", len(g.Image))
+}
+
 // saveImage writes the board's PNG and returns its path, or "".
 func (c *Chat) saveImage(bd *bot.Board) string {
-	if c.ImageDir == "" || len(bd.PNG) == 0 {
+	if len(bd.PNG) == 0 {
+		return ""
+	}
+	return c.saveFile(fmt.Sprintf("game%d-v%d", bd.GameID, bd.Version), "png", bd.PNG)
+}
+
+// saveFile writes data to ImageDir as "<name>-<n>.<ext>" and returns its
+// path, or "" when there is no ImageDir or writing fails.
+func (c *Chat) saveFile(name, ext string, data []byte) string {
+	if c.ImageDir == "" {
 		return ""
 	}
 	if err := os.MkdirAll(c.ImageDir, 0o755); err != nil {
@@ -163,8 +191,8 @@ func (c *Chat) saveImage(bd *bot.Board) string {
 	c.images++
 	n := c.images
 	c.mu.Unlock()
-	path := filepath.Join(c.ImageDir, fmt.Sprintf("game%d-v%d-%d.png", bd.GameID, bd.Version, n))
-	if err := os.WriteFile(path, bd.PNG, 0o644); err != nil {
+	path := filepath.Join(c.ImageDir, fmt.Sprintf("%s-%d.%s", name, n, ext))
+	if err := os.WriteFile(path, data, 0o644); err != nil {
 		return ""
 	}
 	return path

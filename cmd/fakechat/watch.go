@@ -135,6 +135,9 @@ func (c *chat) pollTelegram() {
 			}
 			images = append(images, p.path)
 		}
+		if m.IsAnimation() && seen == 0 {
+			images = append(images, c.save(fmt.Sprintf("telegram-%d.gif", m.ID), m.Animation))
+		}
 		var rows [][]string
 		for _, r := range m.Keyboard {
 			var row []string

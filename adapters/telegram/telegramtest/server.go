@@ -8,9 +8,10 @@
 // Methods: getMe, getUpdates (long polling: the call blocks until an update
 // is injected or its timeout passes; a newer call ends an older one with
 // 409 Conflict, as Telegram does), deleteWebhook, setMyCommands (recorded
-// per language_code), sendMessage, sendPhoto (multipart), editMessageText,
-// editMessageCaption, editMessageMedia (multipart, attach://),
-// editMessageReplyMarkup, deleteMessage and answerCallbackQuery. Requests
+// per language_code), sendMessage, sendPhoto and sendAnimation (multipart),
+// editMessageText, editMessageCaption, editMessageMedia (multipart,
+// attach://), editMessageReplyMarkup, deleteMessage and
+// answerCallbackQuery. Requests
 // go to POST /bot<token>/<method>, form-encoded or multipart; a wrong
 // token gets 401 Unauthorized, an unknown method 404 Not Found.
 //
@@ -21,7 +22,10 @@
 // of message, a callback query answered twice or never issued.
 //
 // Chat types follow the id: a positive id is a private chat, an id below
-// -1000000000000 a supergroup and any other negative id a group.
+// -1000000000000 a supergroup and any other negative id a group. The bot
+// may write to every private chat, as if every user had pressed Start,
+// except those of users for whom RefusePrivateChat was called: sends there
+// fail with 403 "Forbidden: bot can't initiate conversation with a user".
 package telegramtest
 
 import (
@@ -69,6 +73,9 @@ type Message struct {
 	Text, Caption, ParseMode string
 	// Photo is the image the bot uploaded (nil for a text message).
 	Photo []byte
+	// Animation is the GIF the bot uploaded with sendAnimation (nil for
+	// other messages); its text is the Caption.
+	Animation []byte
 	// Keyboard is the inline keyboard (nil when none).
 	Keyboard [][]Button
 	// ReplyTo is the message this one replies to.
@@ -81,10 +88,17 @@ type Message struct {
 // IsPhoto reports whether m is a photo.
 func (m Message) IsPhoto() bool { return m.Photo != nil }
 
+// IsAnimation reports whether m is an animation.
+func (m Message) IsAnimation() bool { return m.Animation != nil }
+
+// hasCaption reports whether m is a media message, whose text is a
+// caption.
+func (m Message) hasCaption() bool { return m.IsPhoto() || m.IsAnimation() }
+
 // Visible is the text or caption as a user sees it (HTML removed).
 func (m Message) Visible() string {
 	s := m.Text
-	if m.IsPhoto() {
+	if m.hasCaption() {
 		s = m.Caption
 	}
 	if m.ParseMode == "HTML" {
@@ -171,6 +185,7 @@ type Server struct {
 	commands   map[string][]Command
 	failures   map[string][]failure
 	migrated   map[int64]int64
+	refused    map[int64]bool // private chats the bot may not write to
 	webhookDel bool
 }
 
@@ -207,6 +222,7 @@ func New(token string) *Server {
 		commands:   map[string][]Command{},
 		failures:   map[string][]failure{},
 		migrated:   map[int64]int64{},
+		refused:    map[int64]bool{},
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /{bottoken}/{method}", s.serve)
@@ -286,6 +302,22 @@ func (s *Server) Migrate(from, to int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.migrated[from] = to
+}
+
+// RefusePrivateChat makes the user's private chat with the bot (chat id =
+// user id) refuse the bot's messages with 403 Forbidden, as Telegram does
+// until the user has opened the chat and pressed Start.
+func (s *Server) RefusePrivateChat(userID int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refused[userID] = true
+}
+
+// AllowPrivateChat undoes RefusePrivateChat: the user pressed Start.
+func (s *Server) AllowPrivateChat(userID int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.refused, userID)
 }
 
 // chatType is the type a chat id implies.
@@ -738,6 +770,8 @@ func (s *Server) apply(c Call) (any, *apiError) {
 		return s.sendMessage(c)
 	case "sendPhoto":
 		return s.sendPhoto(c)
+	case "sendAnimation":
+		return s.sendAnimation(c)
 	case "editMessageText", "editMessageCaption", "editMessageMedia", "editMessageReplyMarkup":
 		return s.editMessage(c)
 	case "deleteMessage":
@@ -840,6 +874,9 @@ func (s *Server) newMessage(p map[string]string) (*chat, *Message, *apiError) {
 	if to := s.migrated[id]; to != 0 {
 		return nil, nil, &apiError{status: 400, desc: "Bad Request: group chat was upgraded to a supergroup chat", migrateTo: to}
 	}
+	if s.refused[id] {
+		return nil, nil, &apiError{status: 403, desc: "Forbidden: bot can't initiate conversation with a user"}
+	}
 	c := s.chatLocked(id)
 	m := &Message{FromBot: true, Sent: time.Now()}
 	if t := p["message_thread_id"]; t != "" {
@@ -892,6 +929,23 @@ func (s *Server) sendPhoto(call Call) (any, *apiError) {
 	return s.messageJSON(c, c.add(m)), nil
 }
 
+func (s *Server) sendAnimation(call Call) (any, *apiError) {
+	p := call.Params
+	c, m, aerr := s.newMessage(p)
+	if aerr != nil {
+		return nil, aerr
+	}
+	anim := call.Files["animation"]
+	if len(anim) == 0 {
+		return nil, badRequest("there is no animation in the request")
+	}
+	if aerr := checkText(p["caption"], p["parse_mode"], 1024, "message caption"); aerr != nil {
+		return nil, aerr
+	}
+	m.Animation, m.Caption, m.ParseMode = anim, p["caption"], p["parse_mode"]
+	return s.messageJSON(c, c.add(m)), nil
+}
+
 // target finds the message of chat_id and message_id.
 func (s *Server) target(p map[string]string) (*chat, *Message, error) {
 	id, err := strconv.ParseInt(p["chat_id"], 10, 64)
@@ -926,7 +980,7 @@ func (s *Server) editMessage(call Call) (any, *apiError) {
 	next.Keyboard = kb
 	switch call.Method {
 	case "editMessageText":
-		if m.IsPhoto() {
+		if m.hasCaption() {
 			return nil, badRequest("there is no text in the message to edit")
 		}
 		if aerr := checkText(p["text"], p["parse_mode"], 4096, "message"); aerr != nil {
@@ -934,7 +988,7 @@ func (s *Server) editMessage(call Call) (any, *apiError) {
 		}
 		next.Text, next.ParseMode = p["text"], p["parse_mode"]
 	case "editMessageCaption":
-		if !m.IsPhoto() {
+		if !m.hasCaption() {
 			return nil, badRequest("there is no caption in the message to edit")
 		}
 		if aerr := checkText(p["caption"], p["parse_mode"], 1024, "message caption"); aerr != nil {
@@ -942,7 +996,7 @@ func (s *Server) editMessage(call Call) (any, *apiError) {
 		}
 		next.Caption, next.ParseMode = p["caption"], p["parse_mode"]
 	case "editMessageMedia":
-		if !m.IsPhoto() {
+		if !m.hasCaption() {
 			return nil, badRequest("there is no media in the message to edit")
 		}
 		var media struct {
@@ -959,7 +1013,7 @@ func (s *Server) editMessage(call Call) (any, *apiError) {
 		if aerr := checkText(media.Caption, media.ParseMode, 1024, "message caption"); aerr != nil {
 			return nil, aerr
 		}
-		next.Photo, next.Caption, next.ParseMode = call.Files[name], media.Caption, media.ParseMode
+		next.Photo, next.Animation, next.Caption, next.ParseMode = call.Files[name], nil, media.Caption, media.ParseMode
 	case "editMessageReplyMarkup":
 	}
 	if call.Method != "editMessageMedia" && next.Text == m.Text && next.Caption == m.Caption &&
@@ -1029,6 +1083,18 @@ func (s *Server) messageJSON(c *chat, m *Message) map[string]any {
 	if m.IsPhoto() {
 		fid := fmt.Sprintf("photo-%d-%d-%d", c.id, m.ID, m.Edits)
 		j["photo"] = []any{map[string]any{"file_id": fid, "file_unique_id": fid, "width": 800, "height": 300, "file_size": len(m.Photo)}}
+		if m.Caption != "" {
+			j["caption"] = m.Visible()
+		}
+	} else if m.IsAnimation() {
+		fid := fmt.Sprintf("animation-%d-%d-%d", c.id, m.ID, m.Edits)
+		file := map[string]any{"file_id": fid, "file_unique_id": fid, "file_name": "move.gif",
+			"mime_type": "image/gif", "file_size": len(m.Animation)}
+		anim := map[string]any{"width": 600, "height": 230, "duration": 3}
+		for k, v := range file {
+			anim[k] = v
+		}
+		j["animation"], j["document"] = anim, file
 		if m.Caption != "" {
 			j["caption"] = m.Visible()
 		}
