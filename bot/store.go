@@ -49,4 +49,24 @@ type Store interface {
 	// Leaderboard returns up to limit players with the most wins, ties
 	// broken by fewer losses; channel "" means the whole platform.
 	Leaderboard(ctx context.Context, platform, channel string, limit int) ([]store.Record, error)
+
+	// PuzzleAttempt returns the user's attempt at the puzzle of date (a
+	// UTC day, "2006-01-02"), or store.ErrNotFound.
+	PuzzleAttempt(ctx context.Context, platform, userID, date string) (*store.PuzzleAttempt, error)
+	// PutPuzzleAttempt stores a new attempt (a.Version 0; store.ErrConflict
+	// when the user already has one for the date) or updates one whose
+	// stored version still equals a.Version (store.ErrConflict, writing
+	// nothing, when it moved on; store.ErrNotFound when there is none). On
+	// success a.Version is the new stored version. The change is durable
+	// when it returns nil.
+	PutPuzzleAttempt(ctx context.Context, a *store.PuzzleAttempt) error
+	// PuzzleStreak returns the user's current and best streaks of
+	// consecutive UTC days solved and the puzzles solved, as of today (a
+	// UTC day): the current streak ends today, or yesterday while today's
+	// puzzle is not solved.
+	PuzzleStreak(ctx context.Context, platform, userID, today string) (store.PuzzleStreak, error)
+	// PuzzleLeaderboard returns up to limit users who solved puzzles (those
+	// of attempts started in channel; channel "" means the whole platform),
+	// ranked by puzzles solved, then current streak, then fewer tries.
+	PuzzleLeaderboard(ctx context.Context, platform, channel, today string, limit int) ([]store.PuzzleRank, error)
 }

@@ -89,7 +89,7 @@ func TestMigrateEmptyThenReopen(t *testing.T) {
 			t.Errorf("migration row %d = %+v, want %s", i, m, want[i].name)
 		}
 	}
-	for _, table := range []string{"games", "moves", "user_languages", "schema_migrations"} {
+	for _, table := range []string{"games", "moves", "user_languages", "puzzle_attempts", "schema_migrations"} {
 		var n int
 		if err := d.db.QueryRowContext(ctx,
 			"SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", table).Scan(&n); err != nil || n != 1 {
@@ -165,13 +165,20 @@ func TestMigrateNewerSchemaRefused(t *testing.T) {
 
 func TestMigrationFailureRollsBack(t *testing.T) {
 	d, _ := openTest(t)
-	fsys := fstest.MapFS{
-		"migrations/0001_init.sql":  {Data: []byte("SELECT 1")}, // already applied: skipped
-		"migrations/0002_good.sql":  {Data: []byte("CREATE TABLE good (x INTEGER);")},
-		"migrations/0003_worse.sql": {Data: []byte("CREATE TABLE half (x INTEGER);\nCREATE TABLE broken (;")},
+	real, err := migrations(migrationFS)
+	if err != nil {
+		t.Fatal(err)
 	}
-	err := d.migrate(t.Context(), fsys)
-	if err == nil || !strings.Contains(err.Error(), "0003_worse.sql") {
+	fsys := fstest.MapFS{}
+	for _, m := range real {
+		fsys["migrations/"+m.name] = &fstest.MapFile{Data: []byte("SELECT 1")} // already applied: skipped
+	}
+	good := fmt.Sprintf("%04d_good.sql", len(real)+1)
+	worse := fmt.Sprintf("%04d_worse.sql", len(real)+2)
+	fsys["migrations/"+good] = &fstest.MapFile{Data: []byte("CREATE TABLE good (x INTEGER);")}
+	fsys["migrations/"+worse] = &fstest.MapFile{Data: []byte("CREATE TABLE half (x INTEGER);\nCREATE TABLE broken (;")}
+	err = d.migrate(t.Context(), fsys)
+	if err == nil || !strings.Contains(err.Error(), worse) {
 		t.Fatalf("migrate with a broken file: %v", err)
 	}
 	var n int
@@ -179,8 +186,8 @@ func TestMigrationFailureRollsBack(t *testing.T) {
 		"SELECT COUNT(*) FROM sqlite_schema WHERE name IN ('good', 'half')").Scan(&n); err != nil || n != 1 {
 		t.Errorf("tables good and half: %d exist, %v; want good only", n, err)
 	}
-	if got := applied(t, d); len(got) != 2 || got[1].name != "0002_good.sql" {
-		t.Errorf("applied %v, want 0001 and 0002", got)
+	if got := applied(t, d); len(got) != len(real)+1 || got[len(real)].name != good {
+		t.Errorf("applied %v, want the real migrations and %s", got, good)
 	}
 }
 

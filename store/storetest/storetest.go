@@ -54,6 +54,10 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 		{"Record", testRecord},
 		{"Leaderboard", testLeaderboard},
 		{"CancelledContext", testCancelledContext},
+		{"PuzzleAttemptRoundTrip", testPuzzleAttemptRoundTrip},
+		{"PuzzleAttemptConflict", testPuzzleAttemptConflict},
+		{"PuzzleStreak", testPuzzleStreak},
+		{"PuzzleLeaderboard", testPuzzleLeaderboard},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
