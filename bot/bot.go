@@ -206,7 +206,7 @@ func (s *session) dispatch() ([]Reply, error) {
 	case "variants":
 		return s.variants()
 	case "puzzle":
-		return []Reply{{Text: s.t("puzzle_soon", nil)}}, nil
+		return s.puzzle(args)
 	case "stats":
 		return s.stats()
 	case "top":
@@ -239,6 +239,8 @@ func (s *session) button() ([]Reply, error) {
 		return s.claim(&d)
 	case actionReplay:
 		return s.replay(&d)
+	case actionPuzzleMove, actionPuzzleRetry, actionPuzzleGiveUp:
+		return s.puzzleButton(d)
 	}
 	return nil, refuse("err_stale_button", nil)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Button data is "<action>:<game id>:<version>[:<argument>]", for example
@@ -11,6 +12,11 @@ import (
 // an old board, or a second press of the same button, detectable: the game
 // has moved on. Anything else is rejected as malformed. The replay button
 // ("v:42:7", ▶) changes nothing, so it works at any version of its game.
+//
+// Puzzle buttons put the puzzle's UTC day, as the number YYYYMMDD, in the
+// game's place, and the version of the presser's attempt in the version's
+// (0 on the public post: "from the puzzle's position"): "q:20261123:0:3"
+// plays pit 3, "qr:20261123:5" tries again, "qg:20261123:5" gives up.
 const (
 	actionMove    = "m"
 	actionAccept  = "a"
@@ -18,6 +24,10 @@ const (
 	actionRematch = "r"
 	actionClaim   = "c"
 	actionReplay  = "v"
+
+	actionPuzzleMove   = "q"
+	actionPuzzleRetry  = "qr"
+	actionPuzzleGiveUp = "qg"
 )
 
 type buttonData struct {
@@ -46,7 +56,8 @@ func parseButton(s string) (buttonData, error) {
 	}
 	d := buttonData{action: parts[0]}
 	switch d.action {
-	case actionMove, actionAccept, actionDecline, actionRematch, actionClaim, actionReplay:
+	case actionMove, actionAccept, actionDecline, actionRematch, actionClaim, actionReplay,
+		actionPuzzleMove, actionPuzzleRetry, actionPuzzleGiveUp:
 	default:
 		return buttonData{}, fmt.Errorf("button data %q: unknown action", s)
 	}
@@ -60,8 +71,25 @@ func parseButton(s string) (buttonData, error) {
 	if len(parts) == 4 {
 		d.arg = parts[3]
 	}
-	if d.action == actionMove && d.arg == "" {
+	if (d.action == actionMove || d.action == actionPuzzleMove) && d.arg == "" {
 		return buttonData{}, fmt.Errorf("button data %q: move without a pit", s)
 	}
 	return d, nil
+}
+
+// dayNumber writes a UTC day "2006-01-02" as the number 20060102, for
+// button data.
+func dayNumber(day string) int64 {
+	n, _ := strconv.ParseInt(strings.ReplaceAll(day, "-", ""), 10, 64)
+	return n
+}
+
+// buttonDay reads a dayNumber back as "2006-01-02"; false when n is not a
+// valid day.
+func buttonDay(n int64) (string, bool) {
+	t, err := time.Parse("20060102", strconv.FormatInt(n, 10))
+	if err != nil {
+		return "", false
+	}
+	return t.Format(time.DateOnly), true
 }

@@ -7,8 +7,10 @@
 //
 // The texts live in embedded TOML files, one folder per language:
 // text/<lang>/messages.toml (chat messages, errors, command descriptions,
-// option and variant names) and text/<lang>/rules.toml (the rules
-// explanations, one block of keys per variant). A key is a flat TOML key;
+// option and variant names), text/<lang>/puzzle.toml (the daily puzzle's
+// texts, its goals among them) and text/<lang>/rules.toml (the rules
+// explanations, one block of keys per variant). Keys are unique across a
+// language's files. A key is a flat TOML key;
 // its value is either a string or, for a text that depends on a number, a
 // table of CLDR plural forms:
 //

@@ -107,6 +107,8 @@ func sampleArgs(count int) map[string]any {
 		"Date": "2026-11-22", "Difficulty": 3, "Hours": count + 1,
 		"Pits": 6, "Seeds": 4, "Total": 48, "Win": 25, "Half": 24, "N": 6,
 		"Move": "Anna played pit 3.", "Bot": "@MancalaBot",
+		"Kind": "solitaire", "Moves": "3 1 2", "Side": "South", "Margin": count + 2,
+		"Streak": count, "Best": count + 3, "Solved": count + 4, "Tries": count + 5, "Try": 2,
 	}
 }
 
