@@ -1,0 +1,240 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"math"
+	"sync"
+	"testing"
+
+	"github.com/mancala-bot/mancala/engine"
+)
+
+func checkTally(t *testing.T, res MatchResult, games int) {
+	t.Helper()
+	if res.Games != games || res.Wins+res.Draws+res.Losses != res.Games {
+		t.Fatalf("tally %+v: want %d games = wins + draws + losses", res, games)
+	}
+	if res.Wins < 0 || res.Draws < 0 || res.Losses < 0 {
+		t.Fatalf("negative tally %+v", res)
+	}
+}
+
+func TestPlayMatchDeterministic(t *testing.T) {
+	r := kalahRules(4, 3)
+	opts := MatchOptions{Games: 5, Seed: 9, Workers: 2}
+	a, err := PlayMatch(context.Background(), r, Beginner, Easy, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTally(t, a, 6) // 5 rounded up to even
+	b, err := PlayMatch(context.Background(), r, Beginner, Easy, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a != b {
+		t.Errorf("same options, two results: %+v and %+v", a, b)
+	}
+	// The number of workers changes the order the games finish in, not
+	// the games.
+	opts.Workers = 1
+	if c, err := PlayMatch(context.Background(), r, Beginner, Easy, opts); err != nil || c != a {
+		t.Errorf("one worker: %+v, %v; two workers %+v", c, err, a)
+	}
+	// The players the other way round: another match, the same count.
+	d, err := PlayMatch(context.Background(), r, Easy, Beginner, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTally(t, d, 6)
+}
+
+// TestPlayMatchColours: Perfect against itself plays the game's exact value
+// in every game, so with A moving first in game 0 and second in game 1 the
+// margins are +v and -v. Kalah(4,3) is worth 6 to the first player.
+func TestPlayMatchColours(t *testing.T) {
+	isolateCache(t)
+	r := kalahRules(4, 3)
+	if err := Prepare(context.Background(), r); err != nil {
+		t.Fatal(err)
+	}
+	v, err := Solve(context.Background(), r.Start(), SolveOptions{DBSeeds: -1, CacheDir: "-", MemoryMB: 32})
+	if err != nil || v.Value != 6 {
+		t.Fatalf("Kalah(4,3) value %d, %v; want 6", v.Value, err)
+	}
+	var mu sync.Mutex
+	var margins []int
+	last := 0
+	res, err := PlayMatch(context.Background(), r, Perfect, Perfect, MatchOptions{
+		Games: 2, Seed: 1, OpeningPlies: -1, Workers: 1,
+		Progress: func(m MatchResult) {
+			mu.Lock()
+			defer mu.Unlock()
+			margins = append(margins, m.Margin-last)
+			last = m.Margin
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTally(t, res, 2)
+	if len(margins) != 2 || margins[0] != 6 || margins[1] != -6 {
+		t.Fatalf("game margins %v, want [6 -6] (A first, then second)", margins)
+	}
+	if res.Wins != 1 || res.Losses != 1 || res.Margin != 0 {
+		t.Errorf("tally %+v, want one win, one loss, margin 0", res)
+	}
+	// With random openings every pair of games still starts from one
+	// position, A taking each side once: the margins cancel pair by pair.
+	margins, last = nil, 0
+	res, err = PlayMatch(context.Background(), r, Perfect, Perfect, MatchOptions{Games: 4, Seed: 3, Workers: 1, Progress: func(m MatchResult) {
+		margins = append(margins, m.Margin-last)
+		last = m.Margin
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTally(t, res, 4)
+	for i := 0; i+1 < len(margins); i += 2 {
+		if margins[i] != -margins[i+1] {
+			t.Errorf("games %d and %d (one opening): margins %d and %d", i, i+1, margins[i], margins[i+1])
+		}
+	}
+	if res.Wins != res.Losses || res.Margin != 0 {
+		t.Errorf("tally %+v: want wins = losses and margin 0", res)
+	}
+	// Perfect wins every game it starts against Beginner (the first player
+	// wins Kalah(4,3) by 6), so it scores at least half.
+	margins, last = nil, 0
+	res, err = PlayMatch(context.Background(), r, Perfect, Beginner, MatchOptions{Games: 4, Seed: 5, OpeningPlies: -1, Workers: 1, Progress: func(m MatchResult) {
+		margins = append(margins, m.Margin-last)
+		last = m.Margin
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTally(t, res, 4)
+	for i := 0; i < len(margins); i += 2 {
+		if margins[i] < 6 {
+			t.Errorf("game %d, Perfect first: margin %d, below the value 6", i, margins[i])
+		}
+		if margins[i+1] < -6 {
+			t.Errorf("game %d, Perfect second: margin %d, below the value -6", i+1, margins[i+1])
+		}
+	}
+	if res.Score() < 0.5 {
+		t.Errorf("Perfect against Beginner scores %v", res.Score())
+	}
+}
+
+func TestPlayMatchProgressAndErrors(t *testing.T) {
+	r := kalahRules(3, 3)
+	calls := 0
+	var lastSeen MatchResult
+	res, err := PlayMatch(context.Background(), r, Easy, Medium, MatchOptions{Games: 6, Seed: 2, Workers: 3, Progress: func(m MatchResult) {
+		calls++ // Progress runs from one goroutine at a time
+		if m.Games != calls || m.Wins+m.Draws+m.Losses != m.Games {
+			t.Errorf("progress call %d: %+v", calls, m)
+		}
+		lastSeen = m
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTally(t, res, 6)
+	if calls != 6 || lastSeen != res {
+		t.Errorf("%d progress calls, last %+v; result %+v", calls, lastSeen, res)
+	}
+	// A game cut at MaxPlies is scored by the stores as they are.
+	res, err = PlayMatch(context.Background(), r, Easy, Easy, MatchOptions{Games: 2, OpeningPlies: -1, MaxPlies: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTally(t, res, 2)
+	if _, err := PlayMatch(context.Background(), engine.MustNew("tchuka", nil), Easy, Easy, MatchOptions{Games: 2}); !errors.Is(err, ErrPlayers) {
+		t.Errorf("solitaire: err %v, want ErrPlayers", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err = PlayMatch(ctx, r, Easy, Easy, MatchOptions{Games: 4})
+	if !errors.Is(err, context.Canceled) || res.Games != 0 {
+		t.Errorf("cancelled: %+v, %v; want no games and context.Canceled", res, err)
+	}
+	if _, err := PlayMatch(context.Background(), r, Level(0), Easy, MatchOptions{Games: 2}); err == nil {
+		t.Error("unknown level: no error")
+	}
+}
+
+func TestMatchScoreAndElo(t *testing.T) {
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-6 }
+	cases := []struct {
+		r     MatchResult
+		score float64
+		elo   float64 // NaN: not checked
+	}{
+		{MatchResult{}, 0.5, 0},
+		{MatchResult{Games: 10, Wins: 5, Losses: 5}, 0.5, 0},
+		{MatchResult{Games: 10, Draws: 10}, 0.5, 0},
+		{MatchResult{Games: 10, Wins: 3, Draws: 4, Losses: 3}, 0.5, 0},
+		{MatchResult{Games: 10, Wins: 3, Draws: 2, Losses: 5}, 0.4, -400 * math.Log10(1.5)},
+		// 75%: 400·log10(3).
+		{MatchResult{Games: 4, Wins: 3, Losses: 1}, 0.75, 400 * math.Log10(3)},
+		{MatchResult{Games: 8, Wins: 5, Draws: 2, Losses: 1}, 0.75, 400 * math.Log10(3)},
+		// A sweep counts as half a game short of it: 9.5 of 10.
+		{MatchResult{Games: 10, Wins: 10}, 1, 400 * math.Log10(19)},
+		{MatchResult{Games: 10, Losses: 10}, 0, -400 * math.Log10(19)},
+	}
+	for _, c := range cases {
+		if got := c.r.Score(); !near(got, c.score) {
+			t.Errorf("%+v: score %v, want %v", c.r, got, c.score)
+		}
+		diff, margin := c.r.Elo()
+		if !near(diff, c.elo) {
+			t.Errorf("%+v: Elo %v, want %v", c.r, diff, c.elo)
+		}
+		switch {
+		case c.r.Games == 0:
+			if !math.IsInf(margin, 1) {
+				t.Errorf("no games: margin %v, want +Inf", margin)
+			}
+		case !(margin > 0) || math.IsInf(margin, 0):
+			t.Errorf("%+v: margin %v, want positive and finite", c.r, margin)
+		}
+	}
+	// More wins, higher; the mirror image, the opposite.
+	prev := math.Inf(-1)
+	for w := 0; w <= 20; w++ {
+		r := MatchResult{Games: 20, Wins: w, Losses: 20 - w}
+		d, _ := r.Elo()
+		if d <= prev {
+			t.Errorf("%d wins of 20: Elo %v, not above %v", w, d, prev)
+		}
+		prev = d
+		m, _ := MatchResult{Games: 20, Wins: 20 - w, Losses: w}.Elo()
+		if !near(d, -m) {
+			t.Errorf("%d-%d: %v, mirrored %v", w, 20-w, d, m)
+		}
+		if (w > 10) != (d > 0) || (w == 10) != near(d, 0) {
+			t.Errorf("%d wins of 20: Elo %v has the wrong sign", w, d)
+		}
+	}
+	// The same score over more games: the same estimate, a narrower margin.
+	prevMargin := math.Inf(1)
+	for _, n := range []int{10, 40, 160, 640} {
+		r := MatchResult{Games: n, Wins: n * 6 / 10, Losses: n * 4 / 10}
+		d, margin := r.Elo()
+		if !near(d, 400*math.Log10(1.5)) {
+			t.Errorf("%d games at 60%%: Elo %v", n, d)
+		}
+		if margin >= prevMargin {
+			t.Errorf("%d games at 60%%: margin %v, not below %v", n, margin, prevMargin)
+		}
+		prevMargin = margin
+	}
+	// Draws are less uncertain than wins and losses at the same score.
+	_, mDraws := MatchResult{Games: 20, Draws: 20}.Elo()
+	_, mSplit := MatchResult{Games: 20, Wins: 10, Losses: 10}.Elo()
+	if mDraws >= mSplit {
+		t.Errorf("all draws: margin %v, not below split wins and losses %v", mDraws, mSplit)
+	}
+}
