@@ -16,7 +16,10 @@ type Limits struct {
 	// Depth is the deepest iteration, in plies (an extra turn is a ply).
 	Depth int
 	// Nodes stops the search once it has visited this many positions; the
-	// iteration it interrupts is discarded.
+	// iteration it interrupts is discarded. Depth 1 always completes (unless
+	// Time or the context stop it), so a budget smaller than depth 1 needs
+	// still gives a searched move; depth 1 is bounded (quiescence follows
+	// at most quiesceWidth moves to a depth of 8).
 	Nodes uint64
 	// Time stops the search after this long.
 	Time time.Duration
@@ -110,7 +113,6 @@ func Analyze(ctx context.Context, p engine.Position, lim Limits) (Analysis, erro
 	tt := getGTT(tb)
 	defer putGTT(tt)
 	s := newGSearch(ctx, p.Rules(), tt, lim.History)
-	s.limit = lim.Nodes
 	if lim.Time > 0 {
 		s.deadline = t0.Add(lim.Time)
 	} else if lim.Depth == 0 && lim.Nodes == 0 {
@@ -123,6 +125,12 @@ func Analyze(ctx context.Context, p engine.Position, lim Limits) (Analysis, erro
 		maxDepth = 200
 	}
 	for d := 1; d <= maxDepth; d++ {
+		if d == 2 {
+			s.limit = lim.Nodes
+			if s.limit > 0 && s.nodes >= s.limit {
+				break
+			}
+		}
 		s.horizon = 0
 		v := s.ab(root, 0, d, minScore, maxScore)
 		if s.stopped {

@@ -123,6 +123,12 @@ func (s *gsearch) ab(n *gnode, ply, depth int, alpha, beta int32) int32 {
 	return best
 }
 
+// quiesceWidth is how many of the best-ordered captures and extra turns
+// quiescence follows at each position. Without it relay sowing (Congkak),
+// where most moves capture or give another turn, grows the quiescence tree
+// past any node budget before depth 1 is complete.
+const quiesceWidth = 3
+
 // quiesce resolves captures and extra turns below the horizon: the side to
 // move may stand on the evaluation or play one of them.
 func (s *gsearch) quiesce(n *gnode, ply int, alpha, beta int32, qd int) int32 {
@@ -147,7 +153,13 @@ func (s *gsearch) quiesce(n *gnode, ply int, alpha, beta int32, qd int) int32 {
 		if c.gain < 2 && c.flip {
 			break // the quiet moves are sorted last
 		}
+		if i >= quiesceWidth {
+			break
+		}
 		s.nodes++
+		if s.nodes&0x3ff == 0 && s.checkStop() || s.stopped {
+			return best // the budget is checked here too: quiescence can be most of the tree
+		}
 		var v int32
 		if _, tv, done := s.terminal(c); done {
 			v = tv
