@@ -14,7 +14,8 @@ import (
 	"strconv"
 	"time"
 
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+	"modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // Connection settings, applied by the driver to every pooled connection
@@ -110,8 +111,8 @@ func dsn(path, synchronous string) string {
 }
 
 func (d *DB) init(ctx context.Context) error {
-	var mode string
-	if err := d.db.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
+	mode, err := d.journalMode(ctx)
+	if err != nil {
 		return err
 	}
 	if mode != "wal" {
@@ -121,6 +122,38 @@ func (d *DB) init(ctx context.Context) error {
 		return err
 	}
 	return d.prepare(ctx)
+}
+
+// journalMode connects and returns the journal mode the connection got.
+// Each new connection switches a new file to WAL (a DSN pragma); while
+// another connection, of this process or another, is doing the same, SQLite
+// answers SQLITE_BUSY at once instead of waiting for busy_timeout, so a busy
+// connect is tried again for up to busyWait. Errors: the last error, or
+// ctx's.
+func (d *DB) journalMode(ctx context.Context) (string, error) {
+	deadline := time.Now().Add(busyWait)
+	for delay := time.Millisecond; ; delay = min(2*delay, 100*time.Millisecond) {
+		var mode string
+		err := d.db.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode)
+		if err == nil || !isBusy(err) || time.Now().After(deadline) {
+			return mode, err
+		}
+		select {
+		case <-time.After(delay):
+		case <-ctx.Done():
+			return "", ctx.Err()
+		}
+	}
+}
+
+// busyWait is how long Open retries a connection that finds the file
+// locked; the same as the DSN's busy_timeout.
+const busyWait = 5 * time.Second
+
+// isBusy reports whether err is SQLite's "database is locked".
+func isBusy(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_BUSY
 }
 
 // prepare prepares every statement the methods run, before any is in use:
