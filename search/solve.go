@@ -12,8 +12,9 @@ import (
 type SolveOptions struct {
 	// MemoryMB is the memory the solver may use for its transposition
 	// table and, for Kalah, its endgame database (0: DefaultMemoryMB).
-	// The table takes a quarter of it, at most 256 MB; the database takes
-	// the largest seed count that fits in the rest (and in DBSeeds).
+	// The table takes a quarter of it, at most maxTableBytes (2 GB); the
+	// database takes the largest seed count that fits in the rest (and in
+	// DBSeeds).
 	MemoryMB int
 	// DBSeeds caps the Kalah endgame database: boards with at most this
 	// many seeds left in the pits are looked up (0: DefaultDBSeeds; -1: no
@@ -33,6 +34,10 @@ type SolveOptions struct {
 	// repetition rule (Oware).
 	History []engine.Position
 }
+
+// maxTableBytes caps the transposition table: past it the memory goes to
+// the endgame database, which saves more.
+const maxTableBytes = 2 << 30
 
 // DefaultMemoryMB is the solver's default memory budget: a 256 MB table and
 // up to 768 MB of endgame database.
@@ -94,7 +99,7 @@ func Solve(ctx context.Context, p engine.Position, opts SolveOptions) (Result, e
 		mem = DefaultMemoryMB
 	}
 	mem <<= 20
-	ttBytes := min(mem/4, 256<<20)
+	ttBytes := min(mem/4, maxTableBytes)
 	if n, ec, _, ok := kalahParams(p.Rules()); ok {
 		return solveKalah(ctx, p, opts, geomFor(n, ec), ttBytes, mem-ttBytes, t0)
 	}

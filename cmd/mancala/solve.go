@@ -37,7 +37,7 @@ first solution in ascending pit order; --count also counts the solutions.
   --from FILE     start from this position JSON
   --json          print {"value":V,"best":"3","nodes":N,"seconds":S}
                   (solitaires: {"solvable":true,"solution":[3,4],"solutions":N})
-  --memory MB     memory for the table and the database (default 512)
+  --memory MB     memory for the table and the database (default 1024)
   --db-seeds N    Kalah endgame database size in seeds (default 22; -1: none)
   --threads N     Kalah: search with N threads (default: one per CPU)
   --max-nodes N   give up after N positions
