@@ -34,11 +34,7 @@ func (s *gsearch) terminal(n *gnode) (k pkey, v int32, ok bool) {
 }
 
 func (s *gsearch) ab(n *gnode, ply, depth int, alpha, beta int32) int32 {
-	s.nodes++
-	if s.nodes&0x3ff == 0 && s.checkStop() {
-		return 0
-	}
-	if s.stopped {
+	if s.visit() {
 		return 0
 	}
 	k, tv, done := s.terminal(n)
@@ -148,17 +144,13 @@ func (s *gsearch) quiesce(n *gnode, ply int, alpha, beta int32, qd int) int32 {
 		}
 	}
 	sortKids(kids)
-	for i := range kids {
+	for i := range min(len(kids), quiesceWidth) {
 		c := &kids[i]
 		if c.gain < 2 && c.flip {
 			break // the quiet moves are sorted last
 		}
-		if i >= quiesceWidth {
-			break
-		}
-		s.nodes++
-		if s.nodes&0x3ff == 0 && s.checkStop() || s.stopped {
-			return best // the budget is checked here too: quiescence can be most of the tree
+		if s.visit() {
+			return best
 		}
 		var v int32
 		if _, tv, done := s.terminal(c); done {

@@ -75,6 +75,14 @@ func (s *gsearch) line(ply int) []gnode {
 	return s.kids[ply]
 }
 
+// visit counts a node of the heuristic search (ab and quiesce, which can
+// be most of the tree) and reports whether the search must stop; limits
+// are looked at every 1024 nodes.
+func (s *gsearch) visit() bool {
+	s.nodes++
+	return s.nodes&0x3ff == 0 && s.checkStop() || s.stopped
+}
+
 func (s *gsearch) checkStop() bool {
 	if s.stopped {
 		return true

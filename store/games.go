@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
 
@@ -116,8 +115,8 @@ func settle(g *Game, from int) {
 // the only UNIQUE constraint a write to games can break (id is assigned by
 // SQLite).
 func liveConflict(err error) bool {
-	var se *sqlite.Error
-	return errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE
+	code, ok := sqliteCode(err)
+	return ok && code == sqlite3.SQLITE_CONSTRAINT_UNIQUE
 }
 
 func insertMoves(tx txn, id int64, moves []Move, from int) error {

@@ -152,8 +152,18 @@ const busyWait = 5 * time.Second
 
 // isBusy reports whether err is SQLite's "database is locked".
 func isBusy(err error) bool {
+	code, ok := sqliteCode(err)
+	return ok && code&0xff == sqlite3.SQLITE_BUSY // the primary code, whatever the extended one
+}
+
+// sqliteCode returns the (extended) result code of an error from SQLite;
+// ok is false for any other error.
+func sqliteCode(err error) (code int, ok bool) {
 	var se *sqlite.Error
-	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_BUSY
+	if !errors.As(err, &se) {
+		return 0, false
+	}
+	return se.Code(), true
 }
 
 // prepare prepares every statement the methods run, before any is in use:
