@@ -16,9 +16,9 @@ import (
 	"github.com/mancala-bot/mancala/store"
 )
 
-func renderPNG(p engine.Position, ev []engine.Event) ([]byte, error) {
+func renderPNG(p engine.Position, o render.Options) ([]byte, error) {
 	var b bytes.Buffer
-	err := render.PNG(&b, p, render.Options{Events: ev})
+	err := render.PNG(&b, p, o)
 	return b.Bytes(), err
 }
 

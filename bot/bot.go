@@ -10,17 +10,35 @@ import (
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/locales"
+	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/store"
 )
 
 // Opponent chooses the bot's moves.
 type Opponent interface {
-	// Levels lists the strengths, weakest first.
+	// Levels lists every strength by name, weakest first: every name that
+	// "new VARIANT bot LEVEL" may give for some variant.
 	Levels() []string
+	// Offered lists the strengths offered for games under rules r,
+	// weakest first. The last is the strongest honest level for r: a level
+	// is called "perfect" only where its play is provably exact from the
+	// start of such a game.
+	Offered(r engine.Rules) []string
 	// Move returns a legal move for the side to move in g at the given
-	// level. The same position, level and seed give the same move. It
-	// returns ctx's error when ctx ends first.
-	Move(ctx context.Context, g *engine.Game, level string, seed int64) (engine.Move, error)
+	// level, with what the opponent knows of it. The same position, level
+	// and seed give the same move. It returns ctx's error when ctx ends
+	// first.
+	Move(ctx context.Context, g *engine.Game, level string, seed int64) (Choice, error)
+}
+
+// Choice is the move an Opponent chose.
+type Choice struct {
+	Move engine.Move
+	// Exact reports that Value is proven by an exact search: the final
+	// score margin (mover's seeds minus the opponent's at the end) that the
+	// side to move in the position before Move gets with best play by both.
+	Exact bool
+	Value int
 }
 
 // Config is what a Bot needs. Store is required; the rest have defaults.
@@ -28,9 +46,10 @@ type Config struct {
 	Store Store
 	// Opponent plays the bot's side; nil means a simple built-in one.
 	Opponent Opponent
-	// Render draws a board as PNG, highlighting the last move's events;
+	// Render draws a board as PNG (render.Options says what it shows: the
+	// last move's events, the players' names, a finished game's result);
 	// nil means no image (the text board only).
-	Render func(p engine.Position, events []engine.Event) ([]byte, error)
+	Render func(p engine.Position, o render.Options) ([]byte, error)
 	// Now is the clock (tests set it); nil means time.Now.
 	Now func() time.Time
 	// Logger receives internal errors; nil discards them.
@@ -324,3 +343,29 @@ func sideOf(g *store.Game, id string) int {
 // Levels lists the bot's strengths, weakest first, as "new VARIANT bot
 // LEVEL" accepts them.
 func (b *Bot) Levels() []string { return b.cfg.Opponent.Levels() }
+
+// Urgent reports whether req is part of playing a game (a move, a game
+// button, accept, resign and the like), which adapters send ahead of help,
+// rules, statistics and puzzle traffic when replies queue up.
+func Urgent(req Request) bool {
+	if req.Button != "" {
+		d, err := parseButton(req.Button)
+		if err != nil {
+			return false
+		}
+		switch d.action {
+		case actionPuzzleMove, actionPuzzleRetry, actionPuzzleGiveUp, actionReplay:
+			return false
+		}
+		return true
+	}
+	cmd := req.Command
+	if cmd == "" {
+		cmd, _ = parseText(req.Text)
+	}
+	switch cmd {
+	case "new", "accept", "decline", "move", "resign", "draw", "undo", "rematch", "claim", "board":
+		return true
+	}
+	return false
+}

@@ -195,9 +195,10 @@ func TestUnknownVariantAndOptions(t *testing.T) {
 // firstMove is an opponent that always plays its first legal move.
 type firstMove struct{}
 
-func (firstMove) Levels() []string { return []string{"one", "two"} }
-func (firstMove) Move(_ context.Context, g *engine.Game, _ string, _ int64) (engine.Move, error) {
-	return g.Position().Moves()[0], nil
+func (firstMove) Levels() []string                { return []string{"one", "two"} }
+func (o firstMove) Offered(engine.Rules) []string { return o.Levels() }
+func (firstMove) Move(_ context.Context, g *engine.Game, _ string, _ int64) (bot.Choice, error) {
+	return bot.Choice{Move: g.Position().Moves()[0]}, nil
 }
 
 func TestGameAgainstTheBot(t *testing.T) {

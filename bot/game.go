@@ -11,6 +11,7 @@ import (
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/locales"
+	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/store"
 )
 
@@ -370,8 +371,9 @@ func (s *session) botMoves(lg *loaded) (*loaded, []engine.Event, error) {
 		}
 		level := lg.rec.Players[lg.game.Position().ToMove()].Level
 		ctx, cancel := context.WithTimeout(s.ctx, s.b.cfg.ThinkTime)
-		m, err := s.b.cfg.Opponent.Move(ctx, lg.game, level, lg.rec.ID*1000+int64(len(lg.rec.Moves)))
+		choice, err := s.b.cfg.Opponent.Move(ctx, lg.game, level, lg.rec.ID*1000+int64(len(lg.rec.Moves)))
 		cancel()
+		m := choice.Move
 		if err != nil {
 			return nil, nil, fmt.Errorf("bot move in game %d: %w", lg.rec.ID, err)
 		}
@@ -504,7 +506,7 @@ func (s *session) boardReply(lg *loaded, text string, events []engine.Event, edi
 	p := lg.game.Position()
 	b := &Board{GameID: lg.rec.ID, Version: lg.rec.Version, Text: p.String()}
 	if s.b.cfg.Render != nil {
-		png, err := s.b.cfg.Render(p, events)
+		png, err := s.b.cfg.Render(p, render.Options{Events: events})
 		if err != nil {
 			s.b.log.ErrorContext(s.ctx, "render failed", "game", lg.rec.ID, "err", err)
 		} else {

@@ -15,8 +15,16 @@ type SimpleOpponent struct{}
 // Levels implements Opponent.
 func (SimpleOpponent) Levels() []string { return []string{"beginner", "easy"} }
 
-// Move implements Opponent.
-func (SimpleOpponent) Move(ctx context.Context, g *engine.Game, level string, seed int64) (engine.Move, error) {
+// Offered implements Opponent: both levels, for every variant.
+func (o SimpleOpponent) Offered(engine.Rules) []string { return o.Levels() }
+
+// Move implements Opponent. It knows nothing exact of its moves.
+func (o SimpleOpponent) Move(ctx context.Context, g *engine.Game, level string, seed int64) (Choice, error) {
+	m, err := o.move(ctx, g, level, seed)
+	return Choice{Move: m}, err
+}
+
+func (SimpleOpponent) move(ctx context.Context, g *engine.Game, level string, seed int64) (engine.Move, error) {
 	if err := ctx.Err(); err != nil {
 		return engine.Move{}, err
 	}

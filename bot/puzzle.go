@@ -9,6 +9,7 @@ import (
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/puzzle"
+	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/store"
 )
 
@@ -346,7 +347,7 @@ func (s *session) goalText(p puzzle.Puzzle) string {
 func (s *session) puzzleBoard(pos engine.Position, events []engine.Event) *Board {
 	b := &Board{Text: pos.String()}
 	if s.b.cfg.Render != nil {
-		png, err := s.b.cfg.Render(pos, events)
+		png, err := s.b.cfg.Render(pos, render.Options{Events: events})
 		if err != nil {
 			s.b.log.ErrorContext(s.ctx, "render failed", "puzzle", true, "err", err)
 		} else {

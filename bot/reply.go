@@ -1,5 +1,7 @@
 package bot
 
+import "context"
+
 // Request is one thing a user did in a chat: typed a command or pressed a
 // button. Adapters fill it from platform events.
 type Request struct {
@@ -18,6 +20,16 @@ type Request struct {
 	// Button is the data of a pressed button (see Button.Data); when set,
 	// Text, Command and Args are ignored.
 	Button string
+	// ChannelLocale is the platform's language for the whole channel, when
+	// it has one (Discord's guild_locale); empty otherwise. The bot uses it
+	// for public messages until the channel's language is set.
+	ChannelLocale string
+	// CanManage reports whether the user may change the channel's settings
+	// (Discord: Manage Channels or Manage Server in the interaction's
+	// permissions; Telegram: a group administrator or creator, or any
+	// private chat). The bot calls it only for "lang channel ..."; nil
+	// means no.
+	CanManage func(ctx context.Context) bool
 }
 
 // User is a chat user.

@@ -25,6 +25,15 @@ type Options struct {
 	// Scale multiplies the image's size; 0 means 1. It is clamped to
 	// 0.25..4.
 	Scale float64
+	// Names are the players' names by side (indexed by engine.South and
+	// engine.North), drawn beside each side's row in that side's colour.
+	// An empty name is not drawn; a long one is cut with an ellipsis.
+	Names [2]string
+	// Status, when it is not engine.Ongoing, overrides the position's
+	// status: a game ended by resignation, agreement or a time claim is
+	// over although the engine sees it as ongoing. A finished board has no
+	// turn marker and marks the winner's side (neither on a draw).
+	Status engine.Status
 }
 
 // Size returns the size in pixels of the image Board draws for positions of

@@ -23,6 +23,7 @@ import (
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/locales"
+	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/store"
 )
 
@@ -36,7 +37,7 @@ const channel = "1180000000000000300"
 
 // tinyPNG stands in for the board renderer: a valid 2×2 PNG whose colour
 // depends on the position, drawn in microseconds.
-func tinyPNG(p engine.Position, _ []engine.Event) ([]byte, error) {
+func tinyPNG(p engine.Position, _ render.Options) ([]byte, error) {
 	h := fnv.New32a()
 	h.Write([]byte(p.String()))
 	v := h.Sum32()
@@ -523,11 +524,11 @@ type gatedOpponent struct {
 	gate chan struct{}
 }
 
-func (g gatedOpponent) Move(ctx context.Context, game *engine.Game, level string, seed int64) (engine.Move, error) {
+func (g gatedOpponent) Move(ctx context.Context, game *engine.Game, level string, seed int64) (bot.Choice, error) {
 	select {
 	case <-g.gate:
 	case <-ctx.Done():
-		return engine.Move{}, ctx.Err()
+		return bot.Choice{}, ctx.Err()
 	}
 	return g.SimpleOpponent.Move(ctx, game, level, seed)
 }
@@ -730,7 +731,7 @@ func TestDeliver(t *testing.T) {
 	t.Parallel()
 	h := start(t, setup{})
 	h.a.backoff = 10 * time.Millisecond
-	img, _ := tinyPNG(engine.Position{}, nil)
+	img, _ := tinyPNG(engine.Position{}, render.Options{})
 	o := bot.Outgoing{Platform: Platform, Channel: channel, Reply: bot.Reply{
 		Text:    "*Reminder:* " + alice.Mention() + " to move.",
 		Board:   &bot.Board{GameID: 3, Version: 9, PNG: img, Buttons: [][]bot.Button{{{Label: "1", Data: "m:3:9:1"}}}},

@@ -121,7 +121,7 @@ func TestReplayButtonAndCommand(t *testing.T) {
 func TestAnimationAndPrivateBoard(t *testing.T) {
 	t.Parallel()
 	anim := moveGIF(t)
-	img, _ := tinyPNG(engine.Position{}, nil)
+	img, _ := tinyPNG(engine.Position{}, render.Options{})
 	mine := &bot.Board{GameID: 5, Version: 2, PNG: img, Buttons: [][]bot.Button{{{Label: "1", Data: "m:5:2:1"}, {Label: "2", Data: "m:5:2:2"}}}}
 	handler := HandlerFunc(func(_ context.Context, req bot.Request) []bot.Reply {
 		switch {

@@ -18,6 +18,7 @@ import (
 	"github.com/mancala-bot/mancala/adapters/telegram/telegramtest"
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/store"
 )
 
@@ -68,7 +69,7 @@ type env struct {
 
 // fakeRender draws a tiny PNG that differs for every position, instead of
 // the real board (which is slow under -race).
-func fakeRender(p engine.Position, _ []engine.Event) ([]byte, error) {
+func fakeRender(p engine.Position, _ render.Options) ([]byte, error) {
 	h := fnv.New32a()
 	h.Write([]byte(p.String()))
 	img := image.NewGray(image.Rect(0, 0, 4, 1))

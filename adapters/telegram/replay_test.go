@@ -154,7 +154,7 @@ func TestAnimationDelivery(t *testing.T) {
 // replies to a press stay alerts.
 func TestPrivateBoardInGroup(t *testing.T) {
 	t.Parallel()
-	img, _ := fakeRender(mustStart(t), nil)
+	img, _ := fakeRender(mustStart(t), render.Options{})
 	attempt := &bot.Board{GameID: 9, Version: 1, PNG: img, Buttons: [][]bot.Button{{{Label: "1", Data: "p:1"}}}}
 	h := &recorder{reply: func(req bot.Request) []bot.Reply {
 		switch {

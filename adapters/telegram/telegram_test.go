@@ -19,6 +19,7 @@ import (
 	"github.com/mancala-bot/mancala/adapters/telegram/telegramtest"
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/locales"
+	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/store"
 )
 
@@ -576,7 +577,7 @@ func TestLongTextsAndBoards(t *testing.T) {
 		t.Errorf("split into %d messages that do not add up", len(got))
 	}
 
-	png, _ := fakeRender(mustStart(t), nil)
+	png, _ := fakeRender(mustStart(t), render.Options{})
 	caption := strings.Repeat("word ", 300)
 	board := &bot.Board{PNG: png, Buttons: [][]bot.Button{{{Label: "1", Data: "m:1:1:1"}}}}
 	if err := e.ad.Deliver(ctx, bot.Outgoing{Channel: "43", Reply: bot.Reply{Text: caption, Board: board}}); err != nil {
@@ -611,7 +612,7 @@ func TestLongTextsAndBoards(t *testing.T) {
 // photo; a failed edit becomes a new message; an identical edit is fine.
 func TestEdits(t *testing.T) {
 	t.Parallel()
-	img1, _ := fakeRender(mustStart(t), nil)
+	img1, _ := fakeRender(mustStart(t), render.Options{})
 	img2 := append([]byte(nil), img1...)
 	img2[len(img2)-1] ^= 1
 	rec := &recorder{reply: func(req bot.Request) []bot.Reply {

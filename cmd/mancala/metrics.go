@@ -10,6 +10,7 @@ import (
 
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/render"
 )
 
 // metrics is a small Prometheus-text-format registry: counters and the sum
@@ -72,10 +73,10 @@ func (m *metrics) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
 }
 
 // timeRender wraps a board renderer to record its time and failures.
-func (m *metrics) timeRender(f func(engine.Position, []engine.Event) ([]byte, error)) func(engine.Position, []engine.Event) ([]byte, error) {
-	return func(p engine.Position, ev []engine.Event) ([]byte, error) {
+func (m *metrics) timeRender(f func(engine.Position, render.Options) ([]byte, error)) func(engine.Position, render.Options) ([]byte, error) {
+	return func(p engine.Position, o render.Options) ([]byte, error) {
 		t0 := time.Now()
-		b, err := f(p, ev)
+		b, err := f(p, o)
 		if err != nil {
 			m.add("mancala_render_errors_total", 1)
 			return b, err

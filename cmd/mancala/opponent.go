@@ -22,13 +22,17 @@ func (searchOpponent) Levels() []string {
 	return out
 }
 
+// Offered implements bot.Opponent.
+func (o searchOpponent) Offered(engine.Rules) []string { return o.Levels() }
+
 // Move implements bot.Opponent.
-func (searchOpponent) Move(ctx context.Context, g *engine.Game, level string, seed int64) (engine.Move, error) {
+func (searchOpponent) Move(ctx context.Context, g *engine.Game, level string, seed int64) (bot.Choice, error) {
 	l, err := search.ParseLevel(level)
 	if err != nil {
-		return engine.Move{}, err
+		return bot.Choice{}, err
 	}
-	return l.Move(ctx, g, seed)
+	m, err := l.Move(ctx, g, seed)
+	return bot.Choice{Move: m}, err
 }
 
 // defaultOpponent is the bot's opponent in serve.

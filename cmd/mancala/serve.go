@@ -181,9 +181,9 @@ func (m *Main) Open(ctx context.Context) error {
 }
 
 // renderPNG draws the board the bot posts.
-func renderPNG(p engine.Position, ev []engine.Event) ([]byte, error) {
+func renderPNG(p engine.Position, o render.Options) ([]byte, error) {
 	var b bytes.Buffer
-	if err := render.PNG(&b, p, render.Options{Events: ev}); err != nil {
+	if err := render.PNG(&b, p, o); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil

@@ -31,9 +31,10 @@ func TestMain(m *testing.M) {
 // firstLegal plays the first legal move: a predictable bot for scripts.
 type firstLegal struct{}
 
-func (firstLegal) Levels() []string { return []string{"easy"} }
-func (firstLegal) Move(_ context.Context, g *engine.Game, _ string, _ int64) (engine.Move, error) {
-	return g.Position().Moves()[0], nil
+func (firstLegal) Levels() []string                { return []string{"easy"} }
+func (o firstLegal) Offered(engine.Rules) []string { return o.Levels() }
+func (firstLegal) Move(_ context.Context, g *engine.Game, _ string, _ int64) (bot.Choice, error) {
+	return bot.Choice{Move: g.Position().Moves()[0]}, nil
 }
 
 // startMain runs the real program on a script and returns what it printed.
