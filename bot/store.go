@@ -42,6 +42,11 @@ type Store interface {
 	Language(ctx context.Context, platform, userID string) (string, error)
 	// SetLanguage records a user's language.
 	SetLanguage(ctx context.Context, platform, userID, lang string) error
+	// ChannelLanguage returns the language set for a channel's public
+	// messages with "lang channel", or "".
+	ChannelLanguage(ctx context.Context, platform, channel string) (string, error)
+	// SetChannelLanguage records a channel's language; "" removes it.
+	SetChannelLanguage(ctx context.Context, platform, channel, lang string) error
 
 	// Record returns a user's results over finished games between people
 	// and against the bot (a user with no games has a zero Record).

@@ -19,7 +19,7 @@ var gameWriteColumns = []string{
 	"south_user_id", "south_name", "south_level",
 	"north_user_id", "north_name", "north_level",
 	"challenger", "phase", "result", "reason", "draw_offer", "undo_offer",
-	"message_id", "created_at", "updated_at", "turn_started", "reminded",
+	"message_id", "created_at", "updated_at", "turn_started", "reminded", "lang",
 }
 
 var (
@@ -43,6 +43,11 @@ const (
 	selectLanguage = "SELECT lang FROM user_languages WHERE platform = ? AND user_id = ?"
 	upsertLanguage = `INSERT INTO user_languages (platform, user_id, lang) VALUES (?, ?, ?)
 		ON CONFLICT (platform, user_id) DO UPDATE SET lang = excluded.lang`
+
+	selectChannelLanguage = "SELECT lang FROM channel_languages WHERE platform = ? AND channel = ?"
+	upsertChannelLanguage = `INSERT INTO channel_languages (platform, channel, lang) VALUES (?, ?, ?)
+		ON CONFLICT (platform, channel) DO UPDATE SET lang = excluded.lang`
+	deleteChannelLanguage = "DELETE FROM channel_languages WHERE platform = ? AND channel = ?"
 )
 
 var (
@@ -57,7 +62,7 @@ var (
 var statements = []string{
 	insertGame, updateGame, insertMove, gameExists, movesStored, moveAt, deleteMoves,
 	gameByID, liveGame, lastGame, idleGames, selectMoves,
-	selectLanguage, upsertLanguage, recordQuery, leaderboardAll, leaderboardChannel,
+	selectLanguage, upsertLanguage, selectChannelLanguage, upsertChannelLanguage, deleteChannelLanguage, recordQuery, leaderboardAll, leaderboardChannel,
 }
 
 // millis is how a time is stored: unix milliseconds, 0 for the zero time.
@@ -95,7 +100,7 @@ func gameArgs(g *Game) ([]any, error) {
 		s.UserID, s.Name, s.Level,
 		n.UserID, n.Name, n.Level,
 		g.Challenger, string(g.Phase), g.Result, g.Reason, g.DrawOffer, g.UndoOffer,
-		g.MessageID, millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStarted), millis(g.Reminded),
+		g.MessageID, millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStarted), millis(g.Reminded), g.Lang,
 	}, nil
 }
 
@@ -328,7 +333,7 @@ func scanGame(rows *sql.Rows) (*Game, error) {
 		&s.UserID, &s.Name, &s.Level,
 		&n.UserID, &n.Name, &n.Level,
 		&g.Challenger, &phase, &g.Result, &g.Reason, &g.DrawOffer, &g.UndoOffer,
-		&g.MessageID, &created, &updated, &turnStarted, &remindd); err != nil {
+		&g.MessageID, &created, &updated, &turnStarted, &remindd, &g.Lang); err != nil {
 		return nil, err
 	}
 	if opts != "{}" {
@@ -377,6 +382,30 @@ func (d *DB) SetLanguage(ctx context.Context, platform, userID, lang string) err
 		return err
 	})
 	return internal(ctx, "set language", err)
+}
+
+// ChannelLanguage returns the language set for a channel, or "".
+func (d *DB) ChannelLanguage(ctx context.Context, platform, channel string) (string, error) {
+	var lang string
+	err := d.queryRow(ctx, selectChannelLanguage, platform, channel).Scan(&lang)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return lang, internal(ctx, "channel language", err)
+}
+
+// SetChannelLanguage records a channel's language, replacing any earlier
+// one; lang "" removes it.
+func (d *DB) SetChannelLanguage(ctx context.Context, platform, channel, lang string) error {
+	err := d.write(ctx, func(tx txn) error {
+		if lang == "" {
+			_, err := tx.exec(deleteChannelLanguage, platform, channel)
+			return err
+		}
+		_, err := tx.exec(upsertChannelLanguage, platform, channel, lang)
+		return err
+	})
+	return internal(ctx, "set channel language", err)
 }
 
 // seats is a CTE with one row per person's seat in a finished game that has

@@ -100,6 +100,9 @@ type Game struct {
 	// they were last reminded (zero: not yet).
 	TurnStarted time.Time
 	Reminded    time.Time
+	// Lang is the language of the game's public messages, fixed when the
+	// game is created ("" for older games); a channel language wins over it.
+	Lang string
 }
 
 // Record is one player's results.

@@ -51,6 +51,7 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 		{"LastGame", testLastGame},
 		{"IdleGames", testIdleGames},
 		{"Languages", testLanguages},
+		{"ChannelLanguages", testChannelLanguages},
 		{"Record", testRecord},
 		{"Leaderboard", testLeaderboard},
 		{"CancelledContext", testCancelledContext},
@@ -650,6 +651,58 @@ func testLanguages(t *testing.T, s bot.Store) {
 	get("discord", "u1", "da")
 	get("telegram", "u1", "pl")
 	get("discord", "u2", "en")
+}
+
+func testChannelLanguages(t *testing.T, s bot.Store) {
+	ctx := t.Context()
+	get := func(platform, channel, want string) {
+		t.Helper()
+		got, err := s.ChannelLanguage(ctx, platform, channel)
+		if err != nil || got != want {
+			t.Errorf("ChannelLanguage(%s, %s) = %q, %v; want %q", platform, channel, got, err, want)
+		}
+	}
+	set := func(platform, channel, lang string) {
+		t.Helper()
+		if err := s.SetChannelLanguage(ctx, platform, channel, lang); err != nil {
+			t.Fatalf("SetChannelLanguage: %v", err)
+		}
+	}
+	get("discord", "c1", "")
+	set("discord", "c1", "pl")
+	get("discord", "c1", "pl")
+	get("telegram", "c1", "") // platforms are separate
+	get("discord", "c2", "")
+	set("discord", "c1", "da") // overwrite
+	get("discord", "c1", "da")
+	set("discord", "c1", "") // remove
+	get("discord", "c1", "")
+	set("discord", "c1", "") // removing twice is fine
+	// A user's language and a channel's are separate even with equal ids.
+	set("telegram", "42", "ru")
+	get("telegram", "42", "ru")
+	if got, _ := s.Language(ctx, "telegram", "42"); got != "" {
+		t.Errorf("a channel language leaked into the user language: %q", got)
+	}
+
+	// A game keeps its language.
+	g := &store.Game{Platform: "discord", Channel: "lang-c", Variant: "kalah", Phase: store.PhaseChallenge,
+		Challenger: "u1", DrawOffer: -1, UndoOffer: -1, Lang: "pl",
+		Players: [2]store.Player{{UserID: "u1", Name: "@u1"}, {}}}
+	if err := s.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Game(ctx, g.ID)
+	if err != nil || got.Lang != "pl" {
+		t.Fatalf("Game().Lang = %q, %v; want pl", got.Lang, err)
+	}
+	got.Lang = "ru"
+	if err := s.UpdateGame(ctx, got); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := s.Game(ctx, g.ID); again.Lang != "ru" {
+		t.Errorf("Lang after UpdateGame = %q; want ru", again.Lang)
+	}
 }
 
 // results stores a history with known records:
