@@ -69,14 +69,20 @@ func init() {
 	//   - End: when the player to move has no seeds in their pits; the seeds
 	//     left go to the owner of the side they are on. The bigger store wins.
 	//   - Not offered: the simultaneous first move of the traditional game.
+	//   - Option `pie`, as in Kalah [outside the seeds]: the first player's
+	//     advantage is large (the search puts the opening at about +77), so
+	//     North may swap sides at its first turn, when South's opening
+	//     (relays and extra turns included) is over.
 	register(&Variant{
 		ID: "congkak", Name: "Congkak", Players: 2,
 		Options: []OptionSpec{
 			{Name: "relay", Kind: BoolOption, Default: "true", Doc: "a last seed in an occupied pit lifts it and sowing continues"},
+			{Name: "pie", Kind: BoolOption, Default: "false", Doc: "at North's first turn North may swap sides instead of moving"},
 		},
 		build: func(v *Variant, o Options) (Rules, error) {
 			return newStoreRules(v, o, 7, 7, storeRules{
 				relay:             optBool(o, "relay"),
+				pie:               optBool(o, "pie"),
 				endWhenMoverEmpty: true,
 			}), nil
 		},
@@ -303,6 +309,8 @@ func (r *storeRules) settle(p *Position, ev *[]Event) {
 	p.sweepSide(North, North, ev)
 	p.decideByStores(reason, ev)
 }
+
+func (r *storeRules) swapped(p *Position) bool { return r.pie && p.aux[auxSwapped] == 1 }
 
 func (r *storeRules) extra(p *Position) map[string]any {
 	if !r.pie {

@@ -116,3 +116,49 @@ func TestKalahPieRule(t *testing.T) {
 	// Without the option there is never a swap.
 	wantIllegal(t, mustPlay(t, MustNew("kalah", nil).Start(), "1"), "swap", SwapUnavailable)
 }
+
+// TestSwappedSeats: after North's swap the players exchange seats; the
+// position reports it, and only under the pie rule.
+func TestSwappedSeats(t *testing.T) {
+	for _, id := range []string{"kalah", "congkak"} {
+		r, err := New(id, Options{"pie": "true"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := r.Start()
+		if p.Swapped() {
+			t.Fatalf("%s: start reports a swap", id)
+		}
+		// South's opening: play until North is to move.
+		for p.ToMove() == South {
+			if p, err = p.Play(p.Moves()[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if p.Swapped() {
+			t.Fatalf("%s: swapped before the swap", id)
+		}
+		q, err := p.Play(SwapMove)
+		if err != nil {
+			t.Fatalf("%s: swap refused: %v", id, err)
+		}
+		if !q.Swapped() || q.ToMove() != North {
+			t.Fatalf("%s: after swap: swapped=%v, to move %v; want true, north", id, q.Swapped(), q.ToMove())
+		}
+		if _, err := q.Play(SwapMove); err == nil {
+			t.Fatalf("%s: a second swap was accepted", id)
+		}
+	}
+	r, _ := New("kalah", nil)
+	if r.Start().Swapped() {
+		t.Fatal("kalah without pie reports a swap")
+	}
+	r, _ = New("congkak", nil)
+	p, _ := r.Start().Play(r.Start().Moves()[0])
+	for p.ToMove() == South && !p.Status().Over() {
+		p, _ = p.Play(p.Moves()[0])
+	}
+	if _, err := p.Play(SwapMove); err == nil {
+		t.Fatal("congkak without pie accepted a swap")
+	}
+}

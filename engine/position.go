@@ -87,6 +87,15 @@ type Position struct {
 	aux [4]uint8
 }
 
+// Swapped reports whether the players have exchanged seats under the pie
+// rule: the player who sat North now owns South's side (as it stood) and
+// the first player plays North. Sides keep their meaning on the board;
+// only who plays them changed. False for rules without a pie rule.
+func (p Position) Swapped() bool {
+	s, ok := p.rules.(interface{ swapped(*Position) bool })
+	return ok && s.swapped(&p)
+}
+
 // Rules returns the rules the position is played under.
 func (p Position) Rules() Rules { return p.rules }
 

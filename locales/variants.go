@@ -108,6 +108,7 @@ var ruleSets = map[string]*ruleSet{
 	"congkak": {
 		opts: []optSpec{
 			{name: "relay", kind: boolOpt, def: "true"},
+			{name: "pie", kind: boolOpt, def: "false"},
 		},
 		args: func(map[string]string) map[string]any { return map[string]any{"N": 7} },
 		sections: func(o map[string]string) [][2]string {
@@ -118,10 +119,13 @@ var ruleSets = map[string]*ruleSet{
 			} else {
 				s = append(s, [2]string{"rules_h_sowing", "rules_congkak_sowing_norelay"})
 			}
-			return append(s,
+			s = append(s,
 				[2]string{"rules_h_extra", "rules_congkak_extra"},
-				[2]string{"rules_h_capture", "rules_congkak_capture"},
-				[2]string{"rules_h_end", "rules_congkak_end"})
+				[2]string{"rules_h_capture", "rules_congkak_capture"})
+			if o["pie"] == "true" {
+				s = append(s, [2]string{"rules_h_swap", "rules_kalah_swap"})
+			}
+			return append(s, [2]string{"rules_h_end", "rules_congkak_end"})
 		},
 	},
 	"tchuka": {
