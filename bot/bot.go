@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/locales"
@@ -68,8 +68,9 @@ type Config struct {
 // Bot answers chat requests. It is safe for concurrent use: games are
 // guarded by the store's optimistic versioning, not by locks here.
 type Bot struct {
-	cfg Config
-	log *slog.Logger
+	cfg      Config
+	log      *slog.Logger
+	throttle *throttle
 }
 
 // New returns a bot. It panics without a Store.
@@ -95,7 +96,7 @@ func New(cfg Config) *Bot {
 	if cfg.ThinkTime <= 0 {
 		cfg.ThinkTime = 2 * time.Second
 	}
-	return &Bot{cfg: cfg, log: cfg.Logger}
+	return &Bot{cfg: cfg, log: cfg.Logger, throttle: newThrottle()}
 }
 
 // userError is a refusal the user sees: a message key and its arguments.
@@ -109,37 +110,93 @@ func (e *userError) Error() string { return "user error: " + e.key }
 
 func refuse(key string, args map[string]any) error { return &userError{key: key, args: args} }
 
+// errNoGame is mutate's refusal when the channel has no live game; callers
+// that know better (decline: "no challenge to decline") replace it.
+var errNoGame = refuse("err_no_game", nil)
+
 // errStale is returned inside a mutation when the game moved on under a
 // button press; it becomes err_stale_button.
 var errStale = refuse("err_stale_button", nil)
 
 // session is one request being handled.
 type session struct {
-	b    *Bot
-	ctx  context.Context
-	req  Request
-	lang locales.Lang
+	b   *Bot
+	ctx context.Context
+	req Request
+	// lang is the language s.t writes in: the requester's own (user), or
+	// the table's once the request turned to a game (see atTable).
+	lang, user locales.Lang
+	// chanLang caches the channel's language (see channelLang).
+	chanLang   locales.Lang
+	chanLoaded bool
+	// exact is the bot's last move of this request when it was played
+	// from a proven result (see describeBotMoves).
+	exact *Choice
 }
 
+// t writes a message of the catalog in the session's language, naming
+// commands as the requester's platform shows them.
 func (s *session) t(key string, args map[string]any) string {
-	return locales.Text(s.lang, key, args)
+	return platformCommands(s.req.Platform, s.lang, locales.Text(s.lang, key, args))
 }
 
 // Handle answers one request. It never fails: refusals and internal errors
-// become a private reply (internal errors are logged, not shown).
+// become a private reply in the requester's language (internal errors are
+// logged, not shown). A user who sends many requests that are not part of
+// playing a game in a short time is throttled: one short notice, then
+// silence until the pace drops (see throttle).
 func (b *Bot) Handle(ctx context.Context, req Request) []Reply {
-	s := &session{b: b, ctx: ctx, req: req, lang: b.language(ctx, req.Platform, req.User)}
+	lang := b.language(ctx, req.Platform, req.User)
+	s := &session{b: b, ctx: ctx, req: req, lang: lang, user: lang}
+	if throttled(req) {
+		switch b.throttle.allow(req.Platform+"\x00"+req.User.ID, b.cfg.Now()) {
+		case throttleNotice:
+			return []Reply{{Text: s.t("err_slow_down", nil), Private: true}}
+		case throttleSilent:
+			return nil
+		}
+	}
 	replies, err := s.dispatch()
 	if err == nil {
 		return replies
 	}
+	s.lang = s.user
 	var ue *userError
 	if errors.As(err, &ue) {
 		return []Reply{{Text: s.t(ue.key, ue.args), Private: true}}
 	}
+	if errors.Is(err, store.ErrConflict) {
+		// Other requests kept changing the game under this one.
+		return []Reply{{Text: s.t("err_busy", nil), Private: true}}
+	}
 	b.log.ErrorContext(ctx, "request failed", "platform", req.Platform, "channel", req.Channel,
-		"user", req.User.ID, "command", req.Command, "text", req.Text, "button", req.Button, "err", err)
+		"user", req.User.ID, "command", req.Command, "text", shorten(req.Text, 200), "button", req.Button, "err", err)
 	return []Reply{{Text: s.t("err_internal", nil), Private: true}}
+}
+
+// throttled reports whether req counts against its user's pace: typed
+// commands that are not part of playing a game, except puzzle answers
+// (a solitaire is answered move by move). Button presses never do.
+func throttled(req Request) bool {
+	if req.Button != "" || Urgent(req) {
+		return false
+	}
+	cmd, args := req.Command, req.Args
+	if cmd == "" {
+		cmd, args = parseText(req.Text)
+	}
+	return !(cmd == "puzzle" && len(args) > 0)
+}
+
+// shorten cuts s to at most n bytes on a rune boundary, for logs.
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 // language is the user's chosen language, else their platform locale's.
@@ -152,38 +209,6 @@ func (b *Bot) language(ctx context.Context, platform string, u User) locales.Lan
 	return locales.Resolve(u.Locale)
 }
 
-// commandAliases maps what users type to the command names.
-var commandAliases = map[string]string{
-	"challenge": "new", "play": "new", "start": "new",
-	"m": "move", "moves": "move",
-	"records": "game", "record": "game", "history": "game",
-	"top": "top", "leaderboard": "top", "stats": "stats",
-	"language": "lang", "start@": "new",
-	"last": "replay", "lastmove": "replay", "animate": "replay", "animation": "replay",
-}
-
-// parseText splits a typed command: "/move@mybot 3" gives "move", ["3"].
-// A bare pit number ("3", a button's label) is a move.
-func parseText(text string) (string, []string) {
-	f := strings.Fields(text)
-	if len(f) == 0 {
-		return "", nil
-	}
-	cmd := strings.TrimPrefix(f[0], "/")
-	cmd = strings.TrimPrefix(cmd, "!")
-	if i := strings.IndexByte(cmd, '@'); i > 0 {
-		cmd = cmd[:i]
-	}
-	cmd = strings.ToLower(cmd)
-	if _, err := engine.ParseMove(cmd); err == nil && !strings.HasPrefix(f[0], "/") {
-		return "move", f
-	}
-	if a, ok := commandAliases[cmd]; ok {
-		cmd = a
-	}
-	return cmd, f[1:]
-}
-
 func (s *session) dispatch() ([]Reply, error) {
 	if s.req.Button != "" {
 		return s.button()
@@ -192,50 +217,14 @@ func (s *session) dispatch() ([]Reply, error) {
 	if cmd == "" {
 		cmd, args = parseText(s.req.Text)
 	}
-	switch cmd {
-	case "new":
-		return s.newGame(args)
-	case "accept":
-		return s.accept(nil)
-	case "decline":
-		return s.decline(nil)
-	case "move":
-		if len(args) == 0 {
-			return nil, refuse("err_bad_input", nil)
-		}
-		return s.move(strings.Join(args, ""), nil)
-	case "resign":
-		return s.resign()
-	case "draw":
-		return s.draw()
-	case "undo":
-		return s.undo()
-	case "rematch":
-		return s.rematch(nil)
-	case "claim":
-		return s.claim(nil)
-	case "board":
-		return s.board()
-	case "game":
-		return s.gameRecord()
-	case "replay":
-		return s.replay(nil)
-	case "rules":
-		return s.rules(args)
-	case "variants":
-		return s.variants()
-	case "puzzle":
-		return s.puzzle(args)
-	case "stats":
-		return s.stats()
-	case "top":
-		return s.top()
-	case "lang":
-		return s.setLang(args)
-	case "help", "start", "":
-		return []Reply{{Text: s.t("help", nil)}}, nil
+	if cmd == "" {
+		return s.help()
 	}
-	return nil, refuse("err_unknown_command", map[string]any{"Command": cmd})
+	c, ok := commandByName[cmd]
+	if !ok {
+		return nil, refuse("err_unknown_command", map[string]any{"Command": shorten(cmd, 40)})
+	}
+	return handlers[c.Name](s, args)
 }
 
 // button handles a pressed button.
@@ -275,7 +264,7 @@ func (s *session) mutate(fn func(g *loaded) error) (*loaded, error) {
 	for attempt := 0; ; attempt++ {
 		rec, err := s.b.cfg.Store.LiveGame(s.ctx, s.req.Platform, s.req.Channel)
 		if errors.Is(err, store.ErrNotFound) {
-			return nil, refuse("err_no_game", nil)
+			return nil, errNoGame
 		}
 		if err != nil {
 			return nil, err
@@ -284,6 +273,7 @@ func (s *session) mutate(fn func(g *loaded) error) (*loaded, error) {
 		if err != nil {
 			return nil, err
 		}
+		s.atTable(g.rec)
 		if err := fn(g); err != nil {
 			return nil, err
 		}
@@ -363,9 +353,6 @@ func Urgent(req Request) bool {
 	if cmd == "" {
 		cmd, _ = parseText(req.Text)
 	}
-	switch cmd {
-	case "new", "accept", "decline", "move", "resign", "draw", "undo", "rematch", "claim", "board":
-		return true
-	}
-	return false
+	c, ok := commandByName[cmd]
+	return ok && c.Urgent
 }

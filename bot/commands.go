@@ -14,26 +14,30 @@ import (
 )
 
 // playerSide checks that the requesting user plays in a game in progress
-// and returns their side.
+// and returns their seat.
 func (s *session) playerSide(rec *store.Game) (int, error) {
-	if rec.Phase != store.PhasePlaying {
+	switch rec.Phase {
+	case store.PhaseChallenge:
+		return 0, refuse("err_challenge_pending", nil)
+	case store.PhasePlaying:
+	default:
 		return 0, refuse("err_no_game", nil)
 	}
-	side := sideOf(rec, s.req.User.ID)
-	if side < 0 {
+	seat := sideOf(rec, s.req.User.ID)
+	if seat < 0 {
 		return 0, refuse("err_not_a_player", nil)
 	}
-	return side, nil
+	return seat, nil
 }
 
 func (s *session) resign() ([]Reply, error) {
 	lg, err := s.mutate(func(g *loaded) error {
-		side, err := s.playerSide(g.rec)
+		seat, err := s.playerSide(g.rec)
 		if err != nil {
 			return err
 		}
 		g.rec.Phase = store.PhaseOver
-		g.rec.Result = engine.Status(engine.SouthWon + engine.Status(1-side)).String()
+		g.rec.Result = seatResult(1 - seat)
 		g.rec.Reason = "resign"
 		return nil
 	})
@@ -47,21 +51,21 @@ func (s *session) resign() ([]Reply, error) {
 func (s *session) draw() ([]Reply, error) {
 	var accepted bool
 	lg, err := s.mutate(func(g *loaded) error {
-		side, err := s.playerSide(g.rec)
+		seat, err := s.playerSide(g.rec)
 		if err != nil {
 			return err
 		}
-		other := g.rec.Players[1-side]
+		other := g.rec.Players[1-seat]
 		switch {
 		case other.IsBot():
 			return refuse("draw_declined_bot", nil)
-		case g.rec.DrawOffer == 1-side:
+		case g.rec.DrawOffer == 1-seat:
 			accepted = true
 			g.rec.Phase, g.rec.Result, g.rec.Reason = store.PhaseOver, "draw", "agreed"
-		case g.rec.DrawOffer == side:
+		case g.rec.DrawOffer == seat:
 			return refuse("err_already_offered", nil)
 		default:
-			g.rec.DrawOffer = side
+			g.rec.DrawOffer = seat
 		}
 		return nil
 	})
@@ -76,32 +80,34 @@ func (s *session) draw() ([]Reply, error) {
 
 // undo asks to take back the requester's last move; the opponent agrees by
 // asking too. Against the bot it is granted at once. The moves from the
-// requester's last one on are removed.
+// requester's last one on are removed (the bot's answers with it).
 func (s *session) undo() ([]Reply, error) {
 	var done bool
+	var removed int
 	lg, err := s.mutate(func(g *loaded) error {
-		side, err := s.playerSide(g.rec)
+		seat, err := s.playerSide(g.rec)
 		if err != nil {
 			return err
 		}
-		requester := side
+		requester := seat
 		switch {
-		case g.rec.Players[1-side].IsBot():
-		case g.rec.UndoOffer == 1-side:
-			requester = 1 - side // agreeing to the opponent's request
-		case g.rec.UndoOffer == side:
+		case g.rec.Players[1-seat].IsBot():
+		case g.rec.UndoOffer == 1-seat:
+			requester = 1 - seat // agreeing to the opponent's request
+		case g.rec.UndoOffer == seat:
 			return refuse("err_already_offered", nil)
 		default:
-			if lastMoveBy(g, side) < 0 {
+			if lastMoveBy(g, seat) < 0 {
 				return refuse("err_nothing_to_undo", nil)
 			}
-			g.rec.UndoOffer = side
+			g.rec.UndoOffer = seat
 			return nil
 		}
 		ply := lastMoveBy(g, requester)
 		if ply < 0 {
 			return refuse("err_nothing_to_undo", nil)
 		}
+		removed = len(g.rec.Moves) - ply
 		g.rec.Moves = g.rec.Moves[:ply]
 		g.rec.DrawOffer, g.rec.UndoOffer = -1, -1
 		g.rec.TurnStarted, g.rec.Reminded = s.b.now(), time.Time{}
@@ -118,14 +124,17 @@ func (s *session) undo() ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []Reply{s.boardReply(lg, s.t("undo_done", nil)+"\n"+s.turnLine(lg), nil, false)}, nil
+	text := s.t("undo_done", nil)
+	if removed > 1 {
+		text = s.t("undo_done_many", map[string]any{"Count": removed})
+	}
+	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), nil, false)}, nil
 }
 
-// lastMoveBy returns the ply of side's last move, or -1.
-func lastMoveBy(g *loaded, side int) int {
-	pos := g.game.Positions()
+// lastMoveBy returns the ply of the last move by the player in seat, or -1.
+func lastMoveBy(g *loaded, seat int) int {
 	for ply := len(g.rec.Moves) - 1; ply >= 0; ply-- {
-		if int(pos[ply].ToMove()) == side {
+		if g.moverSeat(ply) == seat {
 			return ply
 		}
 	}
@@ -153,7 +162,7 @@ func (s *session) rematch(d *buttonData) ([]Reply, error) {
 	g := &store.Game{
 		Platform: s.req.Platform, Channel: s.req.Channel, Variant: last.Variant, Options: last.Options,
 		Start: last.Start, Challenger: s.req.User.ID, DrawOffer: -1, UndoOffer: -1,
-		CreatedAt: now, UpdatedAt: now, TurnStarted: now,
+		CreatedAt: now, UpdatedAt: now, TurnStarted: now, Lang: last.Lang,
 		Players: [2]store.Player{last.Players[1], last.Players[0]},
 	}
 	g.Phase = store.PhaseChallenge
@@ -166,10 +175,11 @@ func (s *session) rematch(d *buttonData) ([]Reply, error) {
 	}
 	if err := s.b.cfg.Store.CreateGame(s.ctx, g); err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
-			return nil, refuse("err_game_exists", nil)
+			return nil, s.channelBusy()
 		}
 		return nil, err
 	}
+	s.atTable(g)
 	if g.Phase == store.PhaseChallenge {
 		r := s.challengeReply(g)
 		r.Text = s.t("rematch_offered", map[string]any{"Player": s.mention()}) + "\n" + r.Text
@@ -196,18 +206,18 @@ func (s *session) claim(d *buttonData) ([]Reply, error) {
 		if d != nil && d.gameID != g.rec.ID {
 			return errStale
 		}
-		side, err := s.playerSide(g.rec)
+		seat, err := s.playerSide(g.rec)
 		if err != nil {
 			return err
 		}
-		if int(g.game.Position().ToMove()) == side {
+		if g.seatToMove() == seat {
 			return refuse("err_claim_own_turn", nil)
 		}
 		if wait := g.rec.TurnStarted.Add(s.b.cfg.ClaimAfter).Sub(s.b.now()); wait > 0 {
 			return refuse("err_claim_too_early", map[string]any{"Hours": int(wait.Hours()) + 1})
 		}
 		g.rec.Phase = store.PhaseOver
-		g.rec.Result = engine.Status(engine.SouthWon + engine.Status(side)).String()
+		g.rec.Result = seatResult(seat)
 		g.rec.Reason = "timeout"
 		return nil
 	})
@@ -226,6 +236,7 @@ func (s *session) board() ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.atTable(rec)
 	if rec.Phase == store.PhaseChallenge {
 		return []Reply{s.challengeReply(rec)}, nil
 	}
@@ -249,6 +260,7 @@ func (s *session) gameRecord() ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.atTable(rec)
 	var b strings.Builder
 	b.WriteString(rec.Variant)
 	if v, err := engine.Lookup(rec.Variant); err == nil {
@@ -262,7 +274,7 @@ func (s *session) gameRecord() ([]Reply, error) {
 	for _, m := range rec.Moves {
 		b.WriteString(" " + m.Move)
 	}
-	head := fmt.Sprintf("%s — %s vs %s", s.variantTitle(rec), s.name(rec.Players[0]), s.name(rec.Players[1]))
+	head := s.t("game_record_head", map[string]any{"Variant": s.variantTitle(rec), "South": s.name(rec.Players[0]), "North": s.name(rec.Players[1])})
 	if rec.Phase == store.PhaseOver && rec.Result != "" {
 		if lg, err := load(rec); err == nil {
 			head += "\n" + s.turnLine(lg)
@@ -277,39 +289,52 @@ func (s *session) rules(args []string) ([]Reply, error) {
 	}
 	v, err := lookupVariant(args[0])
 	if err != nil {
-		return nil, refuse("err_unknown_variant", map[string]any{"Variant": args[0], "Known": knownVariants()})
+		return nil, refuse("err_unknown_variant", map[string]any{"Variant": shorten(args[0], 40), "Known": knownVariants()})
 	}
-	opts := map[string]string{}
 	for _, a := range args[1:] {
-		if k, val, ok := strings.Cut(a, "="); ok {
-			opts[k] = val
+		if !strings.Contains(a, "=") {
+			return nil, refuse("err_rules_word", map[string]any{"Word": shorten(a, 40)})
 		}
 	}
-	if _, err := v.New(opts); err != nil {
-		return nil, refuse("err_bad_option", map[string]any{"Detail": err.Error()})
+	opts, err := s.parseOptions(v, args[1:])
+	if err != nil {
+		return nil, err
 	}
-	replies := []Reply{{Text: locales.Rules(s.lang, v.ID, opts)}}
-	return append(replies, s.ruleDiagrams(v.ID, opts)...), nil
+	if _, err := v.New(opts); err != nil {
+		return nil, refuse("err_bad_option", map[string]any{"Detail": strings.Join(args[1:], " ")})
+	}
+	text := platformCommands(s.req.Platform, s.lang, locales.Rules(s.lang, v.ID, opts))
+	replies := []Reply{{Text: text}}
+	if d := s.ruleDiagrams(v.ID, opts); d != nil {
+		replies = append(replies, *d)
+	}
+	return replies, nil
 }
 
-// ruleDiagrams illustrates the rules: one before/after diagram per example
-// move of the rulebook, captioned with its section's heading. None unless
-// Config.RuleDiagrams is set.
-func (s *session) ruleDiagrams(variant string, opts map[string]string) []Reply {
+// ruleDiagrams illustrates the rules: the before/after diagrams of the
+// rulebook's example moves, together in one image (so that a rules
+// explanation is at most two messages), captioned with a numbered line per
+// diagram. Nil unless Config.RuleDiagrams is set, or when the variant has
+// no example.
+func (s *session) ruleDiagrams(variant string, opts map[string]string) *Reply {
 	if !s.b.cfg.RuleDiagrams {
 		return nil
 	}
-	var out []Reply
-	for _, ex := range rulebook.Examples(variant, opts) {
-		var buf bytes.Buffer
-		if err := ex.PNG(&buf); err != nil {
-			s.b.log.ErrorContext(s.ctx, "rule diagram", "variant", variant, "section", ex.Section, "err", err)
-			continue
-		}
-		caption := s.t("rules_h_"+ex.Section, nil) + ": " + ex.Move.String()
-		out = append(out, Reply{Text: "*" + caption + "*", Board: &Board{PNG: buf.Bytes()}})
+	examples := rulebook.Examples(variant, opts)
+	if len(examples) == 0 {
+		return nil
 	}
-	return out
+	var buf bytes.Buffer
+	if err := rulebook.SheetPNG(&buf, examples); err != nil {
+		s.b.log.ErrorContext(s.ctx, "rule diagrams", "variant", variant, "err", err)
+		return nil
+	}
+	lines := []string{"*" + s.t("rules_diagrams", nil) + "*"}
+	for i, ex := range examples {
+		lines = append(lines, fmt.Sprintf("%d. %s: %s", i+1, s.t("rules_h_"+ex.Section, nil),
+			s.t("rules_diagram_move", map[string]any{"Pit": ex.Move.String()})))
+	}
+	return &Reply{Text: strings.Join(lines, "\n"), Board: &Board{PNG: buf.Bytes()}}
 }
 
 func (s *session) variants() ([]Reply, error) {
@@ -326,7 +351,7 @@ func (s *session) stats() ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []Reply{{Text: s.mention() + ": " + s.t("stats", map[string]any{"Wins": r.Wins, "Losses": r.Losses, "Draws": r.Draws})}}, nil
+	return []Reply{{Text: s.t("stats", map[string]any{"Player": s.mention(), "Wins": r.Wins, "Losses": r.Losses, "Draws": r.Draws})}}, nil
 }
 
 func (s *session) top() ([]Reply, error) {
@@ -337,7 +362,7 @@ func (s *session) top() ([]Reply, error) {
 	var b strings.Builder
 	b.WriteString(s.t("top_header", nil))
 	for i, r := range rs {
-		fmt.Fprintf(&b, "\n%d. %s: %s", i+1, r.Name, s.t("stats", map[string]any{"Wins": r.Wins, "Losses": r.Losses, "Draws": r.Draws}))
+		b.WriteString("\n" + s.t("top_line", map[string]any{"Rank": i + 1, "Player": r.Name, "Wins": r.Wins, "Losses": r.Losses, "Draws": r.Draws}))
 	}
 	if len(rs) == 0 {
 		b.WriteString("\n" + s.t("top_empty", nil))
@@ -345,23 +370,56 @@ func (s *session) top() ([]Reply, error) {
 	return []Reply{{Text: b.String()}}, nil
 }
 
+// setLang answers "lang xx" (the requester's own language) and "lang
+// channel xx|off" (the table language of the channel, for those allowed to
+// manage it; see table.go).
 func (s *session) setLang(args []string) ([]Reply, error) {
 	if len(args) == 0 {
-		return nil, refuse("lang_unknown", map[string]any{"Lang": ""})
+		return nil, refuse("lang_usage", nil)
 	}
-	want := strings.ToLower(args[0])
-	var l locales.Lang
-	for _, c := range locales.All {
-		if string(c) == want {
-			l = c
-		}
+	if w := strings.ToLower(args[0]); w == "channel" || w == "group" || w == "chat" || w == "server" {
+		return s.setChannelLang(args[1:])
 	}
-	if l == "" {
-		return nil, refuse("lang_unknown", map[string]any{"Lang": args[0]})
+	if len(args) > 1 {
+		return nil, refuse("lang_usage", nil)
+	}
+	l, ok := locales.Parse(args[0])
+	if !ok {
+		return nil, refuse("lang_unknown", map[string]any{"Lang": shorten(args[0], 20)})
 	}
 	if err := s.b.cfg.Store.SetLanguage(s.ctx, s.req.Platform, s.req.User.ID, string(l)); err != nil {
 		return nil, err
 	}
+	s.lang, s.user = l, l
+	return []Reply{{Text: s.t("lang_set", map[string]any{"Lang": s.t("lang_name_"+string(l), nil)}), Private: true}}, nil
+}
+
+func (s *session) setChannelLang(args []string) ([]Reply, error) {
+	if len(args) != 1 {
+		return nil, refuse("lang_channel_usage", nil)
+	}
+	want := strings.ToLower(args[0])
+	var l locales.Lang
+	if want != "off" && want != "none" && want != "reset" {
+		var ok bool
+		if l, ok = locales.Parse(want); !ok {
+			return nil, refuse("lang_unknown", map[string]any{"Lang": shorten(args[0], 20)})
+		}
+	}
+	if s.req.CanManage == nil || !s.req.CanManage(s.ctx) {
+		return nil, refuse("err_not_manager", nil)
+	}
+	if err := s.b.cfg.Store.SetChannelLanguage(s.ctx, s.req.Platform, s.req.Channel, string(l)); err != nil {
+		return nil, err
+	}
+	if l == "" {
+		return []Reply{{Text: s.t("lang_channel_off", nil)}}, nil
+	}
 	s.lang = l
-	return []Reply{{Text: s.t("lang_set", map[string]any{"Lang": string(l)}), Private: true}}, nil
+	return []Reply{{Text: s.t("lang_channel_set", map[string]any{"Lang": s.t("lang_name_"+string(l), nil)})}}, nil
+}
+
+// help lists every command the bot accepts.
+func (s *session) help() ([]Reply, error) {
+	return []Reply{{Text: s.t("help", map[string]any{"Levels": strings.Join(s.b.cfg.Opponent.Levels(), ", ")})}}, nil
 }

@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/locales"
-	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/store"
 )
 
@@ -44,19 +44,18 @@ func knownVariants() string {
 // new VARIANT [@opponent | bot [LEVEL]] [first|second] [key=value...]
 func (s *session) newGame(args []string) ([]Reply, error) {
 	if len(args) == 0 {
-		return nil, refuse("err_unknown_variant", map[string]any{"Variant": "", "Known": knownVariants()})
+		return nil, refuse("err_new_usage", map[string]any{"Known": knownVariants()})
 	}
 	v, err := lookupVariant(args[0])
 	if err != nil {
-		return nil, refuse("err_unknown_variant", map[string]any{"Variant": args[0], "Known": knownVariants()})
+		return nil, refuse("err_unknown_variant", map[string]any{"Variant": shorten(args[0], 40), "Known": knownVariants()})
 	}
 	var (
 		vsBot   bool
 		level   string
 		invitee string
 		second  bool
-		opts    = engine.Options{}
-		levels  = s.b.cfg.Opponent.Levels()
+		pairs   []string
 	)
 	for i := 1; i < len(args); i++ {
 		a := args[i]
@@ -64,45 +63,63 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 		switch {
 		case la == "bot" || la == "ai" || la == "cpu":
 			vsBot = true
-			if i+1 < len(args) && slices.Contains(levels, strings.ToLower(args[i+1])) {
+			if i+1 < len(args) && isLevelWord(args[i+1]) {
 				level = strings.ToLower(args[i+1])
 				i++
 			}
-		case slices.Contains(levels, la) && vsBot:
+		case slices.Contains(s.b.cfg.Opponent.Levels(), la) && vsBot:
 			level = la
 		case la == "first" || la == "south":
 			second = false
 		case la == "second" || la == "north":
 			second = true
 		case strings.HasPrefix(a, "@") || strings.HasPrefix(a, "<@"):
+			if invitee != "" {
+				return nil, refuse("err_two_opponents", nil)
+			}
 			invitee = a
 		case strings.Contains(a, "="):
-			k, val, _ := strings.Cut(a, "=")
-			opts[strings.ToLower(k)] = val
+			pairs = append(pairs, a)
 		default:
-			return nil, refuse("err_bad_option", map[string]any{"Detail": a})
+			return nil, refuse("err_new_word", map[string]any{"Word": shorten(a, 40)})
 		}
 	}
 	if vsBot && invitee != "" {
-		return nil, refuse("err_bad_option", map[string]any{"Detail": invitee})
+		return nil, refuse("err_two_opponents", nil)
+	}
+	opts, err := s.parseOptions(v, pairs)
+	if err != nil {
+		return nil, err
 	}
 	rules, err := v.New(opts)
 	if err != nil {
-		return nil, refuse("err_bad_option", map[string]any{"Detail": err.Error()})
+		return nil, refuse("err_bad_option", map[string]any{"Detail": strings.Join(pairs, " ")})
 	}
 	if rules.Layout().Sides != 2 {
 		// A solitaire is played as a puzzle, not in a channel game.
 		return nil, refuse("err_solitaire", map[string]any{"Variant": locales.VariantName(s.lang, v.ID)})
 	}
-	if invitee != "" && invitee == s.mention() {
-		return nil, refuse("err_cannot_accept_own", nil)
+	if invitee != "" && s.matchesInvite(store.Player{Name: invitee}) {
+		return nil, refuse("err_self_challenge", nil)
+	}
+	offered := s.b.cfg.Opponent.Offered(rules)
+	if vsBot {
+		switch {
+		case level == "":
+			level = offered[(len(offered)-1)/2]
+			if slices.Contains(offered, "medium") {
+				level = "medium"
+			}
+		case !slices.Contains(offered, level):
+			return nil, s.unknownLevel(v.ID, level, offered)
+		}
 	}
 	now := s.b.now()
 	me := store.Player{UserID: s.req.User.ID, Name: s.mention()}
 	g := &store.Game{
 		Platform: s.req.Platform, Channel: s.req.Channel, Variant: v.ID, Options: opts,
 		Challenger: s.req.User.ID, DrawOffer: -1, UndoOffer: -1,
-		CreatedAt: now, UpdatedAt: now, TurnStarted: now,
+		CreatedAt: now, UpdatedAt: now, TurnStarted: now, Lang: string(s.newTableLang()),
 	}
 	mine, theirs := 0, 1
 	if second {
@@ -110,12 +127,6 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 	}
 	g.Players[mine] = me
 	if vsBot {
-		if level == "" {
-			level = levels[(len(levels)-1)/2] // "medium" of six
-			if slices.Contains(levels, "medium") {
-				level = "medium"
-			}
-		}
 		g.Players[theirs] = store.Player{Level: level}
 		g.Phase = store.PhasePlaying
 	} else {
@@ -124,10 +135,11 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 	}
 	if err := s.b.cfg.Store.CreateGame(s.ctx, g); err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
-			return nil, refuse("err_game_exists", nil)
+			return nil, s.channelBusy()
 		}
 		return nil, err
 	}
+	s.atTable(g)
 	if g.Phase == store.PhaseChallenge {
 		return []Reply{s.challengeReply(g)}, nil
 	}
@@ -137,13 +149,111 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 	}
 	text := s.t("game_started_vs_bot", map[string]any{"Player": me.Name, "Level": s.t("level_"+level, nil)})
 	var events []engine.Event
-	if lg.game.Position().ToMove() == engine.Side(theirs) {
+	if s.botToMove(lg) {
 		if lg, events, err = s.botMoves(lg); err != nil {
 			return nil, err
 		}
 		text += "\n" + s.describeBotMoves(lg, events)
 	}
-	return []Reply{s.boardReply(lg, text, events, false)}, nil
+	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), lastMoveEvents(events), false)}, nil
+}
+
+// isLevelWord reports whether the word after "bot" names a level (known or
+// not) rather than something else "new" takes.
+func isLevelWord(w string) bool {
+	lw := strings.ToLower(w)
+	switch {
+	case lw == "first" || lw == "second" || lw == "south" || lw == "north":
+		return false
+	case strings.ContainsAny(w, "=@<"):
+		return false
+	}
+	return true
+}
+
+// unknownLevel refuses a level that is not offered for the variant: an
+// unknown word, or a level too strong to be honest here ("perfect" where
+// play is not provably exact).
+func (s *session) unknownLevel(variant, level string, offered []string) error {
+	names := make([]string, len(offered))
+	for i, l := range offered {
+		names[i] = l
+	}
+	args := map[string]any{"Level": shorten(level, 40), "Levels": strings.Join(names, ", "),
+		"Variant": locales.VariantName(s.user, variant)}
+	if slices.Contains(s.b.cfg.Opponent.Levels(), level) {
+		return refuse("err_level_not_offered", args)
+	}
+	return refuse("err_unknown_level", args)
+}
+
+// channelBusy says what already occupies the channel: the requester's own
+// open challenge, someone else's, or a game in progress.
+func (s *session) channelBusy() error {
+	rec, err := s.b.cfg.Store.LiveGame(s.ctx, s.req.Platform, s.req.Channel)
+	switch {
+	case err != nil:
+		return refuse("err_game_exists", nil)
+	case rec.Phase == store.PhaseChallenge && rec.Challenger == s.req.User.ID:
+		return refuse("err_own_challenge_open", nil)
+	case rec.Phase == store.PhaseChallenge:
+		return refuse("err_challenge_open", nil)
+	}
+	return refuse("err_game_exists", nil)
+}
+
+// parseOptions reads "name=value" rule options for variant v, refusing an
+// unknown name, a name given twice and a value out of its type or range
+// with a message in the requester's language. Values are returned as given
+// (the engine canonicalizes them), booleans also as yes/no/on/off.
+func (s *session) parseOptions(v *engine.Variant, pairs []string) (engine.Options, error) {
+	opts := engine.Options{}
+	for _, pair := range pairs {
+		k, val, _ := strings.Cut(pair, "=")
+		k = strings.ToLower(strings.TrimSpace(k))
+		val = strings.TrimSpace(val)
+		spec, ok := v.Option(k)
+		if !ok {
+			var known []string
+			for _, o := range v.Options {
+				known = append(known, o.Name)
+			}
+			if len(known) == 0 {
+				return nil, refuse("err_option_none", map[string]any{"Option": shorten(k, 40), "Variant": locales.VariantName(s.user, v.ID)})
+			}
+			return nil, refuse("err_option_unknown", map[string]any{"Option": shorten(k, 40), "Known": strings.Join(known, ", ")})
+		}
+		if _, dup := opts[k]; dup {
+			return nil, refuse("err_option_twice", map[string]any{"Option": k})
+		}
+		args := map[string]any{"Option": k, "Value": shorten(val, 40), "Min": spec.Min, "Max": spec.Max}
+		switch spec.Kind {
+		case engine.IntOption:
+			n, err := strconv.Atoi(val)
+			if err != nil {
+				return nil, refuse("err_option_int", args)
+			}
+			if n < spec.Min || n > spec.Max {
+				return nil, refuse("err_option_range", args)
+			}
+		case engine.BoolOption:
+			switch strings.ToLower(val) {
+			case "true", "yes", "on", "1", "да", "ja", "tak", "y":
+				val = "true"
+			case "false", "no", "off", "0", "нет", "nej", "nie", "n":
+				val = "false"
+			default:
+				return nil, refuse("err_option_bool", args)
+			}
+		default:
+			if !slices.Contains(spec.Values, val) {
+				args["Values"] = strings.Join(spec.Values, ", ")
+				return nil, refuse("err_option_enum", args)
+			}
+		}
+		opts[k] = val
+	}
+	return opts, nil
 }
 
 // name is how to call a player in this session's language: the bot is
@@ -165,7 +275,8 @@ func (s *session) mention() string {
 
 func (s *session) challengeReply(g *store.Game) Reply {
 	inv := g.Players[1-sideOf(g, g.Challenger)]
-	args := map[string]any{"Challenger": s.name(g.Players[sideOf(g, g.Challenger)]), "Variant": s.variantTitle(g)}
+	args := map[string]any{"Challenger": s.name(g.Players[sideOf(g, g.Challenger)]), "Variant": s.variantTitle(g),
+		"Accept": s.t("btn_accept", nil), "Decline": s.t("btn_decline", nil)}
 	text := s.t("challenge_open", args)
 	if inv.Name != "" {
 		args["Opponent"] = inv.Name
@@ -173,14 +284,14 @@ func (s *session) challengeReply(g *store.Game) Reply {
 	}
 	d := buttonData{gameID: g.ID, version: g.Version}
 	d.action = actionAccept
-	accept := Button{Label: "✔", Data: d.String()}
+	accept := Button{Label: "✔ " + s.t("btn_accept", nil), Data: d.String()}
 	d.action = actionDecline
-	decline := Button{Label: "✖", Data: d.String()}
+	decline := Button{Label: "✖ " + s.t("btn_decline", nil), Data: d.String()}
 	return Reply{Text: text, Board: &Board{GameID: g.ID, Version: g.Version, Buttons: [][]Button{{accept, decline}}}}
 }
 
 // variantTitle is the localized name with the options that differ from
-// the defaults: "Kalah (seeds=5)".
+// the defaults, in words: "Kalah (seeds per pit: 5)".
 func (s *session) variantTitle(g *store.Game) string {
 	name := locales.VariantName(s.lang, g.Variant)
 	v, err := engine.Lookup(g.Variant)
@@ -194,11 +305,11 @@ func (s *session) variantTitle(g *store.Game) string {
 	var diff []string
 	for _, o := range v.Options {
 		if full[o.Name] != o.Default {
-			diff = append(diff, o.Name+"="+full[o.Name])
+			diff = append(diff, locales.OptionName(s.lang, g.Variant, o.Name)+": "+locales.OptionValue(s.lang, g.Variant, o.Name, full[o.Name]))
 		}
 	}
 	if len(diff) > 0 {
-		name += " (" + strings.Join(diff, ", ") + ")"
+		name += " (" + strings.Join(diff, "; ") + ")"
 	}
 	return name
 }
@@ -208,7 +319,7 @@ func (s *session) variantTitle(g *store.Game) string {
 func (s *session) matchesInvite(inv store.Player) bool {
 	u := s.req.User
 	for _, c := range []string{u.ID, u.Mention, "@" + u.Name, "<@" + u.ID + ">", "<@!" + u.ID + ">", "@" + u.ID} {
-		if c != "" && c != "@" && strings.EqualFold(c, inv.Name) {
+		if c != "" && c != "@" && c != "<@>" && c != "<@!>" && strings.EqualFold(c, inv.Name) {
 			return true
 		}
 	}
@@ -241,35 +352,61 @@ func (s *session) accept(d *buttonData) ([]Reply, error) {
 	}
 	text := s.t("challenge_accepted", map[string]any{"South": s.name(lg.rec.Players[0]), "North": s.name(lg.rec.Players[1])}) +
 		"\n" + s.turnLine(lg)
+	if pieOffered(lg) {
+		text += "\n" + s.t("pie_explained", map[string]any{"Player": s.name(lg.rec.Players[1]), "Swap": "⇄ " + s.t("btn_swap", nil)})
+	}
 	return []Reply{s.boardReply(lg, text, nil, d != nil)}, nil
 }
 
+// pieOffered reports whether lg is played with the pie rule.
+func pieOffered(lg *loaded) bool {
+	return lg.rules.Options()["pie"] == "true"
+}
+
 func (s *session) decline(d *buttonData) ([]Reply, error) {
+	var withdrawn bool
 	_, err := s.mutate(func(g *loaded) error {
 		rec := g.rec
 		if d != nil && (d.gameID != rec.ID || d.version != rec.Version) {
 			return errStale
 		}
 		if rec.Phase != store.PhaseChallenge {
-			return refuse("err_nothing_to_accept", nil)
+			return refuse("err_nothing_to_decline", nil)
 		}
 		seat := 1 - sideOf(rec, rec.Challenger)
 		inv := rec.Players[seat]
 		switch {
 		case rec.Challenger == s.req.User.ID:
-			rec.Reason = "withdrawn"
+			rec.Reason, withdrawn = "withdrawn", true
 		case inv.Name != "" && s.matchesInvite(inv):
 			rec.Reason = "declined"
+		case inv.Name == "":
+			return refuse("err_decline_open", nil)
 		default:
 			return refuse("err_not_invited", nil)
 		}
 		rec.Phase = store.PhaseOver
 		return nil
 	})
+	if err == errNoGame {
+		return nil, refuse("err_nothing_to_decline", nil)
+	}
 	if err != nil {
 		return nil, err
 	}
-	return []Reply{{Text: s.t("challenge_declined", map[string]any{"User": s.mention()}), Edit: d != nil}}, nil
+	key := "challenge_declined"
+	if withdrawn {
+		key = "challenge_withdrawn"
+	}
+	return []Reply{{Text: s.t(key, map[string]any{"User": s.mention()}), Edit: d != nil}}, nil
+}
+
+// moveCommand is "move PIT": exactly one move.
+func (s *session) moveCommand(args []string) ([]Reply, error) {
+	if len(args) != 1 {
+		return nil, refuse("err_move_usage", nil)
+	}
+	return s.move(args[0], nil)
 }
 
 // move plays the requesting user's move, then the bot's replies if it is
@@ -282,26 +419,28 @@ func (s *session) move(text string, d *buttonData) ([]Reply, error) {
 		if d != nil && (d.gameID != rec.ID || d.version != rec.Version) {
 			return errStale
 		}
+		if rec.Phase == store.PhaseChallenge {
+			return refuse("err_challenge_pending", nil)
+		}
 		if rec.Phase != store.PhasePlaying {
 			return refuse("err_no_game", nil)
 		}
-		side := sideOf(rec, s.req.User.ID)
-		if side < 0 {
+		seat := sideOf(rec, s.req.User.ID)
+		if seat < 0 {
 			return refuse("err_not_a_player", nil)
 		}
-		pos := g.game.Position()
-		if int(pos.ToMove()) != side {
+		if g.seatToMove() != seat {
 			return refuse("err_not_your_turn", nil)
 		}
 		m, err := engine.ParseMove(text)
 		if err != nil {
-			return refuse("err_bad_pit", map[string]any{"Pit": text})
+			return refuse("err_bad_pit", map[string]any{"Pit": shorten(text, 20)})
 		}
 		ev, err := g.game.Play(m)
 		if err != nil {
 			return illegalMove(err, m)
 		}
-		played, mover = ev, s.name(rec.Players[side])
+		played, mover = ev, s.name(rec.Players[seat])
 		s.record(g, m, s.req.User.ID)
 		return nil
 	})
@@ -342,7 +481,8 @@ func illegalMove(err error, m engine.Move) error {
 }
 
 // record appends the move just played on g.game to the stored game and
-// updates the game's state from the new position.
+// updates the game's state from the new position. The stored result is by
+// seat (see seatResult).
 func (s *session) record(g *loaded, m engine.Move, userID string) {
 	rec := g.rec
 	now := s.b.now()
@@ -351,32 +491,41 @@ func (s *session) record(g *loaded, m engine.Move, userID string) {
 	rec.TurnStarted, rec.Reminded = now, time.Time{}
 	if p := g.game.Position(); p.Status().Over() {
 		rec.Phase = store.PhaseOver
-		rec.Result = p.Status().String()
 		rec.Reason = p.EndReason().String()
+		switch p.Status() {
+		case engine.SouthWon:
+			rec.Result = seatResult(seatOf(p, engine.South))
+		case engine.NorthWon:
+			rec.Result = seatResult(seatOf(p, engine.North))
+		default:
+			rec.Result = p.Status().String()
+		}
 	}
 }
 
 func (s *session) botToMove(g *loaded) bool {
 	p := g.game.Position()
-	return !p.Status().Over() && g.rec.Players[p.ToMove()].IsBot()
+	return !p.Status().Over() && g.rec.Players[g.seatToMove()].IsBot()
 }
 
 // botMoves plays the bot's moves until it is a person's turn or the game is
-// over, committing each one. It returns the events of the bot's moves.
+// over, committing each one. It returns the events of the bot's moves, each
+// followed by a moveMarker.
 func (s *session) botMoves(lg *loaded) (*loaded, []engine.Event, error) {
 	var all []engine.Event
+	s.exact = nil
 	for range 200 {
 		if lg.rec.Phase != store.PhasePlaying || !s.botToMove(lg) {
 			break
 		}
-		level := lg.rec.Players[lg.game.Position().ToMove()].Level
+		level := lg.rec.Players[lg.seatToMove()].Level
 		ctx, cancel := context.WithTimeout(s.ctx, s.b.cfg.ThinkTime)
 		choice, err := s.b.cfg.Opponent.Move(ctx, lg.game, level, lg.rec.ID*1000+int64(len(lg.rec.Moves)))
 		cancel()
-		m := choice.Move
 		if err != nil {
 			return nil, nil, fmt.Errorf("bot move in game %d: %w", lg.rec.ID, err)
 		}
+		m := choice.Move
 		var ev []engine.Event
 		wantVersion := lg.rec.Version
 		next, err := s.mutate(func(g *loaded) error {
@@ -396,6 +545,10 @@ func (s *session) botMoves(lg *loaded) (*loaded, []engine.Event, error) {
 				break // someone else (a concurrent request) is moving the bot
 			}
 			return nil, nil, err
+		}
+		if choice.Exact {
+			c := choice
+			s.exact = &c
 		}
 		lg = next
 		all = append(all, ev...)
@@ -421,23 +574,67 @@ func lastMoveEvents(ev []engine.Event) []engine.Event {
 	return ev[start:end]
 }
 
+// maxBotLines is how many of the bot's moves in a row are described one by
+// one; a longer chain (Congkak's relays and extra turns) is summed up in
+// one line.
+const maxBotLines = 3
+
+// describeBotMoves says what the bot's moves did: a line each, or one line
+// for a long chain ("Bot played 26 moves: 3 5 1 …, captured 40"); then, when
+// the bot played exactly, the proven result ("solved: win by 4").
 func (s *session) describeBotMoves(lg *loaded, ev []engine.Event) string {
-	var lines []string
+	type played struct {
+		move   string
+		events []engine.Event
+	}
+	var moves []played
 	start := 0
 	for i, e := range ev {
 		if e.Kind != moveMarker {
 			continue
 		}
-		m := lg.rec.Moves[e.Count]
-		lines = append(lines, s.describeMove(lg, s.name(lg.rec.Players[moverSide(lg, e.Count)]), m.Move, ev[start:i]))
+		moves = append(moves, played{lg.rec.Moves[e.Count].Move, ev[start:i]})
 		start = i + 1
 	}
+	name := s.t("bot_name", nil)
+	var lines []string
+	if len(moves) > maxBotLines {
+		var list []string
+		captured := 0
+		for i, m := range moves {
+			if i < 12 {
+				list = append(list, m.move)
+			}
+			for _, e := range m.events {
+				if e.Kind == engine.EventCapture {
+					captured += e.Count
+				}
+			}
+		}
+		if len(moves) > 12 {
+			list = append(list, "…")
+		}
+		line := s.t("bot_moves_summary", map[string]any{"Player": name, "Count": len(moves), "Moves": strings.Join(list, " ")})
+		if captured > 0 {
+			line += " " + s.t("captured", map[string]any{"Player": name, "Count": captured})
+		}
+		lines = append(lines, line)
+	} else {
+		for _, m := range moves {
+			lines = append(lines, s.describeMove(lg, name, m.move, m.events))
+		}
+	}
+	if s.exact != nil {
+		switch v := s.exact.Value; {
+		case v > 0:
+			lines = append(lines, s.t("bot_solved_win", map[string]any{"Count": v}))
+		case v < 0:
+			lines = append(lines, s.t("bot_solved_loss", map[string]any{"Count": -v}))
+		default:
+			lines = append(lines, s.t("bot_solved_draw", nil))
+		}
+	}
 	return strings.Join(lines, "\n")
-}
-
-// moverSide is the side that played ply i, read from the replayed game.
-func moverSide(lg *loaded, ply int) engine.Side {
-	return lg.game.Positions()[ply].ToMove()
 }
 
 // describeMove says what a move did: who played which pit, what was
@@ -468,45 +665,83 @@ func (s *session) describeMove(lg *loaded, player, move string, ev []engine.Even
 	return strings.Join(lines, " ")
 }
 
-// turnLine says whose turn it is, or how the game ended.
+// score is the final score with the winner's first ("29:3"), or South's
+// first on a draw or in a game still going on. Scores are by seat: what the
+// stores hold of the sides the players own.
+func score(lg *loaded, first int) string {
+	p := lg.game.Position()
+	a := p.Store(sideOfSeat(p, first))
+	b := p.Store(sideOfSeat(p, 1-first))
+	return fmt.Sprintf("%d:%d", a, b)
+}
+
+// turnLine says whose turn it is, or how the game ended: the winner, the
+// score with the winner's first and why it ended, in words.
 func (s *session) turnLine(lg *loaded) string {
 	rec := lg.rec
-	p := lg.game.Position()
-	score := fmt.Sprintf("%d : %d", p.Store(engine.South), p.Store(engine.North))
-	if rec.Phase == store.PhaseOver {
-		switch rec.Result {
-		case "south_won", "north_won":
-			w := 0
-			if rec.Result == "north_won" {
-				w = 1
-			}
-			key := "game_over_win"
-			switch rec.Reason {
-			case "resign":
-				return s.t("resigned", map[string]any{"Player": s.name(rec.Players[1-w])}) + " " +
-					s.t(key, map[string]any{"Winner": s.name(rec.Players[w]), "Score": score})
-			case "timeout":
-				return s.t("timeout_claimed", map[string]any{"Winner": s.name(rec.Players[w])})
-			}
-			return s.t(key, map[string]any{"Winner": s.name(rec.Players[w]), "Score": score})
-		case "draw":
-			if rec.Reason == "agreed" {
-				return s.t("draw_accepted", nil)
-			}
-			return s.t("game_over_draw", map[string]any{"Score": score})
-		}
-		return ""
+	if rec.Phase != store.PhaseOver {
+		return s.t("turn", map[string]any{"Player": s.name(rec.Players[lg.seatToMove()])})
 	}
-	return s.t("turn", map[string]any{"Player": s.name(rec.Players[p.ToMove()])})
+	w := winnerSeat(rec)
+	var why string
+	switch rec.Reason {
+	case "resign":
+		why = s.t("end_resign", map[string]any{"Player": s.name(rec.Players[1-max(w, 0)])})
+	case "timeout":
+		why = s.t("end_timeout", map[string]any{"Player": s.name(rec.Players[1-max(w, 0)])})
+	case "agreed":
+		why = s.t("end_agreed", nil)
+	case engine.EndEmptySide.String(), engine.EndNoMoves.String():
+		why = s.t("end_"+rec.Reason, map[string]any{"Player": s.name(rec.Players[s.emptySeat(lg)])})
+	case engine.EndMajority.String(), engine.EndRepetition.String():
+		why = s.t("end_"+rec.Reason, nil)
+	}
+	var line string
+	if w < 0 {
+		line = s.t("game_over_draw", map[string]any{"Score": score(lg, 0)})
+	} else {
+		line = s.t("game_over_win", map[string]any{"Winner": s.name(rec.Players[w]), "Score": score(lg, w)})
+	}
+	if why != "" {
+		line += " " + why
+	}
+	return line
+}
+
+// emptySeat is the seat of the player whose pits ran out, or who could
+// not move, at the end of lg: the side whose seeds the last move's final
+// sweep did not touch when exactly one side was swept, else the side to
+// move when the game stopped.
+func (s *session) emptySeat(lg *loaded) int {
+	after := lg.game.Position()
+	moves, pos := lg.game.Moves(), lg.game.Positions()
+	if len(moves) > 0 && len(pos) > 1 {
+		if _, ev, err := pos[len(pos)-2].PlayEvents(moves[len(moves)-1]); err == nil {
+			var swept [2]bool
+			for _, e := range ev {
+				if e.Kind == engine.EventSweep && e.Count > 0 {
+					swept[lg.rules.Layout().Cells[e.Cell].Owner] = true
+				}
+			}
+			if swept[0] != swept[1] {
+				empty := engine.South
+				if swept[0] {
+					empty = engine.North
+				}
+				return seatOf(after, empty)
+			}
+		}
+	}
+	return seatOf(after, after.ToMove())
 }
 
 // boardReply shows the game: image, text board and the buttons the player
 // to move can press.
 func (s *session) boardReply(lg *loaded, text string, events []engine.Event, edit bool) Reply {
 	p := lg.game.Position()
-	b := &Board{GameID: lg.rec.ID, Version: lg.rec.Version, Text: p.String()}
+	b := &Board{GameID: lg.rec.ID, Version: lg.rec.Version, Text: s.textBoard(lg)}
 	if s.b.cfg.Render != nil {
-		png, err := s.b.cfg.Render(p, render.Options{Events: events})
+		png, err := s.b.cfg.Render(p, s.renderOptions(lg, events))
 		if err != nil {
 			s.b.log.ErrorContext(s.ctx, "render failed", "game", lg.rec.ID, "err", err)
 		} else {
@@ -525,7 +760,7 @@ func (s *session) buttons(lg *loaded) [][]Button {
 	rec := lg.rec
 	if rec.Phase == store.PhaseOver {
 		d := buttonData{action: actionRematch, gameID: rec.ID, version: rec.Version}
-		return [][]Button{append([]Button{{Label: "↻", Data: d.String()}}, replayButton(rec)...)}
+		return [][]Button{append([]Button{{Label: "↻ " + s.t("btn_rematch", nil), Data: d.String()}}, replayButton(rec)...)}
 	}
 	rows := s.moveButtons(lg)
 	if r := replayButton(rec); r != nil {
@@ -535,11 +770,12 @@ func (s *session) buttons(lg *loaded) [][]Button {
 }
 
 // moveButtons are one button per legal move of the player to move, in
-// rows of at most five; none when the bot is to move.
+// rows of at most five; none when the bot is to move. The pie rule's swap
+// gets a row of its own, labelled in words.
 func (s *session) moveButtons(lg *loaded) [][]Button {
 	rec := lg.rec
 	p := lg.game.Position()
-	if rec.Players[p.ToMove()].IsBot() {
+	if rec.Players[lg.seatToMove()].IsBot() {
 		return nil
 	}
 	l := lg.rules.Layout()
@@ -549,19 +785,23 @@ func (s *session) moveButtons(lg *loaded) [][]Button {
 	})
 	var rows [][]Button
 	var row []Button
+	var swap []Button
 	for _, m := range moves {
-		label := m.String()
-		if m.Kind == engine.Swap {
-			label = "⇄"
-		}
 		d := buttonData{action: actionMove, gameID: rec.ID, version: rec.Version, arg: m.String()}
-		row = append(row, Button{Label: label, Data: d.String()})
+		if m.Kind == engine.Swap {
+			swap = append(swap, Button{Label: "⇄ " + s.t("btn_swap", nil), Data: d.String()})
+			continue
+		}
+		row = append(row, Button{Label: m.String(), Data: d.String()})
 		if len(row) == 5 {
 			rows, row = append(rows, row), nil
 		}
 	}
 	if len(row) > 0 {
 		rows = append(rows, row)
+	}
+	if len(swap) > 0 {
+		rows = append(rows, swap)
 	}
 	return rows
 }

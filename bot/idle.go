@@ -54,10 +54,10 @@ func (b *Bot) tickGame(ctx context.Context, rec *store.Game) ([]Outgoing, error)
 	if err != nil {
 		return nil, err
 	}
-	p := lg.game.Position()
-	toMove := rec.Players[p.ToMove()]
+	toMove := rec.Players[lg.seatToMove()]
 	lang := b.language(ctx, rec.Platform, User{ID: toMove.UserID})
-	s := &session{b: b, ctx: ctx, req: Request{Platform: rec.Platform, Channel: rec.Channel}, lang: lang}
+	s := &session{b: b, ctx: ctx, req: Request{Platform: rec.Platform, Channel: rec.Channel}, lang: lang, user: lang}
+	s.atTable(rec)
 	if toMove.IsBot() {
 		lg, events, err := s.botMoves(lg)
 		if err != nil {
@@ -84,7 +84,7 @@ func (b *Bot) tickGame(ctx context.Context, rec *store.Game) ([]Outgoing, error)
 	r := s.boardReply(saved, s.t("your_turn_reminder", map[string]any{"Player": s.name(toMove)}), nil, false)
 	if now.Sub(rec.TurnStarted) >= b.cfg.ClaimAfter {
 		d := buttonData{action: actionClaim, gameID: saved.rec.ID, version: saved.rec.Version}
-		r.Board.Buttons = append(r.Board.Buttons, []Button{{Label: "⌛", Data: d.String()}})
+		r.Board.Buttons = append(r.Board.Buttons, []Button{{Label: "⌛ " + s.t("btn_claim", nil), Data: d.String()}})
 	}
 	return []Outgoing{{Platform: rec.Platform, Channel: rec.Channel, Reply: r}}, nil
 }

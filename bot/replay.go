@@ -36,7 +36,8 @@ func (s *session) replay(d *buttonData) ([]Reply, error) {
 	if err := render.Animation(&gif, lm.before, lm.events, render.Options{}); err != nil {
 		return nil, fmt.Errorf("game %d: animating the last move: %w", rec.ID, err)
 	}
-	mover := s.name(rec.Players[lm.before.ToMove()])
+	s.atTable(rec)
+	mover := s.name(rec.Players[seatOf(lm.before, lm.before.ToMove())])
 	text := s.t("replay_caption", map[string]any{
 		"Move": s.describeMove(lm.game, mover, lm.move.String(), lm.events),
 	})

@@ -81,7 +81,7 @@ func TestReplay(t *testing.T) {
 
 	// After the game: the last game's last move, with the result.
 	r = one(t, h.say("bob", "/resign"))
-	if got := strings.Join(labels(r), " "); got != "↻ ▶" {
+	if got := strings.Join(labels(r), " "); got != "↻ Rematch ▶" {
 		t.Errorf("final board buttons %q", got)
 	}
 	rr := one(t, h.say("carol", "/replay"))
@@ -94,18 +94,22 @@ func TestReplay(t *testing.T) {
 	wantReplay(t, h.say("carol", "/replay"), "@alice played pit 1.")
 }
 
-// TestReplayLanguageAndBot: the caption is in the reader's language and
-// names the bot as the reader calls it.
+// TestReplayLanguageAndBot: the caption is public, so it is in the table's
+// language (the game's, fixed when it was created), whoever asks, and names
+// the bot in that language.
 func TestReplayLanguageAndBot(t *testing.T) {
 	h := newHarness(t, firstMove{})
+	one(t, h.say("alice", "/lang ru"))
 	r := one(t, h.say("alice", "/new kalah bot one second"))
-	if !strings.Contains(r.Text, "Bot") {
+	if !strings.Contains(r.Text, "Бот") {
 		t.Fatalf("game against the bot: %q", r.Text)
 	}
-	one(t, h.say("alice", "/lang ru"))
+	one(t, h.say("alice", "/lang en")) // alice's own language changes; the table's does not
 	rr := one(t, h.press("alice", buttonFor(t, r, "▶")))
 	wantReplay(t, []bot.Reply{rr}, "Последний ход:")
 	if !strings.Contains(rr.Text, "Бот") {
 		t.Errorf("Russian caption %q does not name the bot", rr.Text)
 	}
+	rr = one(t, h.say("bob", "/replay"))
+	wantReplay(t, []bot.Reply{rr}, "Последний ход:")
 }

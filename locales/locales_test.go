@@ -22,7 +22,7 @@ var botKeys = []string{
 	"err_unknown_variant", "err_unknown_command", "err_bad_pit", "err_empty_pit",
 	"err_must_feed", "err_grand_slam", "err_tuzdyk_pit", "err_swap_unavailable",
 	"err_game_over", "err_stale_button", "err_bad_option", "err_cannot_accept_own",
-	"err_not_invited", "err_nothing_to_accept", "err_no_draw_offer", "err_no_undo_request",
+	"err_not_invited", "err_nothing_to_accept",
 	"err_internal", "err_bad_input",
 	"stats", "top_header", "lang_set", "lang_unknown",
 	"level_beginner", "level_easy", "level_medium", "level_hard", "level_expert", "level_perfect",
@@ -31,8 +31,8 @@ var botKeys = []string{
 
 // wantPlaceholders are the placeholders the bot will pass for some keys.
 var wantPlaceholders = map[string][]string{
-	"challenge_open":      {"Challenger", "Variant"},
-	"challenge_named":     {"Challenger", "Opponent", "Variant"},
+	"challenge_open":      {"Accept", "Challenger", "Variant"},
+	"challenge_named":     {"Accept", "Challenger", "Decline", "Opponent", "Variant"},
 	"challenge_accepted":  {"North", "South"},
 	"challenge_declined":  {"User"},
 	"game_started_vs_bot": {"Level", "Player"},
@@ -58,7 +58,7 @@ var wantPlaceholders = map[string][]string{
 	"err_grand_slam":      {"Pit"},
 	"err_tuzdyk_pit":      {"Pit"},
 	"err_bad_option":      {"Detail"},
-	"stats":               {"Draws", "Losses", "Wins"},
+	"stats":               {"Draws", "Losses", "Player", "Wins"},
 	"lang_set":            {"Lang"},
 	"lang_unknown":        {"Lang"},
 }
@@ -109,6 +109,8 @@ func sampleArgs(count int) map[string]any {
 		"Move": "Anna played pit 3.", "Bot": "@MancalaBot",
 		"Kind": "solitaire", "Moves": "3 1 2", "Side": "South", "Margin": count + 2,
 		"Streak": count, "Best": count + 3, "Solved": count + 4, "Tries": count + 5, "Try": 2,
+		"Accept": "Accept", "Decline": "Decline", "Swap": "⇄ Swap sides", "Rank": 1, "Word": "junk",
+		"Option": "seeds", "Value": "99", "Min": 1, "Max": 8, "Values": "capture, nocapture", "Levels": "easy, hard",
 	}
 }
 
@@ -187,12 +189,12 @@ func TestPluralMessages(t *testing.T) {
 		}
 	}
 	// Several counted phrases in one message, and other integer types.
-	if got, want := Text(RU, "stats", map[string]any{"Wins": 5, "Losses": int64(2), "Draws": uint8(1)}),
-		"Статистика: 5 побед, 2 поражения, 1 ничья."; got != want {
+	if got, want := Text(RU, "stats", map[string]any{"Player": "Аня", "Wins": 5, "Losses": int64(2), "Draws": uint8(1)}),
+		"Аня: 5 побед, 2 поражения, 1 ничья."; got != want {
 		t.Errorf("stats ru = %q, want %q", got, want)
 	}
-	if got, want := Text(PL, "stats", map[string]any{"Wins": 22, "Losses": 1, "Draws": 0}),
-		"Wyniki: 22 wygrane, 1 porażka, 0 remisów."; got != want {
+	if got, want := Text(PL, "stats", map[string]any{"Player": "Anna", "Wins": 22, "Losses": 1, "Draws": 0}),
+		"Anna: 22 wygrane, 1 porażka, 0 remisów."; got != want {
 		t.Errorf("stats pl = %q, want %q", got, want)
 	}
 	// Count given as a string of digits.
@@ -527,10 +529,10 @@ func TestMarkup(t *testing.T) {
 
 func ExampleText() {
 	fmt.Println(Text(RU, "captured", map[string]any{"Player": "Аня", "Count": 22}))
-	fmt.Println(Text(PL, "stats", map[string]any{"Wins": 5, "Losses": 2, "Draws": 1}))
+	fmt.Println(Text(PL, "stats", map[string]any{"Player": "Anna", "Wins": 5, "Losses": 2, "Draws": 1}))
 	fmt.Println(Plural(DA, "seeds", 1), "/", Plural(EN, "seeds", 2))
 	// Output:
 	// Аня забирает 22 камня.
-	// Wyniki: 5 wygranych, 2 porażki, 1 remis.
+	// Anna: 5 wygranych, 2 porażki, 1 remis.
 	// 1 frø / 2 seeds
 }

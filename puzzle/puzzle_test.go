@@ -239,7 +239,7 @@ var goldenWeek = []struct{ date, want string }{
 	{"2026-11-17", "2026-11-17-kalah-25cb 3"},
 	{"2026-11-18", "2026-11-18-oware-d16c 1"},
 	{"2026-11-19", "2026-11-19-togyz-06d5 3"},
-	{"2026-11-20", "2026-11-20-congkak-ca1b 2"},
+	{"2026-11-20", "2026-11-20-congkak-83c2 2"}, // was -ca1b before Congkak gained the pie option (its position JSON lists it)
 	{"2026-11-21", "2026-11-21-tchuka-87eb 1 3 7 1 1 2 6 2 1 6 7 7 7 4 7 2 7 4 7 6 7"},
 	{"2026-11-22", "2026-11-22-kalah-dcbe 6 5"},
 }

@@ -1,0 +1,169 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/locales"
+	"github.com/mancala-bot/mancala/render"
+	"github.com/mancala-bot/mancala/store"
+)
+
+// One language per table.
+//
+// Public messages (a challenge, the board's caption, move lines, the end
+// of a game, the puzzle's post) are written in the table's language, so
+// that everybody at a table reads the same words whoever pressed last:
+//
+//  1. the channel's language, when someone allowed to manage the channel
+//     set one with "lang channel xx";
+//  2. else the game's language, fixed when it was created: the platform's
+//     language for the whole channel (Discord's guild_locale) when it is one
+//     of ru, da, pl, en, else the language of the player who opened it;
+//  3. outside a game (the puzzle's post): the platform's channel language
+//     when supported, else the requester's.
+//
+// Private replies (refusals, a puzzle attempt, "lang", "stats") and
+// answers asked by one person ("rules", "help") stay in the requester's own
+// language. Images carry no words, only the players' names.
+
+// channelLang is the language set for the request's channel, or "".
+func (s *session) channelLang() locales.Lang {
+	if !s.chanLoaded {
+		s.chanLoaded = true
+		l, err := s.b.cfg.Store.ChannelLanguage(s.ctx, s.req.Platform, s.req.Channel)
+		if err != nil {
+			s.b.log.WarnContext(s.ctx, "channel language", "channel", s.req.Channel, "err", err)
+		}
+		if locales.Lang(l).Valid() {
+			s.chanLang = locales.Lang(l)
+		}
+	}
+	return s.chanLang
+}
+
+// newTableLang is the language a new game's public messages get when the
+// channel has none set: the platform's channel language when the bot
+// speaks it, else the requester's.
+func (s *session) newTableLang() locales.Lang {
+	if l := s.channelLang(); l != "" {
+		return l
+	}
+	if s.req.ChannelLocale != "" {
+		if l, ok := locales.Parse(s.req.ChannelLocale); ok {
+			return l
+		}
+	}
+	return s.user
+}
+
+// tableLang is the language of rec's public messages.
+func (s *session) tableLang(rec *store.Game) locales.Lang {
+	if l := s.channelLang(); l != "" {
+		return l
+	}
+	if l := locales.Lang(rec.Lang); l.Valid() {
+		return l
+	}
+	return s.newTableLang()
+}
+
+// atTable switches the session to rec's table language: what it writes from
+// now on is public. Refusals are still written in the requester's language
+// (see Handle).
+func (s *session) atTable(rec *store.Game) { s.lang = s.tableLang(rec) }
+
+// inLang returns what f writes in language l, leaving the session's
+// language as it was.
+func inLang[T any](s *session, l locales.Lang, f func() T) T {
+	old := s.lang
+	s.lang = l
+	defer func() { s.lang = old }()
+	return f()
+}
+
+// seatOf returns the seat (index in store.Game.Players) of the player who
+// plays side in pos: the side itself, or the other one after a pie-rule
+// swap (see engine.Position.Swapped).
+func seatOf(pos engine.Position, side engine.Side) int {
+	if pos.Swapped() {
+		return 1 - int(side)
+	}
+	return int(side)
+}
+
+// sideOfSeat is the inverse of seatOf.
+func sideOfSeat(pos engine.Position, seat int) engine.Side {
+	return engine.Side(seatOf(pos, engine.Side(seat)))
+}
+
+// seatToMove is the seat of the player to move in lg.
+func (lg *loaded) seatToMove() int {
+	p := lg.game.Position()
+	return seatOf(p, p.ToMove())
+}
+
+// moverSeat is the seat of the player who played ply i of lg.
+func (lg *loaded) moverSeat(ply int) int {
+	p := lg.game.Positions()[ply]
+	return seatOf(p, p.ToMove())
+}
+
+// seatResult is the stored result for a win by seat w ("south_won" means
+// the player in seat 0 won, whatever side they play after a swap).
+func seatResult(w int) string {
+	if w == 0 {
+		return engine.SouthWon.String()
+	}
+	return engine.NorthWon.String()
+}
+
+// winnerSeat is the seat that won rec, or -1 (a draw, or not over).
+func winnerSeat(rec *store.Game) int {
+	switch rec.Result {
+	case engine.SouthWon.String():
+		return 0
+	case engine.NorthWon.String():
+		return 1
+	}
+	return -1
+}
+
+// renderOptions are what the board image shows besides the position: the
+// players' names by side and the result of a finished game.
+func (s *session) renderOptions(lg *loaded, events []engine.Event) render.Options {
+	p := lg.game.Position()
+	o := render.Options{Events: events}
+	for side := range 2 {
+		pl := lg.rec.Players[seatOf(p, engine.Side(side))]
+		if !pl.Empty() {
+			o.Names[side] = s.name(pl)
+		}
+	}
+	if lg.rec.Phase == store.PhaseOver {
+		switch w := winnerSeat(lg.rec); w {
+		case -1:
+			o.Status = engine.Draw
+		default:
+			if sideOfSeat(p, w) == engine.South {
+				o.Status = engine.SouthWon
+			} else {
+				o.Status = engine.NorthWon
+			}
+		}
+	}
+	return o
+}
+
+// textBoard is the board in characters under a localized first line (the
+// engine's own first line is English): the game, the ply and whose turn it
+// is, or the result.
+func (s *session) textBoard(lg *loaded) string {
+	board := lg.game.Position().String()
+	if i := strings.IndexByte(board, '\n'); i >= 0 {
+		board = board[i+1:]
+	}
+	head := fmt.Sprintf("%s · %s", locales.VariantName(s.lang, lg.rec.Variant), s.turnLine(lg))
+	return head + "\n" + board
+}
