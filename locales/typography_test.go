@@ -59,3 +59,20 @@ func TestTypography(t *testing.T) {
 		}
 	}
 }
+
+// Refusals (err_*) may be shown as a Telegram callback alert, which holds
+// at most 200 characters.
+func TestAlertsFit(t *testing.T) {
+	for _, l := range All {
+		for _, k := range Keys() {
+			if !strings.HasPrefix(k, "err_") {
+				continue
+			}
+			for _, n := range []int{1, 2, 5, 22} {
+				if s := Text(l, k, sampleArgs(n)); len([]rune(s)) >= 200 {
+					t.Errorf("%s %s: %d characters, a Telegram alert holds 200:\n%s", l, k, len([]rune(s)), s)
+				}
+			}
+		}
+	}
+}
