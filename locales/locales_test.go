@@ -142,7 +142,8 @@ func TestPluralForms(t *testing.T) {
 		{PL, "seeds", []string{"0 kamieni", "1 kamień", "2 kamienie", "5 kamieni", "11 kamieni", "21 kamieni", "22 kamienie", "25 kamieni", "101 kamieni"}},
 		{DA, "seeds", []string{"0 frø", "1 frø", "2 frø", "5 frø", "11 frø", "21 frø", "22 frø", "25 frø", "101 frø"}},
 		{EN, "seeds", []string{"0 seeds", "1 seed", "2 seeds", "5 seeds", "11 seeds", "21 seeds", "22 seeds", "25 seeds", "101 seeds"}},
-		{RU, "seeds_each", []string{"по 0 камней", "по 1 камню", "по 2 камня", "по 5 камней", "по 11 камней", "по 21 камню", "по 22 камня", "по 25 камней", "по 101 камню"}},
+		// Russian keeps "по 4 камня" together with no-break spaces (U+00A0).
+		{RU, "seeds_each", []string{"по\u00a00\u00a0камней", "по\u00a01\u00a0камню", "по\u00a02\u00a0камня", "по\u00a05\u00a0камней", "по\u00a011\u00a0камней", "по\u00a021\u00a0камню", "по\u00a022\u00a0камня", "по\u00a025\u00a0камней", "по\u00a0101\u00a0камню"}},
 		{PL, "seeds_each", []string{"po 0 kamieni", "po 1 kamieniu", "po 2 kamienie", "po 5 kamieni", "po 11 kamieni", "po 21 kamieni", "po 22 kamienie", "po 25 kamieni", "po 101 kamieni"}},
 		{RU, "pits", []string{"0 лунок", "1 лунка", "2 лунки", "5 лунок", "11 лунок", "21 лунка", "22 лунки", "25 лунок", "101 лунка"}},
 		{PL, "pits", []string{"0 dołków", "1 dołek", "2 dołki", "5 dołków", "11 dołków", "21 dołków", "22 dołki", "25 dołków", "101 dołków"}},
@@ -357,8 +358,10 @@ func TestRules(t *testing.T) {
 			if w := words(def); w < 80 || w > 290 {
 				t.Errorf("%s %s: %d words, want a chat-sized text", id, l, w)
 			}
-			if !strings.Contains(def, "/move 3") {
-				t.Errorf("%s %s: no word on how to move in the bot", id, l)
+			// A solitaire is played as the daily puzzle, where /move fails.
+			how := pick(ruleSets[id].solo, "/puzzle 3 1 2", "/move 3")
+			if !strings.Contains(def, how) || (ruleSets[id].solo && strings.Contains(def, "/move")) {
+				t.Errorf("%s %s: no word on how to move in the bot (%s)", id, l, how)
 			}
 			if strings.Contains(def, Text(l, "rules_h_options", nil)) {
 				t.Errorf("%s %s: default rules list settings", id, l)
@@ -401,8 +404,8 @@ func TestRulesFollowOptions(t *testing.T) {
 	}{
 		{EN, "kalah", nil, "Every pit starts with 4 seeds.", "Swap sides"},
 		{EN, "kalah", map[string]string{"seeds": "1"}, "Every pit starts with 1 seed.", ""},
-		{RU, "kalah", map[string]string{"seeds": "5"}, "в каждой лунке по 5 камней", ""},
-		{RU, "kalah", map[string]string{"seeds": "3"}, "в каждой лунке по 3 камня", ""},
+		{RU, "kalah", map[string]string{"seeds": "5"}, "в\u00a0каждой лунке по\u00a05\u00a0камней", ""},
+		{RU, "kalah", map[string]string{"seeds": "3"}, "в\u00a0каждой лунке по\u00a03\u00a0камня", ""},
 		{PL, "kalah", map[string]string{"seeds": "6"}, "po 6 kamieni", ""},
 		{PL, "kalah", map[string]string{"pits": "4"}, "4 dołki", ""},
 		{RU, "kalah", map[string]string{"pie": "true"}, "«Поменяться сторонами»", ""},
@@ -414,7 +417,7 @@ func TestRulesFollowOptions(t *testing.T) {
 		{EN, "oware", map[string]string{"grand_slam": "nocapture"}, "captures nothing", ""},
 		{DA, "congkak", map[string]string{"relay": "false"}, "ingen stafet", "*Stafet*"},
 		{EN, "tchuka", map[string]string{"pits": "6", "seeds": "4"}, "One row of 6 pits with 4 seeds each", ""},
-		{RU, "tchuka", nil, "4 лунки, в каждой по 2 камня", ""},
+		{RU, "tchuka", nil, "4 лунки, в\u00a0каждой по\u00a02\u00a0камня", ""},
 	} {
 		got := Rules(c.l, c.id, c.opts)
 		if !strings.Contains(got, c.want) {
@@ -431,7 +434,7 @@ func TestNamesAndOptions(t *testing.T) {
 		"kalah":   {"Kalah", "Калах", "Kalaha", "Kalah"},
 		"oware":   {"Oware", "Оваре", "Oware", "Oware"},
 		"togyz":   {"Togyz Kumalak", "Тогыз кумалак", "Togyz kumalak", "Togyz kumalak"},
-		"congkak": {"Congkak", "Конгкак", "Congkak", "Congkak"},
+		"congkak": {"Congkak", "Чонгкак", "Congkak", "Congkak"},
 		"tchuka":  {"Tchuka Ruma", "Чука Рума", "Tchuka Ruma", "Tchuka Ruma"},
 	} {
 		for i, l := range []Lang{EN, RU, DA, PL} {
@@ -448,7 +451,7 @@ func TestNamesAndOptions(t *testing.T) {
 		v, o, want string
 	}{
 		{EN, "kalah", "seeds", "Seeds per pit"},
-		{RU, "oware", "seeds", "Камней в лунке"},
+		{RU, "oware", "seeds", "Камней в\u00a0лунке"},
 		{EN, "kalah", "pits", "Pits per player"},
 		{EN, "tchuka", "pits", "Pits in the row"},
 		{PL, "kalah", "empty_capture", "Puste bicie"},
