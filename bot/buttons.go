@@ -2,9 +2,12 @@ package bot
 
 import (
 	"fmt"
+
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/mancala-bot/mancala/engine"
 )
 
 // Button data is "<action>:<game id>:<version>[:<argument>]", for example
@@ -61,20 +64,39 @@ func parseButton(s string) (buttonData, error) {
 	default:
 		return buttonData{}, fmt.Errorf("button data %q: unknown action", s)
 	}
-	var err error
-	if d.gameID, err = strconv.ParseInt(parts[1], 10, 64); err != nil || d.gameID <= 0 {
+	var ok bool
+	if d.gameID, ok = canonicalInt(parts[1]); !ok || d.gameID <= 0 {
 		return buttonData{}, fmt.Errorf("button data %q: bad game id", s)
 	}
-	if d.version, err = strconv.ParseInt(parts[2], 10, 64); err != nil || d.version < 0 {
+	if d.version, ok = canonicalInt(parts[2]); !ok {
 		return buttonData{}, fmt.Errorf("button data %q: bad version", s)
 	}
-	if len(parts) == 4 {
-		d.arg = parts[3]
-	}
-	if (d.action == actionMove || d.action == actionPuzzleMove) && d.arg == "" {
+	takesArg := d.action == actionMove || d.action == actionPuzzleMove
+	switch {
+	case takesArg && len(parts) != 4:
 		return buttonData{}, fmt.Errorf("button data %q: move without a pit", s)
+	case !takesArg && len(parts) != 3:
+		return buttonData{}, fmt.Errorf("button data %q: %s takes no argument", s, d.action)
+	}
+	if takesArg {
+		d.arg = parts[3]
+		m, err := engine.ParseMove(d.arg)
+		_, number := canonicalInt(d.arg)
+		if (err != nil || m.String() != d.arg) && !number {
+			return buttonData{}, fmt.Errorf("button data %q: bad move", s)
+		}
 	}
 	return d, nil
+}
+
+// canonicalInt reads a non-negative decimal number written as the bot
+// writes it: digits only, no sign, no leading zero (except "0" itself).
+func canonicalInt(s string) (int64, bool) {
+	if s == "" || len(s) > 18 || (len(s) > 1 && s[0] == '0') || strings.Trim(s, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	return n, err == nil
 }
 
 // dayNumber writes a UTC day "2006-01-02" as the number 20060102, for

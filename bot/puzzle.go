@@ -253,7 +253,7 @@ func (s *session) puzzleButton(d buttonData) ([]Reply, error) {
 	switch {
 	case day < p.Date:
 		post := s.puzzlePostReply(p)
-		post.Text = s.t("puzzle_expired", map[string]any{"Date": day}) + "\n\n" + post.Text
+		post.Text = s.t("puzzle_expired", map[string]any{"Date": s.date(day)}) + "\n\n" + post.Text
 		post.Private = true
 		return []Reply{post}, nil
 	case day > p.Date:
@@ -272,7 +272,8 @@ func (s *session) puzzleButton(d buttonData) ([]Reply, error) {
 // privately where they are with it: the try in progress, or that they are
 // done for the day.
 func (s *session) puzzlePost(p puzzle.Puzzle) ([]Reply, error) {
-	replies := []Reply{s.puzzlePostReply(p)}
+	// The post is public: the channel's language (see table.go).
+	replies := []Reply{inLang(s, s.newTableLang(), func() Reply { return s.puzzlePostReply(p) })}
 	rec, err := s.b.cfg.Store.PuzzleAttempt(s.ctx, s.req.Platform, s.req.User.ID, p.Date)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
@@ -303,7 +304,7 @@ func (s *session) puzzlePostReply(p puzzle.Puzzle) Reply {
 		kind, how = "puzzle_kind_solitaire", "puzzle_how_solitaire"
 	}
 	text := s.t("puzzle_title", map[string]any{
-		"Date": p.Date, "Variant": s.puzzleVariant(p), "Kind": s.t(kind, nil), "Difficulty": p.Difficulty,
+		"Date": s.date(p.Date), "Variant": s.puzzleVariant(p), "Kind": s.t(kind, nil), "Difficulty": p.Difficulty,
 	}) + "\n" + s.goalText(p) + "\n" + s.t(how, map[string]any{"Count": maxPuzzleTries})
 	b := s.puzzleBoard(p.Position, nil)
 	b.Buttons = append(puzzleMoveButtons(p, p.Position, 0), []Button{s.giveUpButton(p, 0)})
@@ -590,9 +591,10 @@ func (s *session) puzzleSolved(a *attempt) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(replies, Reply{Text: s.t("puzzle_congrats", map[string]any{
-		"Player": s.mention(), "Count": a.rec.Tries, "Streak": st.Current,
-	})}), nil
+	congrats := inLang(s, s.newTableLang(), func() string {
+		return s.t("puzzle_congrats", map[string]any{"Player": s.mention(), "Count": a.rec.Tries, "Streak": st.Current})
+	})
+	return append(replies, Reply{Text: congrats}), nil
 }
 
 // puzzleReveal is the private reply that ends an attempt: text, the
@@ -685,4 +687,18 @@ func (s *session) puzzleTop(p puzzle.Puzzle, global bool) ([]Reply, error) {
 		b.WriteString("\n" + s.t("puzzle_top_empty", nil))
 	}
 	return []Reply{{Text: b.String()}}, nil
+}
+
+// date writes a UTC day ("2026-11-23") in the session's language
+// ("23 ноября 2026 г."); anything else is returned as it is.
+func (s *session) date(day string) string {
+	t, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return day
+	}
+	months := strings.Fields(s.t("month_names", nil))
+	if len(months) != 12 {
+		return day
+	}
+	return s.t("date_format", map[string]any{"Day": t.Day(), "Month": months[t.Month()-1], "Year": t.Year()})
 }

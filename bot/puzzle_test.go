@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -88,7 +89,7 @@ func publicPost(t *testing.T, rs []bot.Reply, p puzzle.Puzzle) bot.Reply {
 		t.Fatalf("replies %+v, want the public post first", rs)
 	}
 	r := rs[0]
-	if !strings.Contains(r.Text, "Puzzle of the day, "+p.Date) || !strings.Contains(r.Text, "difficulty") {
+	if !strings.Contains(r.Text, "Puzzle of the day, "+localDate("en", p.Date)) || !strings.Contains(r.Text, "difficulty") {
 		t.Errorf("post %q lacks its title", r.Text)
 	}
 	if r.Board == nil {
@@ -369,8 +370,8 @@ func TestPuzzleButtonsStaleExpiredMalformed(t *testing.T) {
 	// Yesterday's button, pressed after midnight UTC: expired, and today's
 	// puzzle shown privately; nothing is stored.
 	rs := h.press("alice", buttonFor(t, oldPost, yesterday.Answer[0]))
-	r := private(t, rs, "That was the puzzle of "+yesterday.Date+", which has expired", true)
-	if !strings.Contains(r.Text, "Puzzle of the day, "+today.Date) {
+	r := private(t, rs, "That was the puzzle of "+localDate("en", yesterday.Date)+", which has expired", true)
+	if !strings.Contains(r.Text, "Puzzle of the day, "+localDate("en", today.Date)) {
 		t.Errorf("expired reply %q does not show today's puzzle", r.Text)
 	}
 	if h.attempt("alice") != nil {
@@ -434,7 +435,7 @@ func TestPuzzleStreakAcrossUTCDays(t *testing.T) {
 	// 2026-11-23 in UTC, so the puzzle is Monday's (solved already).
 	h.setNow(time.Date(2026, 11, 24, 8, 0, 0, 0, time.FixedZone("LINT", 14*3600)))
 	rs := h.say("alice", "puzzle")
-	if !strings.Contains(rs[0].Text, "Puzzle of the day, 2026-11-23") {
+	if !strings.Contains(rs[0].Text, "Puzzle of the day, 23 November 2026") {
 		t.Errorf("at UTC+14 the post is %q, want the UTC day's", rs[0].Text)
 	}
 	private(t, rs, "already solved", false)
@@ -528,7 +529,7 @@ func TestPuzzleInEveryLanguage(t *testing.T) {
 		h.in("c1", "u-"+lang, "lang "+lang, "")
 		rs := h.in("c1", "u-"+lang, "puzzle", "")
 		post := rs[0]
-		if !strings.Contains(post.Text, p.Date) || !strings.Contains(post.Text, goal) {
+		if !strings.Contains(post.Text, localDate(lang, p.Date)) || !strings.Contains(post.Text, goal) {
 			t.Errorf("%s post %q lacks the date or the side %q", lang, post.Text, goal)
 		}
 		if lang != "en" && strings.Contains(post.Text, "to play") {
@@ -540,4 +541,26 @@ func TestPuzzleInEveryLanguage(t *testing.T) {
 			t.Errorf("%s reveal %q is in English", lang, r.Text)
 		}
 	}
+}
+
+// localDate is how a puzzle's day reads in each language, written out here
+// independently of the catalog.
+func localDate(lang, iso string) string {
+	t, err := time.Parse(time.DateOnly, iso)
+	if err != nil {
+		panic(err)
+	}
+	months := map[string][]string{
+		"en": {"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
+		"ru": {"января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря"},
+		"da": {"januar", "februar", "marts", "april", "maj", "juni", "juli", "august", "september", "oktober", "november", "december"},
+		"pl": {"stycznia", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia", "września", "października", "listopada", "grudnia"},
+	}[lang][t.Month()-1]
+	switch lang {
+	case "ru":
+		return fmt.Sprintf("%d %s %d г.", t.Day(), months, t.Year())
+	case "da":
+		return fmt.Sprintf("%d. %s %d", t.Day(), months, t.Year())
+	}
+	return fmt.Sprintf("%d %s %d", t.Day(), months, t.Year())
 }

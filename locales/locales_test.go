@@ -110,7 +110,7 @@ func sampleArgs(count int) map[string]any {
 		"Kind": "solitaire", "Moves": "3 1 2", "Side": "South", "Margin": count + 2,
 		"Streak": count, "Best": count + 3, "Solved": count + 4, "Tries": count + 5, "Try": 2,
 		"Accept": "Accept", "Decline": "Decline", "Swap": "⇄ Swap sides", "Rank": 1, "Word": "junk",
-		"Option": "seeds", "Value": "99", "Min": 1, "Max": 8, "Values": "capture, nocapture", "Levels": "easy, hard",
+		"Option": "seeds", "Value": "99", "Min": 1, "Max": 8, "Day": 23, "Month": "November", "Year": 2026, "Values": "capture, nocapture", "Levels": "easy, hard",
 	}
 }
 
