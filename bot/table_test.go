@@ -1,0 +1,392 @@
+package bot_test
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mancala-bot/mancala/bot"
+	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/locales"
+	"github.com/mancala-bot/mancala/render"
+	"github.com/mancala-bot/mancala/store"
+)
+
+// request is a request from user in channel c1, with a platform locale and
+// the right to manage the channel or not.
+func (h *harness) request(user, locale, text string, manager bool) []bot.Reply {
+	h.t.Helper()
+	req := bot.Request{Platform: "test", Channel: "c1", Text: text,
+		User: bot.User{ID: user, Name: user, Mention: "@" + user, Locale: locale}}
+	if manager {
+		req.CanManage = func(context.Context) bool { return true }
+	}
+	return h.bot.Handle(context.Background(), req)
+}
+
+// TestPieSwapGame plays a Kalah game with the pie rule through to the end:
+// after bob's swap the players exchange seats, so alice plays North and
+// moves next, and every turn check, button, name and result follows.
+func TestPieSwapGame(t *testing.T) {
+	h := newHarness(t, nil)
+	one(t, h.say("alice", "/new kalah @bob pie=true"))
+	r := one(t, h.say("bob", "/accept"))
+	if !strings.Contains(r.Text, "⇄") {
+		t.Errorf("the accepted board does not explain the swap: %q", r.Text)
+	}
+	// alice opens with pit 1 (4 seeds: S2..S5): bob to move, with ⇄.
+	r = one(t, h.say("alice", "1"))
+	swap := buttonFor(t, r, "⇄")
+	if got := strings.Join(labels(r), " "); !strings.Contains(got, "⇄ Swap sides") {
+		t.Errorf("swap button not labelled in words: %v", got)
+	}
+	r = one(t, h.press("bob", swap))
+	if !strings.Contains(r.Text, "@bob") || !strings.Contains(r.Text, "@alice to move") {
+		t.Fatalf("after the swap: %q", r.Text)
+	}
+	// bob moved last: it is alice's turn now, on North's side.
+	before := h.live()
+	h.wantRefusal(h.say("bob", "1"), "not your turn", before)
+	if r.Board.Text == "" || !strings.Contains(strings.SplitN(r.Board.Text, "\n", 2)[0], "@alice to move") {
+		t.Errorf("text board's first line: %q", strings.SplitN(r.Board.Text, "\n", 2)[0])
+	}
+	// Play the game out: whoever is to move plays their first button.
+	for i := 0; i < 200 && h.live() != nil; i++ {
+		g := h.live()
+		lg := replay(t, g)
+		p := lg.Position()
+		mover := g.Players[p.ToMove()] // seat = side before the swap...
+		if p.Swapped() {
+			mover = g.Players[1-int(p.ToMove())] // ...and the other one after
+		}
+		rs := h.say(mover.UserID, p.Moves()[0].String())
+		if one(t, rs).Private {
+			t.Fatalf("ply %d: %s's move refused: %q", len(g.Moves), mover.UserID, rs[0].Text)
+		}
+		r = rs[0]
+	}
+	last, err := h.db.LastGame(context.Background(), "test", "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	final := replay(t, last).Position()
+	// The stored result is by seat: Players[0] is alice whatever side she
+	// ended on.
+	southOwner, northOwner := last.Players[1], last.Players[0] // swapped
+	var winner, loser store.Player
+	switch {
+	case final.Store(engine.South) > final.Store(engine.North):
+		winner, loser = southOwner, northOwner
+	case final.Store(engine.South) < final.Store(engine.North):
+		winner, loser = northOwner, southOwner
+	default:
+		t.Fatalf("a draw; the test wants a decided game")
+	}
+	wantResult := "south_won"
+	if winner.UserID == last.Players[1].UserID {
+		wantResult = "north_won"
+	}
+	if last.Result != wantResult {
+		t.Errorf("stored result %q, want %q (winner %s)", last.Result, wantResult, winner.UserID)
+	}
+	hi, lo := max(final.Store(engine.South), final.Store(engine.North)), min(final.Store(engine.South), final.Store(engine.North))
+	wantLine := winner.Name + " wins, " + strconv.Itoa(hi) + ":" + strconv.Itoa(lo)
+	if !strings.Contains(r.Text, wantLine) {
+		t.Errorf("final text %q lacks %q", r.Text, wantLine)
+	}
+	if strings.Contains(r.Text, "to move") || strings.Contains(r.Board.Text, "to move") || strings.Contains(r.Text, "empty_side") {
+		t.Errorf("a finished game still reads as live or leaks a code: %q\n%s", r.Text, r.Board.Text)
+	}
+	rec, err := h.db.Record(context.Background(), "test", winner.UserID)
+	if err != nil || rec.Wins != 1 || rec.Losses != 0 {
+		t.Errorf("winner's record %+v, %v", rec, err)
+	}
+	if rec, _ := h.db.Record(context.Background(), "test", loser.UserID); rec.Losses != 1 {
+		t.Errorf("loser's record %+v", rec)
+	}
+}
+
+// replay rebuilds a stored game's positions.
+func replay(t *testing.T, g *store.Game) *engine.Game {
+	t.Helper()
+	r, err := engine.New(g.Variant, g.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	game := engine.NewGame(r.Start())
+	for _, m := range g.Moves {
+		mv, err := engine.ParseMove(m.Move)
+		if err == nil {
+			_, err = game.Play(mv)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return game
+}
+
+// TestFinishedGameInWords: every way a game ends reads as finished, with
+// the winner's score first and the reason in words.
+func TestFinishedGameInWords(t *testing.T) {
+	var got []render.Options
+	h := newHarness(t, nil)
+	h.bot = bot.New(bot.Config{Store: h.db, Now: func() time.Time { return h.now }, ClaimAfter: time.Hour,
+		Render: func(p engine.Position, o render.Options) ([]byte, error) {
+			got = append(got, o)
+			return []byte("png"), nil
+		}})
+	one(t, h.say("alice", "/new kalah @bob"))
+	one(t, h.say("bob", "/accept"))
+	one(t, h.say("alice", "3")) // S4..S6 and the store: alice moves again
+	r := one(t, h.say("alice", "/resign"))
+	if !strings.Contains(r.Text, "@bob wins, 0:1. @alice resigned.") {
+		t.Errorf("resignation: %q", r.Text)
+	}
+	if o := got[len(got)-1]; o.Status != engine.NorthWon || o.Names != [2]string{"@alice", "@bob"} {
+		t.Errorf("render options of the resigned game: %+v", o)
+	}
+	if first := strings.SplitN(r.Board.Text, "\n", 2)[0]; !strings.HasPrefix(first, "Kalah · Game over: @bob wins") {
+		t.Errorf("text board's first line %q", first)
+	}
+
+	one(t, h.say("alice", "/new oware @bob"))
+	one(t, h.say("bob", "/accept"))
+	one(t, h.say("alice", "/draw"))
+	r = one(t, h.say("bob", "/draw"))
+	if !strings.Contains(r.Text, "a draw, 0:0. Draw agreed.") {
+		t.Errorf("agreed draw: %q", r.Text)
+	}
+	if o := got[len(got)-1]; o.Status != engine.Draw {
+		t.Errorf("render status of a drawn game: %v", o.Status)
+	}
+}
+
+// TestRefusalsSayWhatIsWrong: each wrong request gets its own reason, in
+// the requester's language, and changes nothing.
+func TestRefusalsSayWhatIsWrong(t *testing.T) {
+	h := newHarness(t, nil)
+	cases := []struct{ user, text, en, ru string }{
+		{"alice", "/new kalah @alice", "challenge yourself", "самого себя"},
+		{"alice", "/new kalah bot godlike", "no level “godlike”. Levels for Kalah: beginner, easy", "Уровня «godlike» нет"},
+		{"alice", "/new", "Say which game", "Укажите игру"},
+		{"alice", "/lang", "Choose a language", "Выберите язык"},
+		{"alice", "/decline", "no challenge here to decline", "нет вызова"},
+		{"alice", "/new kalah seeds=0", "seeds=0 is out of range: choose from 1 to 8", "seeds=0 — вне допустимого: выберите от 1 до 8"},
+		{"alice", "/new kalah seeds=4 seeds=5", "given twice", "указана дважды"},
+		{"alice", "/new kalah pie=maybe", "pie is yes or no", "pie — это да или нет"},
+		{"alice", "/new oware grand_slam=sometimes", "grand_slam can be capture, nocapture, forbidden", "grand_slam может быть"},
+		{"alice", "/new kalah holes=3", "no rule option “holes”", "Настройки «holes» здесь нет"},
+		{"alice", "/new kalah sideways", "“sideways”", "«sideways»"},
+		{"alice", "/rules tchuka", "", ""}, // not a refusal: checked below
+	}
+	for _, lang := range []string{"en", "ru"} {
+		for _, c := range cases[:len(cases)-1] {
+			want := c.en
+			if lang == "ru" {
+				want = c.ru
+			}
+			rs := h.request(c.user, lang, c.text, false)
+			h.wantRefusal(rs, want, h.live())
+		}
+	}
+	// During an open challenge.
+	one(t, h.say("alice", "/new kalah"))
+	for _, c := range []struct{ user, text, want string }{
+		{"alice", "1", "hasn’t started yet"},
+		{"alice", "/resign", "hasn’t started yet"},
+		{"alice", "/new oware", "Your challenge is still open"},
+		{"bob", "/new oware", "Someone’s challenge is open"},
+		{"bob", "/decline", "open to anyone"},
+		{"alice", "/accept", "your own challenge"},
+	} {
+		h.wantRefusal(h.say(c.user, c.text), c.want, h.live())
+	}
+	r := one(t, h.say("alice", "/decline"))
+	if r.Private || !strings.Contains(r.Text, "@alice withdrew the challenge.") {
+		t.Errorf("withdrawal: %+v", r)
+	}
+	// Moves: one pit at a time.
+	one(t, h.say("alice", "/new kalah @bob"))
+	one(t, h.say("bob", "/accept"))
+	for _, text := range []string{"/move 1 2", "/move 2 junk", "/move"} {
+		h.wantRefusal(h.say("alice", text), "Give one pit", h.live())
+	}
+	h.wantRefusal(h.say("alice", "0"), "no pit 0", h.live())
+	h.wantRefusal(h.request("alice", "ru", "0", false), "0", h.live())
+	// Tchuka is the daily puzzle.
+	h.wantRefusal(h.say("carol", "/new tchuka"), "/puzzle", h.live())
+	if r := h.say("carol", "/rules tchuka"); len(r) == 0 || !strings.Contains(r[0].Text, "/puzzle") || strings.Contains(r[0].Text, "/move") {
+		t.Errorf("Tchuka's rules do not send players to the puzzle: %+v", r)
+	}
+}
+
+// TestChannelLanguage: three players reading three languages share one
+// table language; refusals stay in each one's own.
+func TestChannelLanguage(t *testing.T) {
+	h := newHarness(t, nil)
+	// The game takes its opener's language: Polish.
+	r := one(t, h.request("pawel", "pl", "/new kalah @olga", false))
+	if !strings.Contains(r.Text, "proponuje") && !strings.Contains(r.Text, "wyzywa") {
+		t.Fatalf("challenge not in Polish: %q", r.Text)
+	}
+	r = one(t, h.request("olga", "ru", "/accept", false))
+	if !strings.Contains(r.Text, "Ruch ma") {
+		t.Errorf("accepting in Russian switched the table's language: %q", r.Text)
+	}
+	r = one(t, h.request("pawel", "pl", "1", false))
+	if !strings.Contains(r.Text, "Ruch ma @olga") {
+		t.Errorf("move line not in Polish: %q", r.Text)
+	}
+	// A Danish bystander's refusal is in Danish; the board stays Polish.
+	rs := h.request("dorte", "da", "2", false)
+	h.wantRefusal(rs, "Du er ikke med", h.live())
+	r = one(t, h.request("olga", "ru", "1", false))
+	if !strings.Contains(r.Text, "Ruch ma @pawel") {
+		t.Errorf("a Russian player's move was announced in another language: %q", r.Text)
+	}
+	// Only a manager may set the channel's language.
+	h.wantRefusal(h.request("dorte", "da", "/lang channel da", false), "Kun den, der kan administrere", h.live())
+	r = one(t, h.request("dorte", "da", "/lang channel da", true))
+	if r.Private || !strings.Contains(r.Text, "dansk") {
+		t.Errorf("channel language set: %+v", r)
+	}
+	// From now on the table speaks Danish, whoever plays.
+	r = one(t, h.request("pawel", "pl", "/board", false))
+	if !strings.Contains(r.Text, "er i trækket") {
+		t.Errorf("board after /lang channel da: %q", r.Text)
+	}
+	// A private refusal is still the requester's own.
+	h.wantRefusal(h.request("pawel", "pl", "/move 99", false), "dołka 99", h.live())
+	one(t, h.request("dorte", "da", "/lang channel off", true))
+	r = one(t, h.request("olga", "ru", "/board", false))
+	if !strings.Contains(r.Text, "Ruch ma") {
+		t.Errorf("after /lang channel off the game should be back to Polish: %q", r.Text)
+	}
+}
+
+// TestGuildLocale: Discord's guild_locale, when the bot speaks it, is the
+// language of a new game, whatever the opener's.
+func TestGuildLocale(t *testing.T) {
+	h := newHarness(t, nil)
+	rs := h.bot.Handle(context.Background(), bot.Request{Platform: "test", Channel: "c1", Text: "/new kalah",
+		ChannelLocale: "da", User: bot.User{ID: "u", Name: "u", Mention: "@u", Locale: "en-US"}})
+	if r := one(t, rs); !strings.Contains(r.Text, "vil spille") {
+		t.Errorf("challenge in a Danish guild: %q", r.Text)
+	}
+	if g := h.live(); g.Lang != "da" {
+		t.Errorf("game language %q, want da", g.Lang)
+	}
+	// An unsupported guild locale falls back to the opener's language.
+	h2 := newHarness(t, nil)
+	rs = h2.bot.Handle(context.Background(), bot.Request{Platform: "test", Channel: "c1", Text: "/new kalah",
+		ChannelLocale: "pt-BR", User: bot.User{ID: "u", Name: "u", Mention: "@u", Locale: "ru"}})
+	if r := one(t, rs); !strings.Contains(r.Text, "предлагает") {
+		t.Errorf("challenge in a Portuguese guild by a Russian: %q", r.Text)
+	}
+}
+
+// TestThrottle: one user repeating /help gets eight answers, one notice,
+// then silence; their moves are never held back.
+func TestThrottle(t *testing.T) {
+	h := newHarness(t, nil)
+	for i := range 8 {
+		if r := one(t, h.say("spam", "/help")); r.Private {
+			t.Fatalf("help %d refused: %q", i, r.Text)
+		}
+	}
+	r := one(t, h.say("spam", "/help"))
+	if !r.Private || !strings.Contains(r.Text, "a lot of requests") {
+		t.Errorf("ninth help: %+v", r)
+	}
+	if rs := h.say("spam", "/rules kalah"); len(rs) != 0 {
+		t.Errorf("still answered while throttled: %+v", rs)
+	}
+	// Game play goes on.
+	one(t, h.say("spam", "/new kalah @bob"))
+	one(t, h.say("bob", "/accept"))
+	if r := one(t, h.say("spam", "1")); r.Private {
+		t.Errorf("a throttled user's move was refused: %q", r.Text)
+	}
+	// Another user is not affected, and the bucket refills.
+	if r := one(t, h.say("bob", "/help")); r.Private {
+		t.Errorf("another user throttled: %q", r.Text)
+	}
+	h.advance(10 * time.Second)
+	if r := one(t, h.say("spam", "/help")); r.Private {
+		t.Errorf("still throttled after a pause: %q", r.Text)
+	}
+}
+
+// conflictStore loses every optimistic-concurrency race.
+type conflictStore struct{ bot.Store }
+
+func (conflictStore) UpdateGame(context.Context, *store.Game) error { return store.ErrConflict }
+
+func TestBusyGameSaysTryAgain(t *testing.T) {
+	h := newHarness(t, nil)
+	one(t, h.say("alice", "/new kalah @bob"))
+	one(t, h.say("bob", "/accept"))
+	b := bot.New(bot.Config{Store: conflictStore{h.db}})
+	r := one(t, b.Handle(context.Background(), bot.Request{Platform: "test", Channel: "c1", Text: "1",
+		User: bot.User{ID: "alice", Name: "alice", Mention: "@alice", Locale: "pl"}}))
+	if !r.Private || r.Text != locales.Text(locales.PL, "err_busy", nil) {
+		t.Errorf("a move that keeps losing races: %+v", r)
+	}
+}
+
+// exactOpponent plays its first legal move and claims a proven value.
+type exactOpponent struct{ value int }
+
+func (exactOpponent) Levels() []string                { return []string{"weak", "perfect"} }
+func (exactOpponent) Offered(r engine.Rules) []string { return []string{"weak"} }
+func (o exactOpponent) Move(_ context.Context, g *engine.Game, _ string, _ int64) (bot.Choice, error) {
+	return bot.Choice{Move: g.Position().Moves()[0], Exact: true, Value: o.value}, nil
+}
+
+// TestHonestLevels: a level is offered only where the opponent says so,
+// and an exact move says what it proves.
+func TestHonestLevels(t *testing.T) {
+	h := newHarness(t, exactOpponent{value: 4})
+	h.wantRefusal(h.say("alice", "/new kalah bot perfect"), "not offered for Kalah", nil)
+	r := one(t, h.say("alice", "/new kalah bot weak"))
+	if !strings.Contains(r.Text, "weak") {
+		t.Fatalf("start: %q", r.Text)
+	}
+	r = one(t, h.say("alice", "2")) // S3..S6: North, the bot, answers
+	if !strings.Contains(r.Text, "playing perfectly: it wins by 4 seeds") {
+		t.Errorf("exact move line: %q", r.Text)
+	}
+	h2 := newHarness(t, exactOpponent{value: -1})
+	one(t, h2.say("alice", "/lang ru"))
+	one(t, h2.say("alice", "/new kalah bot weak"))
+	r = one(t, h2.say("alice", "2"))
+	if !strings.Contains(r.Text, "проигрывает с разницей в 1 камень") {
+		t.Errorf("exact loss line in Russian: %q", r.Text)
+	}
+}
+
+func TestUndoSaysHowManyMoves(t *testing.T) {
+	h := newHarness(t, firstMove{})
+	one(t, h.say("alice", "/new kalah bot one"))
+	one(t, h.say("alice", "2")) // the bot answers
+	r := one(t, h.say("alice", "/undo"))
+	if !strings.Contains(r.Text, "Your last move and the bot’s answer were taken back.") {
+		t.Errorf("undo of two plies: %q", r.Text)
+	}
+	if g := h.live(); len(g.Moves) != 0 {
+		t.Errorf("moves after undo: %v", g.Moves)
+	}
+}
+
+func TestStrictButtons(t *testing.T) {
+	h := newHarness(t, nil)
+	one(t, h.say("alice", "/new kalah @bob"))
+	one(t, h.say("bob", "/accept"))
+	g := h.live()
+	for _, data := range []string{"m:+1:+3:1", "m:01:3:1", "m:1:3:01", "m:1:3", "a:1:3:x", "m:1:3:1:2", "m:1:-3:1", "m:1:3: 1", "v:1:0x3"} {
+		h.wantRefusal(h.press("alice", data), "older board", g)
+	}
+}
