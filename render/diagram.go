@@ -36,7 +36,7 @@ func Diagram(w io.Writer, before engine.Position, events []engine.Event, after e
 // DiagramSize returns the size in pixels of the image Diagram draws for
 // positions of rules r.
 func DiagramSize(r engine.Rules, o Options) (width, height int) {
-	g := geomFor(r.Layout(), o.Scale)
+	g := geomFor(r.Layout(), o.Scale, false)
 	return g.w, 2*g.h + bandPixels(g)
 }
 
@@ -46,7 +46,7 @@ func bandPixels(g *geom) int { return int(arrowBand*g.pitch + 0.5) }
 func diagram(before engine.Position, events []engine.Event, after engine.Position, o Options) *image.RGBA {
 	top := Board(before, Options{Events: firstPickup(events), Scale: o.Scale})
 	bottom := Board(after, Options{Events: events, Scale: o.Scale})
-	g := geomFor(before.Rules().Layout(), o.Scale)
+	g := geomFor(before.Rules().Layout(), o.Scale, false)
 	band := bandPixels(g)
 	w := max(top.Rect.Dx(), bottom.Rect.Dx())
 	h := top.Rect.Dy() + band + bottom.Rect.Dy()
@@ -80,7 +80,7 @@ func diagram(before engine.Position, events []engine.Event, after engine.Positio
 	if pick := firstPickup(events); len(pick) == 1 {
 		l := before.Rules().Layout()
 		if c := pick[0].Cell; int(c) < len(l.Cells) && l.Cells[c].Pit > 0 {
-			face := newFace(pitDigits * p)
+			face := newFace(g.fPit)
 			drawText(img, face, strconv.Itoa(l.Cells[c].Pit), cx+0.42*p, (y0+y1)/2, colMove)
 			_ = face.Close()
 		}
