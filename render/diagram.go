@@ -16,8 +16,8 @@ import (
 const arrowBand = 0.62
 
 // Diagram writes one PNG explaining a move: the position before on top,
-// with the pit the move starts from ringed in yellow (as on the board the
-// bot posts), a yellow arrow pointing down with the pit's number beside
+// with the pit the move starts from ringed in white (as on the board the
+// bot posts), a white arrow pointing down with the pit's number beside
 // it, and the position after below, with the move's marks (sown cells
 // ringed, "−n" on captured pits, "+n" on the stores, a new tuzdyk, a
 // swap). Stacked, the two boards keep the width of one, which reads best on
@@ -26,7 +26,8 @@ const arrowBand = 0.62
 //
 // events are the move's events, as [engine.Position.PlayEvents] returns
 // them with after. Options.Events is ignored; Options.Scale sizes each
-// board as [Board] does. A Kalah diagram is 1020×834 px at scale 1.
+// board as [Board] does. A Kalah diagram is 982×871 px at scale 1.
+// [DiagramSheet] puts several in one image.
 func Diagram(w io.Writer, before engine.Position, events []engine.Event, after engine.Position, o Options) error {
 	img := diagram(before, events, after, o)
 	pal, _ := quantize(img, nil, nil)

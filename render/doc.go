@@ -93,9 +93,13 @@
 // # Moves: diagrams and animations
 //
 // [Diagram] draws one move as a single PNG for the rules explanations: the
-// board before (the move's pit ringed) above a yellow arrow with the pit's
+// board before (the move's pit ringed) above a white arrow with the pit's
 // number, and the board after with the move's marks, stacked so the image
-// keeps one board's width; [DiagramSize] tells its size.
+// keeps one board's width; [DiagramSize] tells its size. [DiagramSheet]
+// draws several moves' diagrams in one PNG, each under a white disc with
+// its number (1, 2, ...), stacked for one or two and in two columns from
+// three, so a rules explanation is one chat message, not four;
+// [DiagramSheetSize] tells its size.
 //
 // [Animation] draws the last move as an animated GIF, seed by seed: the
 // position before, then one frame per event that changes the board (pick-up,
@@ -105,8 +109,8 @@
 // frames. The frames are replayed from the events on the position before
 // (the events account for every seed), share one 64-colour palette
 // (memoised per colour) and hold only the rectangle that changed, its
-// unchanged pixels transparent: about 28 KB and 15 ms for a Kalah capture,
-// 49 KB and 70 ms for a 20-seed Togyz Kumalak move, at the default scale
+// unchanged pixels transparent: about 29 KB and 15 ms for a Kalah capture,
+// 54 KB and 70 ms for a 20-seed Togyz Kumalak move, at the default scale
 // of 0.6.
 //
 // # Concurrency

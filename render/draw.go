@@ -430,7 +430,7 @@ func (r *renderer) crownAt(s engine.Side) {
 	if !ok {
 		return
 	}
-	w, h := 0.42*g.pitch, 0.28*g.pitch
+	w, h := 0.52*g.pitch, 0.34*g.pitch
 	top, base := y-h/2, y+h/2
 	dc.MoveTo(x-w/2, base)
 	dc.LineTo(x-w/2, top+0.15*h)
@@ -447,7 +447,7 @@ func (r *renderer) crownAt(s engine.Side) {
 		if px == x {
 			py = top
 		}
-		dc.DrawCircle(px, py, 0.035*g.pitch)
+		dc.DrawCircle(px, py, 0.04*g.pitch)
 		dc.Fill()
 	}
 }
