@@ -70,7 +70,7 @@ func (r *renderer) drawNames() {
 // and emoji skin-tone modifiers are dropped, every run of white space is
 // one space, a combining mark the font lacks is dropped, and every run of
 // other characters it lacks (invalid UTF-8 included) is one box. At most
-// maxNameRunes characters are kept.
+// maxNameRunes characters are kept, then an ellipsis.
 func cleanName(face font.Face, name string) string {
 	var b strings.Builder
 	n := 0
@@ -84,7 +84,8 @@ func cleanName(face font.Face, name string) string {
 	}
 	for _, c := range norm.NFC.String(name) {
 		if n >= maxNameRunes {
-			break
+			// Cut: fitName shortens it further if need be.
+			return strings.TrimRight(b.String(), " ") + ellipsis
 		}
 		switch {
 		case unicode.IsSpace(c):

@@ -29,8 +29,8 @@ func TestCleanName(t *testing.T) {
 			t.Errorf("cleanName(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
-	if got := cleanName(face, strings.Repeat("ab", 1000)); utf8.RuneCountInString(got) != maxNameRunes {
-		t.Errorf("a 2000-letter name keeps %d letters", utf8.RuneCountInString(got))
+	if got := cleanName(face, strings.Repeat("ab", 1000)); utf8.RuneCountInString(got) != maxNameRunes+1 || !strings.HasSuffix(got, ellipsis) {
+		t.Errorf("a 2000-letter name becomes %d letters: %q", utf8.RuneCountInString(got), got)
 	}
 }
 
