@@ -12,7 +12,7 @@ import (
 )
 
 // DefaultAnimationScale is the scale [Animation] draws at when
-// [Options.Scale] is 0: a Kalah animation is 612×231 px.
+// [Options.Scale] is 0: a Kalah animation is 590×240 px.
 const DefaultAnimationScale = 0.6
 
 // gifPaletteSize is the number of colours an animation's frames share.
@@ -111,7 +111,7 @@ type replayer struct {
 }
 
 func newReplayer(before engine.Position, g *geom) *replayer {
-	return &replayer{g: g, s: *stateOf(before, g), mover: before.ToMove()}
+	return &replayer{g: g, s: *stateOf(before, g, Options{}), mover: before.ToMove()}
 }
 
 func (r *replayer) apply(e engine.Event) {
@@ -214,8 +214,8 @@ func firstPickup(events []engine.Event) []engine.Event {
 // a transparent one; each colour is mapped once (memoised), never searched
 // per pixel. Each frame after the first holds only the rectangle that
 // changed, its unchanged pixels transparent (disposal: none), so a Kalah
-// capture (6 frames at the default scale) is about 28 KB and a 20-seed Togyz
-// Kumalak move (22 frames) about 49 KB, made in about 15 and 70 ms.
+// capture (6 frames at the default scale) is about 29 KB and a 20-seed Togyz
+// Kumalak move (22 frames) about 54 KB, made in about 15 and 70 ms.
 //
 // With Options.Scale 0 the animation is drawn at [DefaultAnimationScale];
 // Options.Events is ignored (the events are the move's).
@@ -224,7 +224,7 @@ func Animation(w io.Writer, before engine.Position, events []engine.Event, o Opt
 	if scale == 0 {
 		scale = DefaultAnimationScale
 	}
-	g := geomFor(before.Rules().Layout(), scale)
+	g := geomFor(before.Rules().Layout(), scale, false)
 	steps := animSteps(before.Rules().Layout(), events)
 
 	q := newFrameQuantizer(g.w, g.h)
@@ -233,7 +233,7 @@ func Animation(w io.Writer, before engine.Position, events []engine.Event, o Opt
 	// Frame 0: the position before.
 	rp := newReplayer(before, g)
 	first := rp.s
-	drawMarked(q.canvas(), g, &first, collectMarks(g, firstPickup(events)))
+	drawMarked(q.canvas(), g, &first, collectMarks(g, firstPickup(events)), [2]string{})
 	q.add()
 	delays = append(delays, delayFirst)
 
@@ -256,14 +256,14 @@ func Animation(w io.Writer, before engine.Position, events []engine.Event, o Opt
 		m := collectMarks(g, events[:st.upto])
 		m.step = st.cell
 		s := rp.s
-		drawMarked(q.canvas(), g, &s, m)
+		drawMarked(q.canvas(), g, &s, m, [2]string{})
 		q.add()
 		delays = append(delays, stepDelay(st.kind, sowDelay))
 	}
 	for ; next < len(events); next++ {
 		rp.apply(events[next])
 	}
-	drawMarked(q.canvas(), g, rp.after(), collectMarks(g, events))
+	drawMarked(q.canvas(), g, rp.after(), collectMarks(g, events), [2]string{})
 	q.add()
 	delays = append(delays, delayLast)
 

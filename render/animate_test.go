@@ -64,7 +64,7 @@ var replayRules = []struct {
 func TestReplay(t *testing.T) {
 	for _, rr := range replayRules {
 		r := engine.MustNew(rr.id, rr.opts)
-		g := geomFor(r.Layout(), DefaultAnimationScale)
+		g := geomFor(r.Layout(), DefaultAnimationScale, false)
 		moves := 0
 		for seed := range uint64(40) {
 			randomMoves(t, r, seed, 400, func(before engine.Position, ev []engine.Event, after engine.Position) {
@@ -73,7 +73,7 @@ func TestReplay(t *testing.T) {
 				for _, e := range ev {
 					rp.apply(e)
 				}
-				got, want := rp.after(), stateOf(after, g)
+				got, want := rp.after(), stateOf(after, g, Options{})
 				if got.status == engine.Ongoing && got.toMove != want.toMove {
 					// A finished game shows no turn.
 					t.Fatalf("%s %v: replay says %s to move, engine %s", rr.id, rr.opts, got.toMove, want.toMove)
@@ -342,7 +342,7 @@ func TestAnimation(t *testing.T) {
 // from).
 func TestAnimationSteps(t *testing.T) {
 	for _, c := range animCases(t) {
-		g := geomFor(c.before.Rules().Layout(), DefaultAnimationScale)
+		g := geomFor(c.before.Rules().Layout(), DefaultAnimationScale, false)
 		rp := newReplayer(c.before, g)
 		next := 0
 		for _, st := range animSteps(c.before.Rules().Layout(), c.events) {

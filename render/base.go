@@ -27,6 +27,7 @@ const (
 type geomKey struct {
 	l     *engine.Layout
 	scale float64
+	named bool
 }
 
 var (
@@ -35,14 +36,15 @@ var (
 	baseBytes atomic.Int64
 )
 
-// geomFor returns the geometry of layout l at the given scale, cached.
-func geomFor(l *engine.Layout, scale float64) *geom {
+// geomFor returns the geometry of layout l at the given scale, with or
+// without rows for the players' names, cached.
+func geomFor(l *engine.Layout, scale float64, named bool) *geom {
 	scale = clampScale(scale)
-	k := geomKey{l, scale}
+	k := geomKey{l, scale, named}
 	if v, ok := geomCache.Load(k); ok {
 		return v.(*geom)
 	}
-	g := newGeom(l, scale)
+	g := newGeom(l, scale, named)
 	if geomCount.Load() >= maxGeoms {
 		return g
 	}

@@ -16,8 +16,8 @@ import (
 const arrowBand = 0.62
 
 // Diagram writes one PNG explaining a move: the position before on top,
-// with the pit the move starts from ringed in yellow (as on the board the
-// bot posts), a yellow arrow pointing down with the pit's number beside
+// with the pit the move starts from ringed in white (as on the board the
+// bot posts), a white arrow pointing down with the pit's number beside
 // it, and the position after below, with the move's marks (sown cells
 // ringed, "−n" on captured pits, "+n" on the stores, a new tuzdyk, a
 // swap). Stacked, the two boards keep the width of one, which reads best on
@@ -26,7 +26,8 @@ const arrowBand = 0.62
 //
 // events are the move's events, as [engine.Position.PlayEvents] returns
 // them with after. Options.Events is ignored; Options.Scale sizes each
-// board as [Board] does. A Kalah diagram is 1020×834 px at scale 1.
+// board as [Board] does. A Kalah diagram is 982×871 px at scale 1.
+// [DiagramSheet] puts several in one image.
 func Diagram(w io.Writer, before engine.Position, events []engine.Event, after engine.Position, o Options) error {
 	img := diagram(before, events, after, o)
 	pal, _ := quantize(img, nil, nil)
@@ -36,7 +37,7 @@ func Diagram(w io.Writer, before engine.Position, events []engine.Event, after e
 // DiagramSize returns the size in pixels of the image Diagram draws for
 // positions of rules r.
 func DiagramSize(r engine.Rules, o Options) (width, height int) {
-	g := geomFor(r.Layout(), o.Scale)
+	g := geomFor(r.Layout(), o.Scale, false)
 	return g.w, 2*g.h + bandPixels(g)
 }
 
@@ -46,7 +47,7 @@ func bandPixels(g *geom) int { return int(arrowBand*g.pitch + 0.5) }
 func diagram(before engine.Position, events []engine.Event, after engine.Position, o Options) *image.RGBA {
 	top := Board(before, Options{Events: firstPickup(events), Scale: o.Scale})
 	bottom := Board(after, Options{Events: events, Scale: o.Scale})
-	g := geomFor(before.Rules().Layout(), o.Scale)
+	g := geomFor(before.Rules().Layout(), o.Scale, false)
 	band := bandPixels(g)
 	w := max(top.Rect.Dx(), bottom.Rect.Dx())
 	h := top.Rect.Dy() + band + bottom.Rect.Dy()
@@ -80,7 +81,7 @@ func diagram(before engine.Position, events []engine.Event, after engine.Positio
 	if pick := firstPickup(events); len(pick) == 1 {
 		l := before.Rules().Layout()
 		if c := pick[0].Cell; int(c) < len(l.Cells) && l.Cells[c].Pit > 0 {
-			face := newFace(pitDigits * p)
+			face := newFace(g.fPit)
 			drawText(img, face, strconv.Itoa(l.Cells[c].Pit), cx+0.42*p, (y0+y1)/2, colMove)
 			_ = face.Close()
 		}

@@ -13,8 +13,25 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
-// The palette: Okabe and Ito's colour-blind-safe colours on a dark slate
-// board.
+// The palette, on a dark slate board, is built to stay readable with the
+// common colour-vision deficiencies (protanopia, deuteranopia,
+// tritanopia; TestPalette checks it with simulated dichromat vision):
+//
+//   - the sides are Okabe and Ito's sky blue #56B4E9 (South) and orange
+//     #E69F00 (North): blue against orange survives every dichromacy;
+//   - the last move is white #FFFFFF (rings, its pit's label, the diagram
+//     arrow): colourless, so no deficiency can confuse it with a side's
+//     colour, and far lighter than anything else on the board (the yellow
+//     it replaces merged with North's orange for deuteranopes);
+//   - captures are a dark vermillion #A83C00 ("−n" badges, a failed
+//     solitaire's cross): darker than North's orange by a good step of
+//     lightness, so the two differ even where their hues merge;
+//   - stores' gains are Okabe and Ito's bluish green #009E73 ("+n"), a
+//     winner's crown a light gold #FFE066, a tuzdyk reddish purple
+//     #CC79A7.
+//
+// Every mark also differs in shape (ring, dashed ring, badge, triangle,
+// crown, diamond), not only in colour.
 var (
 	colBackground = rgb(0x16, 0x19, 0x1f)
 	colBoard      = rgb(0x34, 0x3b, 0x48)
@@ -25,12 +42,12 @@ var (
 	colSouth      = rgb(0x56, 0xb4, 0xe9) // sky blue
 	colNorth      = rgb(0xe6, 0x9f, 0x00) // orange
 	colOther      = rgb(0xcc, 0xcc, 0xcc) // East and West, should they come
-	colMove       = rgb(0xf0, 0xe4, 0x42) // yellow: the last move
-	colCapture    = rgb(0xd5, 0x5e, 0x00) // vermillion
+	colMove       = rgb(0xff, 0xff, 0xff) // white: the last move
+	colCapture    = rgb(0xa8, 0x3c, 0x00) // dark vermillion
 	colGain       = rgb(0x00, 0x9e, 0x73) // bluish green
 	colSweep      = rgb(0x6c, 0x75, 0x85)
 	colTuzdyk     = rgb(0xcc, 0x79, 0xa7) // reddish purple
-	colCrown      = rgb(0xf0, 0xc4, 0x1b)
+	colCrown      = rgb(0xff, 0xe0, 0x66) // light gold
 	colOutline    = rgb(0x10, 0x12, 0x16)
 )
 
@@ -59,6 +76,7 @@ type renderer struct {
 	s     *state
 	marks *marks
 	faces *faces
+	names [2]string // the players' names, by side
 }
 
 func (r *renderer) draw() {
@@ -73,6 +91,7 @@ func (r *renderer) draw() {
 	}
 	r.labels()
 	r.sideMarks()
+	r.drawNames()
 	for i := range g.cells {
 		r.badges(engine.Cell(i))
 	}
@@ -125,23 +144,19 @@ func (r *renderer) cell(c engine.Cell) {
 		r.tuzdyk(cx, cy, owner-1)
 		return
 	}
-	if n > 0 && n <= g.ringCap {
+	face, beads := r.pitFace(n)
+	if n > 0 && beads {
 		spr := seedSprite(g.seedR)
 		for i := range n {
 			a := -math.Pi/2 + 2*math.Pi*float64(i)/float64(n)
 			spr.drawAt(r.img, cx+g.ringR*math.Cos(a), cy+g.ringR*math.Sin(a))
 		}
 	}
-	switch {
-	case n == 0:
-		drawText(r.img, r.faces.pit, "0", cx, cy, colZero)
-	case n < 10:
-		drawText(r.img, r.faces.pit, strconv.Itoa(n), cx, cy, colDigits)
-	case n <= g.ringCap:
-		drawText(r.img, r.faces.pitTwo, strconv.Itoa(n), cx, cy, colDigits)
-	default:
-		drawText(r.img, r.faces.pitBig, strconv.Itoa(n), cx, cy, colDigits)
+	col := colDigits
+	if n == 0 {
+		col = colZero
 	}
+	drawText(r.img, face, strconv.Itoa(n), cx, cy, col)
 }
 
 // store draws a store's count in the middle and its seeds above and below
@@ -163,10 +178,15 @@ func (r *renderer) store(ci engine.CellInfo, n int) {
 		col = colZero
 	}
 	if g.shortStore(w, h) {
-		drawText(r.img, r.faces.pit, strconv.Itoa(n), cx, cy-shortStoreLift*g.pitch, col)
+		face, _ := r.pitFace(n)
+		drawText(r.img, face, strconv.Itoa(n), cx, cy-shortStoreLift*g.pitch, col)
 		return
 	}
-	drawText(r.img, r.faces.store, strconv.Itoa(n), cx, cy, col)
+	face := r.faces.store
+	if n >= 100 {
+		face = r.faces.store3
+	}
+	drawText(r.img, face, strconv.Itoa(n), cx, cy, col)
 }
 
 // storeSpots returns where a store's seeds go, relative to its centre, in
@@ -174,7 +194,7 @@ func (r *renderer) store(ci engine.CellInfo, n int) {
 // a band across the middle for the count, filled from the two ends inward,
 // alternating top and bottom.
 func storeSpots(g *geom, w, h, rad float64) []gg.Point {
-	key := spotKey{w, h, rad, g.seedR, g.pitch}
+	key := spotKey{w, h, rad, g.seedR, g.pitch, g.fStore, g.fPit}
 	if v, ok := spotCache.Load(key); ok {
 		return v.([]gg.Point)
 	}
@@ -182,14 +202,14 @@ func storeSpots(g *geom, w, h, rad float64) []gg.Point {
 	step := 2.25 * sr
 	rowStep := step * math.Sqrt(3) / 2
 	inset := 0.05*g.pitch + sr // from the edge to a seed's centre
-	band := storeDigits * g.pitch * 0.9
+	band := g.fStore*digits().height + 0.06*g.pitch
 	badge := badgeZone * g.pitch // kept clear at the top for the "+n" badge
 	minY := band/2 + sr          // the rows stop short of the count
 	if g.shortStore(w, h) {
 		// A one-row store: the count, smaller, sits high and the seeds
 		// settle below it; a badge goes on a corner.
 		badge = h // no seeds at the top
-		minY = -shortStoreLift*g.pitch + pitDigits*g.pitch*0.36 + 0.03*g.pitch + sr
+		minY = -shortStoreLift*g.pitch + g.fPit*digits().height/2 + 0.03*g.pitch + sr
 	}
 	var top, bottom []gg.Point
 	for j := 0; ; j++ {
@@ -309,7 +329,7 @@ func (r *renderer) sideMarks() {
 		r.crownAt(w)
 	case engine.Draw:
 		for s := range engine.Side(min(g.sides, engine.MaxSides)) {
-			r.crownAt(s)
+			r.drawMark(s)
 		}
 	case engine.Solved:
 		r.crownAt(engine.South)
@@ -410,7 +430,7 @@ func (r *renderer) crownAt(s engine.Side) {
 	if !ok {
 		return
 	}
-	w, h := 0.42*g.pitch, 0.28*g.pitch
+	w, h := 0.52*g.pitch, 0.34*g.pitch
 	top, base := y-h/2, y+h/2
 	dc.MoveTo(x-w/2, base)
 	dc.LineTo(x-w/2, top+0.15*h)
@@ -427,7 +447,23 @@ func (r *renderer) crownAt(s engine.Side) {
 		if px == x {
 			py = top
 		}
-		dc.DrawCircle(px, py, 0.035*g.pitch)
+		dc.DrawCircle(px, py, 0.04*g.pitch)
+		dc.Fill()
+	}
+}
+
+// drawMark draws "=" at side s's result slot: a drawn game.
+func (r *renderer) drawMark(s engine.Side) {
+	g, dc := r.g, r.dc
+	x, y, ok := r.storeSlot(s)
+	if !ok {
+		return
+	}
+	w, t, gap := 0.36*g.pitch, 0.075*g.pitch, 0.075*g.pitch
+	dc.SetColor(colCrown)
+	for _, d := range []float64{-1, 1} {
+		yy := y + d*(gap+t)/2
+		dc.DrawRoundedRectangle(x-w/2, yy-t/2, w, t, t/2)
 		dc.Fill()
 	}
 }

@@ -3,6 +3,8 @@ package render
 import (
 	"image"
 	"image/color"
+	"math"
+	"strconv"
 	"sync"
 
 	"golang.org/x/image/font"
@@ -23,27 +25,99 @@ var bold = sync.OnceValue(func() *opentype.Font {
 
 // faces are one render's font faces, by use.
 type faces struct {
-	pit, pitTwo, pitBig, store, label, badge font.Face
+	pit, pit3, store, store3, label, badge, name font.Face
 }
 
-// Font sizes, as fractions of the pitch.
+// Font sizes, as fractions of the pitch; a pit's count may be larger (see
+// fontSizes).
 const (
-	pitDigits    = 0.36 // a pit's count, with its seeds drawn around it
-	pitTwoDigits = 0.32 // the same with two digits
-	pitBigDigits = 0.44 // a pit's count when its seeds are not drawn
-	storeDigits  = 0.46
-	labelDigits  = 0.27
-	badgeDigits  = 0.23
+	pitDigits   = 0.40 // a pit's count, at least
+	storeDigits = 0.50 // a store's count, at least
+	labelDigits = 0.40 // a pit's number
+	badgeDigits = 0.27 // "−n", "+n"
+	nameSize    = 0.44 // a player's name
 )
 
-func newFaces(pitch float64) *faces {
+// Phone size: a board is shown about phoneWidth px wide in a phone's chat,
+// and a pit's count (up to two digits) must be at least phoneDigits px
+// tall there.
+const (
+	phoneWidth  = 360
+	phoneDigits = 14
+)
+
+// digitMetrics are Go Bold's digits' ink sizes, in ems: the tallest digit,
+// the shortest, the widest, and the advance from one digit to the next.
+type digitMetrics struct{ height, least, width, advance float64 }
+
+var digits = sync.OnceValue(func() digitMetrics {
+	face := newFace(100)
+	defer face.Close()
+	m := digitMetrics{least: 1}
+	for d := '0'; d <= '9'; d++ {
+		w, h := textSize(face, string(d))
+		m.height, m.least, m.width = max(m.height, h/100), min(m.least, h/100), max(m.width, w/100)
+		if a, ok := face.GlyphAdvance(d); ok {
+			m.advance = max(m.advance, float64(a)/64/100)
+		}
+	}
+	return m
+})
+
+// inkRadius returns half the diagonal of the ink of a number of k digits
+// at font size f: the radius of a circle that holds it.
+func (m digitMetrics) inkRadius(k int, f float64) float64 {
+	w := m.width + float64(k-1)*m.advance
+	return math.Hypot(w/2, m.height/2) * f
+}
+
+// fontSizes sets g's font sizes. A pit's count (one or two digits) is as
+// large as phone size needs: phoneDigits px tall once the image is scaled
+// to phoneWidth, but never larger than fits in the well; three digits are
+// smaller. A store's count is at least as large as a pit's while it fits
+// the store's width. Seeds are drawn around a count only when their ring
+// clears its digits (beads).
+func (g *geom) fontSizes() {
+	m, p := digits(), g.pitch
+	need := phoneDigits * float64(g.w) / phoneWidth / m.least * 1.02
+	inner := g.pitR - 0.03*p // the ink stays this far inside a well
+	g.fPit = min(max(pitDigits*p, need), inner/m.inkRadius(2, 1))
+	g.fPit3 = min(g.fPit, inner/m.inkRadius(3, 1))
+	storeW := 2*g.pitR - 0.10*p
+	g.fStore = min(max(storeDigits*p, g.fPit), storeW/(m.width+m.advance), 0.75*p)
+	g.fStore3 = min(g.fStore, storeW/(m.width+2*m.advance))
+	g.fLabel = labelDigits * p
+	g.fBadge = badgeDigits * p
+	g.fName = nameSize * p
+	clear := g.ringR - g.seedR - 0.015*p
+	for k := range g.beads {
+		f := g.fPit
+		if k == 2 {
+			f = g.fPit3
+		}
+		g.beads[k] = m.inkRadius(k+1, f) <= clear
+	}
+}
+
+// pitFace returns the face for a pit's count n (and whether its seeds are
+// drawn around it).
+func (r *renderer) pitFace(n int) (font.Face, bool) {
+	k := len(strconv.Itoa(n))
+	if k >= 3 {
+		return r.faces.pit3, r.g.beads[2] && n <= r.g.ringCap
+	}
+	return r.faces.pit, r.g.beads[k-1] && n <= r.g.ringCap
+}
+
+func newFaces(g *geom) *faces {
 	return &faces{
-		pit:    newFace(pitDigits * pitch),
-		pitTwo: newFace(pitTwoDigits * pitch),
-		pitBig: newFace(pitBigDigits * pitch),
-		store:  newFace(storeDigits * pitch),
-		label:  newFace(labelDigits * pitch),
-		badge:  newFace(badgeDigits * pitch),
+		pit:    newFace(g.fPit),
+		pit3:   newFace(g.fPit3),
+		store:  newFace(g.fStore),
+		store3: newFace(g.fStore3),
+		label:  newFace(g.fLabel),
+		badge:  newFace(g.fBadge),
+		name:   newFace(g.fName),
 	}
 }
 
@@ -56,7 +130,7 @@ func newFace(size float64) font.Face {
 }
 
 func (f *faces) close() {
-	for _, x := range []font.Face{f.pit, f.pitTwo, f.pitBig, f.store, f.label, f.badge} {
+	for _, x := range []font.Face{f.pit, f.pit3, f.store, f.store3, f.label, f.badge, f.name} {
 		_ = x.Close()
 	}
 }

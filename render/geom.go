@@ -10,14 +10,15 @@ import (
 // pit centres).
 const (
 	pitRadius      = 0.44  // a pit's radius
-	seedRadius     = 0.052 // a drawn seed's radius
-	rimGap         = 0.032 // between a pit's rim and its ring of seeds
-	bandHeight     = 0.38  // a row of pit-number labels
-	boardPad       = 0.10  // board edge around the outermost cells
-	marginX        = 0.22  // image edge to board edge, left and right
+	seedRadius     = 0.048 // a drawn seed's radius
+	rimGap         = 0.020 // between a pit's rim and its ring of seeds
+	bandHeight     = 0.48  // a row of pit-number labels
+	nameHeight     = 0.56  // a row for a player's name
+	boardPad       = 0.08  // board edge around the outermost cells
+	marginX        = 0.08  // image edge to board edge, left and right
 	marginNoStore  = 0.45  // the same when a side has no store
-	labelNudge     = 0.05  // pit labels sit this much closer to their row
-	marginY        = 0.10  // image edge to the outermost labels
+	labelNudge     = 0.04  // pit labels sit this much closer to their row
+	marginY        = 0.08  // image edge to the outermost labels
 	halfGap        = 0.10  // extra space between rows of different owners
 	maxPitSeeds    = 15    // most seeds drawn in a pit
 	badgeZone      = 0.17  // kept clear of seeds at the top of a store
@@ -29,6 +30,7 @@ const (
 // layout draws, however many rows it has.
 type geom struct {
 	cells []engine.CellInfo // the layout's cells, at most MaxCells
+	named bool              // with a row for each player's name
 	sides int
 	rows  int
 	cols  int
@@ -46,6 +48,14 @@ type geom struct {
 	pitR, seedR, ringR float64
 	ringCap            int // seeds that fit on a pit's ring
 
+	nameY [engine.MaxSides]float64 // the centre of each side's name row (0: none)
+
+	// Font sizes in pixels (see fontSizes).
+	fPit, fPit3, fStore, fStore3, fLabel, fBadge, fName float64
+	// beads[k] reports whether a pit's seeds are drawn around a count of
+	// k+1 digits: whether the ring of seeds clears its digits.
+	beads [3]bool
+
 	pitOf   [engine.MaxSides][engine.MaxPits + 1]engine.Cell // NoCell where absent
 	storeOf [engine.MaxSides]engine.Cell
 
@@ -54,12 +64,13 @@ type geom struct {
 }
 
 // newGeom lays out l. The pitch is about 1000 px over the number of
-// columns, within 96..128 px, times the scale.
-func newGeom(l *engine.Layout, scale float64) *geom {
+// columns, within 96..128 px, times the scale. named adds a row for each
+// player's name, above North's labels and below South's.
+func newGeom(l *engine.Layout, scale float64, named bool) *geom {
 	scale = clampScale(scale)
 	rows, cols := min(max(l.Rows, 1), engine.MaxCells), min(max(l.Cols, 1), engine.MaxCells)
 	pitch := math.Round(min(max(1000/(float64(cols)+0.5), 96), 128)) * scale
-	g := &geom{cells: l.Cells[:min(len(l.Cells), engine.MaxCells)], sides: l.Sides, rows: rows, cols: cols, pitch: pitch}
+	g := &geom{cells: l.Cells[:min(len(l.Cells), engine.MaxCells)], named: named, sides: l.Sides, rows: rows, cols: cols, pitch: pitch}
 
 	for s := range g.pitOf {
 		g.storeOf[s] = engine.NoCell
@@ -91,6 +102,10 @@ func newGeom(l *engine.Layout, scale float64) *geom {
 	g.band = make([]float64, rows)
 	b := bandHeight * pitch
 	y := marginY * pitch
+	if _, _, ok := g.sideRows(engine.North); ok && named {
+		g.nameY[engine.North] = y + nameHeight*pitch/2
+		y += nameHeight * pitch
+	}
 	if g.above(0) {
 		g.band[0] = y + b/2
 		y += b
@@ -120,6 +135,10 @@ func newGeom(l *engine.Layout, scale float64) *geom {
 		g.band[rows-1] = y + b/2
 		y += b
 	}
+	if _, _, ok := g.sideRows(engine.South); ok && named {
+		g.nameY[engine.South] = y + nameHeight*pitch/2
+		y += nameHeight * pitch
+	}
 	y += marginY * pitch
 	g.h = int(math.Ceil(y))
 
@@ -142,6 +161,7 @@ func newGeom(l *engine.Layout, scale float64) *geom {
 	inset := (0.5 - pitRadius) * pitch
 	g.storeY0 = g.rowTop[0] + inset
 	g.storeY1 = g.rowTop[rows-1] + pitch - inset
+	g.fontSizes()
 	return g
 }
 

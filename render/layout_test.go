@@ -66,7 +66,7 @@ func threeRowLayout(n int) *engine.Layout {
 // synthetic draws a made-up state of layout l as PNG.
 func synthetic(t *testing.T, l *engine.Layout, s *state, o Options) ([]byte, image.Point) {
 	t.Helper()
-	g := newGeom(l, o.Scale)
+	g := newGeom(l, o.Scale, o.named())
 	var buf bytes.Buffer
 	if err := encode(&buf, g, s, o); err != nil {
 		t.Fatal(err)
@@ -109,7 +109,7 @@ func TestFourRows(t *testing.T) {
 	}
 	ev = append(ev, engine.Event{Kind: engine.EventCapture, Side: engine.South, Cell: to, Count: s.cells[to]})
 	s.cells[to] = 0
-	if g := newGeom(l, 1); g.w > 1300 || g.h > 900 || g.h > g.w {
+	if g := newGeom(l, 1, false); g.w > 1300 || g.h > 900 || g.h > g.w {
 		t.Errorf("a 4x8 board with stores is %dx%d", g.w, g.h)
 	}
 	// At a smaller scale, to keep the golden small (and to test scaling).
@@ -144,13 +144,13 @@ func TestOtherGeometries(t *testing.T) {
 		for _, st := range statuses {
 			s := fill(l)
 			s.status, s.toMove = st.status, st.toMove
-			g := newGeom(l, 1)
+			g := newGeom(l, 1, false)
 			if g.w < 1 || g.h < 1 || g.w > 1800 || g.h > 1200 {
 				t.Errorf("%s: %dx%d", name, g.w, g.h)
 			}
 			if *outDir == "" {
 				// Half size: the same code, a quarter of the pixels.
-				g = newGeom(l, 0.5)
+				g = newGeom(l, 0.5, false)
 				draw(image.NewRGBA(image.Rect(0, 0, g.w, g.h)), g, s, Options{})
 				continue
 			}
@@ -166,20 +166,27 @@ func TestOtherGeometries(t *testing.T) {
 }
 
 // TestCapacity pins how many seeds are drawn before a pit or store shows
-// just its number (the package doc quotes these).
+// just its number (the package doc quotes these), and for which counts a
+// pit's seeds are drawn around the number (beads: 1, 2, 3 digits).
 func TestCapacity(t *testing.T) {
-	for _, id := range []string{"kalah", "congkak", "togyz", "tchuka"} {
-		l := engine.MustNew(id, nil).Layout()
-		g := newGeom(l, 1)
+	for _, tc := range []struct {
+		id    string
+		store int
+		beads [3]bool
+	}{
+		{"kalah", 67, [3]bool{true, true, false}},
+		{"congkak", 67, [3]bool{true, false, false}},
+		{"togyz", 67, [3]bool{true, false, false}},
+		{"tchuka", 16, [3]bool{true, true, false}},
+	} {
+		l := engine.MustNew(tc.id, nil).Layout()
+		g := newGeom(l, 1, false)
 		c := g.store(engine.South)
 		_, _, w, h := g.storeRect(g.cells[c].Col)
 		store := len(storeSpots(g, w, h, g.storeCorner(w, h)))
-		want := 59
-		if l.Rows == 1 {
-			want = 14
-		}
-		if g.ringCap != maxPitSeeds || store != want {
-			t.Errorf("%s: %d seeds in a pit, %d in a store; want %d and %d", id, g.ringCap, store, maxPitSeeds, want)
+		if g.ringCap != maxPitSeeds || store != tc.store || g.beads != tc.beads {
+			t.Errorf("%s: %d seeds in a pit, %d in a store, beads %v; want %d, %d, %v",
+				tc.id, g.ringCap, store, g.beads, maxPitSeeds, tc.store, tc.beads)
 		}
 	}
 }

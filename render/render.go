@@ -39,16 +39,20 @@ type Options struct {
 // Size returns the size in pixels of the image Board draws for positions of
 // rules r with options o.
 func Size(r engine.Rules, o Options) (width, height int) {
-	g := geomFor(r.Layout(), o.Scale)
+	g := geomFor(r.Layout(), o.Scale, o.named())
 	return g.w, g.h
 }
+
+// named reports whether the image has rows for the players' names: when
+// either name is set.
+func (o Options) named() bool { return o.Names[0] != "" || o.Names[1] != "" }
 
 // Board draws p. The image is new and belongs to the caller. Board never
 // panics on a position made by the engine, whatever the events say.
 func Board(p engine.Position, o Options) *image.RGBA {
-	g := geomFor(p.Rules().Layout(), o.Scale)
+	g := geomFor(p.Rules().Layout(), o.Scale, o.named())
 	img := image.NewRGBA(image.Rect(0, 0, g.w, g.h))
-	draw(img, g, stateOf(p, g), o)
+	draw(img, g, stateOf(p, g, o), o)
 	return img
 }
 
@@ -57,8 +61,8 @@ func Board(p engine.Position, o Options) *image.RGBA {
 // and the nearest of them for the rarer anti-aliasing shades. That keeps a
 // board between 10 and 30 KB.
 func PNG(w io.Writer, p engine.Position, o Options) error {
-	g := geomFor(p.Rules().Layout(), o.Scale)
-	return encode(w, g, stateOf(p, g), o)
+	g := geomFor(p.Rules().Layout(), o.Scale, o.named())
+	return encode(w, g, stateOf(p, g, o), o)
 }
 
 // encode draws s and writes it as a paletted PNG.
@@ -81,8 +85,13 @@ type state struct {
 	tuzdyk [engine.MaxCells]engine.Side // 1 + the owner of a tuzdyk pit, 0 elsewhere
 }
 
-func stateOf(p engine.Position, g *geom) *state {
+// stateOf reads what the image shows of p; o.Status, when set, overrides
+// p's status.
+func stateOf(p engine.Position, g *geom, o Options) *state {
 	s := &state{toMove: p.ToMove(), status: p.Status()}
+	if o.Status != engine.Ongoing {
+		s.status = o.Status
+	}
 	for i := range g.cells {
 		s.cells[i] = p.Cell(engine.Cell(i))
 	}
@@ -115,19 +124,20 @@ func stateOf(p engine.Position, g *geom) *state {
 
 // draw renders s into img, which has g's size; every pixel is overwritten.
 func draw(img *image.RGBA, g *geom, s *state, o Options) {
-	drawMarked(img, g, s, collectMarks(g, o.Events))
+	drawMarked(img, g, s, collectMarks(g, o.Events), o.Names)
 }
 
 // drawMarked is draw with the marks already collected (an animation frame
 // adds its step to them).
-func drawMarked(img *image.RGBA, g *geom, s *state, m *marks) {
+func drawMarked(img *image.RGBA, g *geom, s *state, m *marks, names [2]string) {
 	r := &renderer{
 		img:   img,
 		dc:    gg.NewContextForRGBA(img),
 		g:     g,
 		s:     s,
 		marks: m,
-		faces: newFaces(g.pitch),
+		faces: newFaces(g),
+		names: names,
 	}
 	defer r.faces.close()
 	r.draw()

@@ -28,7 +28,7 @@ var (
 	spotCache   sync.Map // spotKey -> []gg.Point
 )
 
-type spotKey struct{ w, h, rad, sr, pitch float64 }
+type spotKey struct{ w, h, rad, sr, pitch, fStore, fPit float64 }
 
 // seedSprite returns a seed of radius r: an ivory bead with a dark rim and a
 // small highlight.

@@ -3,7 +3,8 @@
 // the explanation (sowing, captures, the variant's special rules, the end),
 // a concrete move in a concrete position, drawn as a diagram of the board
 // before and after ([Example.PNG]) or animated seed by seed
-// ([Example.GIF]).
+// ([Example.GIF]); [SheetPNG] draws a variant's examples as one image,
+// numbered, so that a chat gets one picture for the whole explanation.
 //
 // [Examples] returns them for a variant and its options, in the order of
 // the explanation's sections; each [Example] names its Section (the

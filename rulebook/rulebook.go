@@ -103,8 +103,10 @@ type Example struct {
 	Move engine.Move
 }
 
-// DiagramScale is the scale of the diagrams [Example.PNG] draws: a Kalah
-// diagram is 816×667 px, a Togyz Kumalak one 894×551, readable on a phone.
+// DiagramScale is the scale of the diagrams [Example.PNG] and [SheetPNG]
+// draw: a Kalah diagram is 786×699 px, a Togyz Kumalak one 870×568,
+// readable on a phone; a sheet of four Togyz Kumalak examples is about
+// 1790×1330 px.
 const DiagramScale = 0.8
 
 // Play returns the position after the move and the move's events. An
@@ -127,6 +129,27 @@ func (e Example) PNG(w io.Writer) error {
 		return err
 	}
 	return render.Diagram(w, e.Before, ev, after, render.Options{Scale: DiagramScale})
+}
+
+// SheetPNG writes the diagrams of examples as one PNG, in order, each under
+// its number 1, 2, ... (as [render.DiagramSheet] draws them at
+// [DiagramScale]: stacked for one or two examples, in two columns from
+// three on), so that a variant's rules go to a chat as one image, not one
+// per example; the text refers to the examples by number. It fails on no
+// examples and on an example whose move is illegal.
+func SheetPNG(w io.Writer, examples []Example) error {
+	panels := make([]render.Panel, len(examples))
+	for i, e := range examples {
+		if e.Before.Rules() == nil {
+			return fmt.Errorf("rulebook: example %d has no position", i+1)
+		}
+		after, ev, err := e.Before.PlayEvents(e.Move)
+		if err != nil {
+			return fmt.Errorf("rulebook: example %d (%s): %w", i+1, e, err)
+		}
+		panels[i] = render.Panel{Before: e.Before, Events: ev, After: after}
+	}
+	return render.DiagramSheet(w, panels, render.Options{Scale: DiagramScale})
 }
 
 // GIF writes the example's move as an animation, one frame per seed

@@ -368,8 +368,8 @@ func TestGolden(t *testing.T) {
 		t.Errorf("%d golden images for %d cases", len(files), len(names))
 	}
 	for _, f := range files {
-		if fi, err := os.Stat(f); err == nil && fi.Size() > 40<<10 {
-			t.Errorf("%s is %d bytes, over 40 KB", f, fi.Size())
+		if fi, err := os.Stat(f); err == nil && fi.Size() > 60<<10 {
+			t.Errorf("%s is %d bytes, over 60 KB", f, fi.Size())
 		}
 	}
 }
@@ -500,4 +500,64 @@ func describe(ex []Example) string {
 		fmt.Fprintf(&b, "%s/%s: %s\n", e.Section, e.Shows, e.Move)
 	}
 	return b.String()
+}
+
+// TestSheet draws each variant's examples as one sheet (and Kalah's five
+// with the pie rule): the PNG has the size render.DiagramSheetSize gives
+// for the examples' moves, and stays within Telegram's photo limits
+// (width + height at most 10000, a side at most 20 times the other) and
+// under 1 MB. A sheet of no examples, or with an illegal move, fails.
+func TestSheet(t *testing.T) {
+	sets := []struct {
+		id   string
+		opts engine.Options
+	}{{"kalah", engine.Options{"pie": "true"}}}
+	for _, v := range engine.Variants() {
+		sets = append(sets, struct {
+			id   string
+			opts engine.Options
+		}{v.ID, nil})
+	}
+	for _, set := range sets {
+		ex := Examples(set.id, set.opts)
+		if len(ex) == 0 {
+			continue
+		}
+		var buf bytes.Buffer
+		if err := SheetPNG(&buf, ex); err != nil {
+			t.Fatalf("%s %v: %v", set.id, set.opts, err)
+		}
+		cfg, err := png.DecodeConfig(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		panels := make([]render.Panel, len(ex))
+		for i, e := range ex {
+			after, ev := e.Play()
+			panels[i] = render.Panel{Before: e.Before, Events: ev, After: after}
+		}
+		w, h := render.DiagramSheetSize(panels, render.Options{Scale: DiagramScale})
+		if cfg.Width != w || cfg.Height != h {
+			t.Errorf("%s %v: %dx%d, want %dx%d", set.id, set.opts, cfg.Width, cfg.Height, w, h)
+		}
+		if w+h > 10000 || max(w, h) > 20*min(w, h) || buf.Len() > 1<<20 {
+			t.Errorf("%s %v: %dx%d, %d bytes: over a chat photo's limits", set.id, set.opts, w, h, buf.Len())
+		}
+		t.Logf("%s %v: %d examples, %dx%d, %d KB", set.id, set.opts, len(ex), w, h, buf.Len()>>10)
+		if *outDir != "" {
+			_ = os.WriteFile(filepath.Join(*outDir, "sheet_"+set.id+".png"), buf.Bytes(), 0o644)
+		}
+	}
+	var buf bytes.Buffer
+	if err := SheetPNG(&buf, nil); err == nil {
+		t.Error("no examples: no error")
+	}
+	bad := Examples("kalah", nil)[:1]
+	bad[0].Move = engine.Move{Pit: 99}
+	if err := SheetPNG(&buf, bad); err == nil {
+		t.Error("an illegal move: no error")
+	}
+	if err := SheetPNG(&buf, []Example{{}}); err == nil {
+		t.Error("an empty example: no error")
+	}
 }

@@ -1,0 +1,104 @@
+package render
+
+import (
+	"bytes"
+	"image/png"
+	"testing"
+
+	"github.com/mancala-bot/mancala/engine"
+)
+
+// sheetPanels returns n panels of variant id: the first n moves of a game
+// played by the middle legal move (started again if it ends).
+func sheetPanels(t testing.TB, id string, n int) []Panel {
+	t.Helper()
+	p := engine.MustNew(id, nil).Start()
+	var ps []Panel
+	for len(ps) < n {
+		ms := p.Moves()
+		if len(ms) == 0 { // over (a short solitaire): again from the start
+			p = engine.MustNew(id, nil).Start()
+			continue
+		}
+		q, ev, err := p.PlayEvents(ms[len(ms)/2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, Panel{Before: p, Events: ev, After: q})
+		p = q
+	}
+	return ps
+}
+
+func TestDiagramSheetGolden(t *testing.T) {
+	// Three panels: two columns, the second row half full. Small, to keep
+	// the golden small.
+	var buf bytes.Buffer
+	if err := DiagramSheet(&buf, sheetPanels(t, "kalah", 3), Options{Scale: 0.4}); err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "sheet_kalah_3", buf.Bytes())
+}
+
+// TestDiagramSheetSizes: every variant, one to five panels: the PNG has
+// DiagramSheetSize, one column up to two panels and two from three, and
+// stays within Telegram's photo limits (width + height at most 10000, a
+// side at most 20 times the other) and well under 1 MB at the rules
+// diagrams' scale.
+func TestDiagramSheetSizes(t *testing.T) {
+	for _, v := range engine.Variants() {
+		all := sheetPanels(t, v.ID, 5)
+		for n := 1; n <= len(all); n++ {
+			if testing.Short() && n != 4 {
+				continue
+			}
+			ps := all[:n]
+			o := Options{Scale: 0.8}
+			var buf bytes.Buffer
+			if err := DiagramSheet(&buf, ps, o); err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := png.DecodeConfig(bytes.NewReader(buf.Bytes()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, h := DiagramSheetSize(ps, o)
+			if cfg.Width != w || cfg.Height != h {
+				t.Errorf("%s, %d panels: %dx%d, DiagramSheetSize says %dx%d", v.ID, n, cfg.Width, cfg.Height, w, h)
+			}
+			dw, _ := DiagramSize(ps[0].Before.Rules(), o)
+			cols := 1
+			if n >= 3 {
+				cols = 2
+			}
+			if w < cols*dw || w >= (cols+1)*dw {
+				t.Errorf("%s, %d panels: %d px wide for %d columns of %d", v.ID, n, w, cols, dw)
+			}
+			if w+h > 10000 || max(w, h) > 20*min(w, h) || buf.Len() > 1<<20 {
+				t.Errorf("%s, %d panels: %dx%d, %d bytes: over a chat photo's limits", v.ID, n, w, h, buf.Len())
+			}
+			if n == 4 {
+				t.Logf("%s, 4 panels: %dx%d, %d KB", v.ID, w, h, buf.Len()>>10)
+			}
+		}
+	}
+}
+
+func TestDiagramSheetErrors(t *testing.T) {
+	var buf bytes.Buffer
+	if err := DiagramSheet(&buf, nil, Options{}); err == nil {
+		t.Error("no panels: no error")
+	}
+	if err := DiagramSheet(&buf, []Panel{{}}, Options{}); err == nil {
+		t.Error("an empty panel: no error")
+	}
+	if w, h := DiagramSheetSize(nil, Options{}); w != 0 || h != 0 {
+		t.Errorf("DiagramSheetSize(nil) = %dx%d", w, h)
+	}
+	// Events that do not belong to the positions draw, and do not panic.
+	ps := sheetPanels(t, "kalah", 2)
+	ps[1].Events = []engine.Event{{Kind: engine.EventCapture, Cell: 200, Count: 5}, {Kind: engine.EventPickup, Cell: 3}}
+	if err := DiagramSheet(&buf, ps, Options{Scale: 0.3}); err != nil {
+		t.Error(err)
+	}
+}
