@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/locales"
 )
@@ -21,9 +22,10 @@ import (
 //	/new variant [opponent] [level] [options]  -> new VARIANT [<@ID> | bot [LEVEL]] [options...]
 //	/move pit                                  -> move PIT
 //	/rules [variant]                           -> rules [VARIANT]
-//	/lang language                             -> lang ru|da|pl|en
+//	/lang language [channel]                   -> lang ru|da|pl|en, or lang channel LANG when channel is true
+//	/puzzle [answer]                           -> puzzle [ANSWER words...] ("giveup", "streak", "3 1 2", ...)
 //	/accept /decline /resign /draw /undo /rematch /claim /board /replay
-//	/game /variants /puzzle /stats /top /help  -> the command, no arguments
+//	/game /variants /stats /top /help          -> the command, no arguments
 const (
 	optVariant  = "variant"
 	optOpponent = "opponent"
@@ -31,13 +33,9 @@ const (
 	optOptions  = "options"
 	optPit      = "pit"
 	optLanguage = "language"
+	optAnswer   = "answer"
+	optChannel  = "channel"
 )
-
-// commandNames lists the commands in the order Discord shows them.
-var commandNames = []string{
-	"new", "accept", "decline", "move", "resign", "draw", "undo", "rematch", "claim",
-	"board", "replay", "game", "rules", "variants", "puzzle", "stats", "top", "lang", "help",
-}
 
 // discordLocales are the Discord locales the bot's languages map to.
 // English is the default (unlocalized) text, which Discord shows for
@@ -52,33 +50,13 @@ var discordLocales = map[locales.Lang]discordgo.Locale{
 // deterministic notes).
 var localizedLangs = []locales.Lang{locales.RU, locales.DA, locales.PL}
 
-// Localized command and option names. The locales catalog has the
-// descriptions (cmd_*, arg_*) but no names yet; when it gains keys
-// cmdname_<command> and argname_<option>, those win over this table (see
-// localName). A name that Discord would reject falls back to the English
-// name for that locale, and registration logs it.
-var commandLocalNames = map[string]map[locales.Lang]string{
-	"new":      {locales.RU: "новая", locales.DA: "nyt", locales.PL: "nowa"},
-	"accept":   {locales.RU: "принять", locales.DA: "accepter", locales.PL: "przyjmij"},
-	"decline":  {locales.RU: "отклонить", locales.DA: "afvis", locales.PL: "odrzuć"},
-	"move":     {locales.RU: "ход", locales.DA: "træk", locales.PL: "ruch"},
-	"resign":   {locales.RU: "сдаться", locales.DA: "opgiv", locales.PL: "poddaj"},
-	"draw":     {locales.RU: "ничья", locales.DA: "remis", locales.PL: "remis"},
-	"undo":     {locales.RU: "отмена", locales.DA: "fortryd", locales.PL: "cofnij"},
-	"rematch":  {locales.RU: "реванш", locales.DA: "revanche", locales.PL: "rewanż"},
-	"claim":    {locales.RU: "победа", locales.DA: "kræv", locales.PL: "walkower"},
-	"board":    {locales.RU: "доска", locales.DA: "bræt", locales.PL: "plansza"},
-	"replay":   {locales.RU: "повтор", locales.DA: "genafspil", locales.PL: "powtórka"},
-	"game":     {locales.RU: "партия", locales.DA: "parti", locales.PL: "partia"},
-	"rules":    {locales.RU: "правила", locales.DA: "regler", locales.PL: "zasady"},
-	"variants": {locales.RU: "игры", locales.DA: "spil", locales.PL: "gry"},
-	"puzzle":   {locales.RU: "задача", locales.DA: "opgave", locales.PL: "zagadka"},
-	"stats":    {locales.RU: "статистика", locales.DA: "statistik", locales.PL: "statystyki"},
-	"top":      {locales.RU: "лидеры", locales.DA: "rangliste", locales.PL: "ranking"},
-	"lang":     {locales.RU: "язык", locales.DA: "sprog", locales.PL: "język"},
-	"help":     {locales.RU: "помощь", locales.DA: "hjælp", locales.PL: "pomoc"},
-}
-
+// Localized command names come from the bot's command table
+// (bot.Commands), which also gives the bot's router and texts their names,
+// so a text names a command as the user's client shows it. Option names are
+// below. The locales catalog's keys cmdname_<command> and argname_<option>,
+// when present, win over both (see localName). A name that Discord would
+// reject falls back to the English name for that locale, and registration
+// logs it.
 var optionLocalNames = map[string]map[locales.Lang]string{
 	optVariant:  {locales.RU: "игра", locales.DA: "spil", locales.PL: "gra"},
 	optOpponent: {locales.RU: "соперник", locales.DA: "modstander", locales.PL: "przeciwnik"},
@@ -86,12 +64,15 @@ var optionLocalNames = map[string]map[locales.Lang]string{
 	optOptions:  {locales.RU: "настройки", locales.DA: "valg", locales.PL: "opcje"},
 	optPit:      {locales.RU: "лунка", locales.DA: "hul", locales.PL: "dołek"},
 	optLanguage: {locales.RU: "язык", locales.DA: "sprog", locales.PL: "język"},
+	optAnswer:   {locales.RU: "ответ", locales.DA: "svar", locales.PL: "odpowiedź"},
+	optChannel:  {locales.RU: "для_чата", locales.DA: "for_kanalen", locales.PL: "dla_czatu"},
 }
 
 // optionKeys are the locales keys of the option descriptions.
 var optionKeys = map[string]string{
 	optVariant: "arg_variant", optOpponent: "arg_opponent", optLevel: "arg_level",
 	optOptions: "arg_options", optPit: "arg_pit", optLanguage: "arg_lang",
+	optAnswer: "arg_answer", optChannel: "arg_channel",
 }
 
 // DefaultLevels are the bot levels offered by /new when the Handler does
@@ -131,13 +112,14 @@ func clip(s string, n int) string {
 // that could not be used (the English name stands in for that locale).
 func commandTable(levels []string) (cmds []*discordgo.ApplicationCommand, notes []string) {
 	b := &tableBuilder{}
-	for _, name := range commandNames {
+	for _, c := range bot.Commands {
+		name := c.Name
 		cmd := &discordgo.ApplicationCommand{
 			Name:        name,
 			Type:        discordgo.ChatApplicationCommand,
 			Description: clip(locales.Text(locales.EN, "cmd_"+name, nil), maxDescription),
 		}
-		names, descs := b.localize("command /"+name, name, commandLocalNames[name], "cmdname_"+name, "cmd_"+name)
+		names, descs := b.localize("command /"+name, name, c.Local, "cmdname_"+name, "cmd_"+name)
 		if len(names) > 0 {
 			cmd.NameLocalizations = &names
 		}
@@ -225,7 +207,12 @@ func (b *tableBuilder) options(cmd string, levels []string) []*discordgo.Applica
 		for _, l := range locales.All {
 			lang.Choices = append(lang.Choices, &discordgo.ApplicationCommandOptionChoice{Name: l.NativeName(), Value: string(l)})
 		}
-		return []*discordgo.ApplicationCommandOption{lang}
+		channel := b.option(cmd, optChannel, discordgo.ApplicationCommandOptionBoolean, false)
+		return []*discordgo.ApplicationCommandOption{lang, channel}
+	case "puzzle":
+		answer := b.option(cmd, optAnswer, discordgo.ApplicationCommandOptionString, false)
+		answer.MaxLength = 200
+		return []*discordgo.ApplicationCommandOption{answer}
 	}
 	return nil
 }

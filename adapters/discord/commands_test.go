@@ -77,7 +77,7 @@ func TestCommandTable(t *testing.T) {
 			}
 		}
 	}
-	if !slices.Equal(names, commandNames) {
+	if !slices.Equal(names, botCommandNames()) {
 		t.Errorf("commands %q", names)
 	}
 }
@@ -86,7 +86,7 @@ func TestCommandTable(t *testing.T) {
 // none of them with "unknown command".
 func TestCommandsKnownToBot(t *testing.T) {
 	h := newBotOnly(t)
-	for _, name := range commandNames {
+	for _, name := range botCommandNames() {
 		rs := h.Handle(context.Background(), bot.Request{Platform: Platform, Channel: "c", Command: name, User: bot.User{ID: "1"}})
 		for _, r := range rs {
 			if strings.Contains(r.Text, locales.Text(locales.EN, "err_unknown_command", map[string]any{"Command": name})) {
@@ -115,9 +115,10 @@ func TestVariantChoices(t *testing.T) {
 // A name Discord would refuse falls back to English for that locale, and
 // the fallback is reported.
 func TestInvalidLocalNameFallsBack(t *testing.T) {
-	saved := commandLocalNames["draw"]
-	commandLocalNames["draw"] = map[locales.Lang]string{locales.RU: "Ничья", locales.DA: "uafgjort spil", locales.PL: "remis"}
-	defer func() { commandLocalNames["draw"] = saved }()
+	i := slices.IndexFunc(bot.Commands, func(c bot.Command) bool { return c.Name == "draw" })
+	saved := bot.Commands[i].Local
+	bot.Commands[i].Local = map[locales.Lang]string{locales.RU: "Ничья", locales.DA: "uafgjort spil", locales.PL: "remis"}
+	defer func() { bot.Commands[i].Local = saved }()
 	cmds, notes := commandTable(DefaultLevels)
 	for _, c := range cmds {
 		if c.Name != "draw" {
@@ -219,4 +220,13 @@ func TestNewErrors(t *testing.T) {
 	if _, err := New(Config{Token: "Bot sekrit-token", AppID: "1"}, h); err != nil {
 		t.Errorf("valid config: %v", err)
 	}
+}
+
+// botCommandNames are the names of the bot's command table, in order.
+func botCommandNames() []string {
+	var out []string
+	for _, c := range bot.Commands {
+		out = append(out, c.Name)
+	}
+	return out
 }

@@ -689,7 +689,7 @@ func TestCommandsRegistered(t *testing.T) {
 				byName[c.Name] = c
 				names = append(names, c.Name)
 			}
-			if !slices.Equal(names, commandNames) {
+			if !slices.Equal(names, botCommandNames()) {
 				t.Errorf("commands %q", names)
 			}
 			newCmd := byName["new"]

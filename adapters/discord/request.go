@@ -149,9 +149,16 @@ func commandArgs(data discordgo.ApplicationCommandInteractionData, self []string
 			args = append(args, v)
 		}
 	case "lang":
+		if o := opt(optChannel); o != nil {
+			if on, _ := o.Value.(bool); on {
+				args = append(args, "channel")
+			}
+		}
 		if v := str(optLanguage); v != "" {
 			args = append(args, v)
 		}
+	case "puzzle":
+		args = append(args, strings.Fields(str(optAnswer))...)
 	}
 	return args
 }
