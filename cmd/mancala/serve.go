@@ -162,6 +162,22 @@ func durationEnv(getenv func(string) string, name string, def time.Duration) (ti
 	return d, nil
 }
 
+// platformNames are the platforms the configuration runs: Discord and/or
+// Telegram when their tokens are set, else the terminal chat.
+func (c Config) platformNames() []string {
+	var out []string
+	if c.DiscordToken != "" {
+		out = append(out, discord.Platform)
+	}
+	if c.TelegramToken != "" {
+		out = append(out, telegram.Platform)
+	}
+	if len(out) == 0 {
+		out = append(out, terminal.Platform)
+	}
+	return out
+}
+
 // Main is the running bot: tests start it for real against a temporary
 // database and drive its terminal chat.
 type Main struct {
@@ -194,7 +210,7 @@ func (m *Main) Open(ctx context.Context) error {
 		return fmt.Errorf("database %s: %w", m.Config.DatabasePath, err)
 	}
 	m.DB = db
-	m.Metrics = newMetrics()
+	m.Metrics = newMetrics(m.Config.platformNames()...)
 	opp := m.Opponent
 	if opp == nil {
 		opp = defaultOpponent()
