@@ -36,13 +36,17 @@ environment:
   DATABASE_PATH          SQLite file (default ./mancala.db)
   HTTP_ADDR              serve /healthz, /readyz and /metrics here (optional)
   LOG_LEVEL              debug, info, warn or error (default info)
-  IMAGE_DIR              terminal chat: where board images go (default: a
-                         mancala-boards folder in the system temp folder)
+  IMAGE_DIR              terminal chat: where board images go, the newest
+                         200 kept (default: a mancala-boards folder in the
+                         system temp folder)
   LANG                   terminal chat: the users' language (ru, da, pl, en)
   REMIND_AFTER           remind the player to move after this long idle, a
                          Go duration (default 1h)
   CLAIM_AFTER            the opponent may claim an idle game after this long,
                          longer than REMIND_AFTER (default 24h)
+  MANCALA_CACHE_DIR      where the Kalah endgame databases of the perfect
+                         level are kept (default: the user cache folder's
+                         mancala)
   DISCORD_TOKEN, DISCORD_APP_ID, DISCORD_GUILD_ID, DISCORD_API_BASE
   TELEGRAM_TOKEN, TELEGRAM_API_ENDPOINT
 `
