@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -39,30 +40,38 @@ func (pl *player) req(user, text, button string) []bot.Reply {
 }
 
 // move makes one move (starting a game first when needed) and reports how
-// long the move's Handle call took.
-func (pl *player) move(tb testing.TB, i int) time.Duration {
+// long the move's Handle call took. The error describes the reply in a line,
+// never with its image bytes.
+func (pl *player) move(i int) (time.Duration, error) {
 	if !pl.started || len(pl.data) == 0 {
 		pl.req("alice", "/new kalah @bob", "")
 		rs := pl.req("bob", "/accept", "")
-		pl.data, pl.started = buttonData(rs), true
+		pl.data, pl.started = moveButtons(rs), true
+		if len(pl.data) == 0 {
+			return 0, fmt.Errorf("%s: no move buttons after accepting: %s", pl.channel, describe(rs))
+		}
 	}
+	var last []bot.Reply
 	for _, user := range []string{"alice", "bob"} {
 		t0 := time.Now()
 		rs := pl.req(user, "", pl.data[i%len(pl.data)])
 		d := time.Since(t0)
 		if len(rs) == 1 && !rs[0].Private {
 			if rs[0].Board == nil || len(rs[0].Board.PNG) == 0 {
-				tb.Fatalf("move reply without an image: %+v", rs[0])
+				return 0, fmt.Errorf("%s: move reply without a board image: %s", pl.channel, describe(rs))
 			}
-			pl.data = buttonData(rs)
-			return d
+			pl.data = moveButtons(rs)
+			return d, nil
 		}
+		last = rs
 	}
-	tb.Fatalf("neither player could move in %s", pl.channel)
-	return 0
+	return 0, fmt.Errorf("%s: neither player could move; the last answer: %s", pl.channel, describe(last))
 }
 
-func buttonData(rs []bot.Reply) []string {
+// moveButtons returns the data of the move buttons (m:...) of the replies'
+// boards: not the replay (▶), rematch (↻) or claim buttons, which make no
+// move. No move buttons means the game is over.
+func moveButtons(rs []bot.Reply) []string {
 	var out []string
 	for _, r := range rs {
 		if r.Board == nil {
@@ -70,13 +79,37 @@ func buttonData(rs []bot.Reply) []string {
 		}
 		for _, row := range r.Board.Buttons {
 			for _, b := range row {
-				if b.Label != "↻" {
+				if strings.HasPrefix(b.Data, "m:") {
 					out = append(out, b.Data)
 				}
 			}
 		}
 	}
 	return out
+}
+
+// describe summarizes replies in one line: their text (shortened), and the
+// sizes of images instead of their bytes.
+func describe(rs []bot.Reply) string {
+	var parts []string
+	for _, r := range rs {
+		text := []rune(strings.Join(strings.Fields(r.Text), " "))
+		if len(text) > 80 {
+			text = append(text[:80], '…')
+		}
+		s := fmt.Sprintf("{text %q private %v", string(text), r.Private)
+		if r.Board != nil {
+			s += fmt.Sprintf(" board PNG %d bytes, %d button rows", len(r.Board.PNG), len(r.Board.Buttons))
+		}
+		if len(r.Animation) > 0 {
+			s += fmt.Sprintf(" animation %d bytes", len(r.Animation))
+		}
+		parts = append(parts, s+"}")
+	}
+	if len(parts) == 0 {
+		return "no reply"
+	}
+	return strings.Join(parts, ", ")
 }
 
 func benchBot(b *testing.B) *bot.Bot {
@@ -96,7 +129,11 @@ func BenchmarkMove(b *testing.B) {
 	var lat []time.Duration
 	i := 0
 	for b.Loop() {
-		lat = append(lat, pl.move(b, i))
+		d, err := pl.move(i)
+		if err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, d)
 		i++
 	}
 	slices.Sort(lat)
@@ -116,7 +153,10 @@ func BenchmarkMovesAcrossChannels(b *testing.B) {
 		pl := &player{b: bt, channel: fmt.Sprintf("ch%d", next.Add(1))}
 		i := 0
 		for pb.Next() {
-			pl.move(b, i)
+			if _, err := pl.move(i); err != nil {
+				b.Error(err) // not Fatal: this is not the benchmark's goroutine
+				return
+			}
 			moves.Add(1)
 			i++
 		}

@@ -9,20 +9,40 @@
 //
 // It runs from a pipe as well as interactively, so whole games can be
 // scripted.
+//
+// Input: a line longer than MaxLine bytes is refused with a one-line reason
+// and reading goes on with the next line. Control characters (C0 and C1,
+// DEL) and terminal escape sequences are removed from every line, and a
+// word longer than MaxWord runes is cut there and marked "…", so what the
+// bot quotes back from a line (an unknown command) stays short and cannot
+// drive the terminal.
+//
+// Image files are named "<start time>-<pid>-<n>-<what>.<ext>", for example
+// 20261123T212300-4242-000007-game3-v5.png: the start time and process id
+// keep the files of different runs apart, n numbers them within the run.
+// After each file written, the folder keeps only the newest KeepImages
+// (default 200) of the files named so (and of older versions' "game3-v5-7.png",
+// "move-8.gif"); other files in it are never touched.
 package terminal
 
 import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"image/gif"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
+	"unicode/utf8"
 
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/locales"
@@ -33,6 +53,18 @@ const (
 	Platform = "terminal"
 	Channel  = "stdin"
 )
+
+// MaxLine is the longest line read, in bytes without the line end; a
+// longer one is refused whole. A chat command is a few dozen bytes.
+const MaxLine = 4096
+
+// MaxWord is the most runes of one word of a line passed to the bot; a
+// longer word is cut and ends in "…".
+const MaxWord = 200
+
+// DefaultKeepImages is how many image files a folder keeps when
+// Chat.KeepImages is 0.
+const DefaultKeepImages = 200
 
 // Handler is what the terminal talks to; *bot.Bot implements it.
 type Handler interface {
@@ -46,6 +78,9 @@ type Chat struct {
 	Out io.Writer
 	// ImageDir is where board images are written ("" skips them).
 	ImageDir string
+	// KeepImages is how many image files ImageDir keeps, the newest (0
+	// means DefaultKeepImages, negative keeps them all).
+	KeepImages int
 	// DefaultUser speaks lines without a "name>" prefix; "you" if empty.
 	DefaultUser string
 	// Locale is every user's platform locale ("" is English).
@@ -53,44 +88,108 @@ type Chat struct {
 
 	mu      sync.Mutex
 	buttons map[string]string // label -> data, from the last board shown
-	images  int
 }
 
 var speaker = regexp.MustCompile(`^\s*([\p{L}\p{N}_.-]{1,32})>\s?(.*)$`)
 
+// input is one line read, or the length of one too long to keep.
+type input struct {
+	line    string
+	tooLong int
+}
+
 // Run reads lines from in until it ends or ctx is cancelled. It returns
 // nil at the end of input, ctx's error when cancelled, or a read error.
+// A line longer than MaxLine is answered with a reason and skipped.
 func (c *Chat) Run(ctx context.Context, in io.Reader) error {
-	lines := make(chan string)
+	lines := make(chan input)
 	errc := make(chan error, 1)
 	go func() {
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 64*1024), 64*1024)
-		for sc.Scan() {
+		errc <- readLines(in, MaxLine, func(l input) bool {
 			select {
-			case lines <- sc.Text():
+			case lines <- l:
+				return true
 			case <-ctx.Done():
-				return
+				return false
 			}
-		}
-		errc <- sc.Err()
+		})
 		close(lines)
 	}()
 	for {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case line, ok := <-lines:
+		case l, ok := <-lines:
 			if !ok {
 				return <-errc
 			}
-			c.Line(ctx, line)
+			if l.tooLong > 0 {
+				c.write(fmt.Sprintf("line too long (%d bytes); at most %d\n\n", l.tooLong, MaxLine))
+				continue
+			}
+			c.Line(ctx, l.line)
+		}
+	}
+}
+
+// readLines calls emit with each line of r (without "\n" or "\r\n"),
+// holding at most about limit bytes of a line in memory: a longer line is
+// emitted as its length only. It stops when emit returns false, and
+// returns nil at the end of r or the read error.
+func readLines(r io.Reader, limit int, emit func(input) bool) error {
+	br := bufio.NewReader(r)
+	var buf []byte
+	for {
+		buf = buf[:0]
+		n := 0
+		var tail [2]byte // the line's last two bytes
+		var err error
+		for {
+			var chunk []byte
+			chunk, err = br.ReadSlice('\n')
+			n += len(chunk)
+			if len(buf) <= limit+1 { // room for "\r\n" after limit bytes
+				buf = append(buf, chunk...)
+			}
+			for _, c := range chunk[max(0, len(chunk)-2):] {
+				tail[0], tail[1] = tail[1], c
+			}
+			if !errors.Is(err, bufio.ErrBufferFull) {
+				break
+			}
+		}
+		if n == 0 && err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		}
+		end := 0 // the line end's length: none at the end of input
+		if err == nil {
+			end = 1
+			if n >= 2 && tail[0] == '\r' {
+				end = 2
+			}
+		}
+		l := input{tooLong: n - end}
+		if l.tooLong <= limit {
+			l = input{line: string(buf[:n-end])}
+		}
+		if !emit(l) {
+			return nil
+		}
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
 		}
 	}
 }
 
 // Line handles one line of input.
 func (c *Chat) Line(ctx context.Context, line string) {
+	line = Clean(line)
 	user, text := c.DefaultUser, strings.TrimSpace(line)
 	if user == "" {
 		user = "you"
@@ -101,6 +200,7 @@ func (c *Chat) Line(ctx context.Context, line string) {
 	if text == "" || strings.HasPrefix(text, "#") {
 		return
 	}
+	text = capWords(text, MaxWord)
 	req := bot.Request{
 		Platform: Platform, Channel: Channel,
 		User: bot.User{ID: user, Name: user, Mention: "@" + user, Locale: c.Locale},
@@ -118,6 +218,55 @@ func (c *Chat) Line(ctx context.Context, line string) {
 	}
 }
 
+// escape matches a terminal escape sequence: CSI (ESC [ or U+009B,
+// parameters, a final byte), OSC and the other string commands (up to BEL
+// or ESC \), or ESC and one character.
+var escape = regexp.MustCompile("(?:\x1b\\[|\u009b)[0-?]*[ -/]*[@-~]?" +
+	"|(?:\x1b[\\]PX^_]|[\u009d\u0090\u0098\u009e\u009f])[^\x07\x1b\u009c]*(?:\x07|\x1b\\\\|\u009c)?" +
+	"|\x1b.?")
+
+// Clean removes from s what would drive a terminal rather than show: escape
+// sequences, C0 and C1 control characters and DEL (a tab becomes a space),
+// and bytes that are not UTF-8. Newlines go too: s is one line.
+func Clean(s string) string {
+	if !strings.ContainsFunc(s, isControl) && utf8.ValidString(s) {
+		return s
+	}
+	s = strings.ToValidUTF8(s, "")
+	s = escape.ReplaceAllString(s, "")
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t':
+			return ' '
+		case isControl(r):
+			return -1
+		}
+		return r
+	}, s)
+}
+
+func isControl(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f) }
+
+// capWords cuts every word of s longer than limit runes to limit and marks it
+// "…".
+func capWords(s string, limit int) string {
+	if utf8.RuneCountInString(s) <= limit {
+		return s
+	}
+	f := strings.Fields(s)
+	long := false
+	for i, w := range f {
+		if utf8.RuneCountInString(w) > limit {
+			f[i] = string([]rune(w)[:limit]) + "…"
+			long = true
+		}
+	}
+	if !long {
+		return s
+	}
+	return strings.Join(f, " ")
+}
+
 // Deliver prints a message the bot sends on its own (a reminder).
 func (c *Chat) Deliver(o bot.Outgoing) { c.print("", o.Reply) }
 
@@ -126,7 +275,12 @@ func (c *Chat) print(user string, r bot.Reply) {
 	if r.Private {
 		fmt.Fprintf(&b, "(to %s only) ", user)
 	}
-	b.WriteString(locales.Plain(r.Text))
+	for i, l := range strings.Split(locales.Plain(r.Text), "\n") {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(Clean(l))
+	}
 	b.WriteString("\n")
 	if r.Board == nil && len(r.Animation) > 0 {
 		b.WriteString(animationNote(r.Animation))
@@ -156,9 +310,13 @@ func (c *Chat) print(user string, r bot.Reply) {
 		}
 	}
 	b.WriteString("\n")
+	c.write(b.String())
+}
+
+func (c *Chat) write(s string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	io.WriteString(c.Out, b.String())
+	io.WriteString(c.Out, s)
 }
 
 // animationNote says how many frames a GIF has: "[animation: 6 frames]".
@@ -178,8 +336,23 @@ func (c *Chat) saveImage(bd *bot.Board) string {
 	return c.saveFile(fmt.Sprintf("game%d-v%d", bd.GameID, bd.Version), "png", bd.PNG)
 }
 
-// saveFile writes data to ImageDir as "<name>-<n>.<ext>" and returns its
-// path, or "" when there is no ImageDir or writing fails.
+// The run's file name prefix, "<start time>-<pid>", and its file counter,
+// shared by every Chat of the process.
+var (
+	runPrefix = sync.OnceValue(func() string {
+		return fmt.Sprintf("%s-%d", time.Now().UTC().Format("20060102T150405"), os.Getpid())
+	})
+	fileCount atomic.Int64
+)
+
+// ourFile matches the names of the files saveFile writes (the groups: the
+// run's start time, its pid, the file's number), and those of older
+// versions ("game3-v5-7.png", "move-8.gif"), whose groups are empty.
+var ourFile = regexp.MustCompile(`^(?:(\d{8}T\d{6})-(\d+)-(\d+)-(?:game\d+-v\d+|move)|(?:game\d+-v\d+|move)-\d+)\.(?:png|gif)$`)
+
+// saveFile writes data to ImageDir as "<prefix>-<n>-<name>.<ext>", removes
+// the files beyond the newest KeepImages, and returns the path, or "" when
+// there is no ImageDir or writing fails.
 func (c *Chat) saveFile(name, ext string, data []byte) string {
 	if c.ImageDir == "" {
 		return ""
@@ -187,13 +360,62 @@ func (c *Chat) saveFile(name, ext string, data []byte) string {
 	if err := os.MkdirAll(c.ImageDir, 0o755); err != nil {
 		return ""
 	}
-	c.mu.Lock()
-	c.images++
-	n := c.images
-	c.mu.Unlock()
-	path := filepath.Join(c.ImageDir, fmt.Sprintf("%s-%d.%s", name, n, ext))
+	n := fileCount.Add(1)
+	path := filepath.Join(c.ImageDir, fmt.Sprintf("%s-%06d-%s.%s", runPrefix(), n, name, ext))
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		return ""
 	}
+	keep := c.KeepImages
+	if keep == 0 {
+		keep = DefaultKeepImages
+	}
+	if keep > 0 {
+		prune(c.ImageDir, keep)
+	}
 	return path
+}
+
+// prune removes the image files of dir (those ourFile matches) but the
+// newest keep: newest by the run's start time in the name, then by the
+// file's number in the run; older versions' files count as the oldest.
+// Files it cannot remove are left.
+func prune(dir string, keep int) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	type file struct {
+		start  string
+		pid, n int
+		name   string
+	}
+	var files []file
+	for _, e := range entries {
+		m := ourFile.FindStringSubmatch(e.Name())
+		if m == nil || !e.Type().IsRegular() {
+			continue
+		}
+		f := file{start: m[1], name: e.Name()}
+		f.pid, _ = strconv.Atoi(m[2])
+		f.n, _ = strconv.Atoi(m[3])
+		files = append(files, f)
+	}
+	if len(files) <= keep {
+		return
+	}
+	sort.Slice(files, func(i, j int) bool {
+		a, b := files[i], files[j]
+		switch {
+		case a.start != b.start:
+			return a.start < b.start
+		case a.pid != b.pid:
+			return a.pid < b.pid
+		case a.n != b.n:
+			return a.n < b.n
+		}
+		return a.name < b.name
+	})
+	for _, f := range files[:len(files)-keep] {
+		os.Remove(filepath.Join(dir, f.name))
+	}
 }

@@ -89,3 +89,27 @@ press telegram alice 3
 		t.Errorf("%d images printed, want at least 4", n)
 	}
 }
+
+// TestLongLine: an action line of 70,000 bytes is refused, and the actions
+// after it are still read (here without the bot: help needs none).
+func TestLongLine(t *testing.T) {
+	var out bytes.Buffer
+	script := strings.Repeat("x", 70000) + "\r\nhelp\n" + "press discord \x1b[2Jbob ✔\n"
+	if err := run(context.Background(), []string{"--dir", t.TempDir()}, strings.NewReader(script), &out, true); err != nil {
+		t.Fatalf("run: %v\n%s", err, out.String())
+	}
+	got := out.String()
+	for _, want := range []string{
+		"error: line too long (70000 bytes); at most 4096\n",
+		"> help\n",
+		"actions, one a line:",
+		"> press discord bob ✔\n", // the echo without the escape
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%.3000s", want, got)
+		}
+	}
+	if strings.Contains(got, "xxxx") || strings.Contains(got, "\x1b") {
+		t.Errorf("the long line or an escape is in the output:\n%.3000s", got)
+	}
+}

@@ -41,6 +41,7 @@ import (
 
 	"github.com/mancala-bot/mancala/adapters/discord/discordtest"
 	"github.com/mancala-bot/mancala/adapters/telegram/telegramtest"
+	"github.com/mancala-bot/mancala/adapters/terminal"
 )
 
 // telegramToken is the token the fake Telegram accepts.
@@ -114,36 +115,80 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer, 
 
 	stopWatch := c.watch(ctx)
 	defer stopWatch()
-	lines := make(chan string)
+	lines := make(chan inputLine)
 	go func() {
 		defer close(lines)
-		sc := bufio.NewScanner(stdin)
-		for sc.Scan() {
+		readLines(stdin, func(l inputLine) bool {
 			select {
-			case lines <- sc.Text():
+			case lines <- l:
+				return true
 			case <-ctx.Done():
-				return
+				return false
 			}
-		}
+		})
 	}()
 	for {
 		select {
 		case <-ctx.Done():
 			return nil
-		case line, ok := <-lines:
+		case l, ok := <-lines:
 			if !ok {
 				return nil
 			}
-			line = strings.TrimSpace(line)
+			if l.tooLong > 0 {
+				c.printf("error: line too long (%d bytes); at most %d\n", l.tooLong, maxLine)
+				continue
+			}
+			line := strings.TrimSpace(l.text)
 			if line == "" || strings.HasPrefix(line, "#") {
 				continue
 			}
 			if echo {
-				c.printf("> %s\n", line)
+				c.printf("> %s\n", terminal.Clean(line))
 			}
 			if err := c.do(ctx, line); err != nil {
 				c.printf("error: %v\n", err)
 			}
+		}
+	}
+}
+
+// maxLine is the longest action line read, in bytes; a longer one is
+// refused and reading goes on.
+const maxLine = 4096
+
+// inputLine is a line of input, or the length of one too long to keep.
+type inputLine struct {
+	text    string
+	tooLong int
+}
+
+// readLines calls emit with each line of r, holding at most about maxLine
+// bytes of one in memory, until r ends or fails or emit returns false.
+func readLines(r io.Reader, emit func(inputLine) bool) {
+	br := bufio.NewReader(r)
+	for {
+		var line []byte
+		n := 0
+		for {
+			part, isPrefix, err := br.ReadLine()
+			if err != nil {
+				return // a line in progress ends without an error (ReadLine)
+			}
+			n += len(part)
+			if n <= maxLine {
+				line = append(line, part...)
+			}
+			if !isPrefix {
+				break
+			}
+		}
+		l := inputLine{text: string(line)}
+		if n > maxLine {
+			l = inputLine{tooLong: n}
+		}
+		if !emit(l) {
+			return
 		}
 	}
 }

@@ -36,9 +36,17 @@ environment:
   DATABASE_PATH          SQLite file (default ./mancala.db)
   HTTP_ADDR              serve /healthz, /readyz and /metrics here (optional)
   LOG_LEVEL              debug, info, warn or error (default info)
-  IMAGE_DIR              terminal chat: where board images go (default: a
-                         mancala-boards folder in the system temp folder)
+  IMAGE_DIR              terminal chat: where board images go, the newest
+                         200 kept (default: a mancala-boards folder in the
+                         system temp folder)
   LANG                   terminal chat: the users' language (ru, da, pl, en)
+  REMIND_AFTER           remind the player to move after this long idle, a
+                         Go duration (default 1h)
+  CLAIM_AFTER            the opponent may claim an idle game after this long,
+                         longer than REMIND_AFTER (default 24h)
+  MANCALA_CACHE_DIR      where the Kalah endgame databases of the perfect
+                         level are kept (default: the user cache folder's
+                         mancala)
   DISCORD_TOKEN, DISCORD_APP_ID, DISCORD_GUILD_ID, DISCORD_API_BASE
   TELEGRAM_TOKEN, TELEGRAM_API_ENDPOINT
 `
@@ -52,7 +60,15 @@ type Config struct {
 	LogLevel                                                   slog.Level
 	ImageDir                                                   string
 	Locale                                                     string
+	// RemindAfter and ClaimAfter are the idle-game delays (bot.Config).
+	RemindAfter, ClaimAfter time.Duration
 }
+
+// The idle-game delays when REMIND_AFTER and CLAIM_AFTER are unset.
+const (
+	defaultRemindAfter = time.Hour
+	defaultClaimAfter  = 24 * time.Hour
+)
 
 // String describes the configuration without its secrets.
 func (c Config) String() string {
@@ -62,8 +78,8 @@ func (c Config) String() string {
 		}
 		return "set"
 	}
-	return fmt.Sprintf("discord token %s, telegram token %s, database %s, http %q, log %s",
-		set(c.DiscordToken), set(c.TelegramToken), c.DatabasePath, c.HTTPAddr, c.LogLevel)
+	return fmt.Sprintf("discord token %s, telegram token %s, database %s, http %q, log %s, remind after %s, claim after %s",
+		set(c.DiscordToken), set(c.TelegramToken), c.DatabasePath, c.HTTPAddr, c.LogLevel, c.RemindAfter, c.ClaimAfter)
 }
 
 // configFromEnv reads and checks the configuration. The error names the
@@ -120,7 +136,50 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("%s: want an http(s) URL", v.name)
 		}
 	}
+	var err error
+	if c.RemindAfter, err = durationEnv(getenv, "REMIND_AFTER", defaultRemindAfter); err != nil {
+		return c, err
+	}
+	if c.ClaimAfter, err = durationEnv(getenv, "CLAIM_AFTER", defaultClaimAfter); err != nil {
+		return c, err
+	}
+	if c.ClaimAfter <= c.RemindAfter {
+		return c, fmt.Errorf("CLAIM_AFTER: %s must be longer than REMIND_AFTER (%s): the player is reminded before the game can be claimed", c.ClaimAfter, c.RemindAfter)
+	}
 	return c, nil
+}
+
+// durationEnv reads a positive Go duration ("90m", "24h") from the
+// variable name, def when it is unset.
+func durationEnv(getenv func(string) string, name string, def time.Duration) (time.Duration, error) {
+	v := strings.TrimSpace(getenv(name))
+	if v == "" {
+		return def, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %q is not a duration (e.g. 90m, 1h, 24h)", name, v)
+	}
+	if d <= 0 {
+		return 0, fmt.Errorf("%s: %q is not a positive duration", name, v)
+	}
+	return d, nil
+}
+
+// platformNames are the platforms the configuration runs: Discord and/or
+// Telegram when their tokens are set, else the terminal chat.
+func (c Config) platformNames() []string {
+	var out []string
+	if c.DiscordToken != "" {
+		out = append(out, discord.Platform)
+	}
+	if c.TelegramToken != "" {
+		out = append(out, telegram.Platform)
+	}
+	if len(out) == 0 {
+		out = append(out, terminal.Platform)
+	}
+	return out
 }
 
 // Main is the running bot: tests start it for real against a temporary
@@ -155,7 +214,7 @@ func (m *Main) Open(ctx context.Context) error {
 		return fmt.Errorf("database %s: %w", m.Config.DatabasePath, err)
 	}
 	m.DB = db
-	m.Metrics = newMetrics()
+	m.Metrics = newMetrics(m.Config.platformNames()...)
 	opp := m.Opponent
 	if opp == nil {
 		opp = defaultOpponent()
@@ -168,6 +227,8 @@ func (m *Main) Open(ctx context.Context) error {
 		RuleDiagrams: true,
 		Now:          m.Now,
 		Logger:       m.Logger,
+		RemindAfter:  m.Config.RemindAfter,
+		ClaimAfter:   m.Config.ClaimAfter,
 	})
 	if m.Config.HTTPAddr != "" {
 		ln, err := net.Listen("tcp", m.Config.HTTPAddr)

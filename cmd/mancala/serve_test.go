@@ -314,3 +314,19 @@ func TestKillAndRestart(t *testing.T) {
 		t.Fatalf("after restart: %+v", g)
 	}
 }
+
+// TestTerminalChatLongLine: a line of 70,000 bytes is refused and the
+// program goes on reading: the commands after it are answered.
+func TestTerminalChatLongLine(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "m.db")
+	out := startMain(t, db, strings.Repeat("a", 70000)+"\nalice> /new kalah @bob\nbob> /accept\n", nil)
+	if !strings.Contains(out, "line too long (70000 bytes); at most 4096") {
+		t.Errorf("no refusal of the long line:\n%.2000s", out)
+	}
+	if strings.Contains(out, "aaaa") || !strings.Contains(out, "buttons: [1] [2] [3] [4] [5] [6]") {
+		t.Errorf("the game after the long line did not start:\n%.2000s", out)
+	}
+	if g := liveGame(t, db); g == nil || g.Phase != store.PhasePlaying {
+		t.Errorf("live game %+v, want one in play", g)
+	}
+}
