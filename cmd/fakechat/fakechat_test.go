@@ -55,14 +55,14 @@ press telegram alice 3
 		got[action] += line
 	}
 	want := []struct{ action, says string }{
-		{"discord alice /new kalah @bob", "[discord] d1 new\n    │ @alice challenges @bob to a game of Kalah.|buttons: [✔] [✖]"},
+		{"discord alice /new kalah @bob", "[discord] d1 new\n    │ @alice challenges @bob to a game of Kalah.|buttons: [✔ Accept] [✖ Decline]"},
 		{"press discord carol ✔", "[discord] d2 new, only carol sees it\n"},
 		{"press discord bob ✔", "[discord] d1 edited\n    │ Challenge accepted!|buttons: [1] [2] [3] [4] [5] / [6]|image: "},
 		{"press discord alice 3", "[discord] d1 edited\n    │ @alice played pit 3.|image: "},
 		{"discord carol ru /move 1", "only carol sees it|│ Вы не"},
-		{"telegram alice /new kalah @bob", "[telegram] #2 new\n    │ @alice challenges @bob to a game of Kalah.|buttons: [✔] [✖]"},
+		{"telegram alice /new kalah @bob", "[telegram] #2 new\n    │ @alice challenges @bob to a game of Kalah.|buttons: [✔ Accept] [✖ Decline]"},
 		{"press telegram carol ✔", "[telegram] an alert only carol sees:"},
-		{"press telegram bob ✔", "[telegram] #2 edited\n    │ @alice challenges @bob to a game of Kalah. @bob, press Accept or send /accept.\n    buttons: none|[telegram] #3 new\n    │ Challenge accepted!|image: "},
+		{"press telegram bob ✔", "[telegram] #2 edited\n    │ @alice challenges @bob to a game of Kalah. @bob, press ✔ Accept or send /accept; ✖ Decline turns it down.\n    buttons: none|[telegram] #3 new\n    │ Challenge accepted!|image: "},
 		{"press telegram alice 3", "[telegram] #3 edited\n    │ @alice played pit 3.|image: "},
 	}
 	for _, w := range want {

@@ -105,7 +105,9 @@ func TestTerminalChatWholeGames(t *testing.T) {
 			if !strings.Contains(out, "Game over") {
 				t.Fatalf("no end of game in the output:\n%s", out[max(0, len(out)-2000):])
 			}
-			if want := fmt.Sprintf("%d : %d", final.Store(engine.South), final.Store(engine.North)); !strings.Contains(out, want) {
+			// The winner's score comes first.
+			hi, lo := max(final.Store(engine.South), final.Store(engine.North)), min(final.Store(engine.South), final.Store(engine.North))
+			if want := fmt.Sprintf("wins, %d:%d", hi, lo); !strings.Contains(out, want) {
 				t.Errorf("final score %q not in the output", want)
 			}
 			if !strings.Contains(out, "image: ") {

@@ -65,10 +65,11 @@ func (m Message) Buttons() []Button {
 	return out
 }
 
-// Button returns the button with the label, if any.
+// Button returns the button with the label, if any. A label may also be
+// named by the symbol it starts with: "✔" finds "✔ Accept".
 func (m Message) Button(label string) (Button, bool) {
 	for _, b := range m.Buttons() {
-		if b.Label == label {
+		if b.Label == label || strings.HasPrefix(b.Label, label+" ") {
 			return b, true
 		}
 	}

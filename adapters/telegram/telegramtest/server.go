@@ -118,10 +118,11 @@ func (m Message) Buttons() []Button {
 	return out
 }
 
-// Button returns the data of the button labelled text.
+// Button returns the data of the button labelled text. A label may also be
+// named by the symbol it starts with: "✔" finds "✔ Accept".
 func (m Message) Button(text string) (string, bool) {
 	for _, b := range m.Buttons() {
-		if b.Text == text {
+		if b.Text == text || strings.HasPrefix(b.Text, text+" ") {
 			return b.Data, true
 		}
 	}
