@@ -88,7 +88,7 @@ func TestLongLines(t *testing.T) {
 		"/help — this list", // the help, after the long line
 		fmt.Sprintf("line too long (%d bytes); at most %d\n", terminal.MaxLine+1, terminal.MaxLine),
 		"(to you only) I don’t know the command “", // the line of MaxLine bytes is read
-		"@alice",                          // the challenge is open
+		"@alice", // the challenge is open
 		"line too long (100000 bytes)",
 	} {
 		if !strings.Contains(got, want) {
