@@ -291,7 +291,7 @@ func (s *session) challengeReply(g *store.Game) Reply {
 }
 
 // variantTitle is the localized name with the options that differ from
-// the defaults, in words: "Kalah (seeds per pit: 5)".
+// the defaults, in words: "Kalah · Seeds per pit: 5".
 func (s *session) variantTitle(g *store.Game) string {
 	name := locales.VariantName(s.lang, g.Variant)
 	v, err := engine.Lookup(g.Variant)
@@ -309,7 +309,7 @@ func (s *session) variantTitle(g *store.Game) string {
 		}
 	}
 	if len(diff) > 0 {
-		name += " (" + strings.Join(diff, "; ") + ")"
+		name += " · " + strings.Join(diff, "; ")
 	}
 	return name
 }

@@ -301,6 +301,10 @@ func (c *Chat) print(user string, r bot.Reply) {
 		for _, row := range bd.Buttons {
 			for _, btn := range row {
 				c.buttons[btn.Label] = btn.Data
+				// A label "⇄ Swap sides" may also be typed as its symbol.
+				if sym, _, ok := strings.Cut(btn.Label, " "); ok && sym != "" {
+					c.buttons[sym] = btn.Data
+				}
 				labels = append(labels, "["+btn.Label+"]")
 			}
 		}
