@@ -138,6 +138,11 @@ const Platform = "telegram"
 // DefaultAPIEndpoint is Telegram's Bot API server.
 const DefaultAPIEndpoint = "https://api.telegram.org"
 
+// DefaultShutdownTimeout is the default Config.ShutdownTimeout: Run
+// returns within it after its context ends, well before a supervisor's
+// usual 5 to 10 seconds of grace run out.
+const DefaultShutdownTimeout = 4 * time.Second
+
 // Handler answers requests; *bot.Bot implements it.
 type Handler interface {
 	Handle(ctx context.Context, req bot.Request) []bot.Reply
@@ -154,6 +159,9 @@ type Config struct {
 	// ("https://host/bot%s/%s"). Empty means DefaultAPIEndpoint.
 	APIEndpoint string
 	// Logger receives the adapter's logs (token redacted); nil discards.
+	// The adapter adds no "platform" attribute of its own: give it a
+	// logger .With("platform", "telegram") when one is wanted (cmd/mancala
+	// does), so that the key is not repeated.
 	Logger *slog.Logger
 	// PollTimeout is the long-poll timeout of getUpdates (default 30 s,
 	// rounded down to whole seconds, at least 1 s).
@@ -164,8 +172,11 @@ type Config struct {
 	// 3 s and 3). Tests set tiny intervals.
 	PrivateInterval, GroupInterval time.Duration
 	Burst                          int
-	// ShutdownTimeout bounds how long Run keeps handling the updates it has
-	// received after its context ends (default 10 s).
+	// ShutdownTimeout bounds how long Run takes to return after its
+	// context ends, the last confirmation of the updates included
+	// (default DefaultShutdownTimeout). Run keeps handling and sending
+	// until ShutdownTimeout minus a grace of an eighth (at most 500 ms),
+	// then gives up what is left.
 	ShutdownTimeout time.Duration
 	// HandleTimeout bounds the handling of one update, replies included
 	// (default 2 minutes).
@@ -184,6 +195,12 @@ type Stats struct {
 	// RateLimited counts 429 answers; Retries all retried calls; Failed the
 	// calls given up on.
 	RateLimited, Retries, Failed int64
+	// Superseded counts the replies dropped unsent because a newer board
+	// of the same game was waiting to be sent to the same chat; Unsent the
+	// replies given up on because their time ran out (Run stopping, or
+	// HandleTimeout); Unhandled the updates received but not handled
+	// because Run was stopping.
+	Superseded, Unsent, Unhandled int64
 	// LastPoll is when getUpdates last succeeded (zero before the first).
 	LastPoll time.Time
 }
@@ -204,11 +221,20 @@ type Adapter struct {
 	username atomic.Value // string: the bot's username, from getMe
 	running  atomic.Bool
 
+	// mu guards the chats' queues, the count of running goroutines and
+	// the stop state.
 	mu     sync.Mutex
 	queues map[int64]*chatQueue
-	wg     sync.WaitGroup
+	active int           // goroutines Run's shutdown waits for
+	idle   chan struct{} // closed (and replaced) when active drops to 0
+	// stopCh is closed when Run begins to stop; stopping and stopBy (no
+	// reply starts after it) are set then, and cleared when Run returns.
+	stopCh   chan struct{}
+	stopping bool
+	stopBy   time.Time
 
 	received, handled, sent, rateLimited, retries, failed atomic.Int64
+	superseded, unsent, unhandled                         atomic.Int64
 	lastPoll                                              atomic.Int64 // unix nanoseconds
 }
 
@@ -248,7 +274,7 @@ func New(cfg Config, h Handler) (*Adapter, error) {
 		cfg.Burst = 3
 	}
 	if cfg.ShutdownTimeout <= 0 {
-		cfg.ShutdownTimeout = 10 * time.Second
+		cfg.ShutdownTimeout = DefaultShutdownTimeout
 	}
 	if cfg.HandleTimeout <= 0 {
 		cfg.HandleTimeout = 2 * time.Minute
@@ -262,7 +288,7 @@ func New(cfg Config, h Handler) (*Adapter, error) {
 	a := &Adapter{
 		h:        h,
 		cfg:      cfg,
-		log:      slog.New(&redactHandler{h: base, r: red}).With("platform", Platform),
+		log:      slog.New(&redactHandler{h: base, r: red}),
 		token:    tok,
 		endpoint: endpoint,
 		red:      red,
@@ -271,6 +297,8 @@ func New(cfg Config, h Handler) (*Adapter, error) {
 		pace:     newPacer(cfg.PrivateInterval, cfg.GroupInterval, cfg.Burst),
 		sem:      make(chan struct{}, 8),
 		queues:   map[int64]*chatQueue{},
+		idle:     make(chan struct{}),
+		stopCh:   make(chan struct{}),
 	}
 	a.username.Store("")
 	return a, nil
@@ -326,6 +354,7 @@ func (a *Adapter) Stats() Stats {
 	s := Stats{
 		Received: a.received.Load(), Handled: a.handled.Load(), Sent: a.sent.Load(),
 		RateLimited: a.rateLimited.Load(), Retries: a.retries.Load(), Failed: a.failed.Load(),
+		Superseded: a.superseded.Load(), Unsent: a.unsent.Load(), Unhandled: a.unhandled.Load(),
 	}
 	if ns := a.lastPoll.Load(); ns != 0 {
 		s.LastPoll = time.Unix(0, ns)
@@ -362,21 +391,45 @@ func (a *Adapter) Run(ctx context.Context) error {
 	work, cancelWork := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelWork()
 
-	a.wg.Add(1)
-	go func() {
-		defer a.wg.Done()
-		a.setCommands(ctx)
-	}()
+	a.mu.Lock()
+	a.goLocked(func() { a.setCommands(ctx) })
+	a.mu.Unlock()
 
 	offset, err := a.poll(ctx, work)
-
-	// Stop: confirm what was received, then let the handlers finish.
-	a.confirm(offset)
-	stop := time.AfterFunc(a.cfg.ShutdownTimeout, cancelWork)
-	a.wg.Wait()
-	stop.Stop()
-	a.tr.CloseIdleConnections()
+	a.stop(offset, cancelWork)
 	return err
+}
+
+// stop ends a Run within ShutdownTimeout: it confirms the updates
+// received, lets the chats' queues work until the grace period, then
+// cancels what is left and waits for it until the deadline. It logs how
+// many replies were not sent and how many updates were not handled.
+func (a *Adapter) stop(offset int, cancelWork context.CancelFunc) {
+	begin := time.Now()
+	total := a.cfg.ShutdownTimeout
+	deadline := begin.Add(total)
+	stopBy := deadline.Add(-min(total/8, 500*time.Millisecond))
+	unsent, unhandled := a.unsent.Load(), a.unhandled.Load()
+	a.beginStop(stopBy)
+	defer a.endStop()
+
+	a.confirm(offset, min(total/4, time.Second))
+	finished := a.waitIdle(stopBy)
+	cancelWork()
+	if !finished {
+		finished = a.waitIdle(deadline)
+	}
+	a.tr.CloseIdleConnections()
+	attrs := []any{
+		"replies_not_sent", a.unsent.Load() - unsent,
+		"updates_not_handled", a.unhandled.Load() - unhandled,
+		"took", time.Since(begin).String(),
+	}
+	if !finished {
+		a.log.Warn("stopped with work still running", attrs...)
+		return
+	}
+	a.log.Info("stopped", attrs...)
 }
 
 // start learns the bot's username and removes a webhook, retrying network
@@ -410,10 +463,15 @@ func (a *Adapter) start(ctx context.Context) error {
 
 // Deliver sends a message the bot sends on its own (a reminder) to
 // o.Channel, "chatid" or "chatid:threadid". A private reply is sent
-// publicly and Edit is ignored (there is no pressed button). It returns an
-// error when o is not for Telegram, o.Channel is malformed, or Telegram
-// refuses or cannot be reached after the retries; a reply in several
-// messages returns the first error after trying them all.
+// publicly and Edit is ignored (there is no pressed button). The reply
+// goes through the chat's outbox as an urgent one (it is game play: a
+// reminder, the bot's move), so it is paced and coalesced like the others;
+// Deliver returns when it has been sent, or dropped for a newer board of
+// its game (nil). It returns an error when o is not for Telegram,
+// o.Channel is malformed, ctx ends first, Run is stopping and the chat's
+// next slot comes too late, or Telegram refuses or cannot be reached after
+// the retries; a reply in several messages returns the first error after
+// trying them all.
 func (a *Adapter) Deliver(ctx context.Context, o bot.Outgoing) error {
 	if o.Platform != "" && o.Platform != Platform {
 		return fmt.Errorf("telegram: cannot deliver to platform %q", o.Platform)
@@ -422,7 +480,17 @@ func (a *Adapter) Deliver(ctx context.Context, o bot.Outgoing) error {
 	if err != nil {
 		return err
 	}
-	return a.send(ctx, dst, o.Reply, 0)
+	r := o.Reply
+	r.Private, r.Edit = false, false
+	errc := make(chan error, 1)
+	a.queueReply(&outItem{ctx: ctx, dst: dst, r: r, done: func(err error) { errc <- err }}, true)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		// The sender gives the reply up when it comes to it.
+		return &Error{Method: "send", Description: "waiting to send: " + ctx.Err().Error(), ctxErr: ctx.Err()}
+	}
 }
 
 // target is where a message goes.
