@@ -96,18 +96,69 @@
 // The bot token appears in every request URL. No error returned by this
 // package and nothing it logs contains it: errors are rebuilt as [*Error]
 // with the token replaced by "<token>", and the logger is wrapped in a
-// handler that redacts it from every message and attribute.
+// handler that redacts it from every message and attribute. That handler
+// also writes durations as strings ("1.5s"), never as nanoseconds. The
+// adapter adds no "platform" attribute: the caller's logger carries it.
+//
+// # Queues: moves first, newest board only
+//
+// Each chat has two queues, both in two levels: urgent (game play, as
+// [bot.Urgent] says: moves, game buttons, new, accept, resign, board...;
+// and every message sent with Deliver, a reminder or the bot's move) and
+// normal (help, rules, statistics, puzzles).
+//
+//   - Updates: one goroutine per chat handles them one at a time, the
+//     urgent ones first; within a level in the order received, so moves
+//     apply in order. Handling a button press includes answering it.
+//   - Replies: the handler does not wait for the pace; it puts the replies
+//     in the chat's outbox, where one goroutine sends them, urgent ones
+//     first and each level in order (the replies to one update stay
+//     together, in their order). The sender waits for the chat's next
+//     pacing slot before it picks the reply, so a move typed behind twenty
+//     /help of a bystander is the next message the group gets, not the
+//     twenty-first (a minute later at 20 messages a minute).
+//   - Coalescing: when the outbox holds several boards of the same game
+//     (bot.Board.GameID, not 0) with the same visibility, only the one with
+//     the highest Version is sent; the older ones (new messages or edits of
+//     a pressed message) are dropped, their text being superseded
+//     ([Stats].Superseded counts them). A reply without a board, or with
+//     another game's, is never dropped.
+//
+// An update counts as handled ([Stats].Handled) once its replies are sent
+// or given up. [Config.HandleTimeout] bounds the handling and the wait in
+// the outbox.
 //
 // # Updates and shutdown
 //
-// Updates of one chat are handled one at a time, in order; different chats
-// are handled concurrently (at most 8 at once). getUpdates requests are
-// bound to Run's context, so cancelling it ends a long poll at once. Run
-// then handles every update it has already received (with a fresh context,
-// bounded by [Config.ShutdownTimeout]), confirms them to Telegram with one
-// last getUpdates so that a restart does not handle them again, and
-// returns nil. An update received but not handled before a crash is lost
-// (the user sees no answer and repeats it); one is never handled twice.
+// Different chats are handled concurrently (at most 8 handlers at once).
+// getUpdates requests are bound to Run's context, so cancelling it ends a
+// long poll at once. Run then returns within [Config.ShutdownTimeout]
+// (default 4 s), whatever is queued:
+//
+//  1. It confirms every update received to Telegram, with one last
+//     getUpdates (within a second), so that a restart does not handle them
+//     again.
+//  2. The queues keep working, handling the updates received and sending
+//     replies, until a grace period (an eighth, at most 500 ms) before the
+//     deadline. A chat whose next pacing slot comes after that gives up
+//     its outbox at once instead of waiting for it.
+//  3. Then every call still in flight is cancelled, the updates not yet
+//     handled are dropped, and the replies not sent are given up.
+//  4. Run logs "stopped" with replies_not_sent and updates_not_handled
+//     (counts only, never texts) and returns nil.
+//
+// An update received but not handled (before a crash, or at step 3) is
+// lost: the user sees no answer and repeats it. One is never handled
+// twice. A move's reply given up is not lost for the game: the move is
+// committed and /board shows it again.
+//
+// # Permissions
+//
+// [bot.Request].CanManage is true in a private chat. In a group it asks
+// getChatMember, only when the bot calls it and at most once per update,
+// and is true for the status "creator" or "administrator"; a failed call
+// counts as false and is logged. ChannelLocale is empty: Telegram has no
+// chat language.
 //
 // New makes no network call. Run calls getMe (to learn the bot's username,
 // for "/cmd@name" addressing) and deleteWebhook (long polling fails while a
@@ -368,8 +419,11 @@ func (a *Adapter) Username() string { return a.username.Load().(string) }
 
 // Run serves until ctx ends. It calls getMe, deleteWebhook and
 // setMyCommands, then long-polls for updates and handles them. When ctx
-// ends it stops polling at once, finishes the updates already received
-// (within ShutdownTimeout), confirms them to Telegram and returns nil.
+// ends it stops polling at once, confirms the updates received to
+// Telegram, goes on handling them and sending their replies while it can,
+// and returns nil within ShutdownTimeout, giving up (and logging the
+// count of) the replies it could not send (see the package
+// documentation).
 //
 // Network errors and Telegram outages are logged and retried with a
 // backoff, so Run survives them. It returns an error only when Telegram
