@@ -45,7 +45,10 @@ type Config struct {
 	// websocket connects wherever that server says. For tests against
 	// discordtest, or a REST proxy. See rewriteTransport for how.
 	APIBase string
-	// Logger receives the adapter's logs; nil discards them.
+	// Logger receives the adapter's logs; nil discards them. The adapter
+	// adds no "platform" attribute of its own (its messages start with
+	// "discord:"): give it a logger .With("platform", "discord") when one
+	// is wanted (cmd/mancala does), so that the key is not repeated.
 	Logger *slog.Logger
 	// DeferAfter is how long the adapter waits for the bot's answer before
 	// deferring the interaction response (Discord wants a response within
@@ -60,11 +63,15 @@ const DefaultDeferAfter = 1500 * time.Millisecond
 
 // Timeouts and retry bounds.
 const (
-	handleTimeout   = 2 * time.Minute  // one interaction, bot included (tokens live 15 min)
-	attemptTimeout  = 15 * time.Second // one REST request, 429 waits included
-	attempts        = 3                // tries per message before it is given up
-	retryBackoff    = 250 * time.Millisecond
-	shutdownTimeout = 10 * time.Second // for interactions in flight at shutdown
+	handleTimeout  = 2 * time.Minute  // one interaction, bot included (tokens live 15 min)
+	attemptTimeout = 15 * time.Second // one REST request, 429 waits included
+	attempts       = 3                // tries per message before it is given up
+	retryBackoff   = 250 * time.Millisecond
+	// ShutdownTimeout bounds how long Run takes to return after its
+	// context ends: the interactions in flight may finish until a grace
+	// period before it, then their contexts are cancelled.
+	ShutdownTimeout = 4 * time.Second
+	shutdownGrace   = 500 * time.Millisecond
 )
 
 // restAPI is the part of *discordgo.Session the adapter sends with.
@@ -92,11 +99,17 @@ type Adapter struct {
 
 	botUserID atomic.Value // string, from READY
 
-	mu      sync.Mutex
-	started bool
-	base    context.Context // parent of the handlers' contexts; nil until Run
-	closing bool
-	wg      sync.WaitGroup // interactions in flight
+	mu         sync.Mutex
+	started    bool
+	base       context.Context // parent of the handlers' contexts; nil until Run
+	cancelBase context.CancelFunc
+	closing    bool
+	wg         sync.WaitGroup // interactions in flight
+	// shutdownTimeout is ShutdownTimeout (tests shorten it).
+	shutdownTimeout time.Duration
+	// unsent counts the messages given up because their interaction's
+	// context ended (at shutdown, or after handleTimeout).
+	unsent atomic.Int64
 }
 
 // New checks cfg and prepares an adapter; nothing is sent until Run or
@@ -138,10 +151,11 @@ func New(cfg Config, h Handler) (*Adapter, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	a := &Adapter{
-		cfg: cfg, h: h, log: log.With("platform", Platform), s: s, rest: s,
-		redact:     redactor{token: token},
-		deferAfter: cfg.DeferAfter,
-		backoff:    retryBackoff,
+		cfg: cfg, h: h, log: log, s: s, rest: s,
+		redact:          redactor{token: token},
+		deferAfter:      cfg.DeferAfter,
+		backoff:         retryBackoff,
+		shutdownTimeout: ShutdownTimeout,
 	}
 	if a.deferAfter == 0 {
 		a.deferAfter = DefaultDeferAfter
@@ -166,7 +180,7 @@ func New(cfg Config, h Handler) (*Adapter, error) {
 		if rl.TooManyRequests != nil {
 			after = rl.TooManyRequests.RetryAfter
 		}
-		a.log.Warn("discord: rate limited; retrying", "url", a.redact.String(rl.URL), "retry_after", after)
+		a.log.Warn("discord: rate limited; retrying", "url", a.redact.String(rl.URL), "retry_after", after.String())
 	})
 	return a, nil
 }
@@ -177,8 +191,10 @@ func (a *Adapter) Commands() []*discordgo.ApplicationCommand { return a.commands
 // Run connects to the gateway, registers the slash commands (in
 // Config.GuildID when set, else globally) and answers interactions until
 // ctx ends. Then it disconnects, lets the interactions in flight finish
-// (for up to 10 seconds; their moves are committed by the bot, only the
-// replies are at stake) and returns nil. It returns an error when the
+// (their moves are committed by the bot, only the replies are at stake)
+// and returns nil within ShutdownTimeout (4 s): the replies still unsent
+// half a second before are given up and counted in the "discord: stopped"
+// log. It returns an error when the
 // gateway or the command registration fails at start-up; the gateway
 // reconnects on its own later. Run may be called once.
 func (a *Adapter) Run(ctx context.Context) error {
@@ -188,7 +204,9 @@ func (a *Adapter) Run(ctx context.Context) error {
 		return errors.New("discord: Run called twice")
 	}
 	a.started = true
-	a.base = context.WithoutCancel(ctx) // replies outlive shutdown
+	// Replies outlive ctx (the moves are committed), until shutdown gives
+	// up on them.
+	a.base, a.cancelBase = context.WithCancel(context.WithoutCancel(ctx))
 	a.mu.Unlock()
 
 	if err := a.s.Open(); err != nil {
@@ -226,21 +244,51 @@ func (a *Adapter) stopAccepting() {
 	a.mu.Unlock()
 }
 
-// shutdown stops taking interactions, closes the gateway and waits, for a
-// bounded time, for the interactions in flight.
+// shutdown stops taking interactions, closes the gateway and lets the
+// interactions in flight finish, returning within shutdownTimeout: at the
+// grace period before it, their contexts are cancelled (their remaining
+// replies are given up and counted in the log).
 func (a *Adapter) shutdown() {
+	begin := time.Now()
+	deadline := begin.Add(a.shutdownTimeout)
+	giveUp := deadline.Add(-min(shutdownGrace, a.shutdownTimeout/8))
+	unsent := a.unsent.Load()
 	a.stopAccepting()
-	if err := a.s.Close(); err != nil {
-		a.log.Warn("discord: closing the gateway", "err", a.redact.Error(err))
-	}
+	closed := make(chan struct{})
+	go func() { // discordgo's Close waits a second for the server
+		defer close(closed)
+		if err := a.s.Close(); err != nil {
+			a.log.Warn("discord: closing the gateway", "err", a.redact.Error(err))
+		}
+	}()
 	done := make(chan struct{})
 	go func() { a.wg.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(shutdownTimeout):
-		a.log.Warn("discord: shutting down with interactions still in flight")
+	wait := func(until time.Time, ch chan struct{}) bool {
+		t := time.NewTimer(time.Until(until))
+		defer t.Stop()
+		select {
+		case <-ch:
+			return true
+		case <-t.C:
+			return false
+		}
 	}
-	a.log.Info("discord: stopped")
+	finished := wait(giveUp, done)
+	a.mu.Lock()
+	if a.cancelBase != nil {
+		a.cancelBase()
+	}
+	a.mu.Unlock()
+	if !finished {
+		finished = wait(deadline, done)
+	}
+	wait(deadline, closed)
+	attrs := []any{"replies_not_sent", a.unsent.Load() - unsent, "took", time.Since(begin).String()}
+	if !finished {
+		a.log.Warn("discord: stopped with interactions still in flight", attrs...)
+		return
+	}
+	a.log.Info("discord: stopped", attrs...)
 }
 
 // Deliver posts a message the bot sends on its own (an idle reminder) to
@@ -335,7 +383,7 @@ func (a *Adapter) handle(ctx context.Context, i *discordgo.Interaction) {
 		}
 	}
 	a.send(ctx, i, kind, deferred, toMessages(replies, req.User.ID))
-	log.Debug("discord: interaction answered", "command", req.Command, "deferred", deferred, "took", time.Since(start))
+	log.Debug("discord: interaction answered", "command", req.Command, "deferred", deferred, "took", time.Since(start).String())
 }
 
 // deferInteraction acknowledges i without an answer yet: "thinking…" for
@@ -385,6 +433,16 @@ func (a *Adapter) send(ctx context.Context, i *discordgo.Interaction, kind inter
 	dead := false // the interaction token is unusable
 	for n := 0; n < len(steps); n++ {
 		st := steps[n]
+		if ctx.Err() != nil {
+			// Shutdown or the handling timeout gave up on the rest.
+			for _, st := range steps[n:] {
+				if st.hasMsg && st.op != opDeleteOriginal {
+					a.unsent.Add(1)
+				}
+			}
+			a.log.Warn("discord: replies given up", "interaction", i.ID, "channel", i.ChannelID, "err", ctx.Err())
+			return
+		}
 		if dead {
 			a.fallback(ctx, i, st)
 			continue
@@ -406,6 +464,11 @@ func (a *Adapter) send(ctx context.Context, i *discordgo.Interaction, kind inter
 		case errors.Is(err, errAcked) && n == 0 && !deferred:
 			// Answer as after a deferral; nothing was sent yet.
 			steps, n = plan(kind, true, msgs), -1
+		case ctx.Err() != nil:
+			if st.hasMsg && st.op != opDeleteOriginal {
+				a.unsent.Add(1)
+			}
+			a.log.Warn("discord: reply given up", "step", st.op.String(), "interaction", i.ID, "channel", i.ChannelID, "err", err)
 		default:
 			a.log.Error("discord: reply not delivered", "step", st.op.String(), "interaction", i.ID, "channel", i.ChannelID, "err", err)
 			dead = st.op == opRespond

@@ -92,6 +92,7 @@ type setup struct {
 	Opponent   bot.Opponent // the bot's opponent (nil: the built-in one)
 	Handler    Handler      // replaces the real bot
 	Keep       bool         // the test stops the adapter itself (h.stop)
+	Logger     *slog.Logger // the adapter's logger (nil: a text log in harness.logs)
 }
 
 // harness is the adapter, with a real bot over a real store, against the
@@ -125,6 +126,9 @@ func start(t *testing.T, s setup) *harness {
 		Token: "Bot " + srv.Token, AppID: srv.AppID, GuildID: srv.GuildID, APIBase: srv.URL,
 		Logger:     slog.New(slog.NewTextHandler(h.logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		DeferAfter: s.DeferAfter,
+	}
+	if s.Logger != nil {
+		cfg.Logger = s.Logger
 	}
 	if s.Global {
 		cfg.GuildID = ""

@@ -12,10 +12,28 @@
 // Run opens the gateway session (no intents: interactions need none),
 // registers the slash commands with one bulk overwrite (in Config.GuildID
 // when set, where changes show at once, else globally) and answers
-// interactions, each in its own goroutine, until ctx ends. It then closes
-// the gateway, gives the interactions in flight up to 10 seconds to finish
-// (their replies are sent with a context that outlives ctx: the moves are
-// already committed) and returns nil.
+// interactions, each in its own goroutine, until ctx ends.
+//
+// # Shutdown
+//
+// When ctx ends Run stops taking interactions and closes the gateway
+// (discordgo waits a second for the server; this runs alongside the rest).
+// The interactions in flight go on: their replies are sent with a context
+// that outlives ctx, because the moves are already committed. Half a
+// second before ShutdownTimeout (4 s) their contexts are cancelled: a
+// request in flight is abandoned and the replies not yet sent are given
+// up. Run returns nil by ShutdownTimeout even if a handler ignores its
+// context, and logs "discord: stopped" with replies_not_sent (a count,
+// never texts), or a warning when interactions were still running.
+//
+// # Priority and coalescing
+//
+// Discord needs no queue of its own: every interaction is answered in its
+// own goroutine, through its own interaction token (interaction endpoints
+// are not bound by the global rate limit), so a move never waits behind
+// another user's /help, and a board is always the answer to the press
+// that made it. Only Deliver posts to a channel, through discordgo's
+// per-route rate limiter.
 //
 // # Requests
 //
@@ -23,7 +41,11 @@
 // the interaction's channel id (a thread is its own channel), and User the
 // member (in a guild) or user (in a DM): ID, Name (guild nickname, else
 // display name, else user name), Locale (the interaction's locale, "ru",
-// "en-US", ...) and Mention "<@ID>". A button press sets Request.Button to
+// "en-US", ...) and Mention "<@ID>". ChannelLocale is the guild's locale
+// (guild_locale; empty in a DM). CanManage is true when the member's
+// permissions in the channel, which the interaction carries resolved,
+// include Administrator, Manage Channels or Manage Server, and in a DM; it
+// makes no request. A button press sets Request.Button to
 // the button's custom id, which is the bot's button data. A slash command
 // sets Command to its (English, default) name, which Discord sends whatever
 // the user's language, and Args from its options in the order of the
@@ -96,7 +118,9 @@
 // permissions, so a committed move still shows; private replies are then
 // lost, which is logged. Failures are logged without the bot token or
 // interaction tokens (the redactor in transport.go), and errors returned by
-// New, Run and Deliver never contain the token.
+// New, Run and Deliver never contain the token. Durations are logged as
+// strings ("1.5s"); the adapter adds no "platform" attribute, which the
+// caller's logger carries.
 //
 // # Endpoints (Config.APIBase)
 //

@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"context"
 	"slices"
 	"strconv"
 	"strings"
@@ -56,6 +57,10 @@ func toRequest(i *discordgo.Interaction, self ...string) (req bot.Request, ok bo
 			Locale:  string(i.Locale),
 			Mention: "<@" + u.ID + ">",
 		},
+		CanManage: canManage(i),
+	}
+	if i.GuildLocale != nil {
+		req.ChannelLocale = string(*i.GuildLocale)
 	}
 	if kind == kindComponent {
 		req.Button = i.MessageComponentData().CustomID
@@ -161,4 +166,22 @@ func commandArgs(data discordgo.ApplicationCommandInteractionData, self []string
 		args = append(args, strings.Fields(str(optAnswer))...)
 	}
 	return args
+}
+
+// managePermissions are the permissions that let a member change the
+// channel's settings: Administrator, Manage Channels, Manage Server.
+const managePermissions = discordgo.PermissionAdministrator | discordgo.PermissionManageChannels | discordgo.PermissionManageGuild
+
+// canManage is Request.CanManage: whether the member's permissions in
+// the interaction's channel (Discord sends them resolved) include one of
+// managePermissions; always true in a DM.
+func canManage(i *discordgo.Interaction) func(context.Context) bool {
+	ok := false
+	switch {
+	case i.Member != nil:
+		ok = i.Member.Permissions&managePermissions != 0
+	case i.GuildID == "":
+		ok = true // a DM: the user's own channel
+	}
+	return func(context.Context) bool { return ok }
 }

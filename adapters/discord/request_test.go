@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -43,20 +44,20 @@ func TestToRequest(t *testing.T) {
 		ok      bool
 	}{
 		{"command_new_opponent.json", bot.Request{
-			Platform: "discord", Channel: fixChan, User: with(alice, "ru"),
+			Platform: "discord", Channel: fixChan, ChannelLocale: "en-US", User: with(alice, "ru"),
 			Command: "new", Args: []string{"kalah", "<@" + fixBob + ">", "seeds=5", "second"},
 		}, true},
 		{"command_new_bot.json", bot.Request{
-			Platform: "discord", Channel: fixChan,
+			Platform: "discord", Channel: fixChan, ChannelLocale: "en-US",
 			User:    bot.User{ID: fixAlice, Name: "Ala", Locale: "pl", Mention: "<@" + fixAlice + ">"},
 			Command: "new", Args: []string{"oware", "bot", "easy"},
 		}, true},
 		{"command_new_self.json", bot.Request{
-			Platform: "discord", Channel: fixChan, User: with(alice, "en-US"),
+			Platform: "discord", Channel: fixChan, ChannelLocale: "en-US", User: with(alice, "en-US"),
 			Command: "new", Args: []string{"kalah", "bot", "beginner"},
 		}, true},
 		{"command_move.json", bot.Request{
-			Platform: "discord", Channel: fixChan, User: with(alice, "en-US"),
+			Platform: "discord", Channel: fixChan, ChannelLocale: "en-US", User: with(alice, "en-US"),
 			Command: "move", Args: []string{"3"},
 		}, true},
 		{"command_dm_lang.json", bot.Request{
@@ -65,10 +66,10 @@ func TestToRequest(t *testing.T) {
 			Command: "lang", Args: []string{"da"},
 		}, true},
 		{"command_help.json", bot.Request{
-			Platform: "discord", Channel: fixChan, User: with(alice, "en-GB"), Command: "help",
+			Platform: "discord", Channel: fixChan, ChannelLocale: "en-US", User: with(alice, "en-GB"), Command: "help",
 		}, true},
 		{"component_button.json", bot.Request{
-			Platform: "discord", Channel: fixChan,
+			Platform: "discord", Channel: fixChan, ChannelLocale: "en-US",
 			User:   bot.User{ID: fixBob, Name: "Bob", Locale: "da", Mention: "<@" + fixBob + ">"},
 			Button: "m:7:12:3",
 		}, true},
@@ -79,6 +80,12 @@ func TestToRequest(t *testing.T) {
 			got, ok := toRequest(fixture(t, tt.fixture), fixApp)
 			if ok != tt.ok {
 				t.Fatalf("ok = %v, want %v", ok, tt.ok)
+			}
+			if ok {
+				if got.CanManage == nil {
+					t.Fatal("no CanManage")
+				}
+				got.CanManage = nil // TestCanManage
 			}
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("request\n got %+v\nwant %+v", got, tt.want)
@@ -108,5 +115,49 @@ func TestOpponentIsBotUser(t *testing.T) {
 	got, _ = toRequest(i, "999")
 	if want := []string{"kalah", "<@" + fixApp + ">", "bot", "beginner"}; !reflect.DeepEqual(got.Args, want) {
 		t.Errorf("args %q, want %q", got.Args, want)
+	}
+}
+
+// CanManage: Administrator, Manage Channels or Manage Server in the
+// member's permissions, or a DM; ChannelLocale is the guild's locale, and
+// empty in a DM.
+func TestCanManage(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		perms int64
+		want  bool
+	}{
+		{2248473465835073, false}, // the fixture's: send messages, read history, ... but no management
+		{2248473465835073 | discordgo.PermissionAdministrator, true},
+		{discordgo.PermissionManageChannels, true},
+		{discordgo.PermissionManageGuild, true},
+		{discordgo.PermissionManageMessages | discordgo.PermissionManageRoles | discordgo.PermissionBanMembers, false},
+		{0, false},
+	} {
+		i := fixture(t, "command_help.json")
+		i.Member.Permissions = tc.perms
+		req, ok := toRequest(i, fixApp)
+		if !ok || req.CanManage(ctx) != tc.want {
+			t.Errorf("permissions %b: CanManage %v, want %v", tc.perms, req.CanManage(ctx), tc.want)
+		}
+		if req.ChannelLocale != "en-US" {
+			t.Errorf("ChannelLocale %q", req.ChannelLocale)
+		}
+	}
+	i := fixture(t, "command_help.json")
+	pl := discordgo.Polish
+	i.GuildLocale = &pl
+	if req, _ := toRequest(i, fixApp); req.ChannelLocale != "pl" {
+		t.Errorf("ChannelLocale %q, want pl", req.ChannelLocale)
+	}
+	dm, ok := toRequest(fixture(t, "command_dm_lang.json"), fixApp)
+	if !ok || !dm.CanManage(ctx) || dm.ChannelLocale != "" {
+		t.Errorf("a DM: CanManage %v, ChannelLocale %q", dm.CanManage(ctx), dm.ChannelLocale)
+	}
+	// A guild interaction without a member (it should not happen) is no.
+	i = fixture(t, "command_help.json")
+	i.User, i.Member = i.Member.User, nil
+	if req, ok := toRequest(i, fixApp); !ok || req.CanManage(ctx) {
+		t.Error("a guild interaction without a member can manage")
 	}
 }

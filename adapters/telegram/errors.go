@@ -181,6 +181,9 @@ func (h *redactHandler) attr(a slog.Attr) slog.Attr {
 	switch v.Kind() {
 	case slog.KindString:
 		return slog.String(a.Key, h.r.Replace(v.String()))
+	case slog.KindDuration:
+		// "1.5s", not the nanoseconds a JSON handler would write.
+		return slog.String(a.Key, v.Duration().String())
 	case slog.KindGroup:
 		g := v.Group()
 		red := make([]any, len(g))

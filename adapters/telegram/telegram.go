@@ -96,18 +96,69 @@
 // The bot token appears in every request URL. No error returned by this
 // package and nothing it logs contains it: errors are rebuilt as [*Error]
 // with the token replaced by "<token>", and the logger is wrapped in a
-// handler that redacts it from every message and attribute.
+// handler that redacts it from every message and attribute. That handler
+// also writes durations as strings ("1.5s"), never as nanoseconds. The
+// adapter adds no "platform" attribute: the caller's logger carries it.
+//
+// # Queues: moves first, newest board only
+//
+// Each chat has two queues, both in two levels: urgent (game play, as
+// [bot.Urgent] says: moves, game buttons, new, accept, resign, board...;
+// and every message sent with Deliver, a reminder or the bot's move) and
+// normal (help, rules, statistics, puzzles).
+//
+//   - Updates: one goroutine per chat handles them one at a time, the
+//     urgent ones first; within a level in the order received, so moves
+//     apply in order. Handling a button press includes answering it.
+//   - Replies: the handler does not wait for the pace; it puts the replies
+//     in the chat's outbox, where one goroutine sends them, urgent ones
+//     first and each level in order (the replies to one update stay
+//     together, in their order). The sender waits for the chat's next
+//     pacing slot before it picks the reply, so a move typed behind twenty
+//     /help of a bystander is the next message the group gets, not the
+//     twenty-first (a minute later at 20 messages a minute).
+//   - Coalescing: when the outbox holds several boards of the same game
+//     (bot.Board.GameID, not 0) with the same visibility, only the one with
+//     the highest Version is sent; the older ones (new messages or edits of
+//     a pressed message) are dropped, their text being superseded
+//     ([Stats].Superseded counts them). A reply without a board, or with
+//     another game's, is never dropped.
+//
+// An update counts as handled ([Stats].Handled) once its replies are sent
+// or given up. [Config.HandleTimeout] bounds the handling and the wait in
+// the outbox.
 //
 // # Updates and shutdown
 //
-// Updates of one chat are handled one at a time, in order; different chats
-// are handled concurrently (at most 8 at once). getUpdates requests are
-// bound to Run's context, so cancelling it ends a long poll at once. Run
-// then handles every update it has already received (with a fresh context,
-// bounded by [Config.ShutdownTimeout]), confirms them to Telegram with one
-// last getUpdates so that a restart does not handle them again, and
-// returns nil. An update received but not handled before a crash is lost
-// (the user sees no answer and repeats it); one is never handled twice.
+// Different chats are handled concurrently (at most 8 handlers at once).
+// getUpdates requests are bound to Run's context, so cancelling it ends a
+// long poll at once. Run then returns within [Config.ShutdownTimeout]
+// (default 4 s), whatever is queued:
+//
+//  1. It confirms every update received to Telegram, with one last
+//     getUpdates (within a second), so that a restart does not handle them
+//     again.
+//  2. The queues keep working, handling the updates received and sending
+//     replies, until a grace period (an eighth, at most 500 ms) before the
+//     deadline. A chat whose next pacing slot comes after that gives up
+//     its outbox at once instead of waiting for it.
+//  3. Then every call still in flight is cancelled, the updates not yet
+//     handled are dropped, and the replies not sent are given up.
+//  4. Run logs "stopped" with replies_not_sent and updates_not_handled
+//     (counts only, never texts) and returns nil.
+//
+// An update received but not handled (before a crash, or at step 3) is
+// lost: the user sees no answer and repeats it. One is never handled
+// twice. A move's reply given up is not lost for the game: the move is
+// committed and /board shows it again.
+//
+// # Permissions
+//
+// [bot.Request].CanManage is true in a private chat. In a group it asks
+// getChatMember, only when the bot calls it and at most once per update,
+// and is true for the status "creator" or "administrator"; a failed call
+// counts as false and is logged. ChannelLocale is empty: Telegram has no
+// chat language.
 //
 // New makes no network call. Run calls getMe (to learn the bot's username,
 // for "/cmd@name" addressing) and deleteWebhook (long polling fails while a
@@ -138,6 +189,11 @@ const Platform = "telegram"
 // DefaultAPIEndpoint is Telegram's Bot API server.
 const DefaultAPIEndpoint = "https://api.telegram.org"
 
+// DefaultShutdownTimeout is the default Config.ShutdownTimeout: Run
+// returns within it after its context ends, well before a supervisor's
+// usual 5 to 10 seconds of grace run out.
+const DefaultShutdownTimeout = 4 * time.Second
+
 // Handler answers requests; *bot.Bot implements it.
 type Handler interface {
 	Handle(ctx context.Context, req bot.Request) []bot.Reply
@@ -154,6 +210,9 @@ type Config struct {
 	// ("https://host/bot%s/%s"). Empty means DefaultAPIEndpoint.
 	APIEndpoint string
 	// Logger receives the adapter's logs (token redacted); nil discards.
+	// The adapter adds no "platform" attribute of its own: give it a
+	// logger .With("platform", "telegram") when one is wanted (cmd/mancala
+	// does), so that the key is not repeated.
 	Logger *slog.Logger
 	// PollTimeout is the long-poll timeout of getUpdates (default 30 s,
 	// rounded down to whole seconds, at least 1 s).
@@ -164,8 +223,11 @@ type Config struct {
 	// 3 s and 3). Tests set tiny intervals.
 	PrivateInterval, GroupInterval time.Duration
 	Burst                          int
-	// ShutdownTimeout bounds how long Run keeps handling the updates it has
-	// received after its context ends (default 10 s).
+	// ShutdownTimeout bounds how long Run takes to return after its
+	// context ends, the last confirmation of the updates included
+	// (default DefaultShutdownTimeout). Run keeps handling and sending
+	// until ShutdownTimeout minus a grace of an eighth (at most 500 ms),
+	// then gives up what is left.
 	ShutdownTimeout time.Duration
 	// HandleTimeout bounds the handling of one update, replies included
 	// (default 2 minutes).
@@ -184,6 +246,12 @@ type Stats struct {
 	// RateLimited counts 429 answers; Retries all retried calls; Failed the
 	// calls given up on.
 	RateLimited, Retries, Failed int64
+	// Superseded counts the replies dropped unsent because a newer board
+	// of the same game was waiting to be sent to the same chat; Unsent the
+	// replies given up on because their time ran out (Run stopping, or
+	// HandleTimeout); Unhandled the updates received but not handled
+	// because Run was stopping.
+	Superseded, Unsent, Unhandled int64
 	// LastPoll is when getUpdates last succeeded (zero before the first).
 	LastPoll time.Time
 }
@@ -204,11 +272,20 @@ type Adapter struct {
 	username atomic.Value // string: the bot's username, from getMe
 	running  atomic.Bool
 
+	// mu guards the chats' queues, the count of running goroutines and
+	// the stop state.
 	mu     sync.Mutex
 	queues map[int64]*chatQueue
-	wg     sync.WaitGroup
+	active int           // goroutines Run's shutdown waits for
+	idle   chan struct{} // closed (and replaced) when active drops to 0
+	// stopCh is closed when Run begins to stop; stopping and stopBy (no
+	// reply starts after it) are set then, and cleared when Run returns.
+	stopCh   chan struct{}
+	stopping bool
+	stopBy   time.Time
 
 	received, handled, sent, rateLimited, retries, failed atomic.Int64
+	superseded, unsent, unhandled                         atomic.Int64
 	lastPoll                                              atomic.Int64 // unix nanoseconds
 }
 
@@ -248,7 +325,7 @@ func New(cfg Config, h Handler) (*Adapter, error) {
 		cfg.Burst = 3
 	}
 	if cfg.ShutdownTimeout <= 0 {
-		cfg.ShutdownTimeout = 10 * time.Second
+		cfg.ShutdownTimeout = DefaultShutdownTimeout
 	}
 	if cfg.HandleTimeout <= 0 {
 		cfg.HandleTimeout = 2 * time.Minute
@@ -262,7 +339,7 @@ func New(cfg Config, h Handler) (*Adapter, error) {
 	a := &Adapter{
 		h:        h,
 		cfg:      cfg,
-		log:      slog.New(&redactHandler{h: base, r: red}).With("platform", Platform),
+		log:      slog.New(&redactHandler{h: base, r: red}),
 		token:    tok,
 		endpoint: endpoint,
 		red:      red,
@@ -271,6 +348,8 @@ func New(cfg Config, h Handler) (*Adapter, error) {
 		pace:     newPacer(cfg.PrivateInterval, cfg.GroupInterval, cfg.Burst),
 		sem:      make(chan struct{}, 8),
 		queues:   map[int64]*chatQueue{},
+		idle:     make(chan struct{}),
+		stopCh:   make(chan struct{}),
 	}
 	a.username.Store("")
 	return a, nil
@@ -326,6 +405,7 @@ func (a *Adapter) Stats() Stats {
 	s := Stats{
 		Received: a.received.Load(), Handled: a.handled.Load(), Sent: a.sent.Load(),
 		RateLimited: a.rateLimited.Load(), Retries: a.retries.Load(), Failed: a.failed.Load(),
+		Superseded: a.superseded.Load(), Unsent: a.unsent.Load(), Unhandled: a.unhandled.Load(),
 	}
 	if ns := a.lastPoll.Load(); ns != 0 {
 		s.LastPoll = time.Unix(0, ns)
@@ -339,8 +419,11 @@ func (a *Adapter) Username() string { return a.username.Load().(string) }
 
 // Run serves until ctx ends. It calls getMe, deleteWebhook and
 // setMyCommands, then long-polls for updates and handles them. When ctx
-// ends it stops polling at once, finishes the updates already received
-// (within ShutdownTimeout), confirms them to Telegram and returns nil.
+// ends it stops polling at once, confirms the updates received to
+// Telegram, goes on handling them and sending their replies while it can,
+// and returns nil within ShutdownTimeout, giving up (and logging the
+// count of) the replies it could not send (see the package
+// documentation).
 //
 // Network errors and Telegram outages are logged and retried with a
 // backoff, so Run survives them. It returns an error only when Telegram
@@ -362,21 +445,45 @@ func (a *Adapter) Run(ctx context.Context) error {
 	work, cancelWork := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelWork()
 
-	a.wg.Add(1)
-	go func() {
-		defer a.wg.Done()
-		a.setCommands(ctx)
-	}()
+	a.mu.Lock()
+	a.goLocked(func() { a.setCommands(ctx) })
+	a.mu.Unlock()
 
 	offset, err := a.poll(ctx, work)
-
-	// Stop: confirm what was received, then let the handlers finish.
-	a.confirm(offset)
-	stop := time.AfterFunc(a.cfg.ShutdownTimeout, cancelWork)
-	a.wg.Wait()
-	stop.Stop()
-	a.tr.CloseIdleConnections()
+	a.stop(offset, cancelWork)
 	return err
+}
+
+// stop ends a Run within ShutdownTimeout: it confirms the updates
+// received, lets the chats' queues work until the grace period, then
+// cancels what is left and waits for it until the deadline. It logs how
+// many replies were not sent and how many updates were not handled.
+func (a *Adapter) stop(offset int, cancelWork context.CancelFunc) {
+	begin := time.Now()
+	total := a.cfg.ShutdownTimeout
+	deadline := begin.Add(total)
+	stopBy := deadline.Add(-min(total/8, 500*time.Millisecond))
+	unsent, unhandled := a.unsent.Load(), a.unhandled.Load()
+	a.beginStop(stopBy)
+	defer a.endStop()
+
+	a.confirm(offset, min(total/4, time.Second))
+	finished := a.waitIdle(stopBy)
+	cancelWork()
+	if !finished {
+		finished = a.waitIdle(deadline)
+	}
+	a.tr.CloseIdleConnections()
+	attrs := []any{
+		"replies_not_sent", a.unsent.Load() - unsent,
+		"updates_not_handled", a.unhandled.Load() - unhandled,
+		"took", time.Since(begin).String(),
+	}
+	if !finished {
+		a.log.Warn("stopped with work still running", attrs...)
+		return
+	}
+	a.log.Info("stopped", attrs...)
 }
 
 // start learns the bot's username and removes a webhook, retrying network
@@ -410,10 +517,15 @@ func (a *Adapter) start(ctx context.Context) error {
 
 // Deliver sends a message the bot sends on its own (a reminder) to
 // o.Channel, "chatid" or "chatid:threadid". A private reply is sent
-// publicly and Edit is ignored (there is no pressed button). It returns an
-// error when o is not for Telegram, o.Channel is malformed, or Telegram
-// refuses or cannot be reached after the retries; a reply in several
-// messages returns the first error after trying them all.
+// publicly and Edit is ignored (there is no pressed button). The reply
+// goes through the chat's outbox as an urgent one (it is game play: a
+// reminder, the bot's move), so it is paced and coalesced like the others;
+// Deliver returns when it has been sent, or dropped for a newer board of
+// its game (nil). It returns an error when o is not for Telegram,
+// o.Channel is malformed, ctx ends first, Run is stopping and the chat's
+// next slot comes too late, or Telegram refuses or cannot be reached after
+// the retries; a reply in several messages returns the first error after
+// trying them all.
 func (a *Adapter) Deliver(ctx context.Context, o bot.Outgoing) error {
 	if o.Platform != "" && o.Platform != Platform {
 		return fmt.Errorf("telegram: cannot deliver to platform %q", o.Platform)
@@ -422,7 +534,17 @@ func (a *Adapter) Deliver(ctx context.Context, o bot.Outgoing) error {
 	if err != nil {
 		return err
 	}
-	return a.send(ctx, dst, o.Reply, 0)
+	r := o.Reply
+	r.Private, r.Edit = false, false
+	errc := make(chan error, 1)
+	a.queueReply(&outItem{ctx: ctx, dst: dst, r: r, done: func(err error) { errc <- err }}, true)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		// The sender gives the reply up when it comes to it.
+		return &Error{Method: "send", Description: "waiting to send: " + ctx.Err().Error(), ctxErr: ctx.Err()}
+	}
 }
 
 // target is where a message goes.

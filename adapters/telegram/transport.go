@@ -234,6 +234,24 @@ func (p *pacer) wait(ctx context.Context, chat int64) error {
 	return sleep(ctx, start.Sub(now))
 }
 
+// delay is how long a message to chat would wait now; it reserves
+// nothing.
+func (p *pacer) delay(chat int64) time.Duration {
+	now := time.Now()
+	t := p.interval(chat)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	b := p.chats[chat]
+	if b == nil {
+		return 0
+	}
+	start := b.tat.Add(-time.Duration(p.burst-1) * t)
+	if start.Before(b.blocked) {
+		start = b.blocked
+	}
+	return max(start.Sub(now), 0)
+}
+
 // block holds chat back for d (a 429).
 func (p *pacer) block(chat int64, d time.Duration) {
 	until := time.Now().Add(d)

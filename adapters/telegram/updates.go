@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf16"
 
@@ -106,14 +107,14 @@ func (a *Adapter) poll(ctx, work context.Context) (int, error) {
 	return offset, nil
 }
 
-// confirm tells Telegram that every update before offset was received,
-// so that the next start does not get them again. An update the call
-// returns stays unconfirmed and comes again then.
-func (a *Adapter) confirm(offset int) {
+// confirm tells Telegram, within timeout, that every update before
+// offset was received, so that the next start does not get them again.
+// An update the call returns stays unconfirmed and comes again then.
+func (a *Adapter) confirm(offset int, timeout time.Duration) {
 	if offset == 0 {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	if _, _, err := a.getUpdates(ctx, offset, 0, 1); err != nil {
 		a.log.WarnContext(ctx, "could not confirm the last updates; they may be handled again", "err", err)
@@ -144,7 +145,9 @@ func (a *Adapter) dispatch(work context.Context, u tgbotapi.Update, x updateExtr
 		a.handled.Add(1)
 		return
 	}
-	a.enqueue(in.dst.chat, func() { a.handle(work, in) })
+	// A press Telegram sent without its message only needs its answer.
+	isUrgent := in.callbackID != "" && in.held == nil || bot.Urgent(in.req)
+	a.enqueue(in.dst.chat, isUrgent, func() { a.handle(work, in, isUrgent) })
 }
 
 // convert reads an update; ok is false for an update to ignore.
@@ -246,51 +249,37 @@ func withTextMentions(text string, ents []tgbotapi.MessageEntity) string {
 	return string(utf16.Decode(u))
 }
 
-// chatQueue is a chat's pending work, run in order by one goroutine.
-type chatQueue struct{ jobs []func() }
-
-// enqueue runs job after the chat's earlier jobs.
-func (a *Adapter) enqueue(chat int64, job func()) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	q := a.queues[chat]
-	q2 := q == nil
-	if q2 {
-		q = &chatQueue{}
-		a.queues[chat] = q
+// handle runs one update through the handler and queues its replies in
+// the chat's outbox (urgent ones when the update is). A button press is
+// answered here, before any of its replies is sent, even when the handler
+// panics. The update counts as handled once every reply has been sent or
+// given up on; HandleTimeout bounds all of it.
+func (a *Adapter) handle(work context.Context, in incoming, isUrgent bool) {
+	if work.Err() != nil {
+		// Run is stopping and gave up: this update was received (and is
+		// confirmed) but is not handled.
+		a.unhandled.Add(1)
+		a.handled.Add(1)
+		return
 	}
-	q.jobs = append(q.jobs, job)
-	if q2 {
-		a.wg.Add(1)
-		go a.drain(chat, q)
-	}
-}
-
-func (a *Adapter) drain(chat int64, q *chatQueue) {
-	defer a.wg.Done()
-	for {
-		a.mu.Lock()
-		if len(q.jobs) == 0 {
-			delete(a.queues, chat)
-			a.mu.Unlock()
-			return
-		}
-		job := q.jobs[0]
-		q.jobs = q.jobs[1:]
-		a.mu.Unlock()
-		job()
-	}
-}
-
-// handle runs one update through the handler and delivers the replies.
-// A button press is always answered, even when the handler panics.
-func (a *Adapter) handle(work context.Context, in incoming) {
-	defer a.handled.Add(1)
+	ctx, cancel := context.WithTimeout(work, a.cfg.HandleTimeout)
+	tr := newTracker(func() {
+		cancel()
+		a.handled.Add(1)
+	})
+	defer tr.done()
 	a.sem <- struct{}{}
 	defer func() { <-a.sem }()
-	ctx, cancel := context.WithTimeout(work, a.cfg.HandleTimeout)
-	defer cancel()
 
+	queue := func(r bot.Reply, replyTo int, held *tgbotapi.Message) {
+		tr.add()
+		a.queueReply(&outItem{ctx: ctx, dst: in.dst, r: r, held: held, replyTo: replyTo, done: func(err error) {
+			if err != nil {
+				a.log.ErrorContext(ctx, "reply not delivered", "channel", in.dst.channel(), "err", err)
+			}
+			tr.done()
+		}}, isUrgent)
+	}
 	answered := in.callbackID == ""
 	defer func() {
 		if r := recover(); r != nil {
@@ -303,6 +292,7 @@ func (a *Adapter) handle(work context.Context, in incoming) {
 	if in.callbackID != "" && in.held == nil {
 		return
 	}
+	in.req.CanManage = a.canManage(in)
 	replies := a.h.Handle(ctx, in.req)
 	if in.callbackID == "" {
 		for _, r := range replies {
@@ -316,9 +306,8 @@ func (a *Adapter) handle(work context.Context, in incoming) {
 			if r.Private && in.group {
 				replyTo = in.msgID
 			}
-			if err := a.send(ctx, in.dst, r, replyTo); err != nil {
-				a.log.ErrorContext(ctx, "reply not delivered", "channel", in.dst.channel(), "err", err)
-			}
+			r.Edit = false // nothing was pressed
+			queue(r, replyTo, nil)
 		}
 		return
 	}
@@ -348,16 +337,42 @@ func (a *Adapter) handle(work context.Context, in incoming) {
 	answered = true
 	a.answer(ctx, in.callbackID, strings.Join(notes, "\n"))
 	for _, r := range rest {
-		var err error
-		if r.Edit {
-			err = a.edit(ctx, in.dst, in.held, r)
-		} else {
-			err = a.send(ctx, in.dst, r, 0)
-		}
-		if err != nil {
-			a.log.ErrorContext(ctx, "reply not delivered", "channel", in.dst.channel(), "err", err)
-		}
+		queue(r, 0, in.held)
 	}
+}
+
+// canManage is Request.CanManage for the user of in: true in a private
+// chat; in a group, whether getChatMember says the user is its creator
+// or an administrator, asked only when the bot wants to know, at most
+// once per update.
+func (a *Adapter) canManage(in incoming) func(context.Context) bool {
+	if !in.group {
+		return func(context.Context) bool { return true }
+	}
+	var (
+		once sync.Once
+		ok   bool
+	)
+	return func(ctx context.Context) bool {
+		once.Do(func() { ok = a.isAdmin(ctx, in.dst.chat, in.user) })
+		return ok
+	}
+}
+
+// isAdmin asks getChatMember whether user is chat's creator or an
+// administrator. A failure counts as no, and is logged.
+func (a *Adapter) isAdmin(ctx context.Context, chat, user int64) bool {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	var m struct {
+		Status string `json:"status"`
+	}
+	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chat, 10), "user_id": strconv.FormatInt(user, 10)}
+	if _, err := a.request(ctx, "getChatMember", p, nil, &m); err != nil {
+		a.log.WarnContext(ctx, "getChatMember failed; the user counts as no administrator", "chat", chat, "user", user, "err", err)
+		return false
+	}
+	return m.Status == "creator" || m.Status == "administrator"
 }
 
 // hasMedia reports whether r shows a board or an animation: a private

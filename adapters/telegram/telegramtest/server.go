@@ -3,15 +3,17 @@
 // adapter uses on a loopback address, records everything the bot sends,
 // lets a test act as users (typing a message, pressing a button) and can
 // answer the next calls of a method with a failure, such as 429 Too Many
-// Requests with a retry_after.
+// Requests with a retry_after, or hold them until the test releases them
+// (Hold), to fill the bot's queues deterministically.
 //
 // Methods: getMe, getUpdates (long polling: the call blocks until an update
 // is injected or its timeout passes; a newer call ends an older one with
 // 409 Conflict, as Telegram does), deleteWebhook, setMyCommands (recorded
 // per language_code), sendMessage, sendPhoto and sendAnimation (multipart),
 // editMessageText, editMessageCaption, editMessageMedia (multipart,
-// attach://), editMessageReplyMarkup, deleteMessage and
-// answerCallbackQuery. Requests
+// attach://), editMessageReplyMarkup, deleteMessage, answerCallbackQuery
+// and getChatMember (every user is a "member" unless SetChatMember says
+// otherwise). Requests
 // go to POST /bot<token>/<method>, form-encoded or multipart; a wrong
 // token gets 401 Unauthorized, an unknown method 404 Not Found.
 //
@@ -186,7 +188,10 @@ type Server struct {
 	commands   map[string][]Command
 	failures   map[string][]failure
 	migrated   map[int64]int64
-	refused    map[int64]bool // private chats the bot may not write to
+	refused    map[int64]bool             // private chats the bot may not write to
+	members    map[int64]map[int64]string // chat -> user -> status
+	holds      map[string]chan struct{}   // methods whose calls wait
+	waiting    map[string]int             // calls waiting on a hold
 	webhookDel bool
 }
 
@@ -224,6 +229,9 @@ func New(token string) *Server {
 		failures:   map[string][]failure{},
 		migrated:   map[int64]int64{},
 		refused:    map[int64]bool{},
+		members:    map[int64]map[int64]string{},
+		holds:      map[string]chan struct{}{},
+		waiting:    map[string]int{},
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /{bottoken}/{method}", s.serve)
@@ -319,6 +327,76 @@ func (s *Server) AllowPrivateChat(userID int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	delete(s.refused, userID)
+}
+
+// SetChatMember sets the status getChatMember reports for user in chat:
+// "creator", "administrator", "member" (the default for everyone),
+// "restricted", "left" or "kicked".
+func (s *Server) SetChatMember(chatID, userID int64, status string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.members[chatID]
+	if m == nil {
+		m = map[int64]string{}
+		s.members[chatID] = m
+	}
+	m[userID] = status
+}
+
+// Hold makes the calls of method wait, unanswered and unrecorded, until
+// release is called (once); they are then served, in no particular order
+// when several wait.
+// Waiting tells how many wait.
+func (s *Server) Hold(method string) (release func()) {
+	ch := make(chan struct{})
+	s.mu.Lock()
+	s.holds[method] = ch
+	s.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			s.mu.Lock()
+			if s.holds[method] == ch {
+				delete(s.holds, method)
+			}
+			s.mu.Unlock()
+			close(ch)
+		})
+	}
+}
+
+// Waiting is the number of calls of method waiting on a Hold.
+func (s *Server) Waiting(method string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.waiting[method]
+}
+
+// wait blocks a call of method while it is held; it reports false when
+// the request or the server ended first.
+func (s *Server) wait(r *http.Request, method string) bool {
+	s.mu.Lock()
+	ch := s.holds[method]
+	if ch == nil {
+		s.mu.Unlock()
+		return true
+	}
+	s.waiting[method]++
+	s.touch()
+	s.mu.Unlock()
+	ok := true
+	select {
+	case <-ch:
+	case <-r.Context().Done():
+		ok = false
+	case <-s.closing:
+		ok = false
+	}
+	s.mu.Lock()
+	s.waiting[method]--
+	s.touch()
+	s.mu.Unlock()
+	return ok
 }
 
 // chatType is the type a chat id implies.
@@ -571,6 +649,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.getUpdates(w, r, call)
 		return
 	}
+	if !s.wait(r, method) {
+		writeErr(w, http.StatusServiceUnavailable, "Service Unavailable", 0)
+		return
+	}
 	s.mu.Lock()
 	if fs := s.failures[method]; len(fs) > 0 {
 		f := fs[0]
@@ -782,6 +864,18 @@ func (s *Server) apply(c Call) (any, *apiError) {
 		}
 		delete(ch.msgs, m.ID)
 		return true, nil
+	case "getChatMember":
+		chatID, err1 := strconv.ParseInt(p["chat_id"], 10, 64)
+		userID, err2 := strconv.ParseInt(p["user_id"], 10, 64)
+		if err1 != nil || err2 != nil || chatID == 0 {
+			return nil, badRequest("chat not found")
+		}
+		status := s.members[chatID][userID]
+		if status == "" {
+			status = "member"
+		}
+		u := map[string]any{"id": userID, "is_bot": false, "first_name": "User"}
+		return map[string]any{"status": status, "user": u}, nil
 	case "answerCallbackQuery":
 		id := p["callback_query_id"]
 		answered, ok := s.callbacks[id]

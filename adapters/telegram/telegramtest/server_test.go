@@ -139,3 +139,42 @@ func itoa(i int) string {
 	b, _ := json.Marshal(i)
 	return string(b)
 }
+
+func TestChatMemberAndHold(t *testing.T) {
+	s := New("1:tok")
+	defer s.Close()
+	status := func(chat, user string) string {
+		t.Helper()
+		code, body := post(t, s, "1:tok", "getChatMember", url.Values{"chat_id": {chat}, "user_id": {user}})
+		if code != 200 {
+			t.Fatalf("getChatMember(%s, %s): %d %v", chat, user, code, body)
+		}
+		return body["result"].(map[string]any)["status"].(string)
+	}
+	s.SetChatMember(-100, 5, "administrator")
+	s.SetChatMember(-100, 6, "creator")
+	if got := status("-100", "5") + " " + status("-100", "6") + " " + status("-100", "7") + " " + status("-200", "5"); got != "administrator creator member member" {
+		t.Errorf("statuses %q", got)
+	}
+	if code, _ := post(t, s, "1:tok", "getChatMember", url.Values{"chat_id": {"x"}, "user_id": {"5"}}); code != 400 {
+		t.Errorf("a bad chat id: %d", code)
+	}
+
+	release := s.Hold("sendMessage")
+	done := make(chan int, 1)
+	go func() {
+		code, _ := post(t, s, "1:tok", "sendMessage", url.Values{"chat_id": {"-100"}, "text": {"hi"}})
+		done <- code
+	}()
+	if !s.WaitFor(5*time.Second, func() bool { return s.Waiting("sendMessage") == 1 }) {
+		t.Fatal("the call is not waiting")
+	}
+	if n := len(s.Calls("sendMessage")) + len(s.Sent(-100)); n != 0 {
+		t.Fatalf("a held call was served: %d", n)
+	}
+	release()
+	if code := <-done; code != 200 || len(s.Sent(-100)) != 1 || s.Waiting("sendMessage") != 0 {
+		t.Errorf("after release: %d, %d sent", code, len(s.Sent(-100)))
+	}
+	release() // a second call does nothing
+}
