@@ -19,8 +19,10 @@ import (
 //  1. the channel's language, when someone allowed to manage the channel
 //     set one with "lang channel xx";
 //  2. else the game's language, fixed when it was created: the platform's
-//     language for the whole channel (Discord's guild_locale) when it is one
-//     of ru, da, pl, en, else the language of the player who opened it;
+//     language for the whole channel (Discord's guild_locale) when it is
+//     Russian, Danish or Polish, else the language of the player who opened
+//     it. An English guild_locale does not count: it is what Discord reports
+//     for every server that never chose a language (en-US);
 //  3. outside a game (the puzzle's post): the platform's channel language
 //     when supported, else the requester's.
 //
@@ -51,7 +53,7 @@ func (s *session) newTableLang() locales.Lang {
 		return l
 	}
 	if s.req.ChannelLocale != "" {
-		if l, ok := locales.Parse(s.req.ChannelLocale); ok {
+		if l, ok := locales.Parse(s.req.ChannelLocale); ok && l != locales.EN {
 			return l
 		}
 	}

@@ -279,12 +279,15 @@ func TestGuildLocale(t *testing.T) {
 	if g := h.live(); g.Lang != "da" {
 		t.Errorf("game language %q, want da", g.Lang)
 	}
-	// An unsupported guild locale falls back to the opener's language.
-	h2 := newHarness(t, nil)
-	rs = h2.bot.Handle(context.Background(), bot.Request{Platform: "test", Channel: "c1", Text: "/new kalah",
-		ChannelLocale: "pt-BR", User: bot.User{ID: "u", Name: "u", Mention: "@u", Locale: "ru"}})
-	if r := one(t, rs); !strings.Contains(r.Text, "предлагает") {
-		t.Errorf("challenge in a Portuguese guild by a Russian: %q", r.Text)
+	// An unsupported guild locale, or Discord's default en-US, falls back
+	// to the opener's language.
+	for _, loc := range []string{"pt-BR", "en-US"} {
+		h2 := newHarness(t, nil)
+		rs = h2.bot.Handle(context.Background(), bot.Request{Platform: "test", Channel: "c1", Text: "/new kalah",
+			ChannelLocale: loc, User: bot.User{ID: "u", Name: "u", Mention: "@u", Locale: "ru"}})
+		if r := one(t, rs); !strings.Contains(r.Text, "предлагает") {
+			t.Errorf("challenge in a %s guild by a Russian: %q", loc, r.Text)
+		}
 	}
 }
 

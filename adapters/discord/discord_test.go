@@ -495,7 +495,7 @@ func playTwoPlayerGame(t *testing.T, h *harness) {
 	}
 	h.wantBoard(board)
 	re, ok := board.Button("↻")
-	if !ok || !slices.Equal(labels(board), []string{"↻", "▶"}) || re.Style != int(discordgo.PrimaryButton) {
+	if !ok || !slices.Equal(labels(board), []string{"↻ Rematch", "▶"}) || re.Style != int(discordgo.PrimaryButton) {
 		t.Fatalf("final board buttons %q", labels(board))
 	}
 
@@ -650,17 +650,21 @@ func TestRulesInEachLanguage(t *testing.T) {
 	for i, loc := range []string{"ru", "da", "pl", "en-US"} {
 		u := discordtest.User{ID: fmt.Sprint(1180000000000000210 + i), Username: "user" + loc}
 		out := h.reply(h.command(u, loc, "rules", discordtest.Opt("variant", "kalah")))
+		// Commands are named as the user's client shows them (/ход, /ruch).
 		want := locales.ForDiscord(locales.Rules(locales.Resolve(loc), "kalah", nil))
+		if l := locales.Resolve(loc); l != locales.EN {
+			want = strings.ReplaceAll(want, "/move", "/"+localCommand(l, "move"))
+		}
 		if out.Message.Content != want {
 			t.Errorf("%s: rules\n%s\nwant\n%s", loc, out.Message.Content, want)
 		}
 	}
 	set := h.command(alice, "ru", "lang", discordtest.Opt("language", "pl")).Wait(t)
-	if want := locales.Text(locales.PL, "lang_set", map[string]any{"Lang": "pl"}); !set.Message.Ephemeral || set.Message.Content != locales.ForDiscord(want) {
+	if want := locales.Text(locales.PL, "lang_set", map[string]any{"Lang": locales.Text(locales.PL, "lang_name_pl", nil)}); !set.Message.Ephemeral || set.Message.Content != locales.ForDiscord(want) {
 		t.Errorf("/lang: %+v, want an ephemeral %q", set.Message, want)
 	}
 	out := h.reply(h.command(alice, "ru", "rules", discordtest.Opt("variant", "oware")))
-	if want := locales.ForDiscord(locales.Rules(locales.PL, "oware", nil)); out.Message.Content != want {
+	if want := strings.ReplaceAll(locales.ForDiscord(locales.Rules(locales.PL, "oware", nil)), "/move", "/ruch"); out.Message.Content != want {
 		t.Errorf("after /lang pl, rules in %q", out.Message.Content)
 	}
 }
@@ -892,4 +896,14 @@ func TestRunErrors(t *testing.T) {
 	if err == nil || strings.Contains(err.Error(), "wrong-token") {
 		t.Errorf("Run with a bad token: %v", err)
 	}
+}
+
+// localCommand is the name Discord shows for a command in language l.
+func localCommand(l locales.Lang, name string) string {
+	for _, c := range bot.Commands {
+		if c.Name == name {
+			return c.Local[l]
+		}
+	}
+	return name
 }

@@ -139,6 +139,10 @@ func components(rows [][]bot.Button) []discordgo.MessageComponent {
 // buttonStyle colours a button by its label: ✔ green, ✖ red, ↻ blue, pits
 // and everything else grey.
 func buttonStyle(label string) discordgo.ButtonStyle {
+	// The label's first word is its symbol ("✔ Accept").
+	if sym, _, ok := strings.Cut(label, " "); ok {
+		label = sym
+	}
 	switch label {
 	case "✔":
 		return discordgo.SuccessButton

@@ -146,8 +146,10 @@ func TestMoveLatencyBehindHelp(t *testing.T) {
 		d.Round(time.Millisecond), scale, (d * scale).Round(100*time.Millisecond), helpBefore, helps)
 	// The order itself is checked deterministically by
 	// TestUrgentReplyGoesFirst; here the move must not come after all the
-	// help, as it did before (51 s at real pace).
-	if helpBefore >= helps || helps < 20 {
+	// help, as it did before (51 s at real pace). The bot answers eight of
+	// the twenty /help and sends one notice to slow down (see bot's
+	// throttle), so nine messages follow in all.
+	if helpBefore >= helps || helps != 9 {
 		t.Errorf("%d of %d help messages went before the move", helpBefore, helps)
 	}
 }

@@ -103,7 +103,7 @@ func TestGroupGameWithButtons(t *testing.T) {
 			t.Fatal("the game did not end")
 		}
 		m, _ := e.srv.Message(group, board.ID)
-		if labels(m) == "↻ ▶" {
+		if labels(m) == "↻ Rematch ▶" {
 			break
 		}
 		mover, other := toMove(m)
@@ -198,7 +198,7 @@ func TestGroupTypedCommandsAndResign(t *testing.T) {
 	}
 	e.say(group, alice, "en", "/resign")
 	r = e.last(group)
-	if !r.IsPhoto() || labels(r) != "↻" || !strings.Contains(r.Visible(), "@alice resigned.") { // no move: no ▶
+	if !r.IsPhoto() || labels(r) != "↻ Rematch" || !strings.Contains(r.Visible(), "@alice resigned.") { // no move: no ▶
 		t.Errorf("resign: %+v %q", r, r.Visible())
 	}
 	last, err := e.db.LastGame(context.Background(), telegram.Platform, groupChannel)
@@ -227,7 +227,7 @@ func TestGameAgainstTheBotInPrivate(t *testing.T) {
 			t.Fatal("the game did not end")
 		}
 		m = e.last(chat)
-		if labels(m) == "↻ ▶" {
+		if labels(m) == "↻ Rematch ▶" {
 			break
 		}
 		if len(m.Buttons()) == 0 {
