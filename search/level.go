@@ -184,6 +184,10 @@ func (l Level) ChooseFrom(ctx context.Context, p engine.Position, history []engi
 	defer cancel()
 	if spec.solve {
 		if g, k, ok := wholeGameDB(p.Rules()); ok && awaitDB(ctx, g, k) == nil {
+			if d, ok := endgameLookup(p, true); ok {
+				return d, nil
+			}
+			// Before the pie rule's choice: a few lookups through the solver.
 			res, err := Solve(ctx, p, SolveOptions{DBSeeds: k, History: history, MemoryMB: 256})
 			if err == nil {
 				return Decision{Move: res.Best, Exact: true, Value: res.Value}, nil

@@ -82,8 +82,14 @@ func TestOpponentMoveExact(t *testing.T) {
 	if c, err := o.Move(ctx, engine.NewGame(p), "beginner", 1); err != nil || c.Exact {
 		t.Errorf("beginner: %+v, %v; want no exact claim", c, err)
 	}
-	// Kalah(4,3) with perfect: exact from the first move, worth 6.
-	g := engine.NewGame(engine.MustNew("kalah", engine.Options{"pits": "4", "seeds": "3"}).Start())
+	// Kalah(4,3) with perfect: exact from the first move, worth 6. The
+	// database is prepared first, as its first build (a second, more under
+	// the race detector) may take longer than a move's think time.
+	k43 := engine.MustNew("kalah", engine.Options{"pits": "4", "seeds": "3"})
+	if err := search.Prepare(ctx, k43); err != nil {
+		t.Fatal(err)
+	}
+	g := engine.NewGame(k43.Start())
 	c, err := o.Move(ctx, g, "perfect", 1)
 	if err != nil || !c.Exact || c.Value != 6 {
 		t.Errorf("perfect at the start of Kalah(4,3): %+v, %v; want exact 6", c, err)
