@@ -371,6 +371,22 @@ func loadedDB(g *kalahGeom, lo, hi int, dir string) int {
 	return 0
 }
 
+// loadedDBNoWait returns a database for g in memory (kept for dir) that
+// holds from lo to hi seeds, or nil, without waiting: while a database is
+// being built (which holds the cache's lock) it returns nil.
+func loadedDBNoWait(g *kalahGeom, lo, hi int, dir string) *kalahDB {
+	if !dbCache.TryLock() {
+		return nil
+	}
+	defer dbCache.Unlock()
+	for _, c := range dbCache.list {
+		if c.db.g == g && c.db.maxSeeds >= lo && c.db.maxSeeds <= hi && c.key == fmt.Sprintf("%s|%s", dir, dbFileName(g.n, g.emptyCapture, c.db.maxSeeds)) {
+			return c.db
+		}
+	}
+	return nil
+}
+
 // getKalahDB returns the database for the geometry and seed count: from
 // memory, else from the disk cache in dir (if dir is not ""), else built
 // (and then saved to dir; a failure to save is not an error). built says

@@ -281,7 +281,7 @@ func awaitDB(ctx context.Context, g *kalahGeom, k int) error {
 }
 
 // endgameLookup answers from an endgame database already in memory (it
-// never builds or loads one) a Kalah position, after any pie-rule swap,
+// never builds or loads one, nor waits for one being built) a Kalah position, after any pie-rule swap,
 // with at most PerfectDBSeeds seeds in the pits, or with whole (Perfect)
 // any position of a game that ExactFromStart covers.
 func endgameLookup(p engine.Position, whole bool) (Decision, bool) {
@@ -296,12 +296,8 @@ func endgameLookup(p engine.Position, whole bool) (Decision, bool) {
 		}
 	}
 	g := geomFor(n, ec)
-	j := loadedDB(g, seeds, 40, CacheDir())
-	if j == 0 {
-		return Decision{}, false
-	}
-	db, _, err := getKalahDB(context.Background(), g, j, CacheDir())
-	if err != nil {
+	db := loadedDBNoWait(g, seeds, 40, CacheDir())
+	if db == nil {
 		return Decision{}, false
 	}
 	v := kalahViewOf(&p)
