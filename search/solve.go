@@ -97,7 +97,9 @@ type Result struct {
 // cutoffs, move ordering and an endgame database built by retrograde
 // analysis (cached on disk under CacheDir). Every other two-player variant,
 // and positions under Kalah's pie rule until the swap is no longer
-// possible, go through the engine's rules with the same MTD(f) search.
+// possible, go through the engine's rules with the same MTD(f) search,
+// after iterative deepening of the heuristic search (to guessDepth plies,
+// or guessNodes positions) for its first guess and move ordering.
 // Oware's third-repetition rule is applied along each searched line,
 // counting opts.History; values that depend on the line are not stored in
 // the table, though one stored from another line may still miss a
@@ -108,7 +110,9 @@ type Result struct {
 //
 // Errors: ErrGameOver for a finished game, ErrSolitaire for a solitaire,
 // ErrPlayers for more than two players, ErrTooLarge when opts.MaxNodes runs
-// out, and ctx's error when it is cancelled or its deadline passes.
+// out, context.DeadlineExceeded when opts.Time does, and ctx's error when
+// it is cancelled or its deadline passes. After the last three, the Result
+// holds what the solve had found (see Result.Lower).
 func Solve(ctx context.Context, p engine.Position, opts SolveOptions) (Result, error) {
 	if err := checkSearchable(p); err != nil {
 		return Result{}, err
