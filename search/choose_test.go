@@ -240,3 +240,33 @@ func TestChooseSolitaire(t *testing.T) {
 		t.Errorf("unsolvable tchuka: %+v claims exact", d)
 	}
 }
+
+// TestPerfectDatabaseBuildGoesOn: when a move's time ends while Perfect's
+// endgame database is being built, Perfect still answers, and the build
+// goes on for the moves to come (it used to be cancelled, and started
+// again at every move).
+func TestPerfectDatabaseBuildGoesOn(t *testing.T) {
+	isolateCache(t)
+	r := kalahRules(5, 3) // 30 seeds: Perfect's 16-seed database, 5.3 million boards
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	d, err := Perfect.ChooseFrom(ctx, r.Start(), nil, 1)
+	if err != nil || !isLegal(r.Start(), d.Move) || d.Exact {
+		t.Fatalf("Perfect with its time over: %+v, %v", d, err)
+	}
+	g, k, _ := perfectDB(r)
+	for loadedDBNoWait(g, k, k, CacheDir()) == nil {
+		// The build started by the move finishes on its own.
+		time.Sleep(10 * time.Millisecond)
+	}
+	rng := rand.New(rand.NewPCG(81, 82))
+	p := r.Start()
+	for p.PitSeeds(engine.South)+p.PitSeeds(engine.North) > k || len(p.Moves()) < 2 {
+		p = playRandom(r.Start(), rng, 8+rng.IntN(12))
+	}
+	want, err := Solve(context.Background(), p, SolveOptions{DBSeeds: -1, CacheDir: "-", MemoryMB: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkExact(t, Perfect, p, choose(t, Perfect, p, nil), want.Value)
+}

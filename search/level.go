@@ -194,10 +194,16 @@ func (l Level) ChooseFrom(ctx context.Context, p engine.Position, history []engi
 			}
 		}
 		gate, budget := perfectOtherGate, uint64(perfectOtherBudget)
-		if _, _, _, ok := kalahParams(p.Rules()); ok {
+		g, k, kalah := perfectDB(p.Rules())
+		if kalah {
 			gate, budget = perfectKalahGate, perfectKalahBudget
 		}
 		if p.PitSeeds(engine.South)+p.PitSeeds(engine.North) <= gate {
+			// The database first; its build goes on if the time runs out,
+			// for the moves to come.
+			if kalah && awaitDB(ctx, g, k) != nil {
+				return analyzeMove(context.Background(), p, history, 20_000)
+			}
 			res, err := Solve(ctx, p, SolveOptions{MaxNodes: budget, DBSeeds: PerfectDBSeeds, History: history, MemoryMB: 256})
 			if err == nil {
 				return Decision{Move: res.Best, Exact: true, Value: res.Value}, nil
@@ -315,13 +321,23 @@ func Prepare(ctx context.Context, r engine.Rules) error {
 		_, _, err := getKalahDB(ctx, g, k, CacheDir())
 		return err
 	}
-	n, ec, _, ok := kalahParams(r)
+	g, k, ok := perfectDB(r)
 	if !ok {
 		return nil
 	}
-	k := min(PerfectDBSeeds, maxDBSeeds(n, (256<<20)-(64<<20)))
-	_, _, err := getKalahDB(ctx, geomFor(n, ec), k, CacheDir())
+	_, _, err := getKalahDB(ctx, g, k, CacheDir())
 	return err
+}
+
+// perfectDB returns the endgame database Perfect's solver uses under r
+// (PerfectDBSeeds, or fewer if it would not fit the solver's memory), if r
+// is Kalah.
+func perfectDB(r engine.Rules) (g *kalahGeom, k int, ok bool) {
+	n, ec, _, ok := kalahParams(r)
+	if !ok {
+		return nil, 0, false
+	}
+	return geomFor(n, ec), min(PerfectDBSeeds, maxDBSeeds(n, (256<<20)-(64<<20))), true
 }
 
 // confirmBudget bounds the solver's check of a proven analysis: such a
