@@ -198,10 +198,11 @@ func (l Level) ChooseFrom(ctx context.Context, p engine.Position, history []engi
 		if kalah {
 			gate, budget = perfectKalahGate, perfectKalahBudget
 		}
-		if p.PitSeeds(engine.South)+p.PitSeeds(engine.North) <= gate {
+		if seeds := p.PitSeeds(engine.South) + p.PitSeeds(engine.North); seeds <= gate {
 			// The database first; its build goes on if the time runs out,
-			// for the moves to come.
-			if kalah && awaitDB(ctx, g, k) != nil {
+			// for the moves to come. (Up to 12 seeds Solve takes a small
+			// database, quick to build.)
+			if kalah && seeds > 12 && awaitDB(ctx, g, k) != nil {
 				return analyzeMove(context.Background(), p, history, 20_000)
 			}
 			res, err := Solve(ctx, p, SolveOptions{MaxNodes: budget, DBSeeds: PerfectDBSeeds, History: history, MemoryMB: 256})
