@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"math"
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
@@ -49,6 +50,7 @@ type gsearch struct {
 	history     [2][engine.MaxPits*2 + 2]int32
 	qdepth      int
 	selDepth    int
+	tr          *tracker // the solver's progress (nil: none)
 }
 
 func newGSearch(ctx context.Context, r engine.Rules, tt *gtt, hist []engine.Position) *gsearch {
@@ -87,6 +89,7 @@ func (s *gsearch) checkStop() bool {
 	if s.stopped {
 		return true
 	}
+	s.tr.nodes(s.nodes)
 	switch {
 	case s.limit > 0 && s.nodes > s.limit:
 		s.stopped, s.errStop = true, ErrTooLarge
@@ -263,6 +266,51 @@ func (s *gsearch) test(n *gnode, ply int, beta int) int {
 	return best
 }
 
+// The depth stage of the exact solver: iterative deepening of the heuristic
+// search, to give MTD(f) its first guess, the table its first moves, and a
+// stopped solve a move. It deepens to guessDepth plies at most, and starts
+// no iteration past guessNodes positions.
+const (
+	guessDepth = 14
+	guessNodes = 500_000
+)
+
+// deepen runs the depth stage and returns the guess (in seeds).
+func (s *gsearch) deepen(root *gnode) int {
+	guess := 0
+	s.tr.stage("depth")
+	for d := 1; d <= guessDepth && s.nodes < guessNodes; d++ {
+		s.horizon = 0
+		v := s.ab(root, 0, d, minScore, maxScore)
+		if s.stopped {
+			break
+		}
+		guess = int(math.Round(float64(v) / 100))
+		var best engine.Move
+		if pv := s.pv(root, 1); len(pv) > 0 {
+			best = pv[0]
+		}
+		s.tr.depth(d, best, s.nodes)
+		if s.horizon == 0 {
+			break // every line ended: the exact search is quick
+		}
+	}
+	return guess
+}
+
+// rootMove returns the table's move at root (zero if none).
+func (s *gsearch) rootMove(root *gnode) engine.Move {
+	e := s.tt.probe(s.aux.key(&root.pos, root.aux))
+	if e == nil || e.move == 0 {
+		return engine.Move{}
+	}
+	moves := s.r.AppendMoves(&root.pos, nil)
+	if int(e.move) > len(moves) {
+		return engine.Move{}
+	}
+	return moves[e.move-1]
+}
+
 // solveRoot finds the exact value of root by MTD(f) from guess and a move
 // that reaches it.
 func (s *gsearch) solveRoot(root *gnode, guess int) (int, engine.Move) {
@@ -278,11 +326,14 @@ func (s *gsearch) solveRoot(root *gnode, guess int) (int, engine.Move) {
 		if s.stopped {
 			return 0, engine.Move{}
 		}
+		var proof engine.Move
 		if g < beta {
 			upper = g
 		} else {
 			lower = g
+			proof = s.rootMove(root) // the move that failed high
 		}
+		s.tr.bounds(lower, upper, proof, s.nodes)
 	}
 	v := lower
 	kids := s.expand(root, 0)

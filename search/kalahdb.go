@@ -124,9 +124,10 @@ func compositions(n, k int) []uint64 {
 	return out
 }
 
-// build fills the database, using up to workers goroutines. It returns
-// ctx's error if cancelled.
-func (db *kalahDB) build(ctx context.Context, workers int) error {
+// build fills the database, using up to workers goroutines, calling
+// onLevel (if not nil) with each seed count done. It returns ctx's error
+// if cancelled.
+func (db *kalahDB) build(ctx context.Context, workers int, onLevel func(done int)) error {
 	n, K := db.g.n, db.maxSeeds
 	db.alloc(int(dbSize(n, K)))
 	for i := range db.vals {
@@ -169,6 +170,9 @@ func (db *kalahDB) build(ctx context.Context, workers int) error {
 		wg.Wait()
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		if onLevel != nil {
+			onLevel(k)
 		}
 	}
 	return nil
@@ -367,11 +371,33 @@ func loadedDB(g *kalahGeom, lo, hi int, dir string) int {
 	return 0
 }
 
+// loadedDBNoWait returns a database for g in memory (kept for dir) that
+// holds from lo to hi seeds, or nil, without waiting: while a database is
+// being built (which holds the cache's lock) it returns nil.
+func loadedDBNoWait(g *kalahGeom, lo, hi int, dir string) *kalahDB {
+	if !dbCache.TryLock() {
+		return nil
+	}
+	defer dbCache.Unlock()
+	for _, c := range dbCache.list {
+		if c.db.g == g && c.db.maxSeeds >= lo && c.db.maxSeeds <= hi && c.key == fmt.Sprintf("%s|%s", dir, dbFileName(g.n, g.emptyCapture, c.db.maxSeeds)) {
+			return c.db
+		}
+	}
+	return nil
+}
+
 // getKalahDB returns the database for the geometry and seed count: from
 // memory, else from the disk cache in dir (if dir is not ""), else built
 // (and then saved to dir; a failure to save is not an error). built says
 // whether it had to be built.
 func getKalahDB(ctx context.Context, g *kalahGeom, k int, dir string) (db *kalahDB, built bool, err error) {
+	return getKalahDBFn(ctx, g, k, dir, nil)
+}
+
+// getKalahDBFn is getKalahDB that calls onLevel (if not nil) as a build
+// progresses (see build).
+func getKalahDBFn(ctx context.Context, g *kalahGeom, k int, dir string, onLevel func(done int)) (db *kalahDB, built bool, err error) {
 	key := fmt.Sprintf("%s|%s", dir, dbFileName(g.n, g.emptyCapture, k))
 	dbCache.Lock()
 	defer dbCache.Unlock()
@@ -384,7 +410,7 @@ func getKalahDB(ctx context.Context, g *kalahGeom, k int, dir string) (db *kalah
 	}
 	db = newKalahDB(g, k)
 	if dir == "" || db.load(dir) != nil {
-		if err := db.build(ctx, runtime.GOMAXPROCS(0)); err != nil {
+		if err := db.build(ctx, runtime.GOMAXPROCS(0), onLevel); err != nil {
 			return nil, false, err
 		}
 		built = true

@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"sync"
 	"sync/atomic"
+
+	"github.com/mancala-bot/mancala/engine"
 )
 
 // ksolver is the exact Kalah solver: MTD(f) over null-window alpha-beta on
@@ -38,6 +40,7 @@ type ksolver struct {
 	stop    atomic.Bool // the solve is over (budget, context)
 	errStop error
 	mu      sync.Mutex
+	tr      *tracker // progress (nil: none)
 }
 
 // kworker is one thread's search state.
@@ -90,6 +93,7 @@ func (w *kworker) flush() {
 	s := w.s
 	n := s.nodes.Add(w.nodes)
 	w.nodes = 0
+	s.tr.nodes(n)
 	var err error
 	switch {
 	case s.limit > 0 && n > s.limit:
@@ -360,12 +364,16 @@ func (s *ksolver) solve(b kboard) (int, int) {
 		return s.dbMove(b)
 	}
 	guess := 0
+	s.tr.stage("depth")
 	for d := 2; d <= 14; d += 2 {
-		guess, _ = s.mtdf(main, helpers, b, guess, uint8(d))
+		var pit int
+		guess, pit = s.mtdf(main, helpers, b, guess, uint8(d))
 		if s.stopped() {
 			return 0, 0
 		}
+		s.tr.depth(d, engine.Move{Pit: uint8(pit)}, s.nodes.Load()+main.nodes)
 	}
+	s.tr.stage("exact")
 	return s.mtdf(main, helpers, b, guess, exactDepth)
 }
 
@@ -408,10 +416,18 @@ func (s *ksolver) mtdf(main *kworker, helpers []*kworker, b kboard, guess int, d
 		if s.stopped() {
 			return 0, 0
 		}
+		var proof engine.Move
 		if v >= beta {
 			lo = v
+			// The table's move at the root is the one that failed high.
+			if e, ok := s.tt.probe(key); ok && e.move != 0 && pitAt(b.my, int(e.move)-1) != 0 {
+				proof = engine.Move{Pit: e.move}
+			}
 		} else {
 			hi = v
+		}
+		if depth == exactDepth {
+			s.tr.bounds(lo, hi, proof, s.nodes.Load()+main.nodes)
 		}
 		f = v
 	}

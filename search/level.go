@@ -27,10 +27,16 @@ import (
 //     plays the best move it finds.
 //   - Expert searches 1 500 000 positions (well under MaxThink on this
 //     project's machines), stopping at MaxThink if the machine is slow.
+//     Hard and Expert play exactly where that is cheap: a Kalah board with
+//     at most PerfectDBSeeds seeds in the pits whose endgame database is in
+//     memory, and positions their search solves (see Choose).
 //   - Perfect plays a move of the exact solution when the position is small
 //     enough for the solver to answer within its budget (Kalah with at
 //     most 36 seeds left in the pits, with the 16-seed endgame database;
-//     the other games with at most 10), and Expert's move otherwise.
+//     the other games with at most 10), and Expert's move otherwise. Only
+//     on the small Kalah boards of ExactFromStart is that every move of
+//     the game: elsewhere the name is kept for games created with it, and
+//     plays as described (Expert until the end is near).
 //
 // Beginner, Easy and Medium vary their moves; the variation is drawn from
 // the seed and the position, so the same position, level and seed always
@@ -108,47 +114,103 @@ var levelSpecs = [...]levelSpec{
 	Perfect:  {nodes: 1_500_000, solve: true},
 }
 
+// Decision is a level's move and what the level knows of it.
+type Decision struct {
+	Move engine.Move
+	// Exact reports that Value is proven by an exact search (the Kalah
+	// endgame database, or the solver finishing within its budget) and
+	// that Move achieves it. Value is then the final store margin the side
+	// to move gets with best play by both sides from the position before
+	// Move (positive: it wins by that many). For a solitaire, Exact means
+	// that Move starts a sequence that clears the board, and Value is 0.
+	Exact bool
+	Value int
+}
+
 // Move returns the level's move in the game's current position. It uses
 // the game's history for the repetition rule. Errors: ErrGameOver when the
 // game is over, ErrPlayers for more than two players, an error for an
 // unknown level, and ctx's error when ctx ends before any move is chosen
 // (a search cut short by ctx otherwise returns the best move so far).
 func (l Level) Move(ctx context.Context, g *engine.Game, seed int64) (engine.Move, error) {
-	ps := g.Positions()
-	return l.MoveFrom(ctx, ps[len(ps)-1], ps[:len(ps)-1], seed)
+	d, err := l.Choose(ctx, g, seed)
+	return d.Move, err
 }
 
 // MoveFrom is Move for a position and the positions played before it
 // (oldest first; nil for none).
 func (l Level) MoveFrom(ctx context.Context, p engine.Position, history []engine.Position, seed int64) (engine.Move, error) {
+	d, err := l.ChooseFrom(ctx, p, history, seed)
+	return d.Move, err
+}
+
+// Choose is Move with what is known of the move: whether it comes from an
+// exact result, and its value then. Beginner, Easy and Medium never claim
+// an exact value (their moves vary on purpose). Hard and Expert do when
+// the position is answered exactly: a Kalah board with at most
+// PerfectDBSeeds seeds in the pits while an endgame database holding it is
+// in memory (Prepare, or a Perfect game, loads one), or a search that
+// reaches the end of every line, confirmed by the solver. Perfect does when
+// its solver answers (see Level and ExactFromStart).
+func (l Level) Choose(ctx context.Context, g *engine.Game, seed int64) (Decision, error) {
+	ps := g.Positions()
+	return l.ChooseFrom(ctx, ps[len(ps)-1], ps[:len(ps)-1], seed)
+}
+
+// ChooseFrom is Choose for a position and the positions played before it
+// (oldest first; nil for none).
+func (l Level) ChooseFrom(ctx context.Context, p engine.Position, history []engine.Position, seed int64) (Decision, error) {
 	if l < Beginner || l > Perfect {
-		return engine.Move{}, fmt.Errorf("unknown level %d", int(l))
+		return Decision{}, fmt.Errorf("unknown level %d", int(l))
 	}
 	if p.Rules() != nil && p.Rules().Layout().Sides == 1 {
 		return l.solitaireMove(ctx, p, seed)
 	}
 	if err := checkSearchable(p); err != nil {
-		return engine.Move{}, err
+		return Decision{}, err
+	}
+	spec := levelSpecs[l]
+	if spec.nodes > 0 {
+		// The database answers at once, a forced move too.
+		if d, ok := endgameLookup(p, spec.solve); ok {
+			return d, nil
+		}
 	}
 	moves := p.Moves()
 	if len(moves) == 1 {
-		return moves[0], nil
+		return Decision{Move: moves[0]}, nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, MaxThink)
 	defer cancel()
-	spec := levelSpecs[l]
 	if spec.solve {
+		if g, k, ok := wholeGameDB(p.Rules()); ok && awaitDB(ctx, g, k) == nil {
+			if d, ok := endgameLookup(p, true); ok {
+				return d, nil
+			}
+			// Before the pie rule's choice: a few lookups through the solver.
+			res, err := Solve(ctx, p, SolveOptions{DBSeeds: k, History: history, MemoryMB: 256})
+			if err == nil {
+				return Decision{Move: res.Best, Exact: true, Value: res.Value}, nil
+			}
+		}
 		gate, budget := perfectOtherGate, uint64(perfectOtherBudget)
-		if _, _, _, ok := kalahParams(p.Rules()); ok {
+		g, k, kalah := perfectDB(p.Rules())
+		if kalah {
 			gate, budget = perfectKalahGate, perfectKalahBudget
 		}
-		if p.PitSeeds(engine.South)+p.PitSeeds(engine.North) <= gate {
+		if seeds := p.PitSeeds(engine.South) + p.PitSeeds(engine.North); seeds <= gate {
+			// The database first; its build goes on if the time runs out,
+			// for the moves to come. (Up to 12 seeds Solve takes a small
+			// database, quick to build.)
+			if kalah && seeds > 12 && awaitDB(ctx, g, k) != nil {
+				return analyzeMove(context.Background(), p, history, 20_000)
+			}
 			res, err := Solve(ctx, p, SolveOptions{MaxNodes: budget, DBSeeds: PerfectDBSeeds, History: history, MemoryMB: 256})
 			if err == nil {
-				return res.Best, nil
+				return Decision{Move: res.Best, Exact: true, Value: res.Value}, nil
 			}
 			if !errors.Is(err, ErrTooLarge) && !errors.Is(err, context.DeadlineExceeded) {
-				return engine.Move{}, err
+				return Decision{}, err
 			}
 			if ctx.Err() != nil {
 				// The solver used the time: answer at once.
@@ -162,33 +224,142 @@ func (l Level) MoveFrom(ctx context.Context, p engine.Position, history []engine
 	scores, _ := scoreMoves(ctx, p, history, spec.depth, 0)
 	if len(scores) == 0 {
 		if err := ctx.Err(); err != nil {
-			return engine.Move{}, err
+			return Decision{}, err
 		}
-		return moves[0], nil
+		return Decision{Move: moves[0]}, nil
 	}
-	return pickNoisy(scores, spec, rngFor(p, seed)), nil
+	return Decision{Move: pickNoisy(scores, spec, rngFor(p, seed))}, nil
 }
 
-// Prepare loads, or builds and caches on disk, what Perfect needs for the
-// rules r (the Kalah endgame database), so that the bot's first Perfect
-// move does not wait for it. It does nothing for other games, and returns
-// ctx's error if cancelled.
-func Prepare(ctx context.Context, r engine.Rules) error {
+// wholeGameDBBoards caps the endgame database that makes Perfect exact
+// from the start: one byte a board, so 16 MB, built in about a second on
+// one core (Kalah(4,3): 10.5 million boards in 0.6 s) and then read from
+// the disk cache.
+const wholeGameDBBoards = 16 << 20
+
+// ExactFromStart reports whether Perfect plays exactly, from the start of
+// every game under r, within MaxThink: r is Kalah (with any capture and
+// pie rule) on a board small enough that every position of the game (every
+// board with at most all its seeds in the pits) is in an endgame database
+// of at most 16 million boards. Each of Perfect's moves is then a lookup
+// in that database, which is built on the first move (about a second; see
+// Prepare) and kept on disk. That holds for Kalah with 1 or 2 pits, 3 pits
+// of up to 6 seeds, 4 pits of up to 3, and 5 or 6 pits of 1 seed. Elsewhere
+// (Kalah(6,4), Oware, Togyz Kumalak, Congkak) no search here can prove the
+// value of the start within the bot's think time: there Perfect plays
+// exactly only near the end, and Expert's moves before.
+func ExactFromStart(r engine.Rules) bool {
+	_, _, ok := wholeGameDB(r)
+	return ok
+}
+
+// wholeGameDB returns the database that holds every position of a game
+// under r, if ExactFromStart.
+func wholeGameDB(r engine.Rules) (g *kalahGeom, k int, ok bool) {
+	if r == nil {
+		return nil, 0, false
+	}
 	n, ec, _, ok := kalahParams(r)
+	if !ok {
+		return nil, 0, false
+	}
+	k = r.Start().Seeds()
+	if k > 40 || dbSize(n, k) > wholeGameDBBoards {
+		return nil, 0, false
+	}
+	return geomFor(n, ec), k, true
+}
+
+// awaitDB makes sure the database (g, k) is in memory, building it if need
+// be. The build goes on in the background if ctx ends first (it is
+// bounded by wholeGameDBBoards), so that a later move finds it.
+func awaitDB(ctx context.Context, g *kalahGeom, k int) error {
+	done := make(chan error, 1)
+	go func() {
+		_, _, err := getKalahDB(context.Background(), g, k, CacheDir())
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// endgameLookup answers from an endgame database already in memory (it
+// never builds or loads one, nor waits for one being built) a Kalah position, after any pie-rule swap,
+// with at most PerfectDBSeeds seeds in the pits, or with whole (Perfect)
+// any position of a game that ExactFromStart covers.
+func endgameLookup(p engine.Position, whole bool) (Decision, bool) {
+	n, ec, _, ok := kalahParams(p.Rules())
+	if !ok || newAuxTracker(p.Rules()).initial(p) != 0 {
+		return Decision{}, false
+	}
+	seeds := p.PitSeeds(engine.South) + p.PitSeeds(engine.North)
+	if seeds > PerfectDBSeeds {
+		if _, k, ok := wholeGameDB(p.Rules()); !whole || !ok || seeds > k {
+			return Decision{}, false
+		}
+	}
+	g := geomFor(n, ec)
+	db := loadedDBNoWait(g, seeds, 40, CacheDir())
+	if db == nil {
+		return Decision{}, false
+	}
+	v := kalahViewOf(&p)
+	val, pit := newKSolver(g, nil, db).dbMove(v.b)
+	return Decision{Move: engine.Move{Pit: uint8(pit)}, Exact: true, Value: v.margin + val}, true
+}
+
+// Prepare loads, or builds and caches on disk, the Kalah endgame database
+// for the rules r that Perfect uses (for the boards ExactFromStart covers,
+// the one that holds the whole game) and Hard and Expert look up near the
+// end, so that the bot's first such move does not wait for it. It does
+// nothing for other games, and returns ctx's error if cancelled.
+func Prepare(ctx context.Context, r engine.Rules) error {
+	if g, k, ok := wholeGameDB(r); ok {
+		_, _, err := getKalahDB(ctx, g, k, CacheDir())
+		return err
+	}
+	g, k, ok := perfectDB(r)
 	if !ok {
 		return nil
 	}
-	k := min(PerfectDBSeeds, maxDBSeeds(n, (256<<20)-(64<<20)))
-	_, _, err := getKalahDB(ctx, geomFor(n, ec), k, CacheDir())
+	_, _, err := getKalahDB(ctx, g, k, CacheDir())
 	return err
 }
 
-func analyzeMove(ctx context.Context, p engine.Position, history []engine.Position, nodes uint64) (engine.Move, error) {
+// perfectDB returns the endgame database Perfect's solver uses under r
+// (PerfectDBSeeds, or fewer if it would not fit the solver's memory), if r
+// is Kalah.
+func perfectDB(r engine.Rules) (g *kalahGeom, k int, ok bool) {
+	n, ec, _, ok := kalahParams(r)
+	if !ok {
+		return nil, 0, false
+	}
+	return geomFor(n, ec), min(PerfectDBSeeds, maxDBSeeds(n, (256<<20)-(64<<20))), true
+}
+
+// confirmBudget bounds the solver's check of a proven analysis: such a
+// position's tree is small, and a budget keeps the check cheap anyway.
+const confirmBudget = 200_000
+
+// analyzeMove is the searching levels' move. When the search reaches the
+// end of every line, the solver confirms the value (and gives the move it
+// proves), so that an exact claim never rests on the heuristic search.
+func analyzeMove(ctx context.Context, p engine.Position, history []engine.Position, nodes uint64) (Decision, error) {
 	a, err := Analyze(ctx, p, Limits{Nodes: nodes, History: history, TableMB: 16})
 	if err != nil {
-		return engine.Move{}, err
+		return Decision{}, err
 	}
-	return a.Best, nil
+	if a.Proven {
+		res, err := Solve(ctx, p, SolveOptions{MaxNodes: confirmBudget, DBSeeds: -1, CacheDir: "-", History: history, MemoryMB: 16})
+		if err == nil {
+			return Decision{Move: res.Best, Exact: true, Value: res.Value}, nil
+		}
+	}
+	return Decision{Move: a.Best}, nil
 }
 
 // pickNoisy draws a move: those within spec.cutoff of the best, weighted
@@ -234,14 +405,14 @@ func rngFor(p engine.Position, seed int64) *rand.Rand {
 // solitaireMove: every level follows a solution when there is one; without
 // one, the higher levels play the move that keeps the game going longest
 // and the lower ones any move that does not end it at once.
-func (l Level) solitaireMove(ctx context.Context, p engine.Position, seed int64) (engine.Move, error) {
+func (l Level) solitaireMove(ctx context.Context, p engine.Position, seed int64) (Decision, error) {
 	if p.Status() != engine.Ongoing {
-		return engine.Move{}, ErrGameOver
+		return Decision{}, ErrGameOver
 	}
 	ctx, cancel := context.WithTimeout(ctx, MaxThink)
 	defer cancel()
 	if res, err := SolveSolitaire(ctx, p, false); err == nil && res.Solvable && len(res.Solution) > 0 {
-		return engine.Move{Pit: uint8(res.Solution[0])}, nil
+		return Decision{Move: engine.Move{Pit: uint8(res.Solution[0])}, Exact: true}, nil
 	}
 	moves := p.Moves()
 	var alive []engine.Move
@@ -253,5 +424,5 @@ func (l Level) solitaireMove(ctx context.Context, p engine.Position, seed int64)
 	if len(alive) == 0 {
 		alive = moves
 	}
-	return alive[rngFor(p, seed).IntN(len(alive))], nil
+	return Decision{Move: alive[rngFor(p, seed).IntN(len(alive))]}, nil
 }

@@ -26,6 +26,17 @@ type SolveOptions struct {
 	// MaxNodes stops the solver with ErrTooLarge after this many positions
 	// (0: no limit; ctx can stop it too).
 	MaxNodes uint64
+	// Time stops the search with context.DeadlineExceeded after this long
+	// (0: no limit), counted once the endgame database is ready: a
+	// database built for the first time (a bounded, one-off cost, cached on
+	// disk) is not cut short by it, only by ctx.
+	Time time.Duration
+	// Progress, if not nil, is called as the solve goes on: at each step
+	// (a level of the database built, an iteration of the depth stage, a
+	// bound proven) and every million positions or so in between. It is
+	// called from the solving goroutines, one call at a time, and must
+	// return quickly.
+	Progress func(Progress)
 	// Threads is the number of threads the Kalah solver searches with (0:
 	// 1). With more than one the value is the same, but the node count,
 	// and the best move where several are best, can vary between runs.
@@ -68,6 +79,15 @@ type Result struct {
 	DBSeeds int
 	DBTime  time.Duration
 	DBBuilt bool
+	// Lower and Upper bound the value as proven: both are Value when the
+	// solve is done. When a limit stops it (ErrTooLarge, or the deadline
+	// of ctx or Time), they are the bounds proven so far, Best is the best
+	// move found so far (zero if none; with BestProven it achieves at
+	// least Lower, else it is the depth stage's choice) and Depth is the
+	// depth the iterative deepening before the exact search reached.
+	Lower, Upper int
+	BestProven   bool
+	Depth        int
 }
 
 // Solve returns the exact value of p with perfect play and a best move.
@@ -77,7 +97,9 @@ type Result struct {
 // cutoffs, move ordering and an endgame database built by retrograde
 // analysis (cached on disk under CacheDir). Every other two-player variant,
 // and positions under Kalah's pie rule until the swap is no longer
-// possible, go through the engine's rules with the same MTD(f) search.
+// possible, go through the engine's rules with the same MTD(f) search,
+// after iterative deepening of the heuristic search (to guessDepth plies,
+// or guessNodes positions) for its first guess and move ordering.
 // Oware's third-repetition rule is applied along each searched line,
 // counting opts.History; values that depend on the line are not stored in
 // the table, though one stored from another line may still miss a
@@ -88,7 +110,9 @@ type Result struct {
 //
 // Errors: ErrGameOver for a finished game, ErrSolitaire for a solitaire,
 // ErrPlayers for more than two players, ErrTooLarge when opts.MaxNodes runs
-// out, and ctx's error when it is cancelled or its deadline passes.
+// out, context.DeadlineExceeded when opts.Time does, and ctx's error when
+// it is cancelled or its deadline passes. After the last three, the Result
+// holds what the solve had found (see Result.Lower).
 func Solve(ctx context.Context, p engine.Position, opts SolveOptions) (Result, error) {
 	if err := checkSearchable(p); err != nil {
 		return Result{}, err
@@ -100,19 +124,42 @@ func Solve(ctx context.Context, p engine.Position, opts SolveOptions) (Result, e
 	}
 	mem <<= 20
 	ttBytes := min(mem/4, maxTableBytes)
+	tr := newTracker(opts.Progress, t0, p.Seeds())
 	if n, ec, _, ok := kalahParams(p.Rules()); ok {
-		return solveKalah(ctx, p, opts, geomFor(n, ec), ttBytes, mem-ttBytes, t0)
+		return solveKalah(ctx, p, opts, geomFor(n, ec), ttBytes, mem-ttBytes, t0, tr)
+	}
+	if opts.Time > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Time)
+		defer cancel()
 	}
 	tt := newGTT(ttBytes)
 	s := newGSearch(ctx, p.Rules(), tt, opts.History)
 	s.limit = opts.MaxNodes
+	s.tr = tr
 	root := &gnode{pos: p, aux: s.aux.initial(p)}
-	v, best := s.solveRoot(root, 0)
+	guess := s.deepen(root)
+	var v int
+	var best engine.Move
+	if !s.stopped {
+		tr.stage("exact")
+		v, best = s.solveRoot(root, guess)
+	}
 	res := Result{Value: v, Best: best, Nodes: s.nodes, Elapsed: time.Since(t0), DBSeeds: -1}
 	if s.stopped {
+		res.partial(tr)
 		return res, s.errStop
 	}
+	res.Lower, res.Upper, res.BestProven, res.Depth = v, v, true, tr.snapshot().Depth
 	return res, nil
+}
+
+// partial fills what a stopped solve knows from its tracker.
+func (res *Result) partial(tr *tracker) {
+	p := tr.snapshot()
+	res.Value = 0
+	res.Lower, res.Upper, res.Depth = p.Lower, p.Upper, p.Depth
+	res.Best, res.BestProven = p.Best, p.BestProven
 }
 
 // kttPool keeps Kalah tables between solves, by geometry, to save
@@ -150,7 +197,7 @@ func putKTT(g *kalahGeom, t *ktt) {
 	}
 }
 
-func solveKalah(ctx context.Context, p engine.Position, opts SolveOptions, g *kalahGeom, ttBytes, dbBudget uint64, t0 time.Time) (Result, error) {
+func solveKalah(ctx context.Context, p engine.Position, opts SolveOptions, g *kalahGeom, ttBytes, dbBudget uint64, t0 time.Time, tr *tracker) (Result, error) {
 	res := Result{DBSeeds: -1}
 	k := opts.DBSeeds
 	if k == 0 {
@@ -177,25 +224,41 @@ func solveKalah(ctx context.Context, p engine.Position, opts SolveOptions, g *ka
 	if k >= 1 {
 		td := time.Now()
 		var err error
-		db, res.DBBuilt, err = getKalahDB(ctx, g, k, dir)
+		db, res.DBBuilt, err = getKalahDBFn(ctx, g, k, dir, func(done int) { tr.dbLevel(done, k) })
 		res.DBTime = time.Since(td)
 		if err != nil {
 			res.Elapsed = time.Since(t0)
+			res.partial(tr)
 			return res, err
 		}
 		res.DBSeeds = k
+	}
+	if opts.Time > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Time)
+		defer cancel()
 	}
 	tt := getKTT(g, ttBytes)
 	defer putKTT(g, tt)
 	s := newKSolver(g, tt, db)
 	s.ctx, s.limit, s.threads = ctx, opts.MaxNodes, max(opts.Threads, 1)
+	s.tr = tr
 	ps := &pieSolver{s: s, aux: newAuxTracker(p.Rules())}
-	v, best := ps.value(p, ps.aux.initial(p))
+	aux := ps.aux.initial(p)
+	// Bounds and moves of the kboard solver are the root's only when no
+	// pie-rule choice comes first.
+	tr.root = aux == 0
+	if tr.root {
+		tr.offset = kalahViewOf(&p).margin
+	}
+	v, best := ps.value(p, aux)
 	res.Value, res.Best, res.Nodes = v, best, s.nodes.Load()
 	res.Elapsed = time.Since(t0)
 	if s.stopped() {
+		res.partial(tr)
 		return res, s.errStop
 	}
+	res.Lower, res.Upper, res.BestProven, res.Depth = v, v, true, tr.snapshot().Depth
 	return res, nil
 }
 

@@ -393,7 +393,7 @@ func TestKalahDBMatchesSearch(t *testing.T) {
 	for _, ec := range []bool{false, true} {
 		g := geomFor(3, ec)
 		db := newKalahDB(g, 6)
-		if err := db.build(context.Background(), 2); err != nil {
+		if err := db.build(context.Background(), 2, nil); err != nil {
 			t.Fatal(err)
 		}
 		s := newKSolver(g, newKTT(1<<20), nil)
@@ -416,7 +416,7 @@ func TestKalahDBDiskCache(t *testing.T) {
 	dir := t.TempDir()
 	g := geomFor(4, false)
 	db := newKalahDB(g, 8)
-	if err := db.build(context.Background(), 1); err != nil {
+	if err := db.build(context.Background(), 1, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := db.save(dir); err != nil {

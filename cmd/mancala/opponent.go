@@ -9,11 +9,11 @@ import (
 )
 
 // searchOpponent plays the bot's side with the search package's levels,
-// from the friendly beginner to perfect play where the solver answers in
-// time.
+// from the friendly beginner to perfect play where it is provably perfect.
 type searchOpponent struct{}
 
-// Levels implements bot.Opponent.
+// Levels implements bot.Opponent: every level, perfect included (a game
+// created with it is played on, whatever the variant).
 func (searchOpponent) Levels() []string {
 	var out []string
 	for _, l := range search.Levels() {
@@ -22,17 +22,39 @@ func (searchOpponent) Levels() []string {
 	return out
 }
 
-// Offered implements bot.Opponent.
-func (o searchOpponent) Offered(engine.Rules) []string { return o.Levels() }
+// Offered implements bot.Opponent: beginner to expert for every game, and
+// perfect only where search.ExactFromStart proves that it plays exactly
+// from the start within the think time: the small Kalah boards whose every
+// position is in an endgame database of at most 16 million boards (1 or 2
+// pits; 3 pits of up to 6 seeds; 4 pits of up to 3; 5 or 6 pits of 1).
+// Elsewhere (Kalah's default six pits of four, Oware, Togyz Kumalak,
+// Congkak) perfect would play Expert's moves until the end is near, so it
+// is not offered under that name and expert is the strongest level. A game
+// created earlier with perfect keeps it (Move accepts every level).
+func (o searchOpponent) Offered(r engine.Rules) []string {
+	var out []string
+	for _, l := range search.Levels() {
+		if l == search.Perfect && !search.ExactFromStart(r) {
+			continue
+		}
+		out = append(out, l.String())
+	}
+	return out
+}
 
-// Move implements bot.Opponent.
+// Move implements bot.Opponent. The choice is Exact, with its value, when
+// the move comes from an exact result (an endgame database, the solver
+// finishing within the think time, a solitaire's solution).
 func (searchOpponent) Move(ctx context.Context, g *engine.Game, level string, seed int64) (bot.Choice, error) {
 	l, err := search.ParseLevel(level)
 	if err != nil {
 		return bot.Choice{}, err
 	}
-	m, err := l.Move(ctx, g, seed)
-	return bot.Choice{Move: m}, err
+	d, err := l.Choose(ctx, g, seed)
+	if err != nil {
+		return bot.Choice{}, err
+	}
+	return bot.Choice{Move: d.Move, Exact: d.Exact, Value: d.Value}, nil
 }
 
 // defaultOpponent is the bot's opponent in serve.
