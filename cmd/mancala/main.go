@@ -6,7 +6,9 @@
 //
 // Errors are one line on stderr, "mancala: <reason>", with exit code 2 for
 // a wrong command line (unknown command, flag, variant or option, a bad
-// depth) and 1 for bad input (an illegal move, a bad position file).
+// depth) and 1 for bad input (an illegal move, a bad position file). solve
+// exits with 3 when its time or node limit ends the search first (it still
+// prints what it found: the best move so far and the proven bounds).
 package main
 
 import (
