@@ -53,3 +53,52 @@ func TestLongBotChainInOneLine(t *testing.T) {
 
 // nopStore is a Store that is never called.
 type nopStore struct{ Store }
+
+// TestCommandTable: every command of the one table has a handler, a
+// description in every language and a local name per language that
+// Discord accepts (lower case letters, digits, - and _, at most 32), and
+// the help text names it.
+func TestCommandTable(t *testing.T) {
+	valid := func(s string) bool {
+		if s == "" || len([]rune(s)) > 32 || strings.ToLower(s) != s {
+			return false
+		}
+		for _, r := range s {
+			if !(r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r > 127) {
+				return false
+			}
+		}
+		return true
+	}
+	seen := map[string]bool{}
+	for _, c := range Commands {
+		if handlers[c.Name] == nil {
+			t.Errorf("/%s has no handler", c.Name)
+		}
+		if seen[c.Name] {
+			t.Errorf("/%s listed twice", c.Name)
+		}
+		seen[c.Name] = true
+		for _, l := range locales.All {
+			if !locales.Has(l, "cmd_"+c.Name) {
+				t.Errorf("/%s: no cmd_%s in %s", c.Name, c.Name, l)
+			}
+			if !strings.Contains(locales.Text(l, "help", map[string]any{"Levels": ""}), "/"+c.Name) {
+				t.Errorf("%s help does not name /%s", l, c.Name)
+			}
+			if l != locales.EN && !valid(c.Local[l]) {
+				t.Errorf("/%s: %s name %q is not a Discord command name", c.Name, l, c.Local[l])
+			}
+		}
+	}
+	if len(handlers) != len(Commands) {
+		t.Errorf("%d handlers for %d commands", len(handlers), len(Commands))
+	}
+	// Texts name commands as Discord shows them, only on Discord.
+	if got := platformCommands("discord", locales.RU, "Отправьте /draw или /move 3 (не /unknown)."); got != "Отправьте /ничья или /ход 3 (не /unknown)." {
+		t.Errorf("discord ru: %q", got)
+	}
+	if got := platformCommands("telegram", locales.RU, "/draw"); got != "/draw" {
+		t.Errorf("telegram: %q", got)
+	}
+}

@@ -410,24 +410,13 @@ func (a *Adapter) privateChatNeeded(in incoming) string {
 	return locales.Text(l, "err_private_chat", map[string]any{"Bot": name})
 }
 
-// commandOrder is the order of the command menu; commands with a cmd_
-// description not listed here follow in alphabetical order.
-var commandOrder = []string{
-	"new", "move", "accept", "decline", "resign", "draw", "undo", "rematch", "claim",
-	"board", "replay", "game", "rules", "variants", "puzzle", "stats", "top", "lang", "help",
-}
-
-// commands is the command menu in language l, from the cmd_* texts.
+// commands is the command menu in language l: the bot's command table
+// (bot.Commands, the same that routes them), in its order, described by
+// the cmd_* texts.
 func commands(l locales.Lang) []tgbotapi.BotCommand {
-	names := append([]string(nil), commandOrder...)
-	listed := map[string]bool{}
-	for _, n := range names {
-		listed[n] = true
-	}
-	for _, k := range locales.Keys() {
-		if n, ok := strings.CutPrefix(k, "cmd_"); ok && !listed[n] {
-			names = append(names, n)
-		}
+	var names []string
+	for _, c := range bot.Commands {
+		names = append(names, c.Name)
 	}
 	var out []tgbotapi.BotCommand
 	for _, n := range names {
