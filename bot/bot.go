@@ -247,6 +247,8 @@ func (s *session) button() ([]Reply, error) {
 		return s.claim(&d)
 	case actionReplay:
 		return s.replay(&d)
+	case actionPick, actionBack:
+		return s.pick(d)
 	case actionPuzzleMove, actionPuzzleRetry, actionPuzzleGiveUp:
 		return s.puzzleButton(d)
 	}

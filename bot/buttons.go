@@ -27,6 +27,11 @@ const (
 	actionRematch = "r"
 	actionClaim   = "c"
 	actionReplay  = "v"
+	// actionPick shows the choices of one pit (its directions, whether to
+	// go on) in place of the board's buttons: "p:42:7:6"; actionBack shows
+	// the pits again: "b:42:7". Neither changes the game.
+	actionPick = "p"
+	actionBack = "b"
 
 	actionPuzzleMove   = "q"
 	actionPuzzleRetry  = "qr"
@@ -59,7 +64,7 @@ func parseButton(s string) (buttonData, error) {
 	}
 	d := buttonData{action: parts[0]}
 	switch d.action {
-	case actionMove, actionAccept, actionDecline, actionRematch, actionClaim, actionReplay,
+	case actionMove, actionAccept, actionDecline, actionRematch, actionClaim, actionReplay, actionPick, actionBack,
 		actionPuzzleMove, actionPuzzleRetry, actionPuzzleGiveUp:
 	default:
 		return buttonData{}, fmt.Errorf("button data %q: unknown action", s)
@@ -71,14 +76,19 @@ func parseButton(s string) (buttonData, error) {
 	if d.version, ok = canonicalInt(parts[2]); !ok {
 		return buttonData{}, fmt.Errorf("button data %q: bad version", s)
 	}
-	takesArg := d.action == actionMove || d.action == actionPuzzleMove
+	takesArg := d.action == actionMove || d.action == actionPuzzleMove || d.action == actionPick
 	switch {
 	case takesArg && len(parts) != 4:
 		return buttonData{}, fmt.Errorf("button data %q: move without a pit", s)
 	case !takesArg && len(parts) != 3:
 		return buttonData{}, fmt.Errorf("button data %q: %s takes no argument", s, d.action)
 	}
-	if takesArg {
+	if d.action == actionPick {
+		if _, ok := canonicalInt(parts[3]); !ok {
+			return buttonData{}, fmt.Errorf("button data %q: bad pit", s)
+		}
+		d.arg = parts[3]
+	} else if takesArg {
 		d.arg = parts[3]
 		m, err := engine.ParseMove(d.arg)
 		_, number := canonicalInt(d.arg)

@@ -769,30 +769,33 @@ func (s *session) buttons(lg *loaded) [][]Button {
 	return rows
 }
 
-// moveButtons are one button per legal move of the player to move, in
-// rows of at most five; none when the bot is to move. The pie rule's swap
-// gets a row of its own, labelled in words.
+// moveButtons are the buttons of the player to move, in rows of at most
+// five, in the order the pits appear on the board image; none when the bot
+// is to move. A pit with one legal move gets a button that plays it; a pit
+// with several (directions, going on or not) gets a button that shows its
+// choices (see pick), so that no board needs more than Discord's 25
+// buttons. The pie rule's swap gets a row of its own, labelled in words.
 func (s *session) moveButtons(lg *loaded) [][]Button {
 	rec := lg.rec
-	p := lg.game.Position()
 	if rec.Players[lg.seatToMove()].IsBot() {
 		return nil
 	}
-	l := lg.rules.Layout()
-	moves := p.Moves()
-	sort.SliceStable(moves, func(i, j int) bool {
-		return moveCol(l, p.ToMove(), moves[i]) < moveCol(l, p.ToMove(), moves[j])
-	})
 	var rows [][]Button
 	var row []Button
 	var swap []Button
-	for _, m := range moves {
+	for _, group := range movesByPit(lg) {
+		m := group[0]
 		d := buttonData{action: actionMove, gameID: rec.ID, version: rec.Version, arg: m.String()}
 		if m.Kind == engine.Swap {
 			swap = append(swap, Button{Label: "⇄ " + s.t("btn_swap", nil), Data: d.String()})
 			continue
 		}
-		row = append(row, Button{Label: m.String(), Data: d.String()})
+		label := m.String()
+		if len(group) > 1 {
+			d = buttonData{action: actionPick, gameID: rec.ID, version: rec.Version, arg: strconv.Itoa(int(m.Pit))}
+			label = strconv.Itoa(int(m.Pit)) + " …"
+		}
+		row = append(row, Button{Label: label, Data: d.String()})
 		if len(row) == 5 {
 			rows, row = append(rows, row), nil
 		}
@@ -804,6 +807,92 @@ func (s *session) moveButtons(lg *loaded) [][]Button {
 		rows = append(rows, swap)
 	}
 	return rows
+}
+
+// movesByPit groups the legal moves of the player to move by the pit they
+// start from, in the order the pits appear on the board image (a swap last,
+// on its own).
+func movesByPit(lg *loaded) [][]engine.Move {
+	p := lg.game.Position()
+	l := lg.rules.Layout()
+	moves := p.Moves()
+	sort.SliceStable(moves, func(i, j int) bool {
+		return moveCol(l, p.ToMove(), moves[i]) < moveCol(l, p.ToMove(), moves[j])
+	})
+	var groups [][]engine.Move
+	for _, m := range moves {
+		n := len(groups)
+		if n > 0 && m.Kind == engine.Sow && groups[n-1][0].Kind == engine.Sow && groups[n-1][0].Pit == m.Pit {
+			groups[n-1] = append(groups[n-1], m)
+			continue
+		}
+		groups = append(groups, []engine.Move{m})
+	}
+	return groups
+}
+
+// pick answers a pit's button when the pit has several moves: the same
+// board, its buttons replaced by that pit's choices (each plays its move)
+// and ↩ to go back. Only the player to move may press it, and nothing
+// changes in the game.
+func (s *session) pick(d buttonData) ([]Reply, error) {
+	rec, err := s.b.cfg.Store.LiveGame(s.ctx, s.req.Platform, s.req.Channel)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, errStale
+	}
+	if err != nil {
+		return nil, err
+	}
+	if rec.ID != d.gameID || rec.Version != d.version || rec.Phase != store.PhasePlaying {
+		return nil, errStale
+	}
+	lg, err := load(rec)
+	if err != nil {
+		return nil, err
+	}
+	s.atTable(rec)
+	seat := sideOf(rec, s.req.User.ID)
+	switch {
+	case seat < 0:
+		return nil, refuse("err_not_a_player", nil)
+	case lg.seatToMove() != seat:
+		return nil, refuse("err_not_your_turn", nil)
+	}
+	r := s.boardReply(lg, s.turnLine(lg), nil, true)
+	if d.action == actionBack {
+		return []Reply{r}, nil
+	}
+	var choices []Button
+	for _, group := range movesByPit(lg) {
+		if group[0].Kind != engine.Sow || strconv.Itoa(int(group[0].Pit)) != d.arg {
+			continue
+		}
+		for _, m := range group {
+			md := buttonData{action: actionMove, gameID: rec.ID, version: rec.Version, arg: m.String()}
+			choices = append(choices, Button{Label: choiceLabel(m), Data: md.String()})
+		}
+	}
+	if len(choices) == 0 {
+		return nil, refuse("err_bad_pit", map[string]any{"Pit": d.arg})
+	}
+	back := buttonData{action: actionBack, gameID: rec.ID, version: rec.Version}
+	r.Text = s.t("pick_direction", map[string]any{"Pit": d.arg}) + "\n" + r.Text
+	r.Board.Buttons = [][]Button{choices, {{Label: "↩ " + s.t("btn_back", nil), Data: back.String()}}}
+	return []Reply{r}, nil
+}
+
+// choiceLabel shows a move of a pit with several: its notation with an
+// arrow the way the first seed goes as the mover sees it ("6L ←", "6R →"),
+// and "+" for going on.
+func choiceLabel(m engine.Move) string {
+	label := m.String()
+	switch m.Dir {
+	case engine.DirLeft:
+		label = "← " + label
+	case engine.DirRight:
+		label += " →"
+	}
+	return label
 }
 
 func moveCol(l *engine.Layout, s engine.Side, m engine.Move) int {
