@@ -194,9 +194,9 @@ func (b *tableBuilder) options(cmd string, levels []string) []*discordgo.Applica
 		options.MaxLength = 200
 		return []*discordgo.ApplicationCommandOption{variant, opponent, level, options}
 	case "move":
-		pit := b.option(cmd, optPit, discordgo.ApplicationCommandOptionInteger, true)
-		one := 1.0
-		pit.MinValue, pit.MaxValue = &one, 99
+		// A string, not a number: a move may carry a direction ("6R").
+		pit := b.option(cmd, optPit, discordgo.ApplicationCommandOptionString, true)
+		pit.MaxLength = 8
 		return []*discordgo.ApplicationCommandOption{pit}
 	case "rules":
 		variant := b.option(cmd, optVariant, discordgo.ApplicationCommandOptionString, false)

@@ -722,7 +722,7 @@ func TestCommandsRegistered(t *testing.T) {
 			if o := newCmd.Options[1]; o.Type != discordgo.ApplicationCommandOptionUser {
 				t.Errorf("opponent option type %v", o.Type)
 			}
-			if p := byName["move"].Options[0]; p.Name != "pit" || p.Type != discordgo.ApplicationCommandOptionInteger || !p.Required {
+			if p := byName["move"].Options[0]; p.Name != "pit" || p.Type != discordgo.ApplicationCommandOptionString || !p.Required {
 				t.Errorf("/move option %+v", p)
 			}
 			if ids := h.srv.Identifies(); len(ids) != 1 || ids[0].Intents != 0 {

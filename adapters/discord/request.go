@@ -145,7 +145,7 @@ func commandArgs(data discordgo.ApplicationCommandInteractionData, self []string
 			switch v := o.Value.(type) {
 			case float64:
 				args = append(args, strconv.FormatInt(int64(v), 10))
-			case string: // tolerated: a string option from an older registration
+			case string: // a pit, or a move in the notation ("6R")
 				args = append(args, strings.Fields(v)...)
 			}
 		}
