@@ -88,13 +88,34 @@ func animSteps(l *engine.Layout, events []engine.Event) []animStep {
 	return steps
 }
 
+// MaxAnimationFrames caps the frames of one animation. A long relay move
+// (Congkak, the Bao games) would otherwise make a GIF of thousands of frames,
+// past what Telegram and Discord accept; past the cap, each frame shows
+// several steps at once (see [Animation]).
+const MaxAnimationFrames = 120
+
 // AnimationFrames returns the number of frames [Animation] draws for a move
 // from before with these events: one for the position before, plus one per
 // event that changes the board (see [Animation]), the last of which shows
 // the position after; a move with no such event still gets that last
-// frame.
+// frame. It is at most [MaxAnimationFrames].
 func AnimationFrames(before engine.Position, events []engine.Event) int {
-	return 1 + max(1, len(animSteps(before.Rules().Layout(), events)))
+	return 1 + len(frameSteps(len(animSteps(before.Rules().Layout(), events))))
+}
+
+// frameSteps lists which of n steps get a frame: all of them up to the cap,
+// else every stride-th one and always the last (the position after).
+func frameSteps(n int) []int {
+	n = max(n, 1)
+	stride := 1
+	for n/stride > MaxAnimationFrames-1 {
+		stride++
+	}
+	var out []int
+	for i := stride - 1; i < n-1; i += stride {
+		out = append(out, i)
+	}
+	return append(out, n-1)
 }
 
 // replayer applies a move's events to the state of the position before it:
@@ -206,7 +227,9 @@ func firstPickup(events []engine.Event) []engine.Event {
 //     draws it with the move's events (at the same scale), held for 3 s.
 //     Extra turns and the end of the game show there.
 //
-// So a move has [AnimationFrames] frames: 1 + the board-changing events.
+// So a move has [AnimationFrames] frames: 1 + the board-changing events,
+// at most [MaxAnimationFrames]: a longer move shows every k-th step (k the
+// smallest that fits), so its GIF stays well under the platforms' limits.
 // The frames are computed by replaying the events on the cells of before,
 // which the events account for seed by seed; the position after is never
 // needed. The GIF loops forever and every frame has a delay. All frames
@@ -245,13 +268,20 @@ func Animation(w io.Writer, before engine.Position, events []engine.Event, o Opt
 	}
 	sowDelay := min(delaySow, max(delaySowMin, sowBudget/max(sows, 1)))
 
+	shown := map[int]bool{}
+	for _, i := range frameSteps(len(steps)) {
+		shown[i] = true
+	}
 	next := 0
 	for i, st := range steps {
-		for ; next < st.upto; next++ {
-			rp.apply(events[next])
-		}
 		if i == len(steps)-1 {
 			break // the last frame is the position after
+		}
+		if !shown[i] {
+			continue // a long move: this step shows with a later one
+		}
+		for ; next < st.upto; next++ {
+			rp.apply(events[next])
 		}
 		m := collectMarks(g, events[:st.upto])
 		m.step = st.cell

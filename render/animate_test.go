@@ -494,3 +494,26 @@ func TestAnimationConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestFrameCap: a move of any length is shown in at most
+// MaxAnimationFrames frames, always ending on the position after, and a
+// short move keeps a frame per step.
+func TestFrameCap(t *testing.T) {
+	for n := 1; n <= 5000; n++ {
+		fs := frameSteps(n)
+		if len(fs)+1 > MaxAnimationFrames {
+			t.Fatalf("%d steps: %d frames", n, len(fs)+1)
+		}
+		if fs[len(fs)-1] != n-1 {
+			t.Fatalf("%d steps: last frame at step %d", n, fs[len(fs)-1])
+		}
+		for i := 1; i < len(fs); i++ {
+			if fs[i] <= fs[i-1] {
+				t.Fatalf("%d steps: frames %v out of order", n, fs)
+			}
+		}
+		if n < MaxAnimationFrames && len(fs) != n {
+			t.Fatalf("%d steps: %d frames, want one per step", n, len(fs))
+		}
+	}
+}
