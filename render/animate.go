@@ -107,15 +107,17 @@ func AnimationFrames(before engine.Position, events []engine.Event) int {
 // else every stride-th one and always the last (the position after).
 func frameSteps(n int) []int {
 	n = max(n, 1)
-	stride := 1
-	for n/stride > MaxAnimationFrames-1 {
-		stride++
+	for stride := 1; ; stride++ {
+		// every stride-th step before the last, then the last
+		if (n-1)/stride+1 > MaxAnimationFrames-1 {
+			continue
+		}
+		out := make([]int, 0, (n-1)/stride+1)
+		for i := stride - 1; i < n-1; i += stride {
+			out = append(out, i)
+		}
+		return append(out, n-1)
 	}
-	var out []int
-	for i := stride - 1; i < n-1; i += stride {
-		out = append(out, i)
-	}
-	return append(out, n-1)
 }
 
 // replayer applies a move's events to the state of the position before it:
