@@ -101,7 +101,7 @@ func owareStore(s Side) Cell {
 	return owareNorthStore
 }
 
-func (r *owareRules) repetitionLimit() int { return 3 }
+func (r *owareRules) RepetitionLimit() int { return 3 }
 
 func (r *owareRules) Start() Position {
 	p := Position{rules: r}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"math/bits"
 )
 
 // Rules is one variant with its options fixed. Implementations live in this
@@ -36,9 +37,12 @@ type Rules interface {
 	// move, a side has a majority...), sweeping seeds and recording the
 	// status and its events. It leaves finished games alone.
 	settle(p *Position, ev *[]Event)
-	// repetitionLimit is the number of occurrences of a position that ends
-	// the game (0: repetition has no effect).
-	repetitionLimit() int
+	// RepetitionLimit is the number of occurrences of one position (equal
+	// cells, side to move and variant state: equal [Position.Key]) in a
+	// game that ends it, each side then taking the seeds left on its own
+	// side and the bigger store winning (a two-player rule); 0: repetition
+	// has no effect. [Game] and [Perft] apply it; a search must too.
+	RepetitionLimit() int
 	// extra returns the variant state kept outside pits and stores, for
 	// position JSON (nil when there is none).
 	extra(p *Position) map[string]any
@@ -62,7 +66,7 @@ func (b *base) Options() Options {
 	return out
 }
 func (b *base) Layout() *Layout                { return b.layout }
-func (b *base) repetitionLimit() int           { return 0 }
+func (b *base) RepetitionLimit() int           { return 0 }
 func (b *base) extra(*Position) map[string]any { return nil }
 func (b *base) setExtra(_ *Position, extra map[string]json.RawMessage) error {
 	for k := range extra {
@@ -173,6 +177,37 @@ func (p Position) PlayEvents(m Move) (Position, []Event, error) {
 // Extra returns the variant state kept outside pits and stores, with the
 // keys documented by the variant (nil when there is none).
 func (p Position) Extra() map[string]any { return p.rules.extra(&p) }
+
+// Key identifies a position within its rule set: two independent 64-bit
+// hashes of the cells, the side to move, the variant state kept outside the
+// cells (the pie rule's swap availability and whether it was used, Togyz
+// tuzdyks) and the status. Positions that differ in any of these have
+// different keys but for a chance collision of both hashes (about 2^-128);
+// the ply and the end reason are not part of it. The rules are not hashed
+// either: compare keys of positions of one rule set (the search, the
+// repetition rule and the puzzles do), or compare Rules() too. Keys are
+// stable within one build of the engine, not across versions: do not store
+// them.
+type Key struct{ A, B uint64 }
+
+// Key returns p's key. It allocates nothing; the search calls it at every
+// node.
+func (p Position) Key() Key {
+	// Cells past the layout are always 0, so whole words can be read; a
+	// layout has at most MaxCells (a multiple of 8) cells.
+	n := len(p.rules.Layout().Cells)
+	a := uint64(p.toMove) | uint64(binary.LittleEndian.Uint32(p.aux[:]))<<8 | uint64(p.status)<<40
+	b := a * 0xA24BAED4963EE407
+	for c := 0; c < n && c <= MaxCells-8; c += 8 {
+		w := binary.LittleEndian.Uint64(p.cells[c : c+8])
+		a = (a ^ w) * 0x9E3779B97F4A7C15
+		a ^= a >> 32
+		b = bits.RotateLeft64(b+w, 23) * 0xC2B2AE3D27D4EB4F
+	}
+	a ^= a >> 29
+	b ^= b >> 31
+	return Key{a * 0xBF58476D1CE4E5B9, b}
+}
 
 // key is what makes two positions the same for the repetition rule.
 type key struct {
