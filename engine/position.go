@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/bits"
+	"strconv"
 )
 
 // Rules is one variant with its options fixed. Implementations live in this
@@ -48,6 +49,15 @@ type Rules interface {
 	extra(p *Position) map[string]any
 	// setExtra reads that state back; the error names a bad key or value.
 	setExtra(p *Position, extra map[string]json.RawMessage) error
+
+	// The state that changes during a game outside the seed counts, read
+	// generically (base has the defaults: no marks, empty hands, the
+	// layout's owners). See Position.Marks, Hand and Owner.
+	// (They take the position by value: a pointer passed to an interface
+	// method makes the caller's copy escape, one allocation a call.)
+	appendMarks(p Position, buf []Mark) []Mark
+	hand(p Position, s Side) int
+	owner(p Position, c Cell) Side
 }
 
 // base holds what every rule set has; the variants embed it.
@@ -65,9 +75,17 @@ func (b *base) Options() Options {
 	}
 	return out
 }
-func (b *base) Layout() *Layout                { return b.layout }
-func (b *base) RepetitionLimit() int           { return 0 }
-func (b *base) extra(*Position) map[string]any { return nil }
+func (b *base) Layout() *Layout                           { return b.layout }
+func (b *base) RepetitionLimit() int                      { return 0 }
+func (b *base) extra(*Position) map[string]any            { return nil }
+func (b *base) appendMarks(_ Position, buf []Mark) []Mark { return buf }
+func (b *base) hand(Position, Side) int                   { return 0 }
+func (b *base) owner(_ Position, c Cell) Side {
+	if int(c) >= len(b.layout.Cells) {
+		return NoSide
+	}
+	return b.layout.Cells[c].Owner
+}
 func (b *base) setExtra(_ *Position, extra map[string]json.RawMessage) error {
 	for k := range extra {
 		return fmt.Errorf("extra.%s: %s keeps no extra state", k, b.variant.ID)
@@ -177,6 +195,52 @@ func (p Position) PlayEvents(m Move) (Position, []Event, error) {
 // Extra returns the variant state kept outside pits and stores, with the
 // keys documented by the variant (nil when there is none).
 func (p Position) Extra() map[string]any { return p.rules.extra(&p) }
+
+// MarkKind says what role a marked cell has.
+type MarkKind uint8
+
+// Mark kinds. Later variants add theirs (a Bao nyumba, a blocked pit).
+const (
+	// MarkTuzdyk: the pit is Mark.Side's tuzdyk (Togyz Kumalak): every
+	// seed sown into it goes to that side's store, and it is never played.
+	MarkTuzdyk MarkKind = iota + 1
+)
+
+// String names the kind in English ("tuzdyk").
+func (k MarkKind) String() string {
+	switch k {
+	case MarkTuzdyk:
+		return "tuzdyk"
+	}
+	return "mark" + strconv.Itoa(int(k))
+}
+
+// Mark is a cell with a role that changes during a game, and the side the
+// role belongs to.
+type Mark struct {
+	Cell Cell
+	Kind MarkKind
+	Side Side
+}
+
+// Marks returns the marked cells in cell order (nil when there are none),
+// so that renderers and the bot need not read [Position.Extra] by name:
+// Togyz Kumalak's tuzdyks today.
+func (p Position) Marks() []Mark { return p.rules.appendMarks(p, nil) }
+
+// AppendMarks is Marks appending to buf; it allocates nothing when buf has
+// room for the marks (2*MaxSides is always enough today).
+func (p Position) AppendMarks(buf []Mark) []Mark { return p.rules.appendMarks(p, buf) }
+
+// Hand returns the seeds side s holds in hand, in no cell (0 in every game
+// offered today; Bao's seeds still to be entered later). A variant with
+// hands counts them in [Position.Seeds] too.
+func (p Position) Hand(s Side) int { return p.rules.hand(p, s) }
+
+// Owner returns the side that owns cell c now: the layout's owner
+// ([CellInfo.Owner]) unless the variant changes ownership during a game;
+// NoSide for a cell outside the layout.
+func (p Position) Owner(c Cell) Side { return p.rules.owner(p, c) }
 
 // Key identifies a position within its rule set: two independent 64-bit
 // hashes of the cells, the side to move, the variant state kept outside the

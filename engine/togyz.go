@@ -234,6 +234,21 @@ func (r *togyzRules) settle(p *Position, ev *[]Event) {
 	}
 }
 
+func (r *togyzRules) appendMarks(p Position, buf []Mark) []Mark {
+	s, n := p.aux[South], p.aux[North]
+	if n != 0 && (s == 0 || n < s) { // in cell order
+		buf = append(buf, Mark{Cell: Cell(n - 1), Kind: MarkTuzdyk, Side: North})
+		n = 0
+	}
+	if s != 0 {
+		buf = append(buf, Mark{Cell: Cell(s - 1), Kind: MarkTuzdyk, Side: South})
+	}
+	if n != 0 {
+		buf = append(buf, Mark{Cell: Cell(n - 1), Kind: MarkTuzdyk, Side: North})
+	}
+	return buf
+}
+
 func (r *togyzRules) extra(p *Position) map[string]any {
 	t := map[string]int{"south": 0, "north": 0}
 	for s := range Side(2) {

@@ -31,6 +31,10 @@ const (
 	West  Side = 3
 )
 
+// NoSide marks the absence of a side (the owner of a cell outside the
+// layout, say).
+const NoSide Side = 255
+
 var sideNames = [MaxSides]string{"south", "north", "east", "west"}
 
 // String returns the side's name as used in position JSON ("south", ...).
