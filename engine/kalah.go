@@ -312,6 +312,10 @@ func (r *storeRules) settle(p *Position, ev *[]Event) {
 
 func (r *storeRules) swapped(p *Position) bool { return r.pie && p.aux[auxSwapped] == 1 }
 
+func (r *storeRules) swapPending(p *Position) bool {
+	return r.pie && p.aux[auxSwapAvailable] == 1
+}
+
 func (r *storeRules) extra(p *Position) map[string]any {
 	if !r.pie {
 		return nil

@@ -44,11 +44,17 @@ func TestKeyIdentity(t *testing.T) {
 	// positions.
 	pie := MustNew("kalah", Options{"pie": "true"})
 	after1 := mustPlay(t, pie.Start(), "1")
+	if !pie.Start().SwapPending() || !after1.SwapPending() || kalah.Start().SwapPending() {
+		t.Error("SwapPending: want true before North's first sowing, and only with the pie rule")
+	}
 	noSwap := after1
 	noSwap.aux[auxSwapAvailable] = 0
 	differ("swap available", after1, noSwap)
 	swapped := mustPlay(t, after1, "swap")
 	differ("swapped", noSwap, swapped)
+	if swapped.SwapPending() || mustPlay(t, after1, "1").SwapPending() {
+		t.Error("SwapPending after the swap or North's first sowing")
+	}
 
 	// Togyz: the same cells with and without a tuzdyk.
 	togyz := MustNew("togyz", nil)

@@ -118,6 +118,14 @@ func (p Position) Swapped() bool {
 	return ok && s.swapped(&p)
 }
 
+// SwapPending reports whether the pie rule's swap is still to come: North
+// has not sown yet, so the swap is legal now (North to move) or will be at
+// North's first turn. False for rules without a pie rule.
+func (p Position) SwapPending() bool {
+	s, ok := p.rules.(interface{ swapPending(*Position) bool })
+	return ok && s.swapPending(&p)
+}
+
 // Rules returns the rules the position is played under.
 func (p Position) Rules() Rules { return p.rules }
 
