@@ -119,12 +119,16 @@ func evalTogyz(s *gsearch, n *gnode) int32 {
 	me, opp := p.ToMove(), 1-p.ToMove()
 	v := 100 * s.margin(p)
 	board := p.PitSeeds(me) + p.PitSeeds(opp)
-	aux := n.aux
-	if aux>>(8*me)&0xff != 0 {
-		v += 10 * board
-	}
-	if aux>>(8*opp)&0xff != 0 {
-		v -= 10 * board
+	s.marks = p.AppendMarks(s.marks[:0])
+	for _, m := range s.marks {
+		if m.Kind != engine.MarkTuzdyk {
+			continue
+		}
+		if m.Side == me {
+			v += 10 * board
+		} else {
+			v -= 10 * board
+		}
 	}
 	odd := 0
 	for i := 1; i <= l.Pits; i++ {

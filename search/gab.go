@@ -25,7 +25,7 @@ func (s *gsearch) terminal(n *gnode) (k pkey, v int32, ok bool) {
 	if p.Status() != engine.Ongoing {
 		return k, int32(100 * s.margin(p)), true
 	}
-	k = s.aux.key(p, n.aux)
+	k = p.Key()
 	if r, rep := s.repetition(p, k); rep {
 		s.repCuts++
 		return k, int32(100 * r), true
@@ -183,7 +183,7 @@ func (s *gsearch) pv(root *gnode, max int) []engine.Move {
 	seen := map[pkey]bool{}
 	var buf [engine.MaxMoves]engine.Move
 	for len(out) < max && n.pos.Status() == engine.Ongoing {
-		k := s.aux.key(&n.pos, n.aux)
+		k := n.pos.Key()
 		if seen[k] {
 			break
 		}
@@ -199,7 +199,6 @@ func (s *gsearch) pv(root *gnode, max int) []engine.Move {
 		m := moves[e.move-1]
 		q := n
 		s.r.Apply(&q.pos, m, nil)
-		q.aux = s.aux.next(&n.pos, n.aux, m, &q.pos)
 		out = append(out, m)
 		n = q
 	}
