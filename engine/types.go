@@ -16,8 +16,10 @@ const MaxSides = 4
 const MaxPits = 16
 
 // MaxMoves is an upper bound on the number of legal moves in any position,
-// large enough for a buffer passed to [Rules.AppendMoves].
-const MaxMoves = 2*MaxPits + 2
+// large enough for a buffer passed to [Rules.AppendMoves]: every pit a side
+// may own (a 4-row side has 2*8, MaxPits in all) in both directions, each
+// with or without the "+" choice, and two special moves.
+const MaxMoves = 2*2*MaxPits + 2
 
 // Side is a player's seat. South moves first.
 type Side uint8
@@ -135,18 +137,34 @@ const (
 )
 
 // Move is one ply: the mover's pit (1-based, in the mover's own numbering)
-// and, where the variant needs it, a direction. Its zero value is not a legal
-// move in any variant.
+// and, where the variant needs it, a direction and a "go on" choice. Its
+// zero value is not a legal move in any variant.
 type Move struct {
 	Pit  uint8
 	Dir  Dir
 	Kind MoveKind
+	// Plus is a choice to go on where the rules let the mover stop or
+	// continue during a move (Bao's safari: a capturing move whose lap
+	// ends in the mover's nyumba goes on from it). It is written "+"
+	// after the direction ("3R+"). No variant offered today has such a
+	// choice: they refuse a move with Plus set.
+	Plus bool
 }
+
+// sowMoves[i] is the plain sowing of pit i: AppendMoves copies it whole,
+// one 4-byte store instead of one per field.
+var sowMoves = func() (t [MaxPits + 1]Move) {
+	for i := range t {
+		t[i] = Move{Pit: uint8(i)}
+	}
+	return t
+}()
 
 // SwapMove is the pie rule's move, written "swap".
 var SwapMove = Move{Kind: Swap}
 
-// String writes the move in the notation of the spec: "3", "3L", "swap".
+// String writes the move in the notation of the spec: "3", "3L", "3R+",
+// "swap".
 func (m Move) String() string {
 	if m.Kind == Swap {
 		return "swap"
@@ -157,6 +175,9 @@ func (m Move) String() string {
 		s += "L"
 	case DirRight:
 		s += "R"
+	}
+	if m.Plus {
+		s += "+"
 	}
 	return s
 }
@@ -170,6 +191,9 @@ func ParseMove(s string) (Move, error) {
 		return SwapMove, nil
 	}
 	var m Move
+	if n := len(t); n > 1 && t[n-1] == '+' {
+		m.Plus, t = true, t[:n-1]
+	}
 	if n := len(t); n > 0 {
 		switch t[n-1] {
 		case 'L', 'l':

@@ -74,7 +74,7 @@ func (s *gsearch) ab(n *gnode, ply, depth int, alpha, beta int32) int32 {
 		if c.gain >= 2 || !c.flip {
 			o += 1<<23 + int32(c.gain)<<8
 		}
-		c.order = o<<6 | int32(i)
+		c.order = int64(o)<<7 | int64(i)
 	}
 	sortKids(kids)
 	s.push(k)
@@ -97,7 +97,7 @@ func (s *gsearch) ab(n *gnode, ply, depth int, alpha, beta int32) int32 {
 			break
 		}
 		if v > best {
-			best, bestIdx = v, int(c.order&63)+1
+			best, bestIdx = v, int(c.order&127)+1
 			if v > a {
 				a = v
 				if v >= beta {
@@ -138,7 +138,7 @@ func (s *gsearch) quiesce(n *gnode, ply int, alpha, beta int32, qd int) int32 {
 	kids := s.expand(n, ply)
 	for i := range kids {
 		c := &kids[i]
-		c.order = int32(c.gain)
+		c.order = int64(c.gain)
 		if !c.flip {
 			c.order += 64
 		}

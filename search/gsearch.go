@@ -14,8 +14,11 @@ type gnode struct {
 	move  engine.Move
 	gain  int16 // seeds the mover's store gained by move
 	flip  bool  // the player to move changed (a new side, or a swap)
-	order int32
+	order int64 // move ordering, highest first; the low 7 bits hold the move's index (MaxMoves <= 128)
 }
+
+// The move index kept in gnode.order's low 7 bits must fit.
+var _ [128 - engine.MaxMoves]struct{}
 
 // gsearch searches any two-player variant through the engine's Rules: the
 // exact solver (test, values in seeds) and the heuristic search (ab, values
@@ -205,14 +208,14 @@ func (s *gsearch) test(n *gnode, ply int, beta int) int {
 	bestIdx := 0
 	for i := range kids {
 		c := &kids[i]
-		c.order = int32(c.gain) * 16
+		c.order = int64(c.gain) * 16
 		if !c.flip {
 			c.order += 8
 		}
 		if uint8(i+1) == ttMove {
 			c.order = 1 << 22
 		}
-		c.order = c.order<<6 | int32(i) // keep the move's index
+		c.order = c.order<<7 | int64(i) // keep the move's index
 		// Finished children and enhanced transposition cutoffs.
 		var lo int
 		known := false
@@ -249,7 +252,7 @@ func (s *gsearch) test(n *gnode, ply int, beta int) int {
 			return 0
 		}
 		if v > best {
-			best, bestIdx = v, int(c.order&63)+1
+			best, bestIdx = v, int(c.order&127)+1
 			if v >= beta {
 				break
 			}
