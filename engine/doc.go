@@ -40,6 +40,28 @@
 // repetition of a position) are applied by [Game], which keeps the positions
 // played so far. [Perft] counts move sequences, honouring those rules too.
 //
+// # Position identity and state outside the seeds
+//
+// [Position.Key] identifies a position within its rule set (cells, side to
+// move, variant state, status): the search's transposition tables, the
+// repetition rule and the puzzles key positions by it.
+// [Rules.RepetitionLimit] says whether and when a repeated position ends a
+// game. State that changes during a game outside the seed counts is read
+// generically: [Position.Marks] (Togyz tuzdyks today), [Position.Hand]
+// (seeds in hand) and [Position.Owner] (pit ownership), so that renderers
+// and the bot need not read [Position.Extra] by name.
+//
+// # Two players and more
+//
+// Seats, statuses and turn order are generic over the number of players:
+// [Side.Next], [Won], [Status.Winner], [Layout.Sides], [Position.Owner].
+// What is written for two players only (one side and "the other", 1-side,
+// toMove&1): the variants' own files (kalah.go, oware.go, togyz.go), the
+// end-of-game helpers decideByStores and endByRepetition in position.go
+// (the bigger of two stores wins), and with the latter the repetition rule
+// as Game and Perft apply it. The search (package search) is two-player
+// only as well. A game of more players brings its own settle and ending.
+//
 // # Events
 //
 // [Position.PlayEvents] also returns what happened during a move, seed by

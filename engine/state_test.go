@@ -77,3 +77,35 @@ func TestMarksHandOwner(t *testing.T) {
 		}
 	}
 }
+
+// Turn order and results are generic over the number of players.
+func TestSidesGeneric(t *testing.T) {
+	for _, c := range []struct {
+		s     Side
+		sides int
+		want  Side
+	}{{South, 1, South}, {South, 2, North}, {North, 2, South}, {South, 4, North}, {North, 4, East}, {East, 4, West}, {West, 4, South}} {
+		if got := c.s.Next(c.sides); got != c.want {
+			t.Errorf("%s.Next(%d) = %s, want %s", c.s, c.sides, got, c.want)
+		}
+	}
+	for s := range Side(MaxSides) {
+		st := Won(s)
+		if w, ok := st.Winner(); !ok || w != s {
+			t.Errorf("Won(%s) = %s, whose winner is %s, %v", s, st, w, ok)
+		}
+		if back, err := ParseStatus(st.String()); err != nil || back != st {
+			t.Errorf("ParseStatus(%q) = %v, %v", st.String(), back, err)
+		}
+	}
+	if Won(NoSide) != Ongoing {
+		t.Errorf("Won(NoSide) = %s", Won(NoSide))
+	}
+	// A two-player position cannot be won by East.
+	p := MustNew("kalah", nil).Start()
+	s := p.Setup()
+	s.Status = EastWon
+	if _, err := NewPosition(p.Rules(), s); err == nil {
+		t.Error("kalah won by east accepted")
+	}
+}

@@ -39,6 +39,17 @@ const NoSide Side = 255
 
 var sideNames = [MaxSides]string{"south", "north", "east", "west"}
 
+// Next returns the seat that moves after s in a game of sides players:
+// turn order is seat order (South, North, East, West), so with two players
+// it is the other side and with one it is s itself. Variants with another
+// turn order define their own.
+func (s Side) Next(sides int) Side {
+	if sides <= 1 {
+		return s
+	}
+	return Side((int(s) + 1) % sides)
+}
+
 // String returns the side's name as used in position JSON ("south", ...).
 func (s Side) String() string {
 	if int(s) < len(sideNames) {
@@ -61,7 +72,9 @@ func ParseSide(s string) (Side, error) {
 // Status says whether a game is still going and, if not, how it ended.
 type Status uint8
 
-// The statuses. Solved and Failed are only used by solitaire games.
+// The statuses. Solved and Failed are only used by solitaire games, EastWon
+// and WestWon by games of more than two players (none is offered yet).
+// Draw is any end without a single winner.
 const (
 	Ongoing Status = iota
 	SouthWon
@@ -69,9 +82,11 @@ const (
 	Draw
 	Solved
 	Failed
+	EastWon
+	WestWon
 )
 
-var statusNames = [...]string{"ongoing", "south_won", "north_won", "draw", "solved", "failed"}
+var statusNames = [...]string{"ongoing", "south_won", "north_won", "draw", "solved", "failed", "east_won", "west_won"}
 
 // String returns the status as written in position JSON.
 func (s Status) String() string {
@@ -101,16 +116,28 @@ func (s Status) Winner() (Side, bool) {
 		return South, true
 	case NorthWon:
 		return North, true
+	case EastWon:
+		return East, true
+	case WestWon:
+		return West, true
 	}
 	return 0, false
 }
 
-// wonBy returns the status for a win by side s (two-player games).
-func wonBy(s Side) Status {
-	if s == South {
+// Won returns the status of a game won by side s, for any number of
+// players (Ongoing for a side that is none of the four seats).
+func Won(s Side) Status {
+	switch s {
+	case South:
 		return SouthWon
+	case North:
+		return NorthWon
+	case East:
+		return EastWon
+	case West:
+		return WestWon
 	}
-	return NorthWon
+	return Ongoing
 }
 
 // Dir is the sowing direction of a move, for games that let the mover choose.
