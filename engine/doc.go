@@ -40,6 +40,28 @@
 // repetition of a position) are applied by [Game], which keeps the positions
 // played so far. [Perft] counts move sequences, honouring those rules too.
 //
+// # Position identity and state outside the seeds
+//
+// [Position.Key] identifies a position within its rule set (cells, side to
+// move, variant state, status): the search's transposition tables, the
+// repetition rule and the puzzles key positions by it.
+// [Rules.RepetitionLimit] says whether and when a repeated position ends a
+// game. State that changes during a game outside the seed counts is read
+// generically: [Position.Marks] (Togyz tuzdyks today), [Position.Hand]
+// (seeds in hand) and [Position.Owner] (pit ownership), so that renderers
+// and the bot need not read [Position.Extra] by name.
+//
+// # Two players and more
+//
+// Seats, statuses and turn order are generic over the number of players:
+// [Side.Next], [Won], [Status.Winner], [Layout.Sides], [Position.Owner].
+// What is written for two players only (one side and "the other", 1-side,
+// toMove&1): the variants' own files (kalah.go, oware.go, togyz.go), the
+// end-of-game helpers decideByStores and endByRepetition in position.go
+// (the bigger of two stores wins), and with the latter the repetition rule
+// as Game and Perft apply it. The search (package search) is two-player
+// only as well. A game of more players brings its own settle and ending.
+//
 // # Events
 //
 // [Position.PlayEvents] also returns what happened during a move, seed by
@@ -47,4 +69,46 @@
 // extra turns, the end-of-game sweep. The renderer animates them and the bot
 // describes them. The hot path ([Rules.Apply] with a nil event list) records
 // nothing and allocates nothing.
+//
+// # Adding a variant
+//
+// A variant is entered in these places; the registry test at the root of
+// the repository (go test . ; registry_test.go) fails, naming the registry
+// and the variant, for every one that is missing.
+//
+//  1. engine/<id>.go: an init that calls register with the Variant (ID as in
+//     the spec, which variant.go's specOrder already lists; Name, Players,
+//     Options with a Doc each) and a build func; the rules type embeds base
+//     and implements Start, AppendMoves (at most MaxMoves moves; append
+//     whole moves), Check (a Reason for every refusal: a new Reason needs
+//     its text in errors.go and a case in bot/game.go illegalMove), Apply
+//     (nothing allocated with a nil event list) and settle; extra and
+//     setExtra for the state kept in Position.aux, documented in the file's
+//     doc comment as position JSON keys. Every bit of state outside the
+//     cells goes in aux, which Position.Key hashes (grow aux, and Key with
+//     it, if four bytes are not enough). Override appendMarks (a new
+//     MarkKind: draw it in render/render.go stateOf), hand (and count hand
+//     seeds in Seeds) and owner when the variant has them, RepetitionLimit
+//     when a repeated position ends the game.
+//  2. engine/perft_test.go: a TestPerftTable entry, confirmed by the
+//     reference; engine/reference_test.go: the variant in the plain
+//     reference implementation (refRules, refStart, the play and settle
+//     functions) and in refCases; engine/fuzz_test.go: a Fuzz<Variant>
+//     target calling fzRun with the id; engine/bench_test.go: a
+//     BenchmarkPerft line (not checked).
+//  3. locales: variant_<id> in text/<lang>/messages.toml for all four
+//     languages; a ruleSets entry in locales/variants.go and its
+//     rules_<id>_* texts in text/<lang>/rules.toml; opt_<id>-<option>
+//     (or opt_<option>), optdoc_ and, for enum options, optval_ keys for
+//     every option (locales' TestMatchesEngine checks those). The options
+//     themselves are read from the engine: there is no copy to update.
+//  4. rulebook: an examplers entry in rulebook/rulebook.go (the function in
+//     examples.go; a Feature the examples show may need a case in shows).
+//  5. search: an evaluators entry in search/eval.go for a two-player
+//     variant (evalPlain otherwise; solitaires are solved, not searched).
+//  6. render: nothing when the Layout fits the generic drawing; the
+//     registry test draws the start position.
+//  7. Optional, not checked: aliases in bot/game.go variantAliases; daily
+//     puzzles (puzzle/bestmove.go twoPlayers and the schedule in
+//     puzzle/puzzle.go); the README's variants table.
 package engine

@@ -25,7 +25,8 @@ const (
 	GrandSlamForbidden
 	// TuzdykPit: the pit is a tuzdyk and is never played from (Togyz).
 	TuzdykPit
-	// NeedsNoDirection: a direction was given to a variant that has none.
+	// NeedsNoDirection: a direction, or a "+" (Move.Plus), was given to a
+	// variant or a move that has no such choice.
 	NeedsNoDirection
 	// SwapUnavailable: the pie rule is off, or the moment for it has passed.
 	SwapUnavailable
@@ -55,6 +56,9 @@ func (e *IllegalMoveError) Error() string {
 	case TuzdykPit:
 		return fmt.Sprintf("pit %d is a tuzdyk and cannot be played", p)
 	case NeedsNoDirection:
+		if e.Move.Dir == DirNone {
+			return fmt.Sprintf("%s: this move has no choice to go on", e.Move)
+		}
 		return fmt.Sprintf("%s: this game has no sowing direction to choose", e.Move)
 	case SwapUnavailable:
 		return "swapping sides is not possible now"

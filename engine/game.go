@@ -12,7 +12,7 @@ type Game struct {
 // NewGame starts a game at p, which counts as its first occurrence.
 func NewGame(p Position) *Game {
 	g := &Game{positions: []Position{p}}
-	if p.rules.repetitionLimit() > 0 {
+	if p.rules.RepetitionLimit() > 0 {
 		g.seen = map[key]int{p.key(): 1}
 	}
 	return g
@@ -40,7 +40,7 @@ func (g *Game) Play(m Move) ([]Event, error) {
 	if g.seen != nil && p.status == Ongoing {
 		k := p.key()
 		g.seen[k]++
-		if g.seen[k] >= p.rules.repetitionLimit() {
+		if g.seen[k] >= p.rules.RepetitionLimit() {
 			p.endByRepetition(&ev)
 		}
 	}

@@ -35,6 +35,9 @@ func NewPosition(r Rules, s Setup) (Position, error) {
 		return p, fmt.Errorf("to_move: %s is not a side of %s", s.ToMove, r.Variant().ID)
 	}
 	p.toMove = s.ToMove
+	if w, ok := s.Status.Winner(); ok && int(w) >= l.Sides {
+		return p, fmt.Errorf("status: %s: %s is not a side of %s", s.Status, w, r.Variant().ID)
+	}
 	if s.Ply < 0 || s.Ply > 1<<30 {
 		return p, fmt.Errorf("ply: %d is out of range", s.Ply)
 	}

@@ -95,15 +95,37 @@ func TestParsePositionDefaultsToTheStart(t *testing.T) {
 }
 
 func TestParseMove(t *testing.T) {
-	good := map[string]Move{"3": {Pit: 3}, " 12 ": {Pit: 12}, "3L": {Pit: 3, Dir: DirLeft}, "4r": {Pit: 4, Dir: DirRight}, "SWAP": SwapMove}
+	good := map[string]Move{"3": {Pit: 3}, " 12 ": {Pit: 12}, "3L": {Pit: 3, Dir: DirLeft}, "4r": {Pit: 4, Dir: DirRight}, "SWAP": SwapMove,
+		"3R+": {Pit: 3, Dir: DirRight, Plus: true}, "16l+": {Pit: 16, Dir: DirLeft, Plus: true}, "5+": {Pit: 5, Plus: true}}
 	for in, want := range good {
 		if got, err := ParseMove(in); err != nil || got != want {
 			t.Errorf("ParseMove(%q) = %v, %v; want %v", in, got, err, want)
 		}
+		if back, err := ParseMove(want.String()); err != nil || back != want {
+			t.Errorf("ParseMove(%q) = %v, %v; want %v", want.String(), back, err, want)
+		}
 	}
-	for _, in := range []string{"", "x", "0", "-1", "+3", "3LL", "L", "99", "3.5"} {
+	if s := (Move{Pit: 3, Dir: DirRight, Plus: true}).String(); s != "3R+" {
+		t.Errorf("String() = %q, want 3R+", s)
+	}
+	for _, in := range []string{"", "x", "0", "-1", "+3", "3LL", "L", "99", "3.5", "+", "3++", "3+L", "swap+", "L+"} {
 		if m, err := ParseMove(in); err == nil {
 			t.Errorf("ParseMove(%q) = %v, want an error", in, m)
+		}
+	}
+}
+
+// No variant offered today has a choice to go on: a move with "+" is
+// refused and changes nothing.
+func TestPlusRefused(t *testing.T) {
+	for _, id := range []string{"kalah", "oware", "togyz", "congkak", "tchuka"} {
+		p := MustNew(id, nil).Start()
+		for _, m := range p.Moves() {
+			m.Plus = true
+			if err := p.Rules().Check(&p, m); ReasonOf(err) != NeedsNoDirection {
+				t.Errorf("%s: move %s: error %v, want NeedsNoDirection", id, m, err)
+			}
+			wantIllegal(t, p, m.String(), NeedsNoDirection)
 		}
 	}
 }

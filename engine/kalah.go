@@ -181,7 +181,7 @@ func (r *storeRules) AppendMoves(p *Position, buf []Move) []Move {
 	c := r.pitCell(p.toMove, 1)
 	for i := 1; i <= r.n; i++ {
 		if p.cells[c] > 0 {
-			buf = append(buf, Move{Pit: uint8(i)})
+			buf = append(buf, sowMoves[i])
 		}
 		c++
 	}
@@ -202,7 +202,7 @@ func (r *storeRules) Check(p *Position, m Move) error {
 		return nil
 	case m.Kind != Sow:
 		return illegal(m, NoSuchPit)
-	case m.Dir != DirNone:
+	case m.Dir != DirNone || m.Plus:
 		return illegal(m, NeedsNoDirection)
 	case m.Pit < 1 || int(m.Pit) > r.n:
 		return illegal(m, NoSuchPit)
@@ -311,6 +311,10 @@ func (r *storeRules) settle(p *Position, ev *[]Event) {
 }
 
 func (r *storeRules) swapped(p *Position) bool { return r.pie && p.aux[auxSwapped] == 1 }
+
+func (r *storeRules) swapPending(p *Position) bool {
+	return r.pie && p.aux[auxSwapAvailable] == 1
+}
 
 func (r *storeRules) extra(p *Position) map[string]any {
 	if !r.pie {

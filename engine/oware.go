@@ -101,7 +101,7 @@ func owareStore(s Side) Cell {
 	return owareNorthStore
 }
 
-func (r *owareRules) repetitionLimit() int { return 3 }
+func (r *owareRules) RepetitionLimit() int { return 3 }
 
 func (r *owareRules) Start() Position {
 	p := Position{rules: r}
@@ -130,7 +130,7 @@ func (r *owareRules) AppendMoves(p *Position, buf []Move) []Move {
 		if s == 0 || (starving && !feeds(i, s)) {
 			continue
 		}
-		buf = append(buf, Move{Pit: uint8(i)})
+		buf = append(buf, sowMoves[i])
 	}
 	if r.slam == slamForbidden && len(buf) > start {
 		moves := buf[start:]
@@ -155,7 +155,7 @@ func (r *owareRules) Check(p *Position, m Move) error {
 		return illegal(m, SwapUnavailable)
 	case m.Kind != Sow:
 		return illegal(m, NoSuchPit)
-	case m.Dir != DirNone:
+	case m.Dir != DirNone || m.Plus:
 		return illegal(m, NeedsNoDirection)
 	case m.Pit < 1 || m.Pit > 6:
 		return illegal(m, NoSuchPit)

@@ -21,7 +21,7 @@ func perft(p Position, depth int, bulk bool) uint64 {
 		return 1
 	}
 	w := perftWalker{r: p.rules, bulk: bulk, bufs: make([][MaxMoves]Move, depth+1), stack: make([]Position, depth+1)}
-	if lim := p.rules.repetitionLimit(); lim > 0 {
+	if lim := p.rules.RepetitionLimit(); lim > 0 {
 		w.limit = lim
 		w.path = make([]pathEntry, 1, depth+1)
 		w.path[0] = entryOf(&p)

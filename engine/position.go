@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"math/bits"
+	"strconv"
 )
 
 // Rules is one variant with its options fixed. Implementations live in this
@@ -36,14 +38,26 @@ type Rules interface {
 	// move, a side has a majority...), sweeping seeds and recording the
 	// status and its events. It leaves finished games alone.
 	settle(p *Position, ev *[]Event)
-	// repetitionLimit is the number of occurrences of a position that ends
-	// the game (0: repetition has no effect).
-	repetitionLimit() int
+	// RepetitionLimit is the number of occurrences of one position (equal
+	// cells, side to move and variant state: equal [Position.Key]) in a
+	// game that ends it, each side then taking the seeds left on its own
+	// side and the bigger store winning (a two-player rule); 0: repetition
+	// has no effect. [Game] and [Perft] apply it; a search must too.
+	RepetitionLimit() int
 	// extra returns the variant state kept outside pits and stores, for
 	// position JSON (nil when there is none).
 	extra(p *Position) map[string]any
 	// setExtra reads that state back; the error names a bad key or value.
 	setExtra(p *Position, extra map[string]json.RawMessage) error
+
+	// The state that changes during a game outside the seed counts, read
+	// generically (base has the defaults: no marks, empty hands, the
+	// layout's owners). See Position.Marks, Hand and Owner.
+	// (They take the position by value: a pointer passed to an interface
+	// method makes the caller's copy escape, one allocation a call.)
+	appendMarks(p Position, buf []Mark) []Mark
+	hand(p Position, s Side) int
+	owner(p Position, c Cell) Side
 }
 
 // base holds what every rule set has; the variants embed it.
@@ -61,9 +75,17 @@ func (b *base) Options() Options {
 	}
 	return out
 }
-func (b *base) Layout() *Layout                { return b.layout }
-func (b *base) repetitionLimit() int           { return 0 }
-func (b *base) extra(*Position) map[string]any { return nil }
+func (b *base) Layout() *Layout                           { return b.layout }
+func (b *base) RepetitionLimit() int                      { return 0 }
+func (b *base) extra(*Position) map[string]any            { return nil }
+func (b *base) appendMarks(_ Position, buf []Mark) []Mark { return buf }
+func (b *base) hand(Position, Side) int                   { return 0 }
+func (b *base) owner(_ Position, c Cell) Side {
+	if int(c) >= len(b.layout.Cells) {
+		return NoSide
+	}
+	return b.layout.Cells[c].Owner
+}
 func (b *base) setExtra(_ *Position, extra map[string]json.RawMessage) error {
 	for k := range extra {
 		return fmt.Errorf("extra.%s: %s keeps no extra state", k, b.variant.ID)
@@ -94,6 +116,14 @@ type Position struct {
 func (p Position) Swapped() bool {
 	s, ok := p.rules.(interface{ swapped(*Position) bool })
 	return ok && s.swapped(&p)
+}
+
+// SwapPending reports whether the pie rule's swap is still to come: North
+// has not sown yet, so the swap is legal now (North to move) or will be at
+// North's first turn. False for rules without a pie rule.
+func (p Position) SwapPending() bool {
+	s, ok := p.rules.(interface{ swapPending(*Position) bool })
+	return ok && s.swapPending(&p)
 }
 
 // Rules returns the rules the position is played under.
@@ -173,6 +203,83 @@ func (p Position) PlayEvents(m Move) (Position, []Event, error) {
 // Extra returns the variant state kept outside pits and stores, with the
 // keys documented by the variant (nil when there is none).
 func (p Position) Extra() map[string]any { return p.rules.extra(&p) }
+
+// MarkKind says what role a marked cell has.
+type MarkKind uint8
+
+// Mark kinds. Later variants add theirs (a Bao nyumba, a blocked pit).
+const (
+	// MarkTuzdyk: the pit is Mark.Side's tuzdyk (Togyz Kumalak): every
+	// seed sown into it goes to that side's store, and it is never played.
+	MarkTuzdyk MarkKind = iota + 1
+)
+
+// String names the kind in English ("tuzdyk").
+func (k MarkKind) String() string {
+	switch k {
+	case MarkTuzdyk:
+		return "tuzdyk"
+	}
+	return "mark" + strconv.Itoa(int(k))
+}
+
+// Mark is a cell with a role that changes during a game, and the side the
+// role belongs to.
+type Mark struct {
+	Cell Cell
+	Kind MarkKind
+	Side Side
+}
+
+// Marks returns the marked cells in cell order (nil when there are none),
+// so that renderers and the bot need not read [Position.Extra] by name:
+// Togyz Kumalak's tuzdyks today.
+func (p Position) Marks() []Mark { return p.rules.appendMarks(p, nil) }
+
+// AppendMarks is Marks appending to buf; it allocates nothing when buf has
+// room for the marks (2*MaxSides is always enough today).
+func (p Position) AppendMarks(buf []Mark) []Mark { return p.rules.appendMarks(p, buf) }
+
+// Hand returns the seeds side s holds in hand, in no cell (0 in every game
+// offered today; Bao's seeds still to be entered later). A variant with
+// hands counts them in [Position.Seeds] too.
+func (p Position) Hand(s Side) int { return p.rules.hand(p, s) }
+
+// Owner returns the side that owns cell c now: the layout's owner
+// ([CellInfo.Owner]) unless the variant changes ownership during a game;
+// NoSide for a cell outside the layout.
+func (p Position) Owner(c Cell) Side { return p.rules.owner(p, c) }
+
+// Key identifies a position within its rule set: two independent 64-bit
+// hashes of the cells, the side to move, the variant state kept outside the
+// cells (the pie rule's swap availability and whether it was used, Togyz
+// tuzdyks) and the status. Positions that differ in any of these have
+// different keys but for a chance collision of both hashes (about 2^-128);
+// the ply and the end reason are not part of it. The rules are not hashed
+// either: compare keys of positions of one rule set (the search, the
+// repetition rule and the puzzles do), or compare Rules() too. Keys are
+// stable within one build of the engine, not across versions: do not store
+// them.
+type Key struct{ A, B uint64 }
+
+// Key returns p's key. It allocates nothing; the search calls it at every
+// node.
+func (p Position) Key() Key {
+	// Cells past the layout are always 0, so whole words can be read; a
+	// layout has at most MaxCells (a multiple of 8) cells.
+	n := len(p.rules.Layout().Cells)
+	a := uint64(p.toMove) | uint64(binary.LittleEndian.Uint32(p.aux[:]))<<8 | uint64(p.status)<<40
+	b := a * 0xA24BAED4963EE407
+	for c := 0; c < n && c <= MaxCells-8; c += 8 {
+		w := binary.LittleEndian.Uint64(p.cells[c : c+8])
+		a = (a ^ w) * 0x9E3779B97F4A7C15
+		a ^= a >> 32
+		b = bits.RotateLeft64(b+w, 23) * 0xC2B2AE3D27D4EB4F
+	}
+	a ^= a >> 29
+	b ^= b >> 31
+	return Key{a * 0xBF58476D1CE4E5B9, b}
+}
 
 // key is what makes two positions the same for the repetition rule.
 type key struct {

@@ -53,7 +53,7 @@ func (r *tchukaRules) AppendMoves(p *Position, buf []Move) []Move {
 	}
 	for i, x := range p.cells[:r.n] {
 		if x > 0 {
-			buf = append(buf, Move{Pit: uint8(i + 1)})
+			buf = append(buf, sowMoves[i+1])
 		}
 	}
 	return buf
@@ -67,7 +67,7 @@ func (r *tchukaRules) Check(p *Position, m Move) error {
 		return illegal(m, SwapUnavailable)
 	case m.Kind != Sow:
 		return illegal(m, NoSuchPit)
-	case m.Dir != DirNone:
+	case m.Dir != DirNone || m.Plus:
 		return illegal(m, NeedsNoDirection)
 	case m.Pit < 1 || int(m.Pit) > r.n:
 		return illegal(m, NoSuchPit)

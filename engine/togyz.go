@@ -100,7 +100,7 @@ func (r *togyzRules) AppendMoves(p *Position, buf []Move) []Move {
 	c := 10 * int(p.toMove&1)
 	for i, x := range p.cells[c : c+9] {
 		if x > 0 {
-			buf = append(buf, Move{Pit: uint8(i + 1)})
+			buf = append(buf, sowMoves[i+1])
 		}
 	}
 	return buf
@@ -114,7 +114,7 @@ func (r *togyzRules) Check(p *Position, m Move) error {
 		return illegal(m, SwapUnavailable)
 	case m.Kind != Sow:
 		return illegal(m, NoSuchPit)
-	case m.Dir != DirNone:
+	case m.Dir != DirNone || m.Plus:
 		return illegal(m, NeedsNoDirection)
 	case m.Pit < 1 || m.Pit > 9:
 		return illegal(m, NoSuchPit)
@@ -232,6 +232,21 @@ func (r *togyzRules) settle(p *Position, ev *[]Event) {
 		p.sweepSide(1-me, 1-me, ev)
 		p.decideByStores(EndNoMoves, ev)
 	}
+}
+
+func (r *togyzRules) appendMarks(p Position, buf []Mark) []Mark {
+	s, n := p.aux[South], p.aux[North]
+	if n != 0 && (s == 0 || n < s) { // in cell order
+		buf = append(buf, Mark{Cell: Cell(n - 1), Kind: MarkTuzdyk, Side: North})
+		n = 0
+	}
+	if s != 0 {
+		buf = append(buf, Mark{Cell: Cell(s - 1), Kind: MarkTuzdyk, Side: South})
+	}
+	if n != 0 {
+		buf = append(buf, Mark{Cell: Cell(n - 1), Kind: MarkTuzdyk, Side: North})
+	}
+	return buf
 }
 
 func (r *togyzRules) extra(p *Position) map[string]any {

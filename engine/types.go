@@ -16,8 +16,10 @@ const MaxSides = 4
 const MaxPits = 16
 
 // MaxMoves is an upper bound on the number of legal moves in any position,
-// large enough for a buffer passed to [Rules.AppendMoves].
-const MaxMoves = 2*MaxPits + 2
+// large enough for a buffer passed to [Rules.AppendMoves]: every pit a side
+// may own (a 4-row side has 2*8, MaxPits in all) in both directions, each
+// with or without the "+" choice, and two special moves.
+const MaxMoves = 2*2*MaxPits + 2
 
 // Side is a player's seat. South moves first.
 type Side uint8
@@ -31,7 +33,22 @@ const (
 	West  Side = 3
 )
 
+// NoSide marks the absence of a side (the owner of a cell outside the
+// layout, say).
+const NoSide Side = 255
+
 var sideNames = [MaxSides]string{"south", "north", "east", "west"}
+
+// Next returns the seat that moves after s in a game of sides players:
+// turn order is seat order (South, North, East, West), so with two players
+// it is the other side and with one it is s itself. Variants with another
+// turn order define their own.
+func (s Side) Next(sides int) Side {
+	if sides <= 1 {
+		return s
+	}
+	return Side((int(s) + 1) % sides)
+}
 
 // String returns the side's name as used in position JSON ("south", ...).
 func (s Side) String() string {
@@ -55,7 +72,9 @@ func ParseSide(s string) (Side, error) {
 // Status says whether a game is still going and, if not, how it ended.
 type Status uint8
 
-// The statuses. Solved and Failed are only used by solitaire games.
+// The statuses. Solved and Failed are only used by solitaire games, EastWon
+// and WestWon by games of more than two players (none is offered yet).
+// Draw is any end without a single winner.
 const (
 	Ongoing Status = iota
 	SouthWon
@@ -63,9 +82,11 @@ const (
 	Draw
 	Solved
 	Failed
+	EastWon
+	WestWon
 )
 
-var statusNames = [...]string{"ongoing", "south_won", "north_won", "draw", "solved", "failed"}
+var statusNames = [...]string{"ongoing", "south_won", "north_won", "draw", "solved", "failed", "east_won", "west_won"}
 
 // String returns the status as written in position JSON.
 func (s Status) String() string {
@@ -95,16 +116,28 @@ func (s Status) Winner() (Side, bool) {
 		return South, true
 	case NorthWon:
 		return North, true
+	case EastWon:
+		return East, true
+	case WestWon:
+		return West, true
 	}
 	return 0, false
 }
 
-// wonBy returns the status for a win by side s (two-player games).
-func wonBy(s Side) Status {
-	if s == South {
+// Won returns the status of a game won by side s, for any number of
+// players (Ongoing for a side that is none of the four seats).
+func Won(s Side) Status {
+	switch s {
+	case South:
 		return SouthWon
+	case North:
+		return NorthWon
+	case East:
+		return EastWon
+	case West:
+		return WestWon
 	}
-	return NorthWon
+	return Ongoing
 }
 
 // Dir is the sowing direction of a move, for games that let the mover choose.
@@ -131,18 +164,34 @@ const (
 )
 
 // Move is one ply: the mover's pit (1-based, in the mover's own numbering)
-// and, where the variant needs it, a direction. Its zero value is not a legal
-// move in any variant.
+// and, where the variant needs it, a direction and a "go on" choice. Its
+// zero value is not a legal move in any variant.
 type Move struct {
 	Pit  uint8
 	Dir  Dir
 	Kind MoveKind
+	// Plus is a choice to go on where the rules let the mover stop or
+	// continue during a move (Bao's safari: a capturing move whose lap
+	// ends in the mover's nyumba goes on from it). It is written "+"
+	// after the direction ("3R+"). No variant offered today has such a
+	// choice: they refuse a move with Plus set.
+	Plus bool
 }
+
+// sowMoves[i] is the plain sowing of pit i: AppendMoves copies it whole,
+// one 4-byte store instead of one per field.
+var sowMoves = func() (t [MaxPits + 1]Move) {
+	for i := range t {
+		t[i] = Move{Pit: uint8(i)}
+	}
+	return t
+}()
 
 // SwapMove is the pie rule's move, written "swap".
 var SwapMove = Move{Kind: Swap}
 
-// String writes the move in the notation of the spec: "3", "3L", "swap".
+// String writes the move in the notation of the spec: "3", "3L", "3R+",
+// "swap".
 func (m Move) String() string {
 	if m.Kind == Swap {
 		return "swap"
@@ -153,6 +202,9 @@ func (m Move) String() string {
 		s += "L"
 	case DirRight:
 		s += "R"
+	}
+	if m.Plus {
+		s += "+"
 	}
 	return s
 }
@@ -166,6 +218,9 @@ func ParseMove(s string) (Move, error) {
 		return SwapMove, nil
 	}
 	var m Move
+	if n := len(t); n > 1 && t[n-1] == '+' {
+		m.Plus, t = true, t[:n-1]
+	}
 	if n := len(t); n > 0 {
 		switch t[n-1] {
 		case 'L', 'l':

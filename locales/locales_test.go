@@ -8,6 +8,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"unicode"
+
+	"github.com/mancala-bot/mancala/engine"
 )
 
 // botKeys are the keys the bot package relies on (the brief's list); each
@@ -480,11 +482,15 @@ func TestNamesAndOptions(t *testing.T) {
 	if OptionDoc(EN, "kalah", "no_such") != "" {
 		t.Error("OptionDoc of an unknown option is not empty")
 	}
-	for id, rs := range ruleSets {
-		for _, o := range rs.opts {
+	for id := range ruleSets {
+		v, err := engine.Lookup(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range v.Options {
 			for _, l := range All {
-				if d := OptionDoc(l, id, o.name); d == "" || len([]rune(d)) > 100 {
-					t.Errorf("OptionDoc(%s, %s, %s) = %q: want 1..100 characters", l, id, o.name, d)
+				if d := OptionDoc(l, id, o.Name); d == "" || len([]rune(d)) > 100 {
+					t.Errorf("OptionDoc(%s, %s, %s) = %q: want 1..100 characters", l, id, o.Name, d)
 				}
 			}
 		}

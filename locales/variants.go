@@ -1,8 +1,11 @@
 package locales
 
 import (
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mancala-bot/mancala/engine"
 )
 
 // VariantName returns the localized name of a variant id ("kalah" →
@@ -17,29 +20,15 @@ func VariantName(l Lang, id string) string {
 	return Text(l, key, nil)
 }
 
-// optKind is the type of an option's value.
-type optKind uint8
-
-const (
-	intOpt optKind = iota
-	boolOpt
-	enumOpt
-)
-
-// optSpec mirrors one engine.OptionSpec. The locales package does not import
-// the engine; a test checks that these tables match it.
-type optSpec struct {
-	name     string
-	kind     optKind
-	def      string
-	min, max int
-	values   []string
-}
-
 // ruleSet describes how the rules explanation of one variant is put
 // together from the catalog.
+//
+// The options themselves (names, kinds, defaults, ranges) are the engine's
+// (engine.Variant.Options): this package reads them there rather than
+// keeping a copy. locales imports the engine for that and nothing else; the
+// engine imports nothing of the project, so the dependencies still point
+// one way.
 type ruleSet struct {
-	opts []optSpec
 	// solo marks a solitaire (different "how to play here" text).
 	solo bool
 	// args returns the numbers the texts refer to, from resolved options.
@@ -51,12 +40,6 @@ type ruleSet struct {
 
 var ruleSets = map[string]*ruleSet{
 	"kalah": {
-		opts: []optSpec{
-			{name: "pits", kind: intOpt, def: "6", min: 1, max: 8},
-			{name: "seeds", kind: intOpt, def: "4", min: 1, max: 8},
-			{name: "empty_capture", kind: boolOpt, def: "false"},
-			{name: "pie", kind: boolOpt, def: "false"},
-		},
 		args: func(o map[string]string) map[string]any {
 			return map[string]any{"Pits": atoi(o["pits"]), "Seeds": atoi(o["seeds"]), "N": atoi(o["pits"])}
 		},
@@ -74,10 +57,6 @@ var ruleSets = map[string]*ruleSet{
 		},
 	},
 	"oware": {
-		opts: []optSpec{
-			{name: "seeds", kind: intOpt, def: "4", min: 1, max: 6},
-			{name: "grand_slam", kind: enumOpt, def: "capture", values: []string{"capture", "nocapture", "forbidden"}},
-		},
 		args: func(o map[string]string) map[string]any {
 			s := atoi(o["seeds"])
 			return map[string]any{"Seeds": s, "Total": 12 * s, "Win": 6*s + 1, "Half": 6 * s, "N": 6}
@@ -106,10 +85,6 @@ var ruleSets = map[string]*ruleSet{
 		},
 	},
 	"congkak": {
-		opts: []optSpec{
-			{name: "relay", kind: boolOpt, def: "true"},
-			{name: "pie", kind: boolOpt, def: "false"},
-		},
 		args: func(map[string]string) map[string]any { return map[string]any{"N": 7} },
 		sections: func(o map[string]string) [][2]string {
 			s := [][2]string{{"rules_h_setup", "rules_congkak_setup"}}
@@ -129,10 +104,6 @@ var ruleSets = map[string]*ruleSet{
 		},
 	},
 	"tchuka": {
-		opts: []optSpec{
-			{name: "pits", kind: intOpt, def: "4", min: 1, max: 16},
-			{name: "seeds", kind: intOpt, def: "2", min: 1, max: 15},
-		},
 		solo: true,
 		args: func(o map[string]string) map[string]any {
 			return map[string]any{"Pits": atoi(o["pits"]), "Seeds": atoi(o["seeds"]), "N": atoi(o["pits"])}
@@ -148,9 +119,17 @@ var ruleSets = map[string]*ruleSet{
 	},
 }
 
-// RulesVariants lists the variant ids Rules can explain, in the spec's order.
+// RulesVariants lists the variant ids Rules can explain, in the engine's
+// (the spec's) order. ruleSets is the registry: a new variant adds its
+// entry there and its rules_<id>_* texts in every language.
 func RulesVariants() []string {
-	return []string{"kalah", "oware", "togyz", "congkak", "tchuka"}
+	var ids []string
+	for _, v := range engine.Variants() {
+		if _, ok := ruleSets[v.ID]; ok {
+			ids = append(ids, v.ID)
+		}
+	}
+	return ids
 }
 
 // Rules returns a chat-sized explanation of variant id's rules in language l:
@@ -172,7 +151,11 @@ func Rules(l Lang, id string, opts map[string]string) string {
 	if !ok {
 		return ""
 	}
-	vals, changed := rs.resolve(opts)
+	v, err := engine.Lookup(id)
+	if err != nil {
+		return ""
+	}
+	vals, changed := resolve(v.Options, opts)
 	args := rs.args(vals)
 	var b strings.Builder
 	b.WriteString("*" + VariantName(l, id) + "*\n")
@@ -180,7 +163,7 @@ func Rules(l Lang, id string, opts map[string]string) string {
 	if len(changed) > 0 {
 		b.WriteString("\n\n*" + Text(l, "rules_h_options", nil) + "*")
 		for _, o := range changed {
-			b.WriteString("\n• " + OptionName(l, id, o.name) + ": " + OptionValue(l, id, o.name, vals[o.name]))
+			b.WriteString("\n• " + OptionName(l, id, o.Name) + ": " + OptionValue(l, id, o.Name, vals[o.Name]))
 		}
 	}
 	for _, s := range rs.sections(vals) {
@@ -191,17 +174,18 @@ func Rules(l Lang, id string, opts map[string]string) string {
 	return b.String()
 }
 
-// resolve fills in defaults and canonicalizes values; changed lists the
-// options whose value differs from the default, in spec order.
-func (rs *ruleSet) resolve(opts map[string]string) (vals map[string]string, changed []optSpec) {
-	vals = make(map[string]string, len(rs.opts))
-	for _, o := range rs.opts {
-		v, ok := o.canonical(opts[o.name])
+// resolve fills in the engine's defaults and canonicalizes values (a
+// malformed or out-of-range value counts as the default); changed lists
+// the options whose value differs from the default, in the engine's order.
+func resolve(specs []engine.OptionSpec, opts map[string]string) (vals map[string]string, changed []engine.OptionSpec) {
+	vals = make(map[string]string, len(specs))
+	for _, o := range specs {
+		v, ok := canonical(o, opts[o.Name])
 		if !ok {
-			v = o.def
+			v = o.Default
 		}
-		vals[o.name] = v
-		if v != o.def {
+		vals[o.Name] = v
+		if v != o.Default {
 			changed = append(changed, o)
 		}
 	}
@@ -210,26 +194,24 @@ func (rs *ruleSet) resolve(opts map[string]string) (vals map[string]string, chan
 
 // canonical returns v in canonical form, or false when it is not a valid
 // value of the option.
-func (o optSpec) canonical(v string) (string, bool) {
+func canonical(o engine.OptionSpec, v string) (string, bool) {
 	v = strings.TrimSpace(v)
-	switch o.kind {
-	case intOpt:
+	switch o.Kind {
+	case engine.IntOption:
 		n, err := strconv.Atoi(v)
-		if err != nil || n < o.min || n > o.max {
+		if err != nil || n < o.Min || n > o.Max {
 			return "", false
 		}
 		return strconv.Itoa(n), true
-	case boolOpt:
+	case engine.BoolOption:
 		b, err := strconv.ParseBool(v)
 		if err != nil {
 			return "", false
 		}
 		return strconv.FormatBool(b), true
 	}
-	for _, x := range o.values {
-		if strings.EqualFold(x, v) {
-			return x, true
-		}
+	if i := slices.IndexFunc(o.Values, func(x string) bool { return strings.EqualFold(x, v) }); i >= 0 {
+		return o.Values[i], true
 	}
 	return "", false
 }

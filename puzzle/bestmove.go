@@ -407,38 +407,21 @@ func forcedWinCandidate(p engine.Position, maxN int) *candidate {
 }
 
 // winSearch is an exhaustive search for forced wins a few plies deep. It
-// applies Oware's repetition rule along each line (a position occurring
-// for the third time ends the game, each side taking the seeds on its own
-// side), counting the puzzle's position as the first occurrence, as a game
+// applies the rules' repetition rule along each line (Rules.RepetitionLimit;
+// Oware's: a position occurring for the third time ends the game, each side
+// taking the seeds on its own side), counting the puzzle's position as the first occurrence, as a game
 // started from it does.
 type winSearch struct {
-	repeat bool
-	path   []posKey
+	limit int          // the rules' repetition limit (0: none)
+	path  []engine.Key // the line so far, for the repetition rule
 }
-
-type posKey struct {
-	cells  [engine.MaxCells]uint8
-	toMove engine.Side
-}
-
-// repetitionLimit is Oware's: the third occurrence of a position ends the
-// game (engine/oware.go). No other variant here has a repetition rule.
-const repetitionLimit = 3
 
 func newWinSearch(p engine.Position) *winSearch {
-	w := &winSearch{repeat: p.Rules().Variant().ID == "oware"}
-	if w.repeat {
-		w.path = append(w.path, keyOf(p))
+	w := &winSearch{limit: p.Rules().RepetitionLimit()}
+	if w.limit > 0 {
+		w.path = append(w.path, p.Key())
 	}
 	return w
-}
-
-func keyOf(p engine.Position) posKey {
-	k := posKey{toMove: p.ToMove()}
-	for c := range p.Rules().Layout().Cells {
-		k.cells[c] = uint8(p.Cell(engine.Cell(c)))
-	}
-	return k
 }
 
 // winsAfter reports whether me wins within plies more plies after m is
@@ -448,15 +431,15 @@ func (w *winSearch) winsAfter(p engine.Position, m engine.Move, me engine.Side, 
 	if err != nil {
 		return false
 	}
-	if w.repeat && q.Status() == engine.Ongoing {
-		k := keyOf(q)
+	if w.limit > 0 && q.Status() == engine.Ongoing {
+		k := q.Key()
 		seen := 0
 		for _, pk := range w.path {
 			if pk == k {
 				seen++
 			}
 		}
-		if seen+1 >= repetitionLimit {
+		if seen+1 >= w.limit {
 			mine := q.Store(me) + q.PitSeeds(me)
 			theirs := q.Store(1-me) + q.PitSeeds(1-me)
 			return mine > theirs

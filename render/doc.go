@@ -42,7 +42,7 @@
 //     over North's, next to the name) and rings that store gold, and a
 //     gold "=" by both stores for a draw; a solved solitaire shows a
 //     crown, a failed one a cross;
-//   - a tuzdyk (Togyz Kumalak, Position.Extra()["tuzdyk"]) is a pit tinted
+//   - a tuzdyk (Togyz Kumalak, Position.Marks, MarkTuzdyk) is a pit tinted
 //     purple with a diamond in its owner's colour instead of a count (a
 //     tuzdyk is always empty); the owner's colour says whose it is;
 //   - with [Options.Events] (the last move's events): the pit the move

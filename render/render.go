@@ -4,7 +4,6 @@ import (
 	"image"
 	"image/png"
 	"io"
-	"math"
 	"sync"
 
 	"github.com/fogleman/gg"
@@ -95,28 +94,9 @@ func stateOf(p engine.Position, g *geom, o Options) *state {
 	for i := range g.cells {
 		s.cells[i] = p.Cell(engine.Cell(i))
 	}
-	// extra.tuzdyk maps a side's name to the number of the opponent's pit
-	// that is that side's tuzdyk (0: none).
-	if g.sides != 2 {
-		return s
-	}
-	mark := func(name string, n int) {
-		if side, err := engine.ParseSide(name); err == nil && side <= engine.North {
-			if c := g.pit(1-side, n); g.has(c) {
-				s.tuzdyk[c] = side + 1
-			}
-		}
-	}
-	switch t := p.Extra()["tuzdyk"].(type) {
-	case map[string]int:
-		for name, n := range t {
-			mark(name, n)
-		}
-	case map[string]any: // the same, decoded from JSON
-		for name, v := range t {
-			if f, ok := v.(float64); ok && f == math.Trunc(f) && math.Abs(f) < 100 {
-				mark(name, int(f))
-			}
+	for _, m := range p.Marks() {
+		if m.Kind == engine.MarkTuzdyk && g.has(m.Cell) && m.Side < engine.MaxSides {
+			s.tuzdyk[m.Cell] = m.Side + 1
 		}
 	}
 	return s

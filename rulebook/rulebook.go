@@ -380,8 +380,29 @@ func slams(p engine.Position, m engine.Move) bool {
 	return after.PitSeeds(1-p.ToMove()) == 0
 }
 
-// Variants lists the variants Examples has examples for.
-func Variants() []string { return []string{"kalah", "oware", "togyz", "congkak", "tchuka"} }
+// examplers is the registry of the variants' examples, by variant id: a
+// new variant adds its function here (the hand-picked positions and the
+// searched-for examples, in the order of its rules sections; see kalah in
+// examples.go).
+var examplers = map[string]func(r engine.Rules, o engine.Options) []Example{
+	"kalah":   kalah,
+	"oware":   oware,
+	"togyz":   func(r engine.Rules, _ engine.Options) []Example { return togyz(r) },
+	"congkak": congkak,
+	"tchuka":  func(r engine.Rules, _ engine.Options) []Example { return tchuka(r) },
+}
+
+// Variants lists the variants Examples has examples for, in the engine's
+// order.
+func Variants() []string {
+	var ids []string
+	for _, v := range engine.Variants() {
+		if _, ok := examplers[v.ID]; ok {
+			ids = append(ids, v.ID)
+		}
+	}
+	return ids
+}
 
 var cache sync.Map // cacheKey -> []Example
 
@@ -421,17 +442,8 @@ func Examples(variant string, opts engine.Options) []Example {
 		return nil
 	}
 	var ex []Example
-	switch v.ID {
-	case "kalah":
-		ex = kalah(r, resolved)
-	case "oware":
-		ex = oware(r, resolved)
-	case "togyz":
-		ex = togyz(r)
-	case "congkak":
-		ex = congkak(r, resolved)
-	case "tchuka":
-		ex = tchuka(r)
+	if f, ok := examplers[v.ID]; ok {
+		ex = f(r, resolved)
 	}
 	// Keep only examples that hold: a hand-picked position the options
 	// make wrong is dropped rather than shown (the tests make sure none

@@ -118,7 +118,7 @@ func Analyze(ctx context.Context, p engine.Position, lim Limits) (Analysis, erro
 	} else if lim.Depth == 0 && lim.Nodes == 0 {
 		s.deadline = t0.Add(DefaultAnalyzeTime)
 	}
-	root := &gnode{pos: p, aux: s.aux.initial(p)}
+	root := &gnode{pos: p}
 	var res Analysis
 	maxDepth := lim.Depth
 	if maxDepth <= 0 {
@@ -179,8 +179,8 @@ func scoreMoves(ctx context.Context, p engine.Position, hist []engine.Position, 
 	defer putGTT(tt)
 	s := newGSearch(ctx, p.Rules(), tt, hist)
 	s.limit = lim
-	root := &gnode{pos: p, aux: s.aux.initial(p)}
-	rootKey := s.aux.key(&p, root.aux)
+	root := &gnode{pos: p}
+	rootKey := p.Key()
 	for d := 1; d <= depth; d++ {
 		kids := s.expand(root, 0)
 		// expand reuses ply 0's slot: copy the children out first.

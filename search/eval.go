@@ -11,14 +11,27 @@ import (
 // that are pending, so the evaluations stay positional.
 type evaluator func(s *gsearch, n *gnode) int32
 
+// evaluators is the registry of the variants' evaluations, by variant id:
+// a new two-player variant adds its line here (or reuses one). Without
+// one, the search uses evalPlain. Solitaires are solved, not evaluated.
+var evaluators = map[string]evaluator{
+	"kalah":   evalStore,
+	"congkak": evalStore,
+	"oware":   evalOware,
+	"togyz":   evalTogyz,
+}
+
+// HasEval reports whether variant id has an evaluation of its own in the
+// heuristic search (Analyze and the levels); one without it is searched
+// with the plain one: the store difference and the seeds on each side.
+func HasEval(id string) bool {
+	_, ok := evaluators[id]
+	return ok
+}
+
 func evaluatorFor(r engine.Rules) evaluator {
-	switch r.Variant().ID {
-	case "kalah", "congkak":
-		return evalStore
-	case "oware":
-		return evalOware
-	case "togyz":
-		return evalTogyz
+	if ev, ok := evaluators[r.Variant().ID]; ok {
+		return ev
 	}
 	return evalPlain
 }
@@ -119,12 +132,16 @@ func evalTogyz(s *gsearch, n *gnode) int32 {
 	me, opp := p.ToMove(), 1-p.ToMove()
 	v := 100 * s.margin(p)
 	board := p.PitSeeds(me) + p.PitSeeds(opp)
-	aux := n.aux
-	if aux>>(8*me)&0xff != 0 {
-		v += 10 * board
-	}
-	if aux>>(8*opp)&0xff != 0 {
-		v -= 10 * board
+	s.marks = p.AppendMarks(s.marks[:0])
+	for _, m := range s.marks {
+		if m.Kind != engine.MarkTuzdyk {
+			continue
+		}
+		if m.Side == me {
+			v += 10 * board
+		} else {
+			v -= 10 * board
+		}
 	}
 	odd := 0
 	for i := 1; i <= l.Pits; i++ {

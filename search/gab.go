@@ -25,7 +25,7 @@ func (s *gsearch) terminal(n *gnode) (k pkey, v int32, ok bool) {
 	if p.Status() != engine.Ongoing {
 		return k, int32(100 * s.margin(p)), true
 	}
-	k = s.aux.key(p, n.aux)
+	k = p.Key()
 	if r, rep := s.repetition(p, k); rep {
 		s.repCuts++
 		return k, int32(100 * r), true
@@ -74,7 +74,7 @@ func (s *gsearch) ab(n *gnode, ply, depth int, alpha, beta int32) int32 {
 		if c.gain >= 2 || !c.flip {
 			o += 1<<23 + int32(c.gain)<<8
 		}
-		c.order = o<<6 | int32(i)
+		c.order = int64(o)<<7 | int64(i)
 	}
 	sortKids(kids)
 	s.push(k)
@@ -97,7 +97,7 @@ func (s *gsearch) ab(n *gnode, ply, depth int, alpha, beta int32) int32 {
 			break
 		}
 		if v > best {
-			best, bestIdx = v, int(c.order&63)+1
+			best, bestIdx = v, int(c.order&127)+1
 			if v > a {
 				a = v
 				if v >= beta {
@@ -138,7 +138,7 @@ func (s *gsearch) quiesce(n *gnode, ply int, alpha, beta int32, qd int) int32 {
 	kids := s.expand(n, ply)
 	for i := range kids {
 		c := &kids[i]
-		c.order = int32(c.gain)
+		c.order = int64(c.gain)
 		if !c.flip {
 			c.order += 64
 		}
@@ -183,7 +183,7 @@ func (s *gsearch) pv(root *gnode, max int) []engine.Move {
 	seen := map[pkey]bool{}
 	var buf [engine.MaxMoves]engine.Move
 	for len(out) < max && n.pos.Status() == engine.Ongoing {
-		k := s.aux.key(&n.pos, n.aux)
+		k := n.pos.Key()
 		if seen[k] {
 			break
 		}
@@ -199,7 +199,6 @@ func (s *gsearch) pv(root *gnode, max int) []engine.Move {
 		m := moves[e.move-1]
 		q := n
 		s.r.Apply(&q.pos, m, nil)
-		q.aux = s.aux.next(&n.pos, n.aux, m, &q.pos)
 		out = append(out, m)
 		n = q
 	}

@@ -8,15 +8,17 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
-// gnode is a position on a search line with its tracked variant state.
+// gnode is a position on a search line.
 type gnode struct {
 	pos   engine.Position
-	aux   uint32
 	move  engine.Move
 	gain  int16 // seeds the mover's store gained by move
 	flip  bool  // the player to move changed (a new side, or a swap)
-	order int32
+	order int64 // move ordering, highest first; the low 7 bits hold the move's index (MaxMoves <= 128)
 }
+
+// The move index kept in gnode.order's low 7 bits must fit.
+var _ [128 - engine.MaxMoves]struct{}
 
 // gsearch searches any two-player variant through the engine's Rules: the
 // exact solver (test, values in seeds) and the heuristic search (ab, values
@@ -24,7 +26,6 @@ type gnode struct {
 type gsearch struct {
 	r      engine.Rules
 	l      *engine.Layout
-	aux    *auxTracker
 	tt     *gtt
 	ev     evaluator
 	repLim int // occurrences that end the game (0: none; a cycle is cut at once)
@@ -50,19 +51,18 @@ type gsearch struct {
 	history     [2][engine.MaxPits*2 + 2]int32
 	qdepth      int
 	selDepth    int
-	tr          *tracker // the solver's progress (nil: none)
+	tr          *tracker      // the solver's progress (nil: none)
+	marks       []engine.Mark // scratch for the evaluations
 }
 
 func newGSearch(ctx context.Context, r engine.Rules, tt *gtt, hist []engine.Position) *gsearch {
-	s := &gsearch{r: r, l: r.Layout(), aux: newAuxTracker(r), tt: tt, ctx: ctx, qdepth: 8}
+	s := &gsearch{r: r, l: r.Layout(), tt: tt, ctx: ctx, qdepth: 8, marks: make([]engine.Mark, 0, 2*engine.MaxSides)}
 	s.ev = evaluatorFor(r)
-	if r.Variant().ID == "oware" {
-		s.repLim = 3
-	}
+	s.repLim = r.RepetitionLimit()
 	s.cacheCycles = true
 	s.count = map[pkey]int32{}
 	for _, p := range hist {
-		s.count[s.aux.key(&p, s.aux.initial(p))]++
+		s.count[p.Key()]++
 	}
 	return s
 }
@@ -150,7 +150,6 @@ func (s *gsearch) expand(n *gnode, ply int) []gnode {
 		c.pos = n.pos
 		s.r.Apply(&c.pos, m, nil)
 		c.move = m
-		c.aux = s.aux.next(&n.pos, n.aux, m, &c.pos)
 		c.gain = int16(c.pos.Cell(st) - before)
 		c.flip = c.pos.ToMove() != me || m.Kind == engine.Swap
 	}
@@ -180,7 +179,7 @@ func (s *gsearch) test(n *gnode, ply int, beta int) int {
 	if p.Status() != engine.Ongoing {
 		return s.margin(p)
 	}
-	k := s.aux.key(p, n.aux)
+	k := p.Key()
 	if v, ok := s.repetition(p, k); ok {
 		s.repCuts++
 		return v
@@ -209,14 +208,14 @@ func (s *gsearch) test(n *gnode, ply int, beta int) int {
 	bestIdx := 0
 	for i := range kids {
 		c := &kids[i]
-		c.order = int32(c.gain) * 16
+		c.order = int64(c.gain) * 16
 		if !c.flip {
 			c.order += 8
 		}
 		if uint8(i+1) == ttMove {
 			c.order = 1 << 22
 		}
-		c.order = c.order<<6 | int32(i) // keep the move's index
+		c.order = c.order<<7 | int64(i) // keep the move's index
 		// Finished children and enhanced transposition cutoffs.
 		var lo int
 		known := false
@@ -225,7 +224,7 @@ func (s *gsearch) test(n *gnode, ply int, beta int) int {
 			if c.flip {
 				lo = -lo
 			}
-		} else if e := s.tt.probe(s.aux.key(&c.pos, c.aux)); e != nil && e.depth == exactDepth {
+		} else if e := s.tt.probe(c.pos.Key()); e != nil && e.depth == exactDepth {
 			if c.flip {
 				lo, known = -int(e.hi), e.hi < maxScore
 			} else {
@@ -253,7 +252,7 @@ func (s *gsearch) test(n *gnode, ply int, beta int) int {
 			return 0
 		}
 		if v > best {
-			best, bestIdx = v, int(c.order&63)+1
+			best, bestIdx = v, int(c.order&127)+1
 			if v >= beta {
 				break
 			}
@@ -300,7 +299,7 @@ func (s *gsearch) deepen(root *gnode) int {
 
 // rootMove returns the table's move at root (zero if none).
 func (s *gsearch) rootMove(root *gnode) engine.Move {
-	e := s.tt.probe(s.aux.key(&root.pos, root.aux))
+	e := s.tt.probe(root.pos.Key())
 	if e == nil || e.move == 0 {
 		return engine.Move{}
 	}
@@ -337,7 +336,7 @@ func (s *gsearch) solveRoot(root *gnode, guess int) (int, engine.Move) {
 	}
 	v := lower
 	kids := s.expand(root, 0)
-	s.push(s.aux.key(&root.pos, root.aux))
+	s.push(root.pos.Key())
 	defer s.pop()
 	for i := range kids {
 		c := &kids[i]

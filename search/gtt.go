@@ -49,7 +49,7 @@ func getGTT(bytes uint64) *gtt {
 func putGTT(t *gtt) { gttPool.Put(t) }
 
 func (t *gtt) probe(k pkey) *gentry {
-	i := (k.a & t.mask) * 2
+	i := (k.A & t.mask) * 2
 	if e := &t.e[i]; e.key == k {
 		return e
 	}
@@ -62,7 +62,7 @@ func (t *gtt) probe(k pkey) *gentry {
 // store records a fail-soft result v of a search of window (alpha, beta):
 // v <= alpha is an upper bound, v >= beta a lower bound, else exact.
 func (t *gtt) store(k pkey, v, alpha, beta int32, depth, move uint8, nodes uint64) {
-	i := (k.a & t.mask) * 2
+	i := (k.A & t.mask) * 2
 	e := &t.e[i]
 	switch {
 	case e.key == k:

@@ -293,7 +293,7 @@ func awaitDB(ctx context.Context, g *kalahGeom, k int) error {
 // any position of a game that ExactFromStart covers.
 func endgameLookup(p engine.Position, whole bool) (Decision, bool) {
 	n, ec, _, ok := kalahParams(p.Rules())
-	if !ok || newAuxTracker(p.Rules()).initial(p) != 0 {
+	if !ok || p.SwapPending() {
 		return Decision{}, false
 	}
 	seeds := p.PitSeeds(engine.South) + p.PitSeeds(engine.North)
@@ -397,9 +397,8 @@ func pickNoisy(scores []MoveScore, spec levelSpec, rng *rand.Rand) engine.Move {
 // rngFor seeds a generator from the seed and the position, so that a level
 // varies between positions and seeds but repeats itself on both.
 func rngFor(p engine.Position, seed int64) *rand.Rand {
-	t := newAuxTracker(p.Rules())
-	k := t.key(&p, t.initial(p))
-	return rand.New(rand.NewPCG(uint64(seed)^k.a, k.b^uint64(p.Ply())))
+	k := p.Key()
+	return rand.New(rand.NewPCG(uint64(seed)^k.A, k.B^uint64(p.Ply())))
 }
 
 // solitaireMove: every level follows a solution when there is one; without

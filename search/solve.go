@@ -137,7 +137,7 @@ func Solve(ctx context.Context, p engine.Position, opts SolveOptions) (Result, e
 	s := newGSearch(ctx, p.Rules(), tt, opts.History)
 	s.limit = opts.MaxNodes
 	s.tr = tr
-	root := &gnode{pos: p, aux: s.aux.initial(p)}
+	root := &gnode{pos: p}
 	guess := s.deepen(root)
 	var v int
 	var best engine.Move
@@ -243,15 +243,14 @@ func solveKalah(ctx context.Context, p engine.Position, opts SolveOptions, g *ka
 	s := newKSolver(g, tt, db)
 	s.ctx, s.limit, s.threads = ctx, opts.MaxNodes, max(opts.Threads, 1)
 	s.tr = tr
-	ps := &pieSolver{s: s, aux: newAuxTracker(p.Rules())}
-	aux := ps.aux.initial(p)
+	ps := &pieSolver{s: s}
 	// Bounds and moves of the kboard solver are the root's only when no
 	// pie-rule choice comes first.
-	tr.root = aux == 0
+	tr.root = !p.SwapPending()
 	if tr.root {
 		tr.offset = kalahViewOf(&p).margin
 	}
-	v, best := ps.value(p, aux)
+	v, best := ps.value(p)
 	res.Value, res.Best, res.Nodes = v, best, s.nodes.Load()
 	res.Elapsed = time.Since(t0)
 	if s.stopped() {
@@ -266,16 +265,15 @@ func solveKalah(ctx context.Context, p engine.Position, opts SolveOptions, g *ka
 // come: it walks the engine's positions until the swap is gone and hands
 // every position after that to the kboard solver.
 type pieSolver struct {
-	s   *ksolver
-	aux *auxTracker
+	s *ksolver
 }
 
-func (ps *pieSolver) value(p engine.Position, aux uint32) (int, engine.Move) {
+func (ps *pieSolver) value(p engine.Position) (int, engine.Move) {
 	if p.Status() != engine.Ongoing {
 		me := p.ToMove()
 		return p.Store(me) - p.Store(1-me), engine.Move{}
 	}
-	if aux == 0 {
+	if !p.SwapPending() {
 		v := kalahViewOf(&p)
 		val, pit := ps.s.solve(v.b)
 		return v.margin + val, engine.Move{Pit: uint8(pit)}
@@ -286,7 +284,7 @@ func (ps *pieSolver) value(p engine.Position, aux uint32) (int, engine.Move) {
 		if err != nil {
 			continue
 		}
-		cv, _ := ps.value(q, ps.aux.next(&p, aux, m, &q))
+		cv, _ := ps.value(q)
 		if ps.s.stopped() {
 			return 0, engine.Move{}
 		}
