@@ -26,6 +26,7 @@ const (
 	Tuzdyk    = "tuzdyk"
 	Swap      = "swap"
 	LastSeed  = "last_seed" // the solitaire: where the last seed lands
+	Laps      = "laps"      // bao-laps: relays, lap after lap
 	End       = "end"
 )
 
@@ -37,7 +38,8 @@ type Feature string
 const (
 	// ShowsLap: a pile big enough to go all the way round the board. In
 	// Kalah it drops a seed into the pit it came from (and skips the
-	// opponent's store); in Oware it skips that pit, which stays empty.
+	// opponent's store); in Oware and bao-kenya it skips that pit, which
+	// stays empty.
 	ShowsLap Feature = "lap"
 	// ShowsSow: a plain sowing; nothing is captured or relayed and the
 	// turn passes. (Congkak without relay: the last seed lands in an
@@ -244,7 +246,7 @@ func shows(e Example, after engine.Position, ev []engine.Event) string {
 		if !twice || relays+captures+count(ev, engine.EventExtraTurn) > 0 || !on {
 			return "no plain lap round the board"
 		}
-		if skips := id == "oware"; skips != (sown[pick] == 0) {
+		if skips := id == "oware" || id == "bao-kenya"; skips != (sown[pick] == 0) {
 			return "the origin pit is not treated as the rules say"
 		}
 	case ShowsExtraTurn:
@@ -381,7 +383,9 @@ func slams(p engine.Position, m engine.Move) bool {
 }
 
 // Variants lists the variants Examples has examples for.
-func Variants() []string { return []string{"kalah", "oware", "togyz", "congkak", "tchuka"} }
+func Variants() []string {
+	return []string{"kalah", "oware", "togyz", "congkak", "tchuka", "bao-kenya", "bao-laps"}
+}
 
 var cache sync.Map // cacheKey -> []Example
 
@@ -432,6 +436,10 @@ func Examples(variant string, opts engine.Options) []Example {
 		ex = congkak(r, resolved)
 	case "tchuka":
 		ex = tchuka(r)
+	case "bao-kenya":
+		ex = baoKenya(r)
+	case "bao-laps":
+		ex = baoLaps(r)
 	}
 	// Keep only examples that hold: a hand-picked position the options
 	// make wrong is dropped rather than shown (the tests make sure none
