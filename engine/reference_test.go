@@ -1,8 +1,9 @@
 package engine_test
 
-// A deliberately plain, slow reference implementation of the five variants
-// (kalah, congkak, oware, togyz, tchuka), written from the rule text in the
-// doc comments of kalah.go, oware.go, togyz.go and tchuka.go and not from
+// A deliberately plain, slow reference implementation of the seven variants
+// (kalah, congkak, oware, togyz, tchuka here; bao-kenya and bao-laps in
+// reference_bao_test.go), written from the rule text in the doc comments of
+// kalah.go, oware.go, togyz.go and tchuka.go (and bao-rules.md) and not from
 // the engine's code: the board is one slice of pits per side and a store per
 // side, seeds are sown one at a time by walking from pit to pit, and every
 // question ("does this move feed the opponent?", "is it a grand slam?") is
@@ -32,7 +33,11 @@ package engine_test
 // 480 positions where the forbidden ones were refused, 2,400 feeding moves,
 // 195 games ended by the third repetition, 4,100 Togyz laps (19+), 2,700
 // tuzdyks made and 4,800 refused, 50,000 seeds sown into tuzdyks, and 7,500
-// Tchuka relays. TestReferencePerft compares Perft and PerftFull at every
+// Tchuka relays. The Bao cases add 1,600 bao-kenya games (8,300 captures,
+// 8,150 extra turns, 2,190 piles skipping their origin) and 1,440 bao-laps
+// games (17,800 captures, 4.6 million relays, 9 games ended by a
+// never-ending move and 43 such moves refused with infinite=illegal).
+// TestReferencePerft compares Perft and PerftFull at every
 // depth up to 4..6 from 12 opening positions and from 306 random positions,
 // 83 of whose lines end by repetition. With -short everything is about a
 // tenth. The whole file runs in about 6 s (about 40 s with -race, 6 s with
@@ -1351,6 +1356,30 @@ func TestReferencePerft(t *testing.T) {
 			positions++
 			k++
 		}
+	}
+	// bao-laps (R1): a position that comes back every six plies (see
+	// TestBaoLapsRules in bao_test.go); its third occurrence is a draw.
+	{
+		c := refCase{"bao-laps", engine.Options{}}
+		rules := engine.MustNew(c.variant, c.opts)
+		ref := refRules(c.variant, c.opts)
+		ref.pits[refS] = []int{0, 0, 2, 0, 2, 0, 1, 0}
+		ref.pits[refN] = []int{0, 1, 0, 2, 0, 1, 1, 1}
+		p, err := engine.NewPosition(rules, engine.Setup{Pits: [][]int{ref.pits[refS], ref.pits[refN]}, Stores: ref.stores})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref.startHistory()
+		depth := 12
+		for depth < 16 && engine.Perft(p, depth+1) <= 20000 {
+			depth++
+		}
+		r := check(c, p, ref, depth, false)
+		if r == 0 {
+			t.Errorf("bao-laps: no perft line to depth %d ended by repetition", depth)
+		}
+		t.Logf("bao-laps repetition position: perft to depth %d, %d lines ended by repetition", depth, r)
+		reps += r
 	}
 	if reps == 0 {
 		t.Errorf("no perft line ended by repetition: the repetition rule went untested")
