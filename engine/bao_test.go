@@ -391,3 +391,35 @@ func TestBaoApplyAllocs(t *testing.T) {
 		t.Errorf("bao-laps illegal: %v allocations per AppendMoves", n)
 	}
 }
+
+// R2: "cycles of 70 to 283,488 laps occur within the first 8 plies of
+// bao-laps". Every move of every line of up to 8 plies from the start is
+// checked: Brent's detector (endless) and the plain map of states agree on
+// which moves never end, and the cycles found span exactly that range.
+func TestBaoLapsCyclesFirstPlies(t *testing.T) {
+	r := MustNew("bao-laps", nil).(*lapsRules)
+	lo, hi, n := 1<<30, 0, 0
+	var walk func(p Position, d int)
+	walk = func(p Position, d int) {
+		if d == 0 || p.Status() != Ongoing {
+			return
+		}
+		for _, m := range p.Moves() {
+			laps := plainLapsCycle(p, int(m.Pit))
+			if never := r.endless(&p, p.ToMove(), int(m.Pit)); never != (laps > 0) {
+				t.Fatalf("%s, pit %d: Brent says never-ending %v, the plain simulation a cycle of %d laps", describe(&p), m.Pit, never, laps)
+			}
+			if laps > 0 {
+				n++
+				lo, hi = min(lo, laps), max(hi, laps)
+				continue
+			}
+			walk(mustPlay(t, p, m.String()), d-1)
+		}
+	}
+	walk(r.Start(), 8)
+	if lo != 70 || hi != 283488 {
+		t.Errorf("%d never-ending moves, cycles of %d to %d laps; want 70 to 283,488", n, lo, hi)
+	}
+	t.Logf("%d never-ending moves within 8 plies, cycles of %d to %d laps", n, lo, hi)
+}
