@@ -472,6 +472,10 @@ func illegalMove(err error, m engine.Move) error {
 		return refuse("err_grand_slam", pit)
 	case engine.TuzdykPit:
 		return refuse("err_tuzdyk_pit", pit)
+	case engine.SingletonPit:
+		return refuse("err_singleton_pit", pit)
+	case engine.NeverEnding:
+		return refuse("err_never_ending", pit)
 	case engine.SwapUnavailable:
 		return refuse("err_swap_unavailable", nil)
 	case engine.GameOver:
@@ -693,7 +697,7 @@ func (s *session) turnLine(lg *loaded) string {
 		why = s.t("end_agreed", nil)
 	case engine.EndEmptySide.String(), engine.EndNoMoves.String():
 		why = s.t("end_"+rec.Reason, map[string]any{"Player": s.name(rec.Players[s.emptySeat(lg)])})
-	case engine.EndMajority.String(), engine.EndRepetition.String():
+	case engine.EndMajority.String(), engine.EndRepetition.String(), engine.EndNeverEnding.String():
 		why = s.t("end_"+rec.Reason, nil)
 	}
 	var line string

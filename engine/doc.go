@@ -14,7 +14,7 @@
 //	pos, events, err := pos.PlayEvents(engine.Move{Pit: 3})
 //
 // Each variant lives in a file of its own (kalah.go, oware.go, togyz.go,
-// tchuka.go) whose doc comment reads as the rulebook: where the seed
+// tchuka.go, bao.go for the two-row Bao games) whose doc comment reads as the rulebook: where the seed
 // documents are silent or disagree, the choice made and the option that
 // changes it are written there.
 //
@@ -36,8 +36,8 @@
 // # Positions, games and history
 //
 // A [Position] is a value: [Position.Play] returns a new one and leaves the
-// receiver untouched. Rules that need history (Oware ends a game on the third
-// repetition of a position) are applied by [Game], which keeps the positions
+// receiver untouched. Rules that need history (Oware and bao-laps end a game
+// on the third repetition of a position) are applied by [Game], which keeps the positions
 // played so far. [Perft] counts move sequences, honouring those rules too.
 //
 // # Position identity and state outside the seeds

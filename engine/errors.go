@@ -30,6 +30,12 @@ const (
 	NeedsNoDirection
 	// SwapUnavailable: the pie rule is off, or the moment for it has passed.
 	SwapUnavailable
+	// SingletonPit: the pit holds a single seed, and a pit of the mover's
+	// holds two or more (bao-laps, L4).
+	SingletonPit
+	// NeverEnding: the move would relay for ever (bao-laps with
+	// infinite=illegal, R2).
+	NeverEnding
 )
 
 // IllegalMoveError is returned for a move the rules do not allow in a
@@ -62,6 +68,10 @@ func (e *IllegalMoveError) Error() string {
 		return fmt.Sprintf("%s: this game has no sowing direction to choose", e.Move)
 	case SwapUnavailable:
 		return "swapping sides is not possible now"
+	case SingletonPit:
+		return fmt.Sprintf("pit %d holds a single seed, which may only be moved when no pit holds two or more", p)
+	case NeverEnding:
+		return fmt.Sprintf("pit %d starts a move that would never end", p)
 	}
 	return fmt.Sprintf("move %s is illegal", e.Move)
 }

@@ -63,9 +63,12 @@ const (
 	EndCleared
 	// EndStranded: a solitaire's last seed fell into an empty pit.
 	EndStranded
+	// EndNeverEnding: a move would have relayed for ever; it was not
+	// carried out (bao-laps, R2).
+	EndNeverEnding
 )
 
-var endNames = [...]string{"", "majority", "empty_side", "no_moves", "repetition", "cleared", "stranded"}
+var endNames = [...]string{"", "majority", "empty_side", "no_moves", "repetition", "cleared", "stranded", "never_ending"}
 
 // String returns the reason's name ("majority", "repetition", ...).
 func (r EndReason) String() string {

@@ -1,7 +1,7 @@
 package engine_test
 
 // Fuzz targets: one per variant (FuzzKalah, FuzzOware, FuzzTogyz,
-// FuzzCongkak, FuzzTchuka) and FuzzParsePosition.
+// FuzzCongkak, FuzzTchuka, FuzzBaoKenya, FuzzBaoLaps) and FuzzParsePosition.
 //
 // A variant target reads its input as: one or two bytes choosing the options
 // (always within their valid ranges), a flag byte saying whether a starting
@@ -38,7 +38,9 @@ package engine_test
 // go test runs the seed corpus (about 0.2 s in all); go test -run '^$'
 // -fuzz '^FuzzKalah$' fuzzes. On two cores, executions per second (each of
 // up to 500 moves): Kalah about 280, Oware 240, Togyz 150, Congkak 440,
-// Tchuka 3,100 (its games are short), ParsePosition 29,000.
+// Tchuka 3,100 (its games are short), bao-kenya 370, bao-laps 580,
+// ParsePosition 29,000. bao-laps layouts are drawn with at most 3 seeds a
+// pit: with many seeds a never-ending move can take minutes to detect.
 
 import (
 	"bytes"
@@ -191,6 +193,53 @@ func FuzzTchuka(f *testing.F) {
 	})
 }
 
+func FuzzBaoKenya(f *testing.F) {
+	// options byte: seeds-1 (low 3 bits), capture_sower (bit 3); layout flag
+	fzCorpus(f,
+		[]byte{2, 0},
+		[]byte{2 | 8, 0},
+		[]byte{0, 0},
+		[]byte{7 | 8, 0},
+		// South pit 8 with 20 seeds (K4), stores near the majority.
+		[]byte{2, 1, 1, 1, 1, 1, 1, 1, 1, 20, 20, 1, 1, 1, 1, 1, 1, 1, 1, 20, 0, 0},
+		[]byte{10, 1, 0, 2, 0, 0, 0, 0, 0, 1, 5, 1, 0, 0, 0, 6, 0, 0, 0, 7, 1, 3},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := engine.Options{"seeds": strconv.Itoa(1 + int(o&7)), "capture_sower": fzBool(o >> 3)}
+		fzRun(t, "bao-kenya", opts, r)
+	})
+}
+
+func FuzzBaoLaps(f *testing.F) {
+	// options byte: seeds-1 (low 2 bits), capture_sower (bit 2),
+	// skip_origin (bit 3), infinite (bits 4-5); layout flag
+	fzCorpus(f,
+		[]byte{1, 0},
+		[]byte{1 | 16, 0},
+		[]byte{1 | 32, 0},
+		[]byte{1 | 4 | 8, 0},
+		[]byte{3 | 8 | 32, 0},
+		[]byte{0, 0},
+		[]byte{1 | 32, 1, 0, 2, 4, 1, 0, 2, 0, 1, 9, 0, 1, 0, 1, 0, 3, 0, 2, 6, 0, 18},
+	)
+	// The never-ending move of example G: 1 8 8 2 1, then North's 8 (as
+	// legal-move indexes, pits in ascending order).
+	f.Add([]byte{1, 0, 0, 7, 7, 1, 0, 6})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := engine.Options{
+			"seeds":         strconv.Itoa(1 + int(o&3)),
+			"capture_sower": fzBool(o >> 2),
+			"skip_origin":   fzBool(o >> 3),
+			"infinite":      []string{"draw", "loss", "illegal"}[int(o>>4&3)%3],
+		}
+		fzRun(t, "bao-laps", opts, r)
+	})
+}
+
 // fzStart reads the layout flag and, if it is set, a starting layout. It
 // returns the opening position when the flag is clear or the setup is
 // refused.
@@ -206,9 +255,14 @@ func fzStart(t *testing.T, rules engine.Rules, variant string, r *fzBytes) engin
 		pits := make([]int, l.Pits)
 		for i := range pits {
 			v := r.next()
-			if v < 224 {
+			switch {
+			case variant == "bao-laps":
+				// Few seeds: with many, a never-ending move's cycle can
+				// take minutes to find (see bao.go).
+				pits[i] = int(v) % 4
+			case v < 224:
 				pits[i] = int(v) % 16
-			} else {
+			default:
 				pits[i] = 16 + int(v-224) // 16..47: piles that go round
 			}
 		}
@@ -351,8 +405,9 @@ func fzRun(t *testing.T, variant string, opts engine.Options, r *fzBytes) {
 			fail("move %s: Game.Play's events %v do not begin with PlayEvents' %v", m, gev, ev)
 		}
 		if cur != q {
-			// Only Oware's third repetition may end the game in Game.
-			if variant != "oware" || q.Status() != engine.Ongoing || cur.EndReason() != engine.EndRepetition {
+			// Only Oware's and bao-laps' third repetition may end the
+			// game in Game.
+			if (variant != "oware" && variant != "bao-laps") || q.Status() != engine.Ongoing || cur.EndReason() != engine.EndRepetition {
 				fail("move %s: Game.Play and PlayEvents disagree:\n%s\n%s", m, cur.String(), q.String())
 			}
 		}
@@ -461,7 +516,7 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 		if cur.ToMove() != engine.South || extra != (cur.Status() == engine.Ongoing) {
 			fail("move %s: tchuka turn: to move %s, extra turn event %v, status %s", m, cur.ToMove(), extra, cur.Status())
 		}
-	case "oware", "togyz":
+	case "oware", "togyz", "bao-laps":
 		if cur.ToMove() == me || extra {
 			fail("move %s: the turn did not pass (extra turn event: %v)", m, extra)
 		}
@@ -517,7 +572,9 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 				bad = bad || (ci.Kind == engine.StoreCell && ci.Owner != me)
 			case "oware":
 				bad = bad || ci.Kind == engine.StoreCell || e.Cell == origin
-			case "togyz":
+			case "bao-kenya": // K3, K4
+				bad = bad || (ci.Kind == engine.StoreCell && ci.Owner != me) || e.Cell == origin
+			case "togyz", "bao-laps":
 				bad = bad || ci.Kind == engine.StoreCell
 			}
 			if bad {
@@ -536,7 +593,7 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			cells[st]++
 		case engine.EventRelay:
 			inRange(e)
-			if hand != 0 || e.Side != me || (variant != "congkak" && variant != "tchuka") || l.Cells[e.Cell].Kind != engine.PitCell || e.Count < 2 || cells[e.Cell] != e.Count {
+			if hand != 0 || e.Side != me || (variant != "congkak" && variant != "tchuka" && variant != "bao-laps") || l.Cells[e.Cell].Kind != engine.PitCell || e.Count < 2 || cells[e.Cell] != e.Count {
 				fail("move %s: bad relay %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
 			}
 			cells[e.Cell], hand = 0, e.Count
@@ -607,6 +664,7 @@ func FuzzParsePosition(f *testing.F) {
 		{"kalah", nil}, {"kalah", engine.Options{"pie": "true", "pits": "4", "seeds": "3"}},
 		{"congkak", nil}, {"oware", engine.Options{"grand_slam": "forbidden"}}, {"togyz", nil},
 		{"tchuka", engine.Options{"pits": "6", "seeds": "4"}},
+		{"bao-kenya", engine.Options{"capture_sower": "true"}}, {"bao-laps", engine.Options{"infinite": "illegal"}},
 	} {
 		p := engine.MustNew(c.id, c.opts).Start()
 		j, _ := p.MarshalJSON()
@@ -637,6 +695,9 @@ func FuzzParsePosition(f *testing.F) {
 		`{"variant":"oware","options":{"seeds":4.0}}` + "\n",
 		`{"variant":"oware"} {}`,
 		`{"variant":"oware","bogus":1}`,
+		`{"variant":"bao-laps","to_move":"north","ply":5,"pits":{"south":[0,1,2,1,0,4,1,0],"north":[3,0,3,0,1,2,1,2]},"stores":{"south":5,"north":6}}`,
+		`{"variant":"bao-laps","options":{"infinite":"illegal"},"pits":{"south":[1,0,5,2,1,0,1,0],"north":[1,0,1,0,1,0,1,3]},"stores":{"south":9,"north":6},"to_move":"north"}`,
+		`{"variant":"bao-kenya","options":{"seeds":1},"stores":{"south":9}}`,
 		`[1,2,3]`, `null`, `{`, ``, "{\n\"variant\":\"kalah\",\n\"ply\":\"x\"}",
 	} {
 		f.Add([]byte(s))
@@ -690,6 +751,7 @@ func TestFuzzUnknownMoveKinds(t *testing.T) {
 		opts engine.Options
 	}{
 		{"kalah", engine.Options{"pie": "true"}}, {"congkak", nil}, {"oware", nil}, {"togyz", nil}, {"tchuka", nil},
+		{"bao-kenya", nil}, {"bao-laps", nil},
 	} {
 		p := engine.MustNew(c.id, c.opts).Start()
 		bad := 0

@@ -17,6 +17,8 @@ func TestPositionJSONRoundTrip(t *testing.T) {
 		{"togyz", nil, []string{"7", "1", "2"}},
 		{"congkak", Options{"relay": "false"}, []string{"1", "2"}},
 		{"tchuka", Options{"pits": "6", "seeds": "4"}, []string{"5"}},
+		{"bao-kenya", Options{"seeds": "4", "capture_sower": "true"}, []string{"6", "1"}},
+		{"bao-laps", Options{"infinite": "illegal", "skip_origin": "true"}, []string{"1", "8"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.variant, func(t *testing.T) {
@@ -155,7 +157,7 @@ func TestOptions(t *testing.T) {
 	for _, v := range Variants() {
 		ids = append(ids, v.ID)
 	}
-	if got := strings.Join(ids, " "); got != "kalah oware togyz congkak tchuka" {
+	if got := strings.Join(ids, " "); got != "kalah oware togyz congkak tchuka bao-kenya bao-laps" {
 		t.Errorf("Variants() = %s", got)
 	}
 }

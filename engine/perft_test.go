@@ -10,7 +10,11 @@ import (
 // pits, the other five moves give North six: 5*6+5 = 35); the deeper counts
 // are confirmed by the slow reference implementation in reference_test.go
 // and pinned here against regressions. Tchuka's only 6-ply line is the
-// 4x2 solution.
+// 4x2 solution. bao-kenya: eight moves; pit 6's three seeds end in the
+// store and South moves again from seven pits, the other seven moves give
+// North eight: 7+7*8 = 63. bao-laps: eight moves; after South's 1 (see
+// TestBaoLapsRules) North has four, pits 2, 5, 6 and 8 (its singletons
+// may not move), and the counts beyond come from the reference.
 func TestPerftTable(t *testing.T) {
 	cases := []struct {
 		variant string
@@ -22,6 +26,9 @@ func TestPerftTable(t *testing.T) {
 		{"togyz", nil, []uint64{9, 73, 613, 5199, 43184}},
 		{"congkak", nil, []uint64{7, 36, 230, 1406, 8295}},
 		{"tchuka", nil, []uint64{4, 3, 6, 7, 3, 1}},
+		{"bao-kenya", nil, []uint64{8, 63, 450, 3093, 20168, 127733}},
+		{"bao-laps", nil, []uint64{8, 39, 138, 538, 1859, 6711}},
+		{"bao-laps", Options{"infinite": "illegal"}, []uint64{8, 39, 138, 538, 1859}},
 	}
 	for _, c := range cases {
 		p := MustNew(c.variant, c.opts).Start()

@@ -325,8 +325,13 @@ func (p *Position) decideByStores(r EndReason, ev *[]Event) {
 }
 
 // endByRepetition ends a two-player game in which a position came back too
-// often: each player takes the seeds on their own side.
+// often: each player takes the seeds on their own side, or, for rules that
+// say so (bao-laps), it is a draw with the seeds left where they are.
 func (p *Position) endByRepetition(ev *[]Event) {
+	if d, ok := p.rules.(interface{ repetitionDraws() bool }); ok && d.repetitionDraws() {
+		p.finish(Draw, EndRepetition, ev)
+		return
+	}
 	p.sweepSide(South, South, ev)
 	p.sweepSide(North, North, ev)
 	p.decideByStores(EndRepetition, ev)

@@ -1,8 +1,9 @@
 package engine_test
 
-// A deliberately plain, slow reference implementation of the five variants
-// (kalah, congkak, oware, togyz, tchuka), written from the rule text in the
-// doc comments of kalah.go, oware.go, togyz.go and tchuka.go and not from
+// A deliberately plain, slow reference implementation of the seven variants
+// (kalah, congkak, oware, togyz, tchuka here; bao-kenya and bao-laps in
+// reference_bao_test.go), written from the rule text in the doc comments of
+// kalah.go, oware.go, togyz.go and tchuka.go (and bao-rules.md) and not from
 // the engine's code: the board is one slice of pits per side and a store per
 // side, seeds are sown one at a time by walking from pit to pit, and every
 // question ("does this move feed the opponent?", "is it a grand slam?") is
@@ -32,7 +33,11 @@ package engine_test
 // 480 positions where the forbidden ones were refused, 2,400 feeding moves,
 // 195 games ended by the third repetition, 4,100 Togyz laps (19+), 2,700
 // tuzdyks made and 4,800 refused, 50,000 seeds sown into tuzdyks, and 7,500
-// Tchuka relays. TestReferencePerft compares Perft and PerftFull at every
+// Tchuka relays. The Bao cases add 1,600 bao-kenya games (8,300 captures,
+// 8,150 extra turns, 2,190 piles skipping their origin) and 1,440 bao-laps
+// games (17,800 captures, 4.6 million relays, 9 games ended by a
+// never-ending move and 43 such moves refused with infinite=illegal).
+// TestReferencePerft compares Perft and PerftFull at every
 // depth up to 4..6 from 12 opening positions and from 306 random positions,
 // 83 of whose lines end by repetition. With -short everything is about a
 // tenth. The whole file runs in about 6 s (about 40 s with -race, 6 s with
@@ -77,6 +82,10 @@ type refGame struct {
 	pie          bool   // kalah
 	relay        bool   // congkak
 	slam         string // oware: capture, nocapture, forbidden
+	baoSeeds     int    // bao-kenya, bao-laps: seeds per pit at the start
+	captureSower bool   // bao-kenya, bao-laps
+	skipOrigin   bool   // bao-laps
+	infinite     string // bao-laps: draw, loss, illegal
 
 	// state
 	pits          [][]int // pits[side][i]: seeds in side's pit i+1
@@ -140,6 +149,8 @@ func refRules(variant string, opts engine.Options) *refGame {
 		g.n = 9
 	case "tchuka":
 		g.n = refAtoi(refOpt(opts, "pits", "4"))
+	case "bao-kenya", "bao-laps":
+		g.refBaoOptions(opts)
 	default:
 		panic("reference: unknown variant " + variant)
 	}
@@ -171,6 +182,8 @@ func refStart(variant string, opts engine.Options) *refGame {
 		seeds = 9
 	case "tchuka":
 		seeds = refAtoi(refOpt(opts, "seeds", "2"))
+	case "bao-kenya", "bao-laps":
+		seeds = g.baoSeeds
 	}
 	for s := range g.pits {
 		for i := range g.pits[s] {
@@ -182,7 +195,7 @@ func refStart(variant string, opts engine.Options) *refGame {
 }
 
 func (g *refGame) startHistory() {
-	if g.variant == "oware" {
+	if g.variant == "oware" || g.variant == "bao-laps" {
 		g.seen = map[string]int{g.key(): 1}
 	}
 }
@@ -378,6 +391,8 @@ func (g *refGame) settle() {
 		if g.rowSum(refS) == 0 {
 			g.status, g.reason = engine.Solved, engine.EndCleared
 		}
+	case "bao-kenya", "bao-laps":
+		g.baoSettle()
 	}
 }
 
@@ -403,6 +418,9 @@ func (g *refGame) computeMoves() []engine.Move {
 			out = append(out, engine.Move{Pit: uint8(pit)})
 		}
 		return out
+	}
+	if g.variant == "bao-laps" {
+		return g.baoLapsMoves()
 	}
 	var out []engine.Move
 	for pit := 1; pit <= g.n; pit++ {
@@ -445,6 +463,9 @@ func (g *refGame) why(m engine.Move) engine.Reason {
 	if g.pits[me][pit-1] == 0 {
 		return engine.EmptyPit
 	}
+	if g.variant == "bao-kenya" || g.variant == "bao-laps" {
+		return g.baoWhy(pit)
+	}
 	if g.variant == "oware" {
 		for _, m := range g.legalMoves() {
 			if int(m.Pit) == pit {
@@ -473,13 +494,20 @@ func (g *refGame) play(m engine.Move) {
 		g.togyzPlay(int(m.Pit))
 	case "tchuka":
 		g.tchukaPlay(int(m.Pit))
+	case "bao-kenya":
+		g.baoKenyaPlay(int(m.Pit))
+	case "bao-laps":
+		g.baoLapsPlay(int(m.Pit))
 	}
 	// Oware: a position occurring for the third time ends the game, each
-	// player taking the seeds on their own side.
+	// player taking the seeds on their own side. bao-laps (R1): it is a
+	// draw, the seeds staying where they are.
 	if g.seen != nil && g.status == engine.Ongoing {
 		k := g.key()
 		g.seen[k]++
-		if g.seen[k] >= 3 {
+		if g.seen[k] >= 3 && g.variant == "bao-laps" {
+			g.status, g.reason = engine.Draw, engine.EndRepetition
+		} else if g.seen[k] >= 3 {
 			g.eachTakesOwn()
 			g.decide(engine.EndRepetition)
 		}
@@ -1039,11 +1067,22 @@ func refRandomSetup(rng *rand.Rand, c refCase) (engine.Setup, *refGame) {
 	for {
 		g := refRules(c.variant, c.opts)
 		// seeds a lap sows: the cells a sowing passes through
-		lap := map[string]int{"kalah": 2*g.n + 1, "congkak": 15, "oware": 11, "togyz": 18, "tchuka": g.n + 1}[c.variant]
+		lap := map[string]int{"kalah": 2*g.n + 1, "congkak": 15, "oware": 11, "togyz": 18, "tchuka": g.n + 1, "bao-kenya": 16, "bao-laps": 16}[c.variant]
 		profile := rng.IntN(4)
 		for s := range g.pits {
 			for i := range g.pits[s] {
 				g.pits[s][i] = refSeeds(rng, profile, lap)
+			}
+		}
+		if c.variant == "bao-laps" {
+			// Few seeds: with many, a never-ending move can cycle through
+			// tens of millions of laps (78,278,100 from one random setup
+			// with 71 seeds and skip_origin), too many for the reference's
+			// set of states.
+			for s := range g.pits {
+				for i := range g.pits[s] {
+					g.pits[s][i] %= 4
+				}
 			}
 		}
 		if c.variant == "togyz" {
@@ -1126,13 +1165,30 @@ func refCases() []refCase {
 	for _, ps := range [][2]int{{1, 1}, {1, 5}, {2, 2}, {3, 2}, {4, 2}, {4, 3}, {4, 6}, {5, 2}, {6, 4}, {7, 4}, {8, 3}, {16, 15}, {16, 2}, {10, 9}} {
 		cs = append(cs, refCase{"tchuka", engine.Options{"pits": strconv.Itoa(ps[0]), "seeds": strconv.Itoa(ps[1])}})
 	}
+	for _, seeds := range []string{"1", "3", "5", "8"} {
+		for _, cs2 := range []string{"false", "true"} {
+			cs = append(cs, refCase{"bao-kenya", engine.Options{"seeds": seeds, "capture_sower": cs2}})
+		}
+	}
+	for _, inf := range []string{"draw", "loss", "illegal"} {
+		cs = append(cs,
+			refCase{"bao-laps", engine.Options{"infinite": inf}},
+			refCase{"bao-laps", engine.Options{"infinite": inf, "skip_origin": "true"}},
+			refCase{"bao-laps", engine.Options{"infinite": inf, "capture_sower": "true", "seeds": "3"}},
+		)
+	}
+	cs = append(cs,
+		refCase{"bao-laps", engine.Options{"seeds": "1"}},
+		refCase{"bao-laps", engine.Options{"seeds": "4", "skip_origin": "true", "capture_sower": "true"}},
+		refCase{"bao-laps", engine.Options{"seeds": "4", "infinite": "illegal"}},
+	)
 	return cs
 }
 
 // refGamesPer is the number of games per case from the start and from
 // random setups: variants with few cases get more games each.
 func refGamesPer(variant string) int {
-	n := map[string]int{"kalah": 40, "congkak": 800, "togyz": 1200, "oware": 90, "tchuka": 120}[variant]
+	n := map[string]int{"kalah": 40, "congkak": 800, "togyz": 1200, "oware": 90, "tchuka": 120, "bao-kenya": 100, "bao-laps": 60}[variant]
 	if testing.Short() {
 		n /= 10
 	}
@@ -1200,6 +1256,11 @@ func TestReferencePerft(t *testing.T) {
 		{refCase{"congkak", engine.Options{"relay": "false"}}, 4},
 		{refCase{"tchuka", engine.Options{}}, 6},
 		{refCase{"tchuka", engine.Options{"pits": "6", "seeds": "4"}}, 6},
+		{refCase{"bao-kenya", engine.Options{}}, 5},
+		{refCase{"bao-kenya", engine.Options{"seeds": "1", "capture_sower": "true"}}, 6},
+		{refCase{"bao-laps", engine.Options{}}, 5},
+		{refCase{"bao-laps", engine.Options{"infinite": "illegal"}}, 5},
+		{refCase{"bao-laps", engine.Options{"skip_origin": "true", "infinite": "loss"}}, 5},
 	}
 	if testing.Short() {
 		for i := range cases {
@@ -1295,6 +1356,30 @@ func TestReferencePerft(t *testing.T) {
 			positions++
 			k++
 		}
+	}
+	// bao-laps (R1): a position that comes back every six plies (see
+	// TestBaoLapsRules in bao_test.go); its third occurrence is a draw.
+	{
+		c := refCase{"bao-laps", engine.Options{}}
+		rules := engine.MustNew(c.variant, c.opts)
+		ref := refRules(c.variant, c.opts)
+		ref.pits[refS] = []int{0, 0, 2, 0, 2, 0, 1, 0}
+		ref.pits[refN] = []int{0, 1, 0, 2, 0, 1, 1, 1}
+		p, err := engine.NewPosition(rules, engine.Setup{Pits: [][]int{ref.pits[refS], ref.pits[refN]}, Stores: ref.stores})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref.startHistory()
+		depth := 12
+		for depth < 16 && engine.Perft(p, depth+1) <= 20000 {
+			depth++
+		}
+		r := check(c, p, ref, depth, false)
+		if r == 0 {
+			t.Errorf("bao-laps: no perft line to depth %d ended by repetition", depth)
+		}
+		t.Logf("bao-laps repetition position: perft to depth %d, %d lines ended by repetition", depth, r)
+		reps += r
 	}
 	if reps == 0 {
 		t.Errorf("no perft line ended by repetition: the repetition rule went untested")

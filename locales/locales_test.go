@@ -333,11 +333,13 @@ func words(s string) int {
 
 // nonDefault gives, per option, a valid value other than the default.
 var nonDefault = map[string]map[string]string{
-	"kalah":   {"pits": "5", "seeds": "6", "empty_capture": "true", "pie": "true"},
-	"oware":   {"seeds": "5", "grand_slam": "forbidden"},
-	"congkak": {"relay": "false"},
-	"tchuka":  {"pits": "6", "seeds": "4"},
-	"togyz":   {},
+	"kalah":     {"pits": "5", "seeds": "6", "empty_capture": "true", "pie": "true"},
+	"oware":     {"seeds": "5", "grand_slam": "forbidden"},
+	"congkak":   {"relay": "false"},
+	"tchuka":    {"pits": "6", "seeds": "4"},
+	"togyz":     {},
+	"bao-kenya": {"seeds": "5", "capture_sower": "true"},
+	"bao-laps":  {"seeds": "3", "capture_sower": "true", "skip_origin": "true", "infinite": "illegal"},
 }
 
 func TestRules(t *testing.T) {
@@ -420,6 +422,13 @@ func TestRulesFollowOptions(t *testing.T) {
 		{DA, "congkak", map[string]string{"relay": "false"}, "ingen stafet", "*Stafet*"},
 		{EN, "tchuka", map[string]string{"pits": "6", "seeds": "4"}, "One row of 6 pits with 4 seeds each", ""},
 		{RU, "tchuka", nil, "4 лунки, в\u00a0каждой по\u00a02\u00a0камня", ""},
+		{EN, "bao-kenya", nil, "Whoever has 25 seeds in their store, more than half, wins at once", "your seed goes with them"},
+		{RU, "bao-kenya", map[string]string{"seeds": "1"}, "наберёт в\u00a0амбаре 9 камней", ""},
+		{PL, "bao-kenya", map[string]string{"capture_sower": "true"}, "razem z twoim kamieniem", ""},
+		{EN, "bao-laps", nil, "the game is a draw", "skipped"},
+		{EN, "bao-laps", map[string]string{"infinite": "illegal"}, "They are not allowed", ""},
+		{DA, "bao-laps", map[string]string{"skip_origin": "true"}, "springes over hver gang", ""},
+		{RU, "bao-laps", map[string]string{"seeds": "3"}, "всего 48 камней", ""},
 	} {
 		got := Rules(c.l, c.id, c.opts)
 		if !strings.Contains(got, c.want) {
@@ -433,11 +442,13 @@ func TestRulesFollowOptions(t *testing.T) {
 
 func TestNamesAndOptions(t *testing.T) {
 	for id, want := range map[string][4]string{
-		"kalah":   {"Kalah", "Калах", "Kalaha", "Kalah"},
-		"oware":   {"Oware", "Оваре", "Oware", "Oware"},
-		"togyz":   {"Togyz Kumalak", "Тогыз кумалак", "Togyz kumalak", "Togyz kumalak"},
-		"congkak": {"Congkak", "Чонгкак", "Congkak", "Congkak"},
-		"tchuka":  {"Tchuka Ruma", "Чука Рума", "Tchuka Ruma", "Tchuka Ruma"},
+		"kalah":     {"Kalah", "Калах", "Kalaha", "Kalah"},
+		"oware":     {"Oware", "Оваре", "Oware", "Oware"},
+		"togyz":     {"Togyz Kumalak", "Тогыз кумалак", "Togyz kumalak", "Togyz kumalak"},
+		"congkak":   {"Congkak", "Чонгкак", "Congkak", "Congkak"},
+		"tchuka":    {"Tchuka Ruma", "Чука Рума", "Tchuka Ruma", "Tchuka Ruma"},
+		"bao-kenya": {"Bao (Kenyan children’s game)", "Бао (кенийская детская игра)", "Bao (kenyansk børnespil)", "Bao (kenijska gra dziecięca)"},
+		"bao-laps":  {"Bao (Kenyan, with laps)", "Бао (кенийская, с\u00a0кругами)", "Bao (kenyansk med omgange)", "Bao (kenijska odmiana z okrążeniami)"},
 	} {
 		for i, l := range []Lang{EN, RU, DA, PL} {
 			if got := VariantName(l, id); got != want[i] {

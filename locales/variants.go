@@ -117,6 +117,39 @@ var ruleSets = map[string]*ruleSet{
 			}
 		},
 	},
+	// engine/bao.go; bao-rules.md K1-K9.
+	"bao-kenya": {
+		args: func(o map[string]string) map[string]any {
+			s := atoi(o["seeds"])
+			return map[string]any{"Seeds": s, "Total": 16 * s, "Win": 8*s + 1, "Half": 8 * s, "N": 8}
+		},
+		sections: func(o map[string]string) [][2]string {
+			return [][2]string{
+				{"rules_h_setup", "rules_bao-kenya_setup"},
+				{"rules_h_sowing", "rules_bao-kenya_sowing"},
+				{"rules_h_extra", "rules_bao-kenya_extra"},
+				{"rules_h_capture", pick(o["capture_sower"] == "true", "rules_bao-kenya_capture_sower", "rules_bao-kenya_capture")},
+				{"rules_h_end", "rules_bao-kenya_end"},
+			}
+		},
+	},
+	// engine/bao.go; bao-rules.md L1-L9, R1, R2.
+	"bao-laps": {
+		args: func(o map[string]string) map[string]any {
+			s := atoi(o["seeds"])
+			return map[string]any{"Seeds": s, "Total": 16 * s, "N": 8}
+		},
+		sections: func(o map[string]string) [][2]string {
+			return [][2]string{
+				{"rules_h_setup", "rules_bao-laps_setup"},
+				{"rules_h_sowing", pick(o["skip_origin"] == "true", "rules_bao-laps_sowing_skip", "rules_bao-laps_sowing")},
+				{"rules_h_laps", "rules_bao-laps_laps"},
+				{"rules_h_capture", pick(o["capture_sower"] == "true", "rules_bao-laps_capture_sower", "rules_bao-laps_capture")},
+				{"rules_h_never_ending", "rules_bao-laps_never_" + o["infinite"]},
+				{"rules_h_end", "rules_bao-laps_end"},
+			}
+		},
+	},
 }
 
 // RulesVariants lists the variant ids Rules can explain, in the engine's
@@ -138,7 +171,8 @@ func RulesVariants() []string {
 // captures, the variant's special rules, the end and the winner) and how to
 // play in the bot (pit numbering and buttons). The text follows the rules
 // the engine implements, adapted to opts: the seeds per pit, the number of
-// pits, Kalah's empty_capture and pie, Oware's grand_slam, Congkak's relay.
+// pits, Kalah's empty_capture and pie, Oware's grand_slam, Congkak's relay,
+// the Bao games' capture_sower, skip_origin and infinite.
 //
 // opts uses the engine's option names and text values ("seeds": "5",
 // "pie": "true"); it may be nil. Unknown options are ignored, and a value

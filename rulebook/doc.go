@@ -30,6 +30,9 @@
 //	         capture
 //	tchuka   sowing (last seed in the store), last_seed (relay), last_seed
 //	         (stranded: failed), end (solved), found from the start
+//	bao-kenya  sowing (20 seeds, the origin skipped), extra, capture, end
+//	bao-laps   sowing (ending on the opponent's side), laps (relays),
+//	           capture, end
 //
 // The hand-picked positions are in examples.go, each described there; on
 // other board sizes the examples are found by playing seeded random games.

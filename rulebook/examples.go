@@ -175,6 +175,51 @@ func congkak(r engine.Rules, o engine.Options) []Example {
 	return add(ex, r, Capture, ShowsCapture, p, ok, 1)
 }
 
+// bao-kenya: eight pits of three, 48 in all (bao-rules.md K3-K8).
+//
+//   - sowing: 20 seeds from pit 8: the store, North's row, South's pits 1
+//     to 7; the 17th seed skips pit 8 (K4) and goes into the store again,
+//     the last three to North's pits 1 to 3;
+//   - extra: 3 seeds from pit 6, the last into the store (K5);
+//   - capture: 2 seeds from pit 2, the last into empty pit 4, facing
+//     North's pit 5 with 6: they go to South's store, the sowing seed
+//     stays (K6; with capture_sower it goes too);
+//   - end: South's last seed goes into the store; South, to move again, has
+//     no seeds, so North's 7 are swept into North's store: 25 to 23 (K8).
+func baoKenya(r engine.Rules) []Example {
+	var ex []Example
+	p, ok := pos(r, 16, []int{1, 2, 1, 3, 0, 2, 1, 20}, []int{2, 1, 2, 0, 3, 1, 2, 1}, [2]int{3, 3})
+	ex = add(ex, r, Sowing, ShowsLap, p, ok, 8)
+	p, ok = pos(r, 10, []int{3, 1, 4, 2, 0, 3, 2, 5}, []int{4, 2, 3, 1, 5, 0, 2, 3}, [2]int{4, 4})
+	ex = add(ex, r, Extra, ShowsExtraTurn, p, ok, 6)
+	p, ok = pos(r, 12, []int{3, 2, 1, 0, 4, 2, 5, 1}, []int{2, 4, 1, 3, 6, 2, 0, 3}, [2]int{5, 4})
+	ex = add(ex, r, Capture, ShowsCapture, p, ok, 2)
+	p, ok = pos(r, 40, []int{0, 0, 0, 0, 0, 0, 0, 1}, []int{1, 0, 2, 3, 0, 1, 0, 0}, [2]int{22, 18})
+	return add(ex, r, End, ShowsEnd, p, ok, 8)
+}
+
+// bao-laps: eight pits of two, 32 in all (bao-rules.md L3-L8).
+//
+//   - sowing: 2 seeds from pit 7 to pit 8 and North's empty pit 1: the
+//     move ends there, on North's side, and nothing happens (L6);
+//   - laps: 2 seeds from pit 1 end in pit 3 (3 seeds): 4 seeds are lifted
+//     and sown on, then 3 from pit 7, then 3 from North's pit 2, the last
+//     falling into North's empty pit 5 (L5);
+//   - capture: 2 seeds from pit 1, the last into empty pit 3, facing
+//     North's pit 6 with 4: they go to South's store (L6);
+//   - end: the same capture takes North's last seeds; North, to move, has
+//     none, so South sweeps his own four and wins 20 to 12 (L8).
+func baoLaps(r engine.Rules) []Example {
+	var ex []Example
+	p, ok := pos(r, 12, []int{2, 1, 3, 2, 0, 1, 2, 0}, []int{0, 2, 1, 3, 0, 2, 1, 2}, [2]int{5, 5})
+	ex = add(ex, r, Sowing, ShowsSow, p, ok, 7)
+	ex = add(ex, r, Laps, ShowsRelay, p, ok, 1)
+	p, ok = pos(r, 14, []int{2, 0, 0, 3, 1, 2, 1, 1}, []int{1, 2, 3, 0, 2, 4, 1, 1}, [2]int{4, 4})
+	ex = add(ex, r, Capture, ShowsCapture, p, ok, 1)
+	p, ok = pos(r, 40, []int{2, 0, 0, 1, 0, 1, 0, 0}, []int{0, 0, 0, 0, 0, 3, 0, 0}, [2]int{13, 12})
+	return add(ex, r, End, ShowsEnd, p, ok, 1)
+}
+
 // tchuka: the solitaire starts from one layout, so its examples are
 // positions reached from the start:
 //

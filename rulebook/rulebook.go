@@ -26,6 +26,7 @@ const (
 	Tuzdyk    = "tuzdyk"
 	Swap      = "swap"
 	LastSeed  = "last_seed" // the solitaire: where the last seed lands
+	Laps      = "laps"      // bao-laps: relays, lap after lap
 	End       = "end"
 )
 
@@ -37,7 +38,8 @@ type Feature string
 const (
 	// ShowsLap: a pile big enough to go all the way round the board. In
 	// Kalah it drops a seed into the pit it came from (and skips the
-	// opponent's store); in Oware it skips that pit, which stays empty.
+	// opponent's store); in Oware and bao-kenya it skips that pit, which
+	// stays empty.
 	ShowsLap Feature = "lap"
 	// ShowsSow: a plain sowing; nothing is captured or relayed and the
 	// turn passes. (Congkak without relay: the last seed lands in an
@@ -244,7 +246,7 @@ func shows(e Example, after engine.Position, ev []engine.Event) string {
 		if !twice || relays+captures+count(ev, engine.EventExtraTurn) > 0 || !on {
 			return "no plain lap round the board"
 		}
-		if skips := id == "oware"; skips != (sown[pick] == 0) {
+		if skips := id == "oware" || id == "bao-kenya"; skips != (sown[pick] == 0) {
 			return "the origin pit is not treated as the rules say"
 		}
 	case ShowsExtraTurn:
@@ -385,11 +387,13 @@ func slams(p engine.Position, m engine.Move) bool {
 // searched-for examples, in the order of its rules sections; see kalah in
 // examples.go).
 var examplers = map[string]func(r engine.Rules, o engine.Options) []Example{
-	"kalah":   kalah,
-	"oware":   oware,
-	"togyz":   func(r engine.Rules, _ engine.Options) []Example { return togyz(r) },
-	"congkak": congkak,
-	"tchuka":  func(r engine.Rules, _ engine.Options) []Example { return tchuka(r) },
+	"kalah":     kalah,
+	"oware":     oware,
+	"togyz":     func(r engine.Rules, _ engine.Options) []Example { return togyz(r) },
+	"congkak":   congkak,
+	"tchuka":    func(r engine.Rules, _ engine.Options) []Example { return tchuka(r) },
+	"bao-kenya": func(r engine.Rules, _ engine.Options) []Example { return baoKenya(r) },
+	"bao-laps":  func(r engine.Rules, _ engine.Options) []Example { return baoLaps(r) },
 }
 
 // Variants lists the variants Examples has examples for, in the engine's

@@ -33,11 +33,13 @@ type sectionFeature struct {
 // options.
 func TestExamplesDefault(t *testing.T) {
 	want := map[string][]sectionFeature{
-		"kalah":   {{Sowing, ShowsLap}, {Extra, ShowsExtraTurn}, {Capture, ShowsCapture}, {End, ShowsEnd}},
-		"oware":   {{Sowing, ShowsLap}, {Capture, ShowsCaptureChain}, {Feeding, ShowsFeeding}, {GrandSlam, ShowsGrandSlam}},
-		"togyz":   {{Sowing, ShowsSow}, {Capture, ShowsCapture}, {Tuzdyk, ShowsTuzdyk}, {Tuzdyk, ShowsDeposit}},
-		"congkak": {{Sowing, ShowsSow}, {Relay, ShowsRelay}, {Extra, ShowsExtraTurn}, {Capture, ShowsCapture}},
-		"tchuka":  {{Sowing, ShowsExtraTurn}, {LastSeed, ShowsRelay}, {LastSeed, ShowsStranded}, {End, ShowsSolved}},
+		"kalah":     {{Sowing, ShowsLap}, {Extra, ShowsExtraTurn}, {Capture, ShowsCapture}, {End, ShowsEnd}},
+		"oware":     {{Sowing, ShowsLap}, {Capture, ShowsCaptureChain}, {Feeding, ShowsFeeding}, {GrandSlam, ShowsGrandSlam}},
+		"togyz":     {{Sowing, ShowsSow}, {Capture, ShowsCapture}, {Tuzdyk, ShowsTuzdyk}, {Tuzdyk, ShowsDeposit}},
+		"congkak":   {{Sowing, ShowsSow}, {Relay, ShowsRelay}, {Extra, ShowsExtraTurn}, {Capture, ShowsCapture}},
+		"tchuka":    {{Sowing, ShowsExtraTurn}, {LastSeed, ShowsRelay}, {LastSeed, ShowsStranded}, {End, ShowsSolved}},
+		"bao-kenya": {{Sowing, ShowsLap}, {Extra, ShowsExtraTurn}, {Capture, ShowsCapture}, {End, ShowsEnd}},
+		"bao-laps":  {{Sowing, ShowsSow}, {Laps, ShowsRelay}, {Capture, ShowsCapture}, {End, ShowsEnd}},
 	}
 	for _, id := range Variants() {
 		ex := Examples(id, nil)
@@ -66,6 +68,12 @@ func TestHandPicked(t *testing.T) {
 	for _, relay := range []string{"true", "false"} {
 		r := engine.MustNew("congkak", engine.Options{"relay": relay})
 		congkak(r, r.Options())
+	}
+	for _, cs := range []string{"false", "true"} {
+		baoKenya(engine.MustNew("bao-kenya", engine.Options{"capture_sower": cs}))
+		for _, inf := range []string{"draw", "loss", "illegal"} {
+			baoLaps(engine.MustNew("bao-laps", engine.Options{"capture_sower": cs, "skip_origin": cs, "infinite": inf}))
+		}
 	}
 	if d := searches.Load() - n; d != 0 {
 		t.Errorf("%d searches on standard boards", d)
@@ -96,6 +104,13 @@ var optionSets = []struct {
 	{"tchuka", nil},
 	{"tchuka", engine.Options{"pits": "5", "seeds": "3"}},
 	{"tchuka", engine.Options{"pits": "3", "seeds": "1"}},
+	{"bao-kenya", nil},
+	{"bao-kenya", engine.Options{"capture_sower": "true"}},
+	{"bao-kenya", engine.Options{"seeds": "2"}},
+	{"bao-laps", nil},
+	{"bao-laps", engine.Options{"capture_sower": "true", "skip_origin": "true"}},
+	{"bao-laps", engine.Options{"infinite": "illegal"}},
+	{"bao-laps", engine.Options{"seeds": "3", "infinite": "loss"}},
 }
 
 // TestExamplesHold: every example of every option set is legal, conserves

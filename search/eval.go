@@ -19,6 +19,11 @@ var evaluators = map[string]evaluator{
 	"congkak": evalStore,
 	"oware":   evalOware,
 	"togyz":   evalTogyz,
+	// bao-kenya sows into the mover's store like Kalah (K3, K5); in
+	// bao-laps the stores only hold captures and the seeds left on a side
+	// go to its owner at the end (L8), which is what evalPlain counts.
+	"bao-kenya": evalStore,
+	"bao-laps":  evalPlain,
 }
 
 // HasEval reports whether variant id has an evaluation of its own in the
