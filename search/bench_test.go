@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/mancala-bot/mancala/engine"
 )
@@ -112,5 +113,28 @@ func BenchmarkLevelMove(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkLevelMoveBao is one bot move at each level from the start of
+// the two-row Bao games (the chat's think time bounds the strong levels).
+func BenchmarkLevelMoveBao(b *testing.B) {
+	for _, id := range []string{"bao-kenya", "bao-laps"} {
+		r, err := engine.New(id, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p := r.Start()
+		for l := Beginner; l <= Expert; l++ {
+			b.Run(id+"/"+l.String(), func(b *testing.B) {
+				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+				defer cancel()
+				for i := range b.N {
+					if _, err := l.MoveFrom(ctx, p, nil, int64(i)); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }
