@@ -393,3 +393,29 @@ func TestStrictButtons(t *testing.T) {
 		h.wantRefusal(h.press("alice", data), "older board", g)
 	}
 }
+
+// TestBaoLapsNeverEndingMove: a two-row Bao game between two people in
+// chat, to the move that would relay for ever (bao-rules.md example G):
+// it is not played out and the game is drawn, said in words.
+func TestBaoLapsNeverEndingMove(t *testing.T) {
+	h := newHarness(t, nil)
+	one(t, h.say("alice", "/new bao-laps @bob"))
+	one(t, h.say("bob", "/accept"))
+	var r bot.Reply
+	for i, m := range []string{"1", "8", "8", "2", "1", "8"} {
+		user := "alice"
+		if i%2 == 1 {
+			user = "bob"
+		}
+		if r = one(t, h.say(user, m)); r.Private {
+			t.Fatalf("move %d (%s by %s) refused: %q", i+1, m, user, r.Text)
+		}
+	}
+	if !strings.Contains(r.Text, "a draw") || !strings.Contains(r.Text, locales.Text(locales.EN, "end_never_ending", nil)) {
+		t.Errorf("the never-ending move's end: %q", r.Text)
+	}
+	last, err := h.db.LastGame(context.Background(), "test", "c1")
+	if err != nil || last.Result != "draw" || last.Reason != "never_ending" {
+		t.Errorf("stored: %+v, %v", last, err)
+	}
+}
