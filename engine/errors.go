@@ -29,6 +29,23 @@ const (
 	NeedsNoDirection
 	// SwapUnavailable: the pie rule is off, or the moment for it has passed.
 	SwapUnavailable
+	// DirectionNeeded: the variant needs a direction (L or R) and the move
+	// has none (Bao la Kujifunza, N2).
+	DirectionNeeded
+	// SingletonPit: the pit holds a single seed, which may not start a move
+	// (Bao la Kujifunza, J3/J7).
+	SingletonPit
+	// MustCapture: a capturing move exists, so one must be played (Bao la
+	// Kujifunza, J4).
+	MustCapture
+	// FrontRowFirst: a move from the back row while a front pit holds 2 or
+	// more seeds (Bao la Kujifunza, J7).
+	FrontRowFirst
+	// FrontRowEmptied: a takasa from the only occupied front pit, a kichwa,
+	// towards the back row (Bao la Kujifunza, J8, suicide=forbidden).
+	FrontRowEmptied
+	// NeverEnding: the move would never end (Bao, R2, infinite=illegal).
+	NeverEnding
 )
 
 // IllegalMoveError is returned for a move the rules do not allow in a
@@ -58,6 +75,18 @@ func (e *IllegalMoveError) Error() string {
 		return fmt.Sprintf("%s: this game has no sowing direction to choose", e.Move)
 	case SwapUnavailable:
 		return "swapping sides is not possible now"
+	case DirectionNeeded:
+		return fmt.Sprintf("%s: say which way to sow, e.g. %dL or %dR", e.Move, p, p)
+	case SingletonPit:
+		return fmt.Sprintf("pit %d holds a single seed, which cannot start a move", p)
+	case MustCapture:
+		return fmt.Sprintf("%s does not capture; a capturing move must be played", e.Move)
+	case FrontRowFirst:
+		return fmt.Sprintf("pit %d is in the back row; a front-row pit with 2 or more seeds must be played first", p)
+	case FrontRowEmptied:
+		return fmt.Sprintf("%s would empty your front row: sow from this kichwa towards the centre", e.Move)
+	case NeverEnding:
+		return fmt.Sprintf("%s would never end", e.Move)
 	}
 	return fmt.Sprintf("move %s is illegal", e.Move)
 }

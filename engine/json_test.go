@@ -133,7 +133,7 @@ func TestOptions(t *testing.T) {
 	for _, v := range Variants() {
 		ids = append(ids, v.ID)
 	}
-	if got := strings.Join(ids, " "); got != "kalah oware togyz congkak tchuka" {
+	if got := strings.Join(ids, " "); got != "kalah oware togyz congkak tchuka bao-kujifunza" {
 		t.Errorf("Variants() = %s", got)
 	}
 }

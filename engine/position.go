@@ -220,6 +220,10 @@ func (p *Position) decideByStores(r EndReason, ev *[]Event) {
 // endByRepetition ends a two-player game in which a position came back too
 // often: each player takes the seeds on their own side.
 func (p *Position) endByRepetition(ev *[]Event) {
+	if p.rules.Layout().Store(South) == NoCell { // no stores to sweep into: a draw (Bao, R1)
+		p.finish(Draw, EndRepetition, ev)
+		return
+	}
 	p.sweepSide(South, South, ev)
 	p.sweepSide(North, North, ev)
 	p.decideByStores(EndRepetition, ev)
