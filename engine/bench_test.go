@@ -19,6 +19,7 @@ func BenchmarkPerft(b *testing.B) {
 		{"togyz", MustNew("togyz", nil), 6},
 		{"congkak", MustNew("congkak", nil), 7},
 		{"tchuka-6x4", MustNew("tchuka", Options{"pits": "6", "seeds": "4"}), 12},
+		{"bao-kujifunza", MustNew("bao-kujifunza", nil), 7},
 	}
 	for _, full := range []bool{false, true} {
 		for _, c := range cases {
@@ -46,7 +47,7 @@ func BenchmarkPerft(b *testing.B) {
 
 // One move applied in place, without events: the search's inner loop.
 func BenchmarkApply(b *testing.B) {
-	for _, id := range []string{"kalah", "oware", "togyz", "congkak"} {
+	for _, id := range []string{"kalah", "oware", "togyz", "congkak", "bao-kujifunza"} {
 		b.Run(id, func(b *testing.B) {
 			r := MustNew(id, nil)
 			p := r.Start()

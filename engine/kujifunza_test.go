@@ -287,3 +287,99 @@ func TestKujifunzaLayout(t *testing.T) {
 		}
 	}
 }
+
+// R2: South's 7R (no capture exists: North's only front seed faces the
+// empty South 8, so it is a takasa) relays for ever: the state before its
+// first relay pick-up (pit 16 about to be lifted, clockwise) comes back
+// after 320 laps. The position was found by a search and the cycle counted
+// by the reference implementation (reference_kujifunza_test.go), which
+// detects cycles with a map of states instead of Brent's algorithm.
+var kNeverEnding = board{toMove: South,
+	south: []int{0, 2, 1, 0, 2, 1, 2, 0, 4, 2, 0, 1, 0, 1, 0, 1},
+	north: kNorth1}
+
+func TestKujifunzaNeverEnding(t *testing.T) {
+	for _, c := range []struct {
+		infinite string
+		status   Status
+	}{{"draw", Draw}, {"loss", NorthWon}} {
+		r := MustNew("bao-kujifunza", Options{"infinite": c.infinite})
+		p := kNeverEnding.setup(t, r)
+		wantMoves(t, p, "2L", "2R", "5L", "5R", "7L", "7R")
+		g := NewGame(p)
+		ev, err := g.Play(Move{Pit: 7, Dir: DirRight})
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := g.Position()
+		// Not carried out: the same pits, the ply counted, the turn passed.
+		want := board{toMove: North, south: kNeverEnding.south, north: kNeverEnding.north}.setupStatus(t, r, c.status)
+		if describe(&q) != describe(&want) || q.Ply() != 1 || q.EndReason() != EndNeverEnding {
+			t.Errorf("infinite=%s: %s (%s), ply %d", c.infinite, describe(&q), q.EndReason(), q.Ply())
+		}
+		if len(ev) != 1 || ev[0].Kind != EventEnd {
+			t.Errorf("infinite=%s: events %v, want only the end", c.infinite, ev)
+		}
+		if fast, _ := p.Play(Move{Pit: 7, Dir: DirRight}); fast != q {
+			t.Errorf("infinite=%s: Play without events differs", c.infinite)
+		}
+	}
+	// infinite=illegal: the move is not legal; the others are.
+	r := MustNew("bao-kujifunza", Options{"infinite": "illegal"})
+	p := kNeverEnding.setup(t, r)
+	wantMoves(t, p, "2L", "2R", "5L", "5R", "7L")
+	wantIllegal(t, p, "7R", NeverEnding)
+}
+
+// R1: from this symmetric position, 8L 8L 7L 7L (each 7L captures one
+// seed) reach a position that the 28 plies of kRepeatCycle bring back
+// (found by a search; the seeds go round both rings and each side captures
+// one seed back and forth). Played twice, the cycle makes it occur a
+// third time: a draw, the board as it stands.
+const kRepeatCycle = "5R 5R 6R 6R 7R 7R 15L 15L 14L 14L 13L 13L 12L 12L 11L 11L 10L 10L 9L 9L 1R 1R 2R 2R 3R 3R 4R 4R"
+
+func TestKujifunzaRepetition(t *testing.T) {
+	side := []int{0, 0, 0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0}
+	after4 := []int{0, 0, 0, 0, 2, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}
+	runRulesCases(t, []rulesCase{{
+		name: "R1 the position after 4 plies", variant: "bao-kujifunza",
+		from:  &board{toMove: South, south: side, north: side},
+		moves: "8L 8L 7L 7L",
+		want:  board{toMove: South, south: after4, north: after4},
+	}, {
+		name: "R1 the cycle brings it back: twice", variant: "bao-kujifunza",
+		from:  &board{toMove: South, south: side, north: side},
+		moves: "8L 8L 7L 7L " + kRepeatCycle,
+		want:  board{toMove: South, south: after4, north: after4},
+	}, {
+		name: "R1 the third occurrence is a draw", variant: "bao-kujifunza",
+		from:   &board{toMove: South, south: side, north: side},
+		moves:  "8L 8L 7L 7L " + kRepeatCycle + " " + kRepeatCycle,
+		want:   board{toMove: South, south: after4, north: after4},
+		status: Draw,
+		events: []string{"end draw (repetition)"},
+	}})
+}
+
+// The hot path allocates nothing: move generation (also with
+// infinite=illegal, which plays every move on a copy) and Apply without
+// events, a never-ending move's cycle detection included.
+func TestKujifunzaNoAllocs(t *testing.T) {
+	for _, inf := range []string{"draw", "illegal"} {
+		r := MustNew("bao-kujifunza", Options{"infinite": inf})
+		for _, p := range []Position{r.Start(), kNeverEnding.setup(t, r)} {
+			var buf [MaxMoves]Move
+			q := new(Position)
+			moves := r.AppendMoves(&p, buf[:0])
+			m := Move{Pit: 7, Dir: DirRight}
+			if n := testing.AllocsPerRun(20, func() {
+				moves = r.AppendMoves(&p, buf[:0])
+				*q = p
+				r.Apply(q, m, nil)
+			}); n != 0 {
+				t.Errorf("infinite=%s: %v allocations per move", inf, n)
+			}
+			_ = moves
+		}
+	}
+}

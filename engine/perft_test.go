@@ -22,6 +22,9 @@ func TestPerftTable(t *testing.T) {
 		{"togyz", nil, []uint64{9, 73, 613, 5199, 43184}},
 		{"congkak", nil, []uint64{7, 36, 230, 1406, 8295}},
 		{"tchuka", nil, []uint64{4, 3, 6, 7, 3, 1}},
+		// Bao la Kujifunza: depth 1 is the 16 opening captures (bao-rules.md
+		// example J); depths up to 6 are confirmed by reference_kujifunza_test.go.
+		{"bao-kujifunza", nil, []uint64{16, 108, 500, 1902, 6550, 23442}},
 	}
 	for _, c := range cases {
 		p := MustNew(c.variant, c.opts).Start()
