@@ -1,7 +1,7 @@
 package engine_test
 
 // Fuzz targets: one per variant (FuzzKalah, FuzzOware, FuzzTogyz,
-// FuzzCongkak, FuzzTchuka) and FuzzParsePosition.
+// FuzzCongkak, FuzzTchuka, FuzzKujifunza) and FuzzParsePosition.
 //
 // A variant target reads its input as: one or two bytes choosing the options
 // (always within their valid ranges), a flag byte saying whether a starting
@@ -191,6 +191,34 @@ func FuzzTchuka(f *testing.F) {
 	})
 }
 
+func FuzzKujifunza(f *testing.F) {
+	// options byte: infinite (o%3), suicide (bit 2), wipe (bit 3); layout flag
+	fzCorpus(f,
+		[]byte{0, 0},
+		[]byte{1 | 4, 0},
+		[]byte{2 | 8, 0},
+		[]byte{2 | 4 | 8, 0},
+		// layout: South's 16 pits, a store byte, North's, a store byte,
+		// side to move, ply; then move bytes. The never-ending 7R of
+		// kujifunza_test.go (the sixth legal move).
+		[]byte{0, 1, 0, 2, 1, 0, 2, 1, 2, 0, 4, 2, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5},
+		[]byte{2, 1, 0, 2, 1, 0, 2, 1, 2, 0, 4, 2, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		// the only front seeds a kichwa: J8
+		[]byte{4, 1, 3, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		[]byte{8, 1, 1, 2, 3, 1, 0, 2, 0, 1, 3, 0, 2, 1, 0, 0, 240, 1, 0, 2, 1, 3, 0, 1, 2, 0, 0, 1, 0, 2, 0, 3, 0, 1, 0, 0, 1, 9},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := engine.Options{
+			"infinite": []string{"draw", "loss", "illegal"}[int(o)%3],
+			"suicide":  []string{"forbidden", "allowed"}[o>>2&1],
+			"wipe":     []string{"stop", "continue"}[o>>3&1],
+		}
+		fzRun(t, "bao-kujifunza", opts, r)
+	})
+}
+
 // fzStart reads the layout flag and, if it is set, a starting layout. It
 // returns the opening position when the flag is clear or the setup is
 // refused.
@@ -206,6 +234,13 @@ func fzStart(t *testing.T, rules engine.Rules, variant string, r *fzBytes) engin
 		pits := make([]int, l.Pits)
 		for i := range pits {
 			v := r.next()
+			if variant == "bao-kujifunza" { // 32 pits: smaller piles, a few that lap the ring
+				pits[i] = int(v) % 6
+				if v >= 240 {
+					pits[i] = 16 + int(v-240)
+				}
+				continue
+			}
 			if v < 224 {
 				pits[i] = int(v) % 16
 			} else {
@@ -214,6 +249,9 @@ func fzStart(t *testing.T, rules engine.Rules, variant string, r *fzBytes) engin
 		}
 		s.Pits = append(s.Pits, pits)
 		s.Stores = append(s.Stores, int(r.next())%64)
+	}
+	if variant == "bao-kujifunza" { // no stores
+		s.Stores = nil
 	}
 	x := r.next()
 	if l.Sides == 2 {
@@ -351,8 +389,8 @@ func fzRun(t *testing.T, variant string, opts engine.Options, r *fzBytes) {
 			fail("move %s: Game.Play's events %v do not begin with PlayEvents' %v", m, gev, ev)
 		}
 		if cur != q {
-			// Only Oware's third repetition may end the game in Game.
-			if variant != "oware" || q.Status() != engine.Ongoing || cur.EndReason() != engine.EndRepetition {
+			// Only the third repetition (Oware, Bao) may end the game in Game.
+			if variant != "oware" && variant != "bao-kujifunza" || q.Status() != engine.Ongoing || cur.EndReason() != engine.EndRepetition {
 				fail("move %s: Game.Play and PlayEvents disagree:\n%s\n%s", m, cur.String(), q.String())
 			}
 		}
@@ -519,6 +557,8 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 				bad = bad || ci.Kind == engine.StoreCell || e.Cell == origin
 			case "togyz":
 				bad = bad || ci.Kind == engine.StoreCell
+			case "bao-kujifunza":
+				bad = bad || ci.Owner != me // a side sows only its own pits
 			}
 			if bad {
 				fail("move %s: bad sow %s (seeds in hand %d): %v", m, e, hand, ev)
@@ -536,7 +576,9 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			cells[st]++
 		case engine.EventRelay:
 			inRange(e)
-			if hand != 0 || e.Side != me || (variant != "congkak" && variant != "tchuka") || l.Cells[e.Cell].Kind != engine.PitCell || e.Count < 2 || cells[e.Cell] != e.Count {
+			kuji := variant == "bao-kujifunza"
+			if hand != 0 || e.Side != me || (variant != "congkak" && variant != "tchuka" && !kuji) || l.Cells[e.Cell].Kind != engine.PitCell || e.Count < 2 || cells[e.Cell] != e.Count ||
+				kuji && l.Cells[e.Cell].Owner != me {
 				fail("move %s: bad relay %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
 			}
 			cells[e.Cell], hand = 0, e.Count
@@ -544,6 +586,13 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			inRange(e)
 			ci := l.Cells[e.Cell]
 			st := l.Store(e.Side)
+			if variant == "bao-kujifunza" { // an opponent's front pit, taken in hand and sown on (J5)
+				if hand != 0 || e.Side != me || ci.Owner == me || ci.Pit > 8 || e.Count <= 0 || cells[e.Cell] != e.Count {
+					fail("move %s: bad capture %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
+				}
+				cells[e.Cell], hand = 0, e.Count
+				continue
+			}
 			bad := hand != 0 || e.Side != me || ci.Kind != engine.PitCell || e.Count <= 0 || cells[e.Cell] != e.Count || st == engine.NoCell
 			if variant == "oware" || variant == "togyz" {
 				bad = bad || ci.Owner == me
@@ -607,6 +656,7 @@ func FuzzParsePosition(f *testing.F) {
 		{"kalah", nil}, {"kalah", engine.Options{"pie": "true", "pits": "4", "seeds": "3"}},
 		{"congkak", nil}, {"oware", engine.Options{"grand_slam": "forbidden"}}, {"togyz", nil},
 		{"tchuka", engine.Options{"pits": "6", "seeds": "4"}},
+		{"bao-kujifunza", nil}, {"bao-kujifunza", engine.Options{"infinite": "illegal", "wipe": "continue"}},
 	} {
 		p := engine.MustNew(c.id, c.opts).Start()
 		j, _ := p.MarshalJSON()
@@ -636,6 +686,9 @@ func FuzzParsePosition(f *testing.F) {
 		`{"variant":"congkak","options":{"relay":false},"ply":1e3}`,
 		`{"variant":"oware","options":{"seeds":4.0}}` + "\n",
 		`{"variant":"oware"} {}`,
+		`{"variant":"bao-kujifunza","pits":{"south":[0,2,1,0,2,1,2,0,4,2,0,1,0,1,0,1],"north":[1,0,0,0,0,0,0,0,2,0,0,0,0,0,0,0]}}`,
+		`{"variant":"bao-kujifunza","stores":{"south":1}}`,
+		`{"variant":"bao-kujifunza","pits":{"south":[0,0,0,0,0,0,0,0,2,0,0,0,0,0,0,0]}}`,
 		`{"variant":"oware","bogus":1}`,
 		`[1,2,3]`, `null`, `{`, ``, "{\n\"variant\":\"kalah\",\n\"ply\":\"x\"}",
 	} {
@@ -689,7 +742,7 @@ func TestFuzzUnknownMoveKinds(t *testing.T) {
 		id   string
 		opts engine.Options
 	}{
-		{"kalah", engine.Options{"pie": "true"}}, {"congkak", nil}, {"oware", nil}, {"togyz", nil}, {"tchuka", nil},
+		{"kalah", engine.Options{"pie": "true"}}, {"congkak", nil}, {"oware", nil}, {"togyz", nil}, {"tchuka", nil}, {"bao-kujifunza", nil},
 	} {
 		p := engine.MustNew(c.id, c.opts).Start()
 		bad := 0
