@@ -331,11 +331,12 @@ func words(s string) int {
 
 // nonDefault gives, per option, a valid value other than the default.
 var nonDefault = map[string]map[string]string{
-	"kalah":   {"pits": "5", "seeds": "6", "empty_capture": "true", "pie": "true"},
-	"oware":   {"seeds": "5", "grand_slam": "forbidden"},
-	"congkak": {"relay": "false"},
-	"tchuka":  {"pits": "6", "seeds": "4"},
-	"togyz":   {},
+	"kalah":         {"pits": "5", "seeds": "6", "empty_capture": "true", "pie": "true"},
+	"oware":         {"seeds": "5", "grand_slam": "forbidden"},
+	"congkak":       {"relay": "false"},
+	"tchuka":        {"pits": "6", "seeds": "4"},
+	"togyz":         {},
+	"bao-kujifunza": {"infinite": "illegal", "suicide": "allowed", "wipe": "continue"},
 }
 
 func TestRules(t *testing.T) {
