@@ -30,6 +30,8 @@
 //	         capture
 //	tchuka   sowing (last seed in the store), last_seed (relay), last_seed
 //	         (stranded: failed), end (solved), found from the start
+//	bao-kujifunza  capture (sown on from a kichwa), takasa (a relay,
+//	         nothing captured)
 //
 // The hand-picked positions are in examples.go, each described there; on
 // other board sizes the examples are found by playing seeded random games.

@@ -381,7 +381,9 @@ func slams(p engine.Position, m engine.Move) bool {
 }
 
 // Variants lists the variants Examples has examples for.
-func Variants() []string { return []string{"kalah", "oware", "togyz", "congkak", "tchuka"} }
+func Variants() []string {
+	return []string{"kalah", "oware", "togyz", "congkak", "tchuka", "bao-kujifunza"}
+}
 
 var cache sync.Map // cacheKey -> []Example
 
@@ -432,6 +434,8 @@ func Examples(variant string, opts engine.Options) []Example {
 		ex = congkak(r, resolved)
 	case "tchuka":
 		ex = tchuka(r)
+	case "bao-kujifunza":
+		ex = kujifunza(r)
 	}
 	// Keep only examples that hold: a hand-picked position the options
 	// make wrong is dropped rather than shown (the tests make sure none
