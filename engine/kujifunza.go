@@ -73,7 +73,10 @@ import "encoding/binary"
 //     without a finite move loses (EndNoMoves).
 //   - R1 The third occurrence of a position (same pits, same side to move)
 //     is a draw (EndRepetition); Game applies it, as Oware's rule. Perft
-//     applies it too, along each line, as for Oware.
+//     applies it along each line too, as for Oware, where the rules doc
+//     says perft ignores R1: from the start no line repeats a position
+//     three times within the perft table's depths (the reference's perft,
+//     which keeps no history, gives the same counts).
 //
 // Choices where the rules doc is silent (documented, not in the sources):
 //   - with infinite=illegal, compulsion (J4) is decided first and the
@@ -87,6 +90,10 @@ import "encoding/binary"
 //
 // Position JSON (section 7): pits.<side> holds the 16 counts, front row
 // then back row; stores are always 0; extra is {}.
+//
+// Events: pickup, sow, relay; a capture (EventCapture) lifts the facing
+// pit into the mover's hand and the sow events that follow sow it on. A
+// never-ending move records only its end event.
 func init() {
 	register(&Variant{
 		ID: "bao-kujifunza", Name: "Bao la Kujifunza", Players: 2,
