@@ -12,6 +12,7 @@ import (
 	"go/parser"
 	"go/token"
 	"image/png"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,6 +35,10 @@ type registry struct {
 func registries(t *testing.T) []registry {
 	perft := testTableIDs(t, "engine/perft_test.go", "TestPerftTable", compositeFirstStrings)
 	reference := testTableIDs(t, "engine/reference_test.go", "refRules", caseStrings)
+	// A variant may also have its reference in a file of its own
+	// (engine/reference_<name>_test.go) whose TestReference functions play
+	// it: engine.MustNew("<id>", ...).
+	reference = append(reference, ownReferenceIDs(t)...)
 	fuzz := fuzzTargetIDs(t, "engine/fuzz_test.go")
 	in := func(ids []string) func(v *engine.Variant) string {
 		return func(v *engine.Variant) string {
@@ -84,7 +89,7 @@ func registries(t *testing.T) []registry {
 			return renders(v)
 		}},
 		{"engine/perft_test.go: TestPerftTable", in(perft)},
-		{"engine/reference_test.go: the reference implementation (refRules and the rest)", in(reference)},
+		{"engine/reference_test.go: the reference implementation (refRules and the rest, or a TestReference in engine/reference_<name>_test.go)", in(reference)},
 		{"engine/fuzz_test.go: a Fuzz<Variant> target calling fzRun", in(fuzz)},
 	}
 }
@@ -237,4 +242,37 @@ func stringLit(e ast.Expr) (string, bool) {
 	}
 	s, err := strconv.Unquote(b.Value)
 	return s, err == nil
+}
+
+// ownReferenceIDs are the variants the TestReference functions of
+// engine/reference_*_test.go create with engine.MustNew("<id>", ...).
+func ownReferenceIDs(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob("engine/reference_*_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, path := range files {
+		f := parseFile(t, path)
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || !strings.HasPrefix(fd.Name.Name, "TestReference") {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || len(call.Args) == 0 {
+					return true
+				}
+				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "MustNew" {
+					if id, ok := stringLit(call.Args[0]); ok {
+						ids = append(ids, id)
+					}
+				}
+				return true
+			})
+		}
+	}
+	return ids
 }

@@ -472,8 +472,16 @@ func illegalMove(err error, m engine.Move) error {
 		return refuse("err_grand_slam", pit)
 	case engine.TuzdykPit:
 		return refuse("err_tuzdyk_pit", pit)
+	case engine.DirectionNeeded:
+		return refuse("err_direction_needed", map[string]any{"Pit": strconv.Itoa(int(m.Pit))})
 	case engine.SingletonPit:
 		return refuse("err_singleton_pit", pit)
+	case engine.MustCapture:
+		return refuse("err_must_capture", pit)
+	case engine.FrontRowFirst:
+		return refuse("err_front_row_first", pit)
+	case engine.FrontRowEmptied:
+		return refuse("err_front_row_emptied", pit)
 	case engine.NeverEnding:
 		return refuse("err_never_ending", pit)
 	case engine.SwapUnavailable:
@@ -699,6 +707,12 @@ func (s *session) turnLine(lg *loaded) string {
 		why = s.t("end_"+rec.Reason, map[string]any{"Player": s.name(rec.Players[s.emptySeat(lg)])})
 	case engine.EndMajority.String(), engine.EndRepetition.String(), engine.EndNeverEnding.String():
 		why = s.t("end_"+rec.Reason, nil)
+	case engine.EndFrontRowEmpty.String(): // four-row Bao: the loser's front row
+		if w >= 0 {
+			why = s.t("end_front_row_empty", map[string]any{"Player": s.name(rec.Players[1-w])})
+		}
+	case engine.EndNeverEnding.String():
+		why = s.t("end_never_ending", nil)
 	}
 	var line string
 	if w < 0 {

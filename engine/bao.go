@@ -348,7 +348,7 @@ func ringCell(i int) Cell {
 	return Cell(i + 1)
 }
 
-func (r *lapsRules) RepetitionLimit() int { return 3 } // L9, R1
+func (r *lapsRules) RepetitionLimit() int  { return 3 } // L9, R1
 func (r *lapsRules) repetitionDraws() bool { return true }
 
 func (r *lapsRules) Start() Position {

@@ -21,6 +21,7 @@ func BenchmarkPerft(b *testing.B) {
 		{"tchuka-6x4", MustNew("tchuka", Options{"pits": "6", "seeds": "4"}), 12},
 		{"bao-kenya", MustNew("bao-kenya", nil), 7},
 		{"bao-laps", MustNew("bao-laps", nil), 8},
+		{"bao-kujifunza", MustNew("bao-kujifunza", nil), 7},
 	}
 	for _, full := range []bool{false, true} {
 		for _, c := range cases {
@@ -48,7 +49,7 @@ func BenchmarkPerft(b *testing.B) {
 
 // One move applied in place, without events: the search's inner loop.
 func BenchmarkApply(b *testing.B) {
-	for _, id := range []string{"kalah", "oware", "togyz", "congkak", "bao-kenya", "bao-laps"} {
+	for _, id := range []string{"kalah", "oware", "togyz", "congkak", "bao-kenya", "bao-laps", "bao-kujifunza"} {
 		b.Run(id, func(b *testing.B) {
 			r := MustNew(id, nil)
 			p := r.Start()

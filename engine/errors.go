@@ -30,11 +30,22 @@ const (
 	NeedsNoDirection
 	// SwapUnavailable: the pie rule is off, or the moment for it has passed.
 	SwapUnavailable
-	// SingletonPit: the pit holds a single seed, and a pit of the mover's
-	// holds two or more (bao-laps, L4).
+	// DirectionNeeded: the variant needs a direction (L or R) and the move
+	// has none (Bao la Kujifunza, N2).
+	DirectionNeeded
+	// SingletonPit: the pit holds a single seed, which may not start a move
+	// (Bao la Kujifunza, J3/J7).
 	SingletonPit
-	// NeverEnding: the move would relay for ever (bao-laps with
-	// infinite=illegal, R2).
+	// MustCapture: a capturing move exists, so one must be played (Bao la
+	// Kujifunza, J4).
+	MustCapture
+	// FrontRowFirst: a move from the back row while a front pit holds 2 or
+	// more seeds (Bao la Kujifunza, J7).
+	FrontRowFirst
+	// FrontRowEmptied: a takasa from the only occupied front pit, a kichwa,
+	// towards the back row (Bao la Kujifunza, J8, suicide=forbidden).
+	FrontRowEmptied
+	// NeverEnding: the move would never end (Bao, R2, infinite=illegal).
 	NeverEnding
 )
 
@@ -68,10 +79,18 @@ func (e *IllegalMoveError) Error() string {
 		return fmt.Sprintf("%s: this game has no sowing direction to choose", e.Move)
 	case SwapUnavailable:
 		return "swapping sides is not possible now"
+	case DirectionNeeded:
+		return fmt.Sprintf("%s: say which way to sow, e.g. %dL or %dR", e.Move, p, p)
 	case SingletonPit:
-		return fmt.Sprintf("pit %d holds a single seed, which may only be moved when no pit holds two or more", p)
+		return fmt.Sprintf("pit %d holds a single seed, which may not start a move here", p)
+	case MustCapture:
+		return fmt.Sprintf("%s does not capture; a capturing move must be played", e.Move)
+	case FrontRowFirst:
+		return fmt.Sprintf("pit %d is in the back row; a front-row pit with 2 or more seeds must be played first", p)
+	case FrontRowEmptied:
+		return fmt.Sprintf("%s would empty your front row: sow from this kichwa towards the centre", e.Move)
 	case NeverEnding:
-		return fmt.Sprintf("pit %d starts a move that would never end", p)
+		return fmt.Sprintf("%s would never end", e.Move)
 	}
 	return fmt.Sprintf("move %s is illegal", e.Move)
 }

@@ -17,7 +17,9 @@ const (
 	// EventRelay: the last seed landed in occupied Cell; Side lifts its
 	// Count seeds and sows on.
 	EventRelay
-	// EventCapture: Count seeds move from Cell into the store of Side.
+	// EventCapture: Count seeds move from Cell into the store of Side. In
+	// a game without stores (four-row Bao) Side takes them in hand, and
+	// the EventSow events that follow sow them on.
 	EventCapture
 	// EventTuzdyk: Cell becomes Side's tuzdyk.
 	EventTuzdyk
@@ -63,12 +65,15 @@ const (
 	EndCleared
 	// EndStranded: a solitaire's last seed fell into an empty pit.
 	EndStranded
-	// EndNeverEnding: a move would have relayed for ever; it was not
-	// carried out (bao-laps, R2).
+	// EndFrontRowEmpty: a side's front row is empty (four-row Bao, E1), or
+	// its owner emptied it with a takasa from a kichwa (J8, suicide=allowed).
+	EndFrontRowEmpty
+	// EndNeverEnding: the move would never end; it was not carried out
+	// (Bao, R2, infinite=draw or infinite=loss).
 	EndNeverEnding
 )
 
-var endNames = [...]string{"", "majority", "empty_side", "no_moves", "repetition", "cleared", "stranded", "never_ending"}
+var endNames = [...]string{"", "majority", "empty_side", "no_moves", "repetition", "cleared", "stranded", "front_row_empty", "never_ending"}
 
 // String returns the reason's name ("majority", "repetition", ...).
 func (r EndReason) String() string {

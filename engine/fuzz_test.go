@@ -1,7 +1,8 @@
 package engine_test
 
 // Fuzz targets: one per variant (FuzzKalah, FuzzOware, FuzzTogyz,
-// FuzzCongkak, FuzzTchuka, FuzzBaoKenya, FuzzBaoLaps) and FuzzParsePosition.
+// FuzzCongkak, FuzzTchuka, FuzzBaoKenya, FuzzBaoLaps, FuzzKujifunza) and
+// FuzzParsePosition.
 //
 // A variant target reads its input as: one or two bytes choosing the options
 // (always within their valid ranges), a flag byte saying whether a starting
@@ -240,6 +241,34 @@ func FuzzBaoLaps(f *testing.F) {
 	})
 }
 
+func FuzzKujifunza(f *testing.F) {
+	// options byte: infinite (o%3), suicide (bit 2), wipe (bit 3); layout flag
+	fzCorpus(f,
+		[]byte{0, 0},
+		[]byte{1 | 4, 0},
+		[]byte{2 | 8, 0},
+		[]byte{2 | 4 | 8, 0},
+		// layout: South's 16 pits, a store byte, North's, a store byte,
+		// side to move, ply; then move bytes. The never-ending 7R of
+		// kujifunza_test.go (the sixth legal move).
+		[]byte{0, 1, 0, 2, 1, 0, 2, 1, 2, 0, 4, 2, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5},
+		[]byte{2, 1, 0, 2, 1, 0, 2, 1, 2, 0, 4, 2, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		// the only front seeds a kichwa: J8
+		[]byte{4, 1, 3, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		[]byte{8, 1, 1, 2, 3, 1, 0, 2, 0, 1, 3, 0, 2, 1, 0, 0, 240, 1, 0, 2, 1, 3, 0, 1, 2, 0, 0, 1, 0, 2, 0, 3, 0, 1, 0, 0, 1, 9},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := engine.Options{
+			"infinite": []string{"draw", "loss", "illegal"}[int(o)%3],
+			"suicide":  []string{"forbidden", "allowed"}[o>>2&1],
+			"wipe":     []string{"stop", "continue"}[o>>3&1],
+		}
+		fzRun(t, "bao-kujifunza", opts, r)
+	})
+}
+
 // fzStart reads the layout flag and, if it is set, a starting layout. It
 // returns the opening position when the flag is clear or the setup is
 // refused.
@@ -255,6 +284,13 @@ func fzStart(t *testing.T, rules engine.Rules, variant string, r *fzBytes) engin
 		pits := make([]int, l.Pits)
 		for i := range pits {
 			v := r.next()
+			if variant == "bao-kujifunza" { // 32 pits: smaller piles, a few that lap the ring
+				pits[i] = int(v) % 6
+				if v >= 240 {
+					pits[i] = 16 + int(v-240)
+				}
+				continue
+			}
 			switch {
 			case variant == "bao-laps":
 				// Few seeds: with many, a never-ending move's cycle can
@@ -268,6 +304,9 @@ func fzStart(t *testing.T, rules engine.Rules, variant string, r *fzBytes) engin
 		}
 		s.Pits = append(s.Pits, pits)
 		s.Stores = append(s.Stores, int(r.next())%64)
+	}
+	if variant == "bao-kujifunza" { // no stores
+		s.Stores = nil
 	}
 	x := r.next()
 	if l.Sides == 2 {
@@ -407,7 +446,7 @@ func fzRun(t *testing.T, variant string, opts engine.Options, r *fzBytes) {
 		if cur != q {
 			// Only Oware's and bao-laps' third repetition may end the
 			// game in Game.
-			if (variant != "oware" && variant != "bao-laps") || q.Status() != engine.Ongoing || cur.EndReason() != engine.EndRepetition {
+			if (variant != "oware" && variant != "bao-laps" && variant != "bao-kujifunza") || q.Status() != engine.Ongoing || cur.EndReason() != engine.EndRepetition {
 				fail("move %s: Game.Play and PlayEvents disagree:\n%s\n%s", m, cur.String(), q.String())
 			}
 		}
@@ -576,6 +615,8 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 				bad = bad || (ci.Kind == engine.StoreCell && ci.Owner != me) || e.Cell == origin
 			case "togyz", "bao-laps":
 				bad = bad || ci.Kind == engine.StoreCell
+			case "bao-kujifunza":
+				bad = bad || ci.Owner != me // a side sows only its own pits
 			}
 			if bad {
 				fail("move %s: bad sow %s (seeds in hand %d): %v", m, e, hand, ev)
@@ -593,7 +634,9 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			cells[st]++
 		case engine.EventRelay:
 			inRange(e)
-			if hand != 0 || e.Side != me || (variant != "congkak" && variant != "tchuka" && variant != "bao-laps") || l.Cells[e.Cell].Kind != engine.PitCell || e.Count < 2 || cells[e.Cell] != e.Count {
+			kuji := variant == "bao-kujifunza"
+			if hand != 0 || e.Side != me || (variant != "congkak" && variant != "tchuka" && variant != "bao-laps" && !kuji) || l.Cells[e.Cell].Kind != engine.PitCell || e.Count < 2 || cells[e.Cell] != e.Count ||
+				kuji && l.Cells[e.Cell].Owner != me {
 				fail("move %s: bad relay %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
 			}
 			cells[e.Cell], hand = 0, e.Count
@@ -601,6 +644,13 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			inRange(e)
 			ci := l.Cells[e.Cell]
 			st := l.Store(e.Side)
+			if variant == "bao-kujifunza" { // an opponent's front pit, taken in hand and sown on (J5)
+				if hand != 0 || e.Side != me || ci.Owner == me || ci.Pit > 8 || e.Count <= 0 || cells[e.Cell] != e.Count {
+					fail("move %s: bad capture %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
+				}
+				cells[e.Cell], hand = 0, e.Count
+				continue
+			}
 			bad := hand != 0 || e.Side != me || ci.Kind != engine.PitCell || e.Count <= 0 || cells[e.Cell] != e.Count || st == engine.NoCell
 			if variant == "oware" || variant == "togyz" {
 				bad = bad || ci.Owner == me
@@ -665,6 +715,7 @@ func FuzzParsePosition(f *testing.F) {
 		{"congkak", nil}, {"oware", engine.Options{"grand_slam": "forbidden"}}, {"togyz", nil},
 		{"tchuka", engine.Options{"pits": "6", "seeds": "4"}},
 		{"bao-kenya", engine.Options{"capture_sower": "true"}}, {"bao-laps", engine.Options{"infinite": "illegal"}},
+		{"bao-kujifunza", nil}, {"bao-kujifunza", engine.Options{"infinite": "illegal", "wipe": "continue"}},
 	} {
 		p := engine.MustNew(c.id, c.opts).Start()
 		j, _ := p.MarshalJSON()
@@ -694,6 +745,9 @@ func FuzzParsePosition(f *testing.F) {
 		`{"variant":"congkak","options":{"relay":false},"ply":1e3}`,
 		`{"variant":"oware","options":{"seeds":4.0}}` + "\n",
 		`{"variant":"oware"} {}`,
+		`{"variant":"bao-kujifunza","pits":{"south":[0,2,1,0,2,1,2,0,4,2,0,1,0,1,0,1],"north":[1,0,0,0,0,0,0,0,2,0,0,0,0,0,0,0]}}`,
+		`{"variant":"bao-kujifunza","stores":{"south":1}}`,
+		`{"variant":"bao-kujifunza","pits":{"south":[0,0,0,0,0,0,0,0,2,0,0,0,0,0,0,0]}}`,
 		`{"variant":"oware","bogus":1}`,
 		`{"variant":"bao-laps","to_move":"north","ply":5,"pits":{"south":[0,1,2,1,0,4,1,0],"north":[3,0,3,0,1,2,1,2]},"stores":{"south":5,"north":6}}`,
 		`{"variant":"bao-laps","options":{"infinite":"illegal"},"pits":{"south":[1,0,5,2,1,0,1,0],"north":[1,0,1,0,1,0,1,3]},"stores":{"south":9,"north":6},"to_move":"north"}`,

@@ -72,6 +72,12 @@ func NewPosition(r Rules, s Setup) (Position, error) {
 		}
 	}
 	for si, n := range s.Stores {
+		if l.Store(Side(si)) == NoCell { // a board without stores (four-row Bao)
+			if n != 0 {
+				return p, fmt.Errorf("stores.%s: %s has no stores (want 0)", Side(si), r.Variant().ID)
+			}
+			continue
+		}
 		if err := put(fmt.Sprintf("stores.%s", Side(si)), l.Store(Side(si)), n); err != nil {
 			return p, err
 		}

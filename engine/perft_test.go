@@ -29,6 +29,9 @@ func TestPerftTable(t *testing.T) {
 		{"bao-kenya", nil, []uint64{8, 63, 450, 3093, 20168, 127733}},
 		{"bao-laps", nil, []uint64{8, 39, 138, 538, 1859, 6711}},
 		{"bao-laps", Options{"infinite": "illegal"}, []uint64{8, 39, 138, 538, 1859}},
+		// Bao la Kujifunza: depth 1 is the 16 opening captures (bao-rules.md
+		// example J); depths up to 6 are confirmed by reference_kujifunza_test.go.
+		{"bao-kujifunza", nil, []uint64{16, 108, 500, 1902, 6550, 23442}},
 	}
 	for _, c := range cases {
 		p := MustNew(c.variant, c.opts).Start()

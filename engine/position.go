@@ -328,7 +328,9 @@ func (p *Position) decideByStores(r EndReason, ev *[]Event) {
 // often: each player takes the seeds on their own side, or, for rules that
 // say so (bao-laps), it is a draw with the seeds left where they are.
 func (p *Position) endByRepetition(ev *[]Event) {
-	if d, ok := p.rules.(interface{ repetitionDraws() bool }); ok && d.repetitionDraws() {
+	// bao-laps draws with the seeds in place; a board without stores has
+	// nowhere to sweep them (four-row Bao, R1).
+	if d, ok := p.rules.(interface{ repetitionDraws() bool }); ok && d.repetitionDraws() || p.rules.Layout().Store(South) == NoCell {
 		p.finish(Draw, EndRepetition, ev)
 		return
 	}

@@ -333,13 +333,14 @@ func words(s string) int {
 
 // nonDefault gives, per option, a valid value other than the default.
 var nonDefault = map[string]map[string]string{
-	"kalah":     {"pits": "5", "seeds": "6", "empty_capture": "true", "pie": "true"},
-	"oware":     {"seeds": "5", "grand_slam": "forbidden"},
-	"congkak":   {"relay": "false"},
-	"tchuka":    {"pits": "6", "seeds": "4"},
-	"togyz":     {},
-	"bao-kenya": {"seeds": "5", "capture_sower": "true"},
-	"bao-laps":  {"seeds": "3", "capture_sower": "true", "skip_origin": "true", "infinite": "illegal"},
+	"kalah":         {"pits": "5", "seeds": "6", "empty_capture": "true", "pie": "true"},
+	"oware":         {"seeds": "5", "grand_slam": "forbidden"},
+	"congkak":       {"relay": "false"},
+	"tchuka":        {"pits": "6", "seeds": "4"},
+	"togyz":         {},
+	"bao-kenya":     {"seeds": "5", "capture_sower": "true"},
+	"bao-laps":      {"seeds": "3", "capture_sower": "true", "skip_origin": "true", "infinite": "illegal"},
+	"bao-kujifunza": {"infinite": "illegal", "suicide": "allowed", "wipe": "continue"},
 }
 
 func TestRules(t *testing.T) {

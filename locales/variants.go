@@ -31,6 +31,8 @@ func VariantName(l Lang, id string) string {
 type ruleSet struct {
 	// solo marks a solitaire (different "how to play here" text).
 	solo bool
+	// bot, when set, is the key of the "how to play here" text.
+	bot string
 	// args returns the numbers the texts refer to, from resolved options.
 	args func(o map[string]string) map[string]any
 	// sections lists the section heading and body keys, in order, for the
@@ -101,6 +103,20 @@ var ruleSets = map[string]*ruleSet{
 				s = append(s, [2]string{"rules_h_swap", "rules_kalah_swap"})
 			}
 			return append(s, [2]string{"rules_h_end", "rules_congkak_end"})
+		},
+	},
+	"bao-kujifunza": {
+		bot:  "rules_bot_bao4",
+		args: func(map[string]string) map[string]any { return map[string]any{"N": 16} },
+		sections: func(o map[string]string) [][2]string {
+			return [][2]string{
+				{"rules_h_setup", "rules_bao-kujifunza_setup"},
+				{"rules_h_sowing", "rules_bao-kujifunza_sowing"},
+				{"rules_h_capture", "rules_bao-kujifunza_capture"},
+				{"rules_h_takasa", "rules_bao-kujifunza_takasa_" + o["suicide"]},
+				{"rules_h_endless", "rules_bao-kujifunza_endless_" + o["infinite"]},
+				{"rules_h_end", "rules_bao-kujifunza_end_" + o["wipe"]},
+			}
 		},
 	},
 	"tchuka": {
@@ -204,7 +220,11 @@ func Rules(l Lang, id string, opts map[string]string) string {
 		b.WriteString("\n\n*" + Text(l, s[0], nil) + "*\n" + Text(l, s[1], args))
 	}
 	b.WriteString("\n\n*" + Text(l, "rules_h_bot", nil) + "*\n")
-	b.WriteString(Text(l, pick(rs.solo, "rules_bot_solo", "rules_bot"), args))
+	bot := pick(rs.solo, "rules_bot_solo", "rules_bot")
+	if rs.bot != "" {
+		bot = rs.bot
+	}
+	b.WriteString(Text(l, bot, args))
 	return b.String()
 }
 

@@ -33,6 +33,8 @@
 //	bao-kenya  sowing (20 seeds, the origin skipped), extra, capture, end
 //	bao-laps   sowing (ending on the opponent's side), laps (relays),
 //	           capture, end
+//	bao-kujifunza  capture (sown on from a kichwa), takasa (a relay,
+//	         nothing captured)
 //
 // The hand-picked positions are in examples.go, each described there; on
 // other board sizes the examples are found by playing seeded random games.

@@ -387,13 +387,14 @@ func slams(p engine.Position, m engine.Move) bool {
 // searched-for examples, in the order of its rules sections; see kalah in
 // examples.go).
 var examplers = map[string]func(r engine.Rules, o engine.Options) []Example{
-	"kalah":     kalah,
-	"oware":     oware,
-	"togyz":     func(r engine.Rules, _ engine.Options) []Example { return togyz(r) },
-	"congkak":   congkak,
-	"tchuka":    func(r engine.Rules, _ engine.Options) []Example { return tchuka(r) },
-	"bao-kenya": func(r engine.Rules, _ engine.Options) []Example { return baoKenya(r) },
-	"bao-laps":  func(r engine.Rules, _ engine.Options) []Example { return baoLaps(r) },
+	"kalah":         kalah,
+	"oware":         oware,
+	"togyz":         func(r engine.Rules, _ engine.Options) []Example { return togyz(r) },
+	"congkak":       congkak,
+	"tchuka":        func(r engine.Rules, _ engine.Options) []Example { return tchuka(r) },
+	"bao-kenya":     func(r engine.Rules, _ engine.Options) []Example { return baoKenya(r) },
+	"bao-laps":      func(r engine.Rules, _ engine.Options) []Example { return baoLaps(r) },
+	"bao-kujifunza": func(r engine.Rules, _ engine.Options) []Example { return kujifunza(r) },
 }
 
 // Variants lists the variants Examples has examples for, in the engine's

@@ -24,6 +24,9 @@ var evaluators = map[string]evaluator{
 	// go to its owner at the end (L8), which is what evalPlain counts.
 	"bao-kenya": evalStore,
 	"bao-laps":  evalPlain,
+	// bao-kujifunza has no stores: captured seeds join the capturer's
+	// rows, so the seeds on each side are what evalPlain counts.
+	"bao-kujifunza": evalPlain,
 }
 
 // HasEval reports whether variant id has an evaluation of its own in the
