@@ -15,8 +15,11 @@ func (p Position) String() string {
 	}
 	l := p.rules.Layout()
 	w := 2
-	for i := range l.Cells {
+	for i, ci := range l.Cells {
 		w = max(w, len(fmt.Sprint(p.cells[i])))
+		if ci.Kind != StoreCell {
+			w = max(w, len(fmt.Sprintf("%c%d", strings.ToUpper(ci.Owner.String())[0], ci.Pit))) // labels line up with cells
+		}
 	}
 	cell := func(c Cell) string { return fmt.Sprintf("[%*d]", w, p.cells[c]) }
 	blank := strings.Repeat(" ", w+2)
@@ -84,8 +87,14 @@ func (p Position) String() string {
 				}
 			}
 			b.WriteString(strings.TrimRight(s.String(), " ") + "\n")
+			if l.Rows == 4 { // four rows: the front rows get their numbers too
+				b.WriteString(row(r, label) + "\n")
+			}
 		}
 		b.WriteString(row(r, cell) + "\n")
+		if l.Rows == 4 && r == 1 {
+			b.WriteString(row(r, label) + "\n")
+		}
 	}
 	b.WriteString(row(l.Rows-1, label) + "\n")
 	return b.String()
