@@ -419,3 +419,49 @@ func TestBaoLapsNeverEndingMove(t *testing.T) {
 		t.Errorf("stored: %+v, %v", last, err)
 	}
 }
+
+// TestDirectionAsSecondStep: in Bao la Kujifunza a pit with two legal
+// directions gets one button that shows its choices; only the player to
+// move may open it, ↩ goes back, and a choice plays the move. Typed moves
+// in the notation work too, and a pit without its direction is refused
+// with the way to write it.
+func TestDirectionAsSecondStep(t *testing.T) {
+	h := newHarness(t, nil)
+	one(t, h.say("alice", "/new bao-kujifunza @bob"))
+	r := one(t, h.say("bob", "/accept"))
+	got := strings.Join(labels(r), " ")
+	if got != "1R 2R 3 … 4 … 5 … 6 … 7L 8L 9L 10L 15R 16R" {
+		t.Fatalf("opening buttons: %s", got)
+	}
+	if n := len(r.Board.Buttons); n > 5 {
+		t.Errorf("%d rows of buttons: Discord allows 5", n)
+	}
+	pick := buttonFor(t, r, "3 …")
+	before := h.live()
+	h.wantRefusal(h.press("bob", pick), "not your turn", before)
+	h.wantRefusal(h.press("carol", pick), "not playing", before)
+	h.wantRefusal(h.say("alice", "/move 3"), "add L or R", before)
+	c := one(t, h.press("alice", pick))
+	if !c.Edit || strings.Join(labels(c), " ") != "← 3L 3R → ↩ Back" || !strings.Contains(c.Text, "Pit 3: choose the way to sow.") {
+		t.Fatalf("choices of pit 3: edit %v, %q %v", c.Edit, c.Text, labels(c))
+	}
+	if g := h.live(); g.Version != before.Version || len(g.Moves) != 0 {
+		t.Fatalf("opening the choices changed the game: %+v", g)
+	}
+	back := one(t, h.press("alice", buttonFor(t, c, "↩")))
+	if strings.Join(labels(back), " ") != got {
+		t.Errorf("back: %v", labels(back))
+	}
+	m := one(t, h.press("alice", buttonFor(t, c, "← 3L")))
+	if m.Private || !strings.Contains(m.Text, "@alice played pit 3L.") {
+		t.Fatalf("the choice 3L: %+v", m)
+	}
+	if g := h.live(); len(g.Moves) != 1 || g.Moves[0].Move != "3L" {
+		t.Errorf("stored moves %+v", g.Moves)
+	}
+	// bob types his move in the notation.
+	legal := replay(t, h.live()).Position().Moves()
+	if r := one(t, h.say("bob", "/move "+legal[0].String())); r.Private {
+		t.Errorf("typed %s refused: %q", legal[0], r.Text)
+	}
+}
