@@ -299,6 +299,18 @@ func (r *kenyaRules) settle(p *Position, ev *[]Event) {
 // ---------------------------------------------------------------------------
 // bao-laps
 
+// maxRelayLaps bounds the cost of one move of the relay games (bao-laps,
+// bao-kujifunza): a move still relaying after this many laps is treated as
+// never-ending (R2), without waiting for Brent's algorithm to close the
+// cycle. bao-rules.md asks for no cap, since real cycles are long (up to
+// 283,488 laps within the first 8 plies of bao-laps); this one is more than
+// three times longer than any cycle found from the default starts, but a
+// position with many more seeds (reachable deep in a search, or loaded from
+// JSON) can relay for hundreds of millions of laps, which would stall the
+// bot for minutes. So every move costs at most about 50 ms, and the choice
+// is ours, documented here and in the README.
+var maxRelayLaps = 1 << 20 // a variable only so that a test can lower it
+
 type infinitePolicy uint8
 
 const (
@@ -368,7 +380,10 @@ func (r *lapsRules) run(w *baoRing, o int) (last int, never bool) {
 	saved, savedAt := *w, o
 	power, lam := 1, 0
 	i := o
-	for {
+	for lap := 0; ; lap++ {
+		if lap > maxRelayLaps { // R2, bounded: see maxRelayLaps
+			return i, true
+		}
 		s := int(w.get(i))
 		w.clear(i)
 		if !r.skipOrigin {

@@ -355,7 +355,10 @@ func (r *kujiRules) sow(cells *[MaxCells]uint8, me Side, pit, dir int, capture b
 	var saved kujiState
 	valid, power, lam := false, 1, 1
 	captured := false
-	for {
+	for lap := 0; ; lap++ {
+		if lap > maxRelayLaps { // R2, bounded: see maxRelayLaps in bao.go
+			return kujiNeverEnding
+		}
 		// One lap of n seeds from the pit after pos.
 		if ev == nil {
 			if laps := n >> 4; laps > 0 { // whole rounds: one seed in every pit each
