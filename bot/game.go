@@ -679,12 +679,15 @@ func (s *session) describeMove(lg *loaded, player, move string, ev []engine.Even
 
 // score is the final score with the winner's first ("29:3"), or South's
 // first on a draw or in a game still going on. Scores are by seat: what the
-// stores hold of the sides the players own.
+// stores hold of the sides the players own, or the seeds on each side in a
+// game without stores.
 func score(lg *loaded, first int) string {
 	p := lg.game.Position()
-	a := p.Store(sideOfSeat(p, first))
-	b := p.Store(sideOfSeat(p, 1-first))
-	return fmt.Sprintf("%d:%d", a, b)
+	count := p.Store
+	if lg.rules.Layout().Store(engine.South) == engine.NoCell {
+		count = p.PitSeeds // no stores (four-row Bao): captured seeds join the capturer's rows
+	}
+	return fmt.Sprintf("%d:%d", count(sideOfSeat(p, first)), count(sideOfSeat(p, 1-first)))
 }
 
 // turnLine says whose turn it is, or how the game ended: the winner, the

@@ -92,7 +92,7 @@ func scriptGame(t *testing.T, variant string) (lines []string, final engine.Posi
 }
 
 func TestTerminalChatWholeGames(t *testing.T) {
-	for _, variant := range []string{"kalah", "oware", "togyz", "congkak"} {
+	for _, variant := range []string{"kalah", "oware", "togyz", "congkak", "bao-kenya", "bao-laps", "bao-kujifunza"} {
 		t.Run(variant, func(t *testing.T) {
 			t.Parallel()
 			db := filepath.Join(t.TempDir(), "m.db")
@@ -106,7 +106,11 @@ func TestTerminalChatWholeGames(t *testing.T) {
 				t.Fatalf("no end of game in the output:\n%s", out[max(0, len(out)-2000):])
 			}
 			// The winner's score comes first.
-			hi, lo := max(final.Store(engine.South), final.Store(engine.North)), min(final.Store(engine.South), final.Store(engine.North))
+			count := final.Store
+			if final.Rules().Layout().Store(engine.South) == engine.NoCell {
+				count = final.PitSeeds // four-row Bao: the seeds on each side
+			}
+			hi, lo := max(count(engine.South), count(engine.North)), min(count(engine.South), count(engine.North))
 			if want := fmt.Sprintf("wins, %d:%d", hi, lo); !strings.Contains(out, want) {
 				t.Errorf("final score %q not in the output", want)
 			}
