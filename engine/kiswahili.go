@@ -77,6 +77,8 @@ import (
 // no capture that reaches P (the doc says this cannot happen) every
 // capture is allowed; the takasia is looked for after A's move only while
 // the game goes on.
+func init() { register(baoVariant) }
+
 var baoVariant = &Variant{
 	ID: "bao", Name: "Bao la Kiswahili", Players: 2,
 	Options: []OptionSpec{
