@@ -3,7 +3,6 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
-	"reflect"
 	"slices"
 	"testing"
 )
@@ -375,4 +374,131 @@ func TestBaoNoAllocs(t *testing.T) {
 	}
 }
 
-var _ = reflect.DeepEqual
+// R2 in the mtaji stage: kujifunza_test.go's never-ending 7R, on a board
+// without nyumba or takasia, where bao's takasa is kujifunza's (S11).
+func TestBaoNeverEnding(t *testing.T) {
+	b := bz{south16: kNeverEnding.south, north16: kNeverEnding.north}
+	for _, c := range []struct {
+		infinite string
+		status   Status
+	}{{"draw", Draw}, {"loss", NorthWon}} {
+		b.opts = Options{"infinite": c.infinite}
+		p := b.pos(t)
+		wantMoves(t, p, "2L", "2R", "5L", "5R", "7L", "7R")
+		q, ev, err := p.PlayEvents(Move{Pit: 7, Dir: DirRight})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.cells != p.cells || q.aux != p.aux || q.Ply() != 1 || q.ToMove() != North || q.Status() != c.status || q.EndReason() != EndNeverEnding {
+			t.Errorf("infinite=%s: %s (%s)", c.infinite, q.String(), q.EndReason())
+		}
+		if len(ev) != 1 || ev[0].Kind != EventEnd {
+			t.Errorf("infinite=%s: events %v", c.infinite, ev)
+		}
+	}
+	b.opts = Options{"infinite": "illegal"}
+	p := b.pos(t)
+	wantMoves(t, p, "2L", "2R", "5L", "5R", "7L")
+	wantIllegal(t, p, "7R", NeverEnding)
+}
+
+// R1: the third occurrence of a position is a draw (Game applies it).
+func TestBaoRepetitionLimit(t *testing.T) {
+	if n := MustNew("bao", nil).RepetitionLimit(); n != 3 {
+		t.Errorf("RepetitionLimit = %d", n)
+	}
+}
+
+// A: the kibao.org takasia example (S13), quoted by NP. The printed board
+// (top row North's back row, seen from South) is the position after South's
+// 7L; it is replayed from the position before it: South pits 5, 6 empty and
+// 7 holding 2. North front pits 8..1 are printed left to right, North back
+// pits 16..9. Nyumba ownership is not given; both are taken as lost.
+func TestBaoTakasiaKibao(t *testing.T) {
+	b := bz{
+		sf: []int{0, 2, 0, 0, 0, 0, 2, 0}, sb: []int{0, 0, 2, 2, 0, 2, 6, 4},
+		nf: []int{1, 0, 1, 2, 10, 0, 0, 10}, nb: []int{2, 2, 8, 4, 1, 2, 1, 0},
+	}
+	p := b.pos(t)
+	wantMoves(t, p, "2L", "2R", "7L", "7R") // no capture before: a takasa (S11)
+	q := mustPlay(t, p, "7L")
+	// The board after 7L, as printed.
+	wantSide(t, q, South, []int{0, 2, 0, 0, 1, 1, 0, 0}, []int{0, 0, 2, 2, 0, 2, 6, 4})
+	wantSide(t, q, North, []int{1, 0, 1, 2, 10, 0, 0, 10}, []int{2, 2, 8, 4, 1, 2, 1, 0})
+	// South's only capture is 16R (4 seeds counter-clockwise: 8, 7, 6, 5),
+	// ending in the occupied pit 5 facing North pit 4's 2 seeds.
+	asSouth := q
+	asSouth.toMove = South
+	asSouth.aux[kiswBlock] = 0
+	wantMoves(t, asSouth, "16R")
+	// North pit 4 is takasia'd.
+	if got := q.Marks(); !slices.Contains(got, Mark{Cell: 16 + 3, Kind: MarkBlocked, Side: North}) {
+		t.Fatalf("marks = %v, want North pit 4 blocked", got)
+	}
+	if tk := q.Extra()["takasia"].(*kiswTakasia); tk == nil || *tk != (kiswTakasia{"north", 4}) {
+		t.Errorf("extra.takasia = %v", q.Extra()["takasia"])
+	}
+	// North's moves are exactly the two 10-seed front pits (S13: not from P).
+	wantMoves(t, q, "5L", "5R", "8L", "8R")
+	wantIllegal(t, q, "4L", TakasiaPit)
+	wantIllegal(t, q, "4R", TakasiaPit)
+	for _, m := range []string{"5L", "5R", "8L", "8R"} {
+		r := mustPlay(t, q, m)
+		if r.Status() != Ongoing {
+			t.Fatalf("%s: %s", m, r.String())
+		}
+		if r.aux[kiswBlock] != 16+4 {
+			t.Errorf("%s: the takasia should last until South's move", m)
+		}
+		if r.Pit(North, 4) < 2 { // seeds may be sown into P, never lifted from it
+			t.Errorf("%s: North pit 4 holds %d", m, r.Pit(North, 4))
+		}
+		// Every legal South move captures the blocked pit.
+		moves := r.Moves()
+		if len(moves) == 0 {
+			t.Fatalf("%s: South has no move", m)
+		}
+		for _, sm := range moves {
+			s, ev, err := r.PlayEvents(sm)
+			if err != nil {
+				t.Fatal(err)
+			}
+			took := false
+			for _, e := range ev {
+				took = took || e.Kind == EventCapture && e.Cell == 16+3
+			}
+			if !took {
+				t.Errorf("after %s, South's %s does not capture North pit 4: %v", m, sm, ev)
+			}
+			if s.aux[kiswBlock] != 0 {
+				t.Errorf("after %s %s: the takasia outlived South's move", m, sm)
+			}
+		}
+	}
+	// The capture (16R; North's 8L in between changes nothing on South's
+	// side) is sown from the right kichwa, the move going counter-clockwise:
+	// the first seeds into pits 8 and 7 (cells 7 and 6).
+	r := mustPlay(t, q, "8L")
+	_, ev, err := r.PlayEvents(Move{Pit: 16, Dir: DirRight})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(ev, func(e Event) bool { return e.Kind == EventCapture && e.Cell == 16+3 }) {
+		t.Errorf("16R does not capture North pit 4: %v", ev)
+	}
+	for i, e := range ev {
+		if e.Kind == EventCapture {
+			if i+2 >= len(ev) || ev[i+1].Kind != EventSow || ev[i+1].Cell != 7 || ev[i+2].Cell != 6 {
+				t.Errorf("captured seeds not sown from the right kichwa: %v", ev)
+			}
+			break
+		}
+	}
+	// takasia=false: no block; North may play pit 4.
+	b.opts = Options{"takasia": "false"}
+	q = mustPlay(t, b.pos(t), "7L")
+	wantMoves(t, q, "4L", "4R", "5L", "5R", "8L", "8R")
+	if len(q.Marks()) != 0 {
+		t.Errorf("takasia=false: marks %v", q.Marks())
+	}
+}
