@@ -34,7 +34,7 @@ func TestPerftTable(t *testing.T) {
 		{"bao-kujifunza", nil, []uint64{16, 108, 500, 1902, 6550, 23442}},
 		// Bao la Kiswahili: depth 1 is 6L 6R 7L 7R (bao-rules.md example C);
 		// confirmed by reference_bao_kiswahili_test.go.
-		{"bao", nil, []uint64{4, 14, 38, 124, 405, 1430}},
+		{"bao", nil, []uint64{4, 14, 38, 124, 405, 1430, 5655, 23270}},
 	}
 	for _, c := range cases {
 		p := MustNew(c.variant, c.opts).Start()

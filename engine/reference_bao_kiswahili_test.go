@@ -562,7 +562,7 @@ func brefPerft(g *bref, depth int) uint64 {
 
 func TestReferenceBaoPerft(t *testing.T) {
 	p := engine.MustNew("bao", nil).Start()
-	for d := 1; d <= 6; d++ {
+	for d := 1; d <= 8; d++ {
 		if got, want := engine.Perft(p, d), brefPerft(brefStart(nil), d); got != want {
 			t.Errorf("perft %d: engine %d, reference %d", d, got, want)
 		}
