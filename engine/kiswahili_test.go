@@ -502,3 +502,20 @@ func TestBaoTakasiaKibao(t *testing.T) {
 		t.Errorf("takasia=false: marks %v", q.Marks())
 	}
 }
+
+// S12 in the namua stage: after the seed is placed, a lone kichwa is sown
+// towards the centre; with suicide=allowed the other way loses.
+func TestBaoNamuaSuicide(t *testing.T) {
+	b := bz{sf: []int{0, 0, 0, 0, 0, 0, 0, 2}, nf: []int{0, 2, 0, 0, 0, 0, 0, 0}, handS: 3, handN: 3}
+	p := b.pos(t)
+	wantMoves(t, p, "8L")
+	wantIllegal(t, p, "8R", FrontRowEmptied)
+	b.opts = Options{"suicide": "allowed"}
+	p = b.pos(t)
+	wantMoves(t, p, "8L", "8R")
+	q := mustPlay(t, p, "8R") // 3 seeds: 16, 15, 14
+	wantSide(t, q, South, bzNone, []int{0, 0, 0, 0, 0, 1, 1, 1})
+	if q.Status() != NorthWon || q.EndReason() != EndFrontRowEmpty || q.Hand(South) != 2 {
+		t.Errorf("suicide: %s", q.String())
+	}
+}
