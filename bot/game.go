@@ -484,6 +484,16 @@ func illegalMove(err error, m engine.Move) error {
 		return refuse("err_front_row_emptied", pit)
 	case engine.NeverEnding:
 		return refuse("err_never_ending", pit)
+	case engine.NyumbaForbidden:
+		return refuse("err_nyumba_forbidden", pit)
+	case engine.PlusNotAllowed:
+		return refuse("err_plus_not_allowed", pit)
+	case engine.TakasiaPit:
+		return refuse("err_takasia_pit", pit)
+	case engine.MustCaptureTakasia:
+		return refuse("err_must_capture_takasia", pit)
+	case engine.KichwaDirection:
+		return refuse("err_kichwa_direction", pit)
 	case engine.SwapUnavailable:
 		return refuse("err_swap_unavailable", nil)
 	case engine.GameOver:

@@ -22,6 +22,7 @@ func BenchmarkPerft(b *testing.B) {
 		{"bao-kenya", MustNew("bao-kenya", nil), 7},
 		{"bao-laps", MustNew("bao-laps", nil), 8},
 		{"bao-kujifunza", MustNew("bao-kujifunza", nil), 7},
+		{"bao", MustNew("bao", nil), 9},
 	}
 	for _, full := range []bool{false, true} {
 		for _, c := range cases {
@@ -49,7 +50,7 @@ func BenchmarkPerft(b *testing.B) {
 
 // One move applied in place, without events: the search's inner loop.
 func BenchmarkApply(b *testing.B) {
-	for _, id := range []string{"kalah", "oware", "togyz", "congkak", "bao-kenya", "bao-laps", "bao-kujifunza"} {
+	for _, id := range []string{"kalah", "oware", "togyz", "congkak", "bao-kenya", "bao-laps", "bao-kujifunza", "bao"} {
 		b.Run(id, func(b *testing.B) {
 			r := MustNew(id, nil)
 			p := r.Start()

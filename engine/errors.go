@@ -47,6 +47,22 @@ const (
 	FrontRowEmptied
 	// NeverEnding: the move would never end (Bao, R2, infinite=illegal).
 	NeverEnding
+	// NyumbaForbidden: a namua takasa seed into the functional nyumba while
+	// another front pit is occupied (Bao la Kiswahili, S4).
+	NyumbaForbidden
+	// PlusNotAllowed: a "+" (safari) on a move that never reaches its
+	// nyumba's safari point, or where the rules do not offer it (Bao la
+	// Kiswahili, N4).
+	PlusNotAllowed
+	// TakasiaPit: the pit is takasia'd (blocked) this turn (Bao la
+	// Kiswahili, S13).
+	TakasiaPit
+	// MustCaptureTakasia: the capture does not take the opponent's
+	// takasia'd pit, which this move must (Bao la Kiswahili, S13).
+	MustCaptureTakasia
+	// KichwaDirection: a namua capture at a kimbi pit names the wrong
+	// kichwa: at pit 1 or 2 only R, at 7 or 8 only L (Bao la Kiswahili, N3).
+	KichwaDirection
 )
 
 // IllegalMoveError is returned for a move the rules do not allow in a
@@ -91,6 +107,16 @@ func (e *IllegalMoveError) Error() string {
 		return fmt.Sprintf("%s would empty your front row: sow from this kichwa towards the centre", e.Move)
 	case NeverEnding:
 		return fmt.Sprintf("%s would never end", e.Move)
+	case NyumbaForbidden:
+		return fmt.Sprintf("%s: the nyumba takes a seed only when it is the only occupied front pit", e.Move)
+	case PlusNotAllowed:
+		return fmt.Sprintf("%s: this move has no safari to go on", e.Move)
+	case TakasiaPit:
+		return fmt.Sprintf("pit %d is takasia'd (blocked) this turn", p)
+	case MustCaptureTakasia:
+		return fmt.Sprintf("%s does not capture the takasia'd pit, which must be captured", e.Move)
+	case KichwaDirection:
+		return fmt.Sprintf("%s: a capture at pit %d sows from the nearest kichwa; write %d%s", e.Move, p, p, map[bool]string{true: "R", false: "L"}[p <= 2])
 	}
 	return fmt.Sprintf("move %s is illegal", e.Move)
 }

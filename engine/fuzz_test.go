@@ -1,7 +1,7 @@
 package engine_test
 
 // Fuzz targets: one per variant (FuzzKalah, FuzzOware, FuzzTogyz,
-// FuzzCongkak, FuzzTchuka, FuzzBaoKenya, FuzzBaoLaps, FuzzKujifunza) and
+// FuzzCongkak, FuzzTchuka, FuzzBaoKenya, FuzzBaoLaps, FuzzKujifunza, FuzzBao) and
 // FuzzParsePosition.
 //
 // A variant target reads its input as: one or two bytes choosing the options
@@ -269,6 +269,35 @@ func FuzzKujifunza(f *testing.F) {
 	})
 }
 
+func FuzzBao(f *testing.F) {
+	// options bytes: o (infinite o%3, suicide bit 2, wipe bit 3, takasia bit
+	// 4, namua_house bit 5, house_capture bit 6, namua_restrictions bit 7),
+	// o2 (house_seeds bit 0); layout flag; then move bytes.
+	fzCorpus(f,
+		[]byte{0, 0, 0},
+		[]byte{0x10 | 0x20, 1, 0, 5, 9, 200, 3, 1},
+		[]byte{2 | 4 | 8 | 0x40 | 0x80, 0, 0},
+		// a layout with hands: South's 16 pits, a store byte, North's, a
+		// store byte, side to move, ply, hands, ownership, takasia
+		[]byte{0, 0, 1, 0, 2, 1, 0, 2, 1, 2, 0, 4, 2, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 6, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 0},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o, o2 := r.next(), r.next()
+		opts := engine.Options{
+			"infinite":           []string{"draw", "loss", "illegal"}[int(o)%3],
+			"suicide":            []string{"forbidden", "allowed"}[o>>2&1],
+			"wipe":               []string{"stop", "continue"}[o>>3&1],
+			"takasia":            fzBool(^o >> 4),
+			"namua_house":        []string{"choice", "stop"}[o>>5&1],
+			"house_capture":      []string{"allowed", "immune"}[o>>6&1],
+			"namua_restrictions": fzBool(^o >> 7),
+			"house_seeds":        []string{"6", "8"}[o2&1],
+		}
+		fzRun(t, "bao", opts, r)
+	})
+}
+
 // fzStart reads the layout flag and, if it is set, a starting layout. It
 // returns the opening position when the flag is clear or the setup is
 // refused.
@@ -284,6 +313,13 @@ func fzStart(t *testing.T, rules engine.Rules, variant string, r *fzBytes) engin
 		pits := make([]int, l.Pits)
 		for i := range pits {
 			v := r.next()
+			if variant == "bao" { // fewer seeds: long never-ending cycles take seconds
+				pits[i] = int(v) % 4
+				if v >= 248 {
+					pits[i] = 16 + int(v-248)
+				}
+				continue
+			}
 			if variant == "bao-kujifunza" { // 32 pits: smaller piles, a few that lap the ring
 				pits[i] = int(v) % 6
 				if v >= 240 {
@@ -305,7 +341,7 @@ func fzStart(t *testing.T, rules engine.Rules, variant string, r *fzBytes) engin
 		s.Pits = append(s.Pits, pits)
 		s.Stores = append(s.Stores, int(r.next())%64)
 	}
-	if variant == "bao-kujifunza" { // no stores
+	if variant == "bao-kujifunza" || variant == "bao" { // no stores
 		s.Stores = nil
 	}
 	x := r.next()
@@ -323,6 +359,17 @@ func fzStart(t *testing.T, rules engine.Rules, variant string, r *fzBytes) engin
 				"swap_available": json.RawMessage(fzBool(x >> 2)),
 				"swapped":        json.RawMessage(fzBool(x >> 3)),
 			}
+		}
+	case variant == "bao":
+		h, own, tk := r.next(), r.next(), r.next()
+		tkJSON := "null"
+		if tk&1 != 0 {
+			tkJSON = fmt.Sprintf(`{"side":%q,"pit":%d}`, engine.Side(tk>>1&1), 1+int(tk>>2)%16)
+		}
+		s.Extra = map[string]json.RawMessage{
+			"hand":         json.RawMessage(fmt.Sprintf(`{"south":%d,"north":%d}`, int(h&7), int(h>>4&7))),
+			"nyumba_owned": json.RawMessage(fmt.Sprintf(`{"south":%s,"north":%s}`, fzBool(own), fzBool(own>>1))),
+			"takasia":      json.RawMessage(tkJSON),
 		}
 	case variant == "togyz":
 		// tuzdyk numbers 0..9 (9 and a pit holding seeds are refused)
@@ -446,7 +493,7 @@ func fzRun(t *testing.T, variant string, opts engine.Options, r *fzBytes) {
 		if cur != q {
 			// Only Oware's and bao-laps' third repetition may end the
 			// game in Game.
-			if (variant != "oware" && variant != "bao-laps" && variant != "bao-kujifunza") || q.Status() != engine.Ongoing || cur.EndReason() != engine.EndRepetition {
+			if (variant != "oware" && variant != "bao-laps" && variant != "bao-kujifunza" && variant != "bao") || q.Status() != engine.Ongoing || cur.EndReason() != engine.EndRepetition {
 				fail("move %s: Game.Play and PlayEvents disagree:\n%s\n%s", m, cur.String(), q.String())
 			}
 		}
@@ -471,6 +518,7 @@ func fzCheckPosition(p engine.Position, total int, full bool, fail func(string, 
 		}
 		sum += k
 	}
+	sum += p.Hand(engine.South) + p.Hand(engine.North) // Bao's seeds in hand
 	if sum != total || p.Seeds() != total {
 		fail("seeds not conserved: cells hold %d, Seeds() %d, want %d", sum, p.Seeds(), total)
 	}
@@ -598,6 +646,11 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 		case engine.EventPickup:
 			inRange(e)
 			ci := l.Cells[e.Cell]
+			if variant == "bao" && i == 1 && prev.Hand(me) > 0 && hand == 0 && e.Count > 0 && e.Count <= cells[e.Cell] && ci.Owner == me && ci.Pit == int(m.Pit) {
+				cells[e.Cell] -= e.Count // a namua takasa, or the tax (S4, S8)
+				hand, origin = e.Count, e.Cell
+				continue
+			}
 			if i != 0 || e.Side != me || ci.Kind != engine.PitCell || ci.Owner != me || ci.Pit != int(m.Pit) || e.Count <= 0 || cells[e.Cell] != e.Count {
 				fail("move %s: bad pickup %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
 			}
@@ -605,6 +658,14 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 		case engine.EventSow:
 			inRange(e)
 			ci := l.Cells[e.Cell]
+			if variant == "bao" && i == 0 && prev.Hand(me) > 0 {
+				// the namua seed from hand (S4)
+				if e.Side != me || ci.Owner != me || ci.Pit != int(m.Pit) || cells[e.Cell] == 0 || cur.Hand(me) != prev.Hand(me)-1 {
+					fail("move %s: bad namua placement %s: %v", m, e, ev)
+				}
+				cells[e.Cell]++
+				continue
+			}
 			bad := hand == 0 || e.Side != me
 			switch variant {
 			case "kalah", "congkak":
@@ -615,7 +676,7 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 				bad = bad || (ci.Kind == engine.StoreCell && ci.Owner != me) || e.Cell == origin
 			case "togyz", "bao-laps":
 				bad = bad || ci.Kind == engine.StoreCell
-			case "bao-kujifunza":
+			case "bao-kujifunza", "bao":
 				bad = bad || ci.Owner != me // a side sows only its own pits
 			}
 			if bad {
@@ -634,7 +695,7 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			cells[st]++
 		case engine.EventRelay:
 			inRange(e)
-			kuji := variant == "bao-kujifunza"
+			kuji := variant == "bao-kujifunza" || variant == "bao"
 			if hand != 0 || e.Side != me || (variant != "congkak" && variant != "tchuka" && variant != "bao-laps" && !kuji) || l.Cells[e.Cell].Kind != engine.PitCell || e.Count < 2 || cells[e.Cell] != e.Count ||
 				kuji && l.Cells[e.Cell].Owner != me {
 				fail("move %s: bad relay %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
@@ -644,7 +705,7 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			inRange(e)
 			ci := l.Cells[e.Cell]
 			st := l.Store(e.Side)
-			if variant == "bao-kujifunza" { // an opponent's front pit, taken in hand and sown on (J5)
+			if variant == "bao-kujifunza" || variant == "bao" { // an opponent's front pit, taken in hand and sown on (J5)
 				if hand != 0 || e.Side != me || ci.Owner == me || ci.Pit > 8 || e.Count <= 0 || cells[e.Cell] != e.Count {
 					fail("move %s: bad capture %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
 				}

@@ -32,6 +32,9 @@ func TestPerftTable(t *testing.T) {
 		// Bao la Kujifunza: depth 1 is the 16 opening captures (bao-rules.md
 		// example J); depths up to 6 are confirmed by reference_kujifunza_test.go.
 		{"bao-kujifunza", nil, []uint64{16, 108, 500, 1902, 6550, 23442}},
+		// Bao la Kiswahili: depth 1 is 6L 6R 7L 7R (bao-rules.md example C);
+		// confirmed by reference_bao_kiswahili_test.go.
+		{"bao", nil, []uint64{4, 14, 38, 124, 405, 1430, 5655, 23270}},
 	}
 	for _, c := range cases {
 		p := MustNew(c.variant, c.opts).Start()

@@ -172,6 +172,9 @@ func (p Position) Seeds() int {
 	for i := range p.rules.Layout().Cells {
 		n += int(p.cells[i])
 	}
+	for s := range Side(2) { // seeds in hand (Bao la Kiswahili)
+		n += p.rules.hand(p, s)
+	}
 	return n
 }
 
@@ -212,6 +215,12 @@ const (
 	// MarkTuzdyk: the pit is Mark.Side's tuzdyk (Togyz Kumalak): every
 	// seed sown into it goes to that side's store, and it is never played.
 	MarkTuzdyk MarkKind = iota + 1
+	// MarkNyumba: the pit is Mark.Side's nyumba and that side still owns
+	// it (Bao la Kiswahili, S7).
+	MarkNyumba
+	// MarkBlocked: the pit of Mark.Side is takasia'd for a turn (Bao la
+	// Kiswahili, S13).
+	MarkBlocked
 )
 
 // String names the kind in English ("tuzdyk").
@@ -219,6 +228,10 @@ func (k MarkKind) String() string {
 	switch k {
 	case MarkTuzdyk:
 		return "tuzdyk"
+	case MarkNyumba:
+		return "nyumba"
+	case MarkBlocked:
+		return "blocked"
 	}
 	return "mark" + strconv.Itoa(int(k))
 }

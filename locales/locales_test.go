@@ -107,7 +107,7 @@ func sampleArgs(count int) map[string]any {
 		"Score": "25:23", "Level": "medium", "Detail": "seeds: 9 is outside 1..8",
 		"Wins": count, "Losses": count + 1, "Draws": count + 2, "Lang": "polski",
 		"Date": "2026-11-22", "Difficulty": 3, "Hours": count + 1,
-		"Pits": 6, "Seeds": 4, "Total": 48, "Win": 25, "Half": 24, "N": 6,
+		"Pits": 6, "Seeds": 4, "Total": 48, "Win": 25, "Half": 24, "N": 6, "House": 6, "Hand": count,
 		"Move": "Anna played pit 3.", "Bot": "@MancalaBot",
 		"Kind": "solitaire", "Moves": "3 1 2", "Side": "South", "Margin": count + 2,
 		"Streak": count, "Best": count + 3, "Solved": count + 4, "Tries": count + 5, "Try": 2,
@@ -333,9 +333,11 @@ func words(s string) int {
 
 // nonDefault gives, per option, a valid value other than the default.
 var nonDefault = map[string]map[string]string{
-	"kalah":         {"pits": "5", "seeds": "6", "empty_capture": "true", "pie": "true"},
-	"oware":         {"seeds": "5", "grand_slam": "forbidden"},
-	"congkak":       {"relay": "false"},
+	"kalah":   {"pits": "5", "seeds": "6", "empty_capture": "true", "pie": "true"},
+	"oware":   {"seeds": "5", "grand_slam": "forbidden"},
+	"congkak": {"relay": "false"},
+	"bao": {"takasia": "false", "namua_house": "stop", "house_capture": "immune", "namua_restrictions": "false",
+		"house_seeds": "8", "infinite": "illegal", "suicide": "allowed", "wipe": "continue"},
 	"tchuka":        {"pits": "6", "seeds": "4"},
 	"togyz":         {},
 	"bao-kenya":     {"seeds": "5", "capture_sower": "true"},

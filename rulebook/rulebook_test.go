@@ -41,6 +41,7 @@ func TestExamplesDefault(t *testing.T) {
 		"bao-kenya":     {{Sowing, ShowsLap}, {Extra, ShowsExtraTurn}, {Capture, ShowsCapture}, {End, ShowsEnd}},
 		"bao-laps":      {{Sowing, ShowsSow}, {Laps, ShowsRelay}, {Capture, ShowsCapture}, {End, ShowsEnd}},
 		"bao-kujifunza": {{Capture, ShowsCapture}, {Takasa, ShowsRelay}},
+		"bao":           {{Namua, ShowsRelay}, {Capture, ShowsCaptureChain}, {Nyumba, ShowsSow}, {Takasa, ShowsRelay}},
 	}
 	for _, id := range Variants() {
 		ex := Examples(id, nil)

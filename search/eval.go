@@ -27,6 +27,9 @@ var evaluators = map[string]evaluator{
 	// bao-kujifunza has no stores: captured seeds join the capturer's
 	// rows, so the seeds on each side are what evalPlain counts.
 	"bao-kujifunza": evalPlain,
+	// Bao la Kiswahili: as bao-kujifunza, with the seeds still in hand,
+	// which will be entered on their owner's side (S4).
+	"bao": evalHand,
 }
 
 // HasEval reports whether variant id has an evaluation of its own in the
@@ -50,6 +53,13 @@ func evalPlain(s *gsearch, n *gnode) int32 {
 	p := &n.pos
 	me := p.ToMove()
 	return int32(100*s.margin(p) + 25*(p.PitSeeds(me)-p.PitSeeds(1-me)))
+}
+
+// evalHand is evalPlain counting the seeds in hand with the side's own.
+func evalHand(s *gsearch, n *gnode) int32 {
+	p := &n.pos
+	me := p.ToMove()
+	return int32(100*s.margin(p) + 25*(p.PitSeeds(me)+p.Hand(me)-p.PitSeeds(1-me)-p.Hand(1-me)))
 }
 
 // evalStore is for Kalah and Congkak, where seeds are sown into one's own
