@@ -300,7 +300,7 @@ func (r *kenyaRules) settle(p *Position, ev *[]Event) {
 // bao-laps
 
 // maxRelayLaps bounds the cost of one move of the relay games (bao-laps,
-// bao-kujifunza): a move still relaying after this many laps is treated as
+// bao-kujifunza, bao): a move still relaying after this many laps is treated as
 // never-ending (R2), without waiting for Brent's algorithm to close the
 // cycle. bao-rules.md asks for no cap, since real cycles are long (up to
 // 283,488 laps within the first 8 plies of bao-laps); this one is more than

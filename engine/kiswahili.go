@@ -343,7 +343,11 @@ func (r *kiswRules) play(p *Position, m Move, ev *[]Event) (res kiswResult) {
 	var saved kiswState
 	valid, power, lam := false, 1, 1
 	first := true
-	for {
+	for lap := 0; ; lap++ {
+		if lap > maxRelayLaps { // R2, bounded: see maxRelayLaps in bao.go
+			res.out = kujiNeverEnding
+			return
+		}
 		for ; n > 0; n-- {
 			pos = (pos + dir) & 15
 			x := o + int(kujiRingPit[pos])

@@ -144,6 +144,12 @@ func (r *renderer) cell(c engine.Cell) {
 		r.tuzdyk(cx, cy, owner-1)
 		return
 	}
+	if owner := r.s.nyumba[c]; owner != 0 {
+		r.nyumba(cx, cy, owner-1)
+	}
+	if r.s.blocked[c] {
+		r.blocked(cx, cy)
+	}
 	face, beads := r.pitFace(n)
 	if n > 0 && beads {
 		spr := seedSprite(g.seedR)
@@ -293,6 +299,34 @@ func (r *renderer) tuzdyk(cx, cy float64, owner engine.Side) {
 	dc.FillPreserve()
 	dc.SetLineWidth(0.02 * g.pitch)
 	dc.SetColor(colOutline)
+	dc.Stroke()
+}
+
+// nyumba marks an owned nyumba (Bao): a rounded square round the well in
+// its owner's colour, so the house reads as a building among round pits.
+func (r *renderer) nyumba(cx, cy float64, owner engine.Side) {
+	g, dc := r.g, r.dc
+	d := g.pitR + 0.05*g.pitch
+	dc.SetLineWidth(0.05 * g.pitch)
+	dc.SetColor(sideColor(owner))
+	dc.DrawRoundedRectangle(cx-d, cy-d, 2*d, 2*d, 0.12*g.pitch)
+	dc.Stroke()
+}
+
+// blocked marks a takasia'd pit (Bao): a bar across the top of the well on
+// a dark vermillion disc, like a no-entry sign, beside the count.
+func (r *renderer) blocked(cx, cy float64) {
+	g, dc := r.g, r.dc
+	x, y, rad := cx-0.62*g.pitR, cy-0.62*g.pitR, 0.3*g.pitR
+	dc.DrawCircle(x, y, rad)
+	dc.SetColor(colCapture)
+	dc.FillPreserve()
+	dc.SetLineWidth(0.015 * g.pitch)
+	dc.SetColor(colOutline)
+	dc.Stroke()
+	dc.SetLineWidth(0.35 * rad)
+	dc.SetColor(colDigits)
+	dc.DrawLine(x-0.6*rad, y, x+0.6*rad, y)
 	dc.Stroke()
 }
 

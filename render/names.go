@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -58,6 +59,42 @@ func (r *renderer) drawNames() {
 			Src:  image.NewUniform(sideColor(side)),
 			Face: face,
 			Dot:  fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6((y + capH/2) * 64)},
+		}
+		d.DrawString(text)
+	}
+	r.drawHands()
+}
+
+// drawHands shows the seeds each side holds in hand (Bao's namua stage) in
+// its name row, at the end away from its name: three seeds and the count,
+// in the side's colour. Nothing is drawn for an empty hand.
+func (r *renderer) drawHands() {
+	g := r.g
+	face := r.faces.name
+	capH := float64(face.Metrics().CapHeight) / 64
+	spr := seedSprite(g.seedR * 1.6)
+	for s, n := range r.s.hands {
+		side := engine.Side(s)
+		y := g.nameY[side]
+		if n <= 0 || y == 0 {
+			continue
+		}
+		text := strconv.Itoa(n)
+		w := float64(font.MeasureString(face, text)) / 64
+		icon := 5 * g.seedR * 1.6
+		x := g.boardX1 - 0.06*g.pitch - w - icon // North: the right end
+		if side == engine.South {
+			x = g.boardX0 + 0.06*g.pitch // South: the left end
+		}
+		r0 := g.seedR * 1.6
+		spr.drawAt(r.img, x+r0, y+0.6*r0)
+		spr.drawAt(r.img, x+3*r0, y+0.6*r0)
+		spr.drawAt(r.img, x+2*r0, y-1.1*r0)
+		d := font.Drawer{
+			Dst:  r.img,
+			Src:  image.NewUniform(sideColor(side)),
+			Face: face,
+			Dot:  fixed.Point26_6{X: fixed.Int26_6((x + icon) * 64), Y: fixed.Int26_6((y + capH/2) * 64)},
 		}
 		d.DrawString(text)
 	}

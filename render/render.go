@@ -82,6 +82,11 @@ type state struct {
 	toMove engine.Side
 	status engine.Status
 	tuzdyk [engine.MaxCells]engine.Side // 1 + the owner of a tuzdyk pit, 0 elsewhere
+	nyumba [engine.MaxCells]engine.Side // 1 + the owner of an owned nyumba (Bao), 0 elsewhere
+	// blocked marks a takasia'd pit (Bao): its owner may not start from it.
+	blocked [engine.MaxCells]bool
+	// hands are the seeds each side holds in hand (Bao's namua stage).
+	hands [2]int
 }
 
 // stateOf reads what the image shows of p; o.Status, when set, overrides
@@ -95,9 +100,20 @@ func stateOf(p engine.Position, g *geom, o Options) *state {
 		s.cells[i] = p.Cell(engine.Cell(i))
 	}
 	for _, m := range p.Marks() {
-		if m.Kind == engine.MarkTuzdyk && g.has(m.Cell) && m.Side < engine.MaxSides {
-			s.tuzdyk[m.Cell] = m.Side + 1
+		if !g.has(m.Cell) || m.Side >= engine.MaxSides {
+			continue
 		}
+		switch m.Kind {
+		case engine.MarkTuzdyk:
+			s.tuzdyk[m.Cell] = m.Side + 1
+		case engine.MarkNyumba:
+			s.nyumba[m.Cell] = m.Side + 1
+		case engine.MarkBlocked:
+			s.blocked[m.Cell] = true
+		}
+	}
+	if g.sides == 2 {
+		s.hands = [2]int{p.Hand(engine.South), p.Hand(engine.North)}
 	}
 	return s
 }
