@@ -13,19 +13,28 @@ import (
 // is refused, and a choice plays the move. Whoever is to move plays the
 // first offered move, opening the choices first where there are some.
 func TestGroupBaoGameWithDirectionChoices(t *testing.T) {
+	for _, c := range []struct{ variant, first string }{
+		{"bao-kujifunza", "1R 2R 3 … 4 …"},
+		{"bao", "6 … 7 …"}, // the opening of Bao la Kiswahili: 6L 6R 7L 7R
+	} {
+		t.Run(c.variant, func(t *testing.T) { groupBaoGame(t, c.variant, c.first) })
+	}
+}
+
+func groupBaoGame(t *testing.T, variant, firstButtons string) {
 	t.Parallel()
 	e := startBot(t)
-	e.say(group, alice, "en", "/new bao-kujifunza @bob")
+	e.say(group, alice, "en", "/new "+variant+" @bob")
 	ch := e.last(group)
 	e.press(group, bob, "en", ch.ID, button(t, ch, "✔"))
 	board := e.last(group)
-	if got := labels(board); !strings.HasPrefix(got, "1R 2R 3 … 4 …") {
+	if got := labels(board); !strings.HasPrefix(got, firstButtons) {
 		t.Fatalf("first board's buttons: %s", got)
 	}
 	players := map[string]telegramtest.User{"@alice": alice, "@bob": bob}
 	choices := 0
 	for ply := 0; ; ply++ {
-		if ply > 600 {
+		if ply > 2000 {
 			t.Fatal("the game did not end")
 		}
 		m, _ := e.srv.Message(group, board.ID)
@@ -55,7 +64,7 @@ func TestGroupBaoGameWithDirectionChoices(t *testing.T) {
 				t.Fatalf("opening the choices played a move")
 			}
 			m, _ = e.srv.Message(group, board.ID)
-			if !strings.Contains(m.Visible(), "choose the way to sow") || !strings.HasSuffix(labels(m), "↩ Back") {
+			if !strings.Contains(m.Visible(), "choose the way to sow") || !strings.HasSuffix(labels(m), "↩ Back") || len(m.Buttons()) < 3 {
 				t.Fatalf("choices of %s: %q %s", first.Text, m.Visible(), labels(m))
 			}
 			first = m.Buttons()[0]

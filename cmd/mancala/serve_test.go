@@ -92,7 +92,7 @@ func scriptGame(t *testing.T, variant string) (lines []string, final engine.Posi
 }
 
 func TestTerminalChatWholeGames(t *testing.T) {
-	for _, variant := range []string{"kalah", "oware", "togyz", "congkak", "bao-kenya", "bao-laps", "bao-kujifunza"} {
+	for _, variant := range []string{"kalah", "oware", "togyz", "congkak", "bao-kenya", "bao-laps", "bao-kujifunza", "bao"} {
 		t.Run(variant, func(t *testing.T) {
 			t.Parallel()
 			db := filepath.Join(t.TempDir(), "m.db")
