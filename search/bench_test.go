@@ -119,7 +119,7 @@ func BenchmarkLevelMove(b *testing.B) {
 // BenchmarkLevelMoveBao is one bot move at each level from the start of
 // the two-row Bao games (the chat's think time bounds the strong levels).
 func BenchmarkLevelMoveBao(b *testing.B) {
-	for _, id := range []string{"bao-kenya", "bao-laps", "bao-kujifunza"} {
+	for _, id := range []string{"bao-kenya", "bao-laps", "bao-kujifunza", "bao"} {
 		r, err := engine.New(id, nil)
 		if err != nil {
 			b.Fatal(err)
