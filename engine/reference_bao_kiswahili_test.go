@@ -504,7 +504,7 @@ func brefDiff(p engine.Position, g *bref) []string {
 
 func TestReferenceBaoGames(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2026, 11))
-	games := 300
+	games := 2000
 	if testing.Short() {
 		games = 60
 	}
