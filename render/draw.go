@@ -144,6 +144,9 @@ func (r *renderer) cell(c engine.Cell) {
 		r.tuzdyk(cx, cy, owner-1)
 		return
 	}
+	if g.kichwa[c] {
+		r.kichwa(cx, cy, ci)
+	}
 	if owner := r.s.nyumba[c]; owner != 0 {
 		r.nyumba(cx, cy, owner-1)
 	}
@@ -299,6 +302,21 @@ func (r *renderer) tuzdyk(cx, cy float64, owner engine.Side) {
 	dc.FillPreserve()
 	dc.SetLineWidth(0.02 * g.pitch)
 	dc.SetColor(colOutline)
+	dc.Stroke()
+}
+
+// kichwa marks an end pit of a front row on a four-row board: an arc in
+// its owner's colour on the outer side of the well, like a bracket closing
+// the row.
+func (r *renderer) kichwa(cx, cy float64, ci engine.CellInfo) {
+	g, dc := r.g, r.dc
+	a := 0.0 // the outer side: right for the last column
+	if ci.Col == 0 {
+		a = math.Pi
+	}
+	dc.SetLineWidth(0.05 * g.pitch)
+	dc.SetColor(sideColor(ci.Owner))
+	dc.DrawArc(cx, cy, g.pitR+0.06*g.pitch, a-math.Pi/3, a+math.Pi/3)
 	dc.Stroke()
 }
 

@@ -41,6 +41,9 @@ type geom struct {
 	rowTop []float64     // y of each row's top edge
 	band   []float64     // y of the centre of each row's label band
 	owner  []engine.Side // the side owning each row's pits
+	// kichwa marks the end pits of each side's front row on a four-row
+	// board (the Bao games' kichwa, where captured seeds enter).
+	kichwa [engine.MaxCells]bool
 
 	boardX0, boardY0, boardX1, boardY1 float64
 	storeY0, storeY1                   float64 // a store's top and bottom
@@ -93,6 +96,16 @@ func newGeom(l *engine.Layout, scale float64, named bool) *geom {
 		}
 		if ci.Row >= 0 && ci.Row < rows && !seen[ci.Row] {
 			g.owner[ci.Row], seen[ci.Row] = ci.Owner, true
+		}
+	}
+
+	// Four rows, two sides: the inner rows are the front rows, and their end
+	// pits the kichwa.
+	if rows == 4 && l.Sides == 2 {
+		for i, ci := range g.cells {
+			if ci.Kind != engine.StoreCell && (ci.Row == 1 || ci.Row == 2) && (ci.Col == 0 || ci.Col == cols-1) {
+				g.kichwa[i] = true
+			}
 		}
 	}
 
