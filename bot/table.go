@@ -143,6 +143,12 @@ func (s *session) renderOptions(lg *loaded, events []engine.Event) render.Option
 			o.Names[side] = s.name(pl)
 		}
 	}
+	// A four-row board (the Bao games) is read by the player to move from
+	// their own seat: their two rows nearest, their pit 1 on the left, as
+	// its moves are written ("3R" is to their right).
+	if lg.rules.Layout().Rows == 4 && lg.rec.Phase != store.PhaseOver {
+		o.Viewer = p.ToMove()
+	}
 	if lg.rec.Phase == store.PhaseOver {
 		switch w := winnerSeat(lg.rec); w {
 		case -1:

@@ -465,3 +465,28 @@ func TestDirectionAsSecondStep(t *testing.T) {
 		t.Errorf("typed %s refused: %q", legal[0], r.Text)
 	}
 }
+
+// TestFourRowBoardFacesTheMover: a four-row board is drawn from the seat of
+// the player to move; two-row boards stay in South's view.
+func TestFourRowBoardFacesTheMover(t *testing.T) {
+	var got []render.Options
+	h := newHarness(t, nil)
+	h.bot = bot.New(bot.Config{Store: h.db, Now: func() time.Time { return h.now },
+		Render: func(p engine.Position, o render.Options) ([]byte, error) { got = append(got, o); return []byte("png"), nil }})
+	one(t, h.say("alice", "/new bao-kujifunza @bob"))
+	one(t, h.say("bob", "/accept"))
+	if v := got[len(got)-1].Viewer; v != engine.South {
+		t.Errorf("first board drawn for %v, want south (to move)", v)
+	}
+	one(t, h.say("alice", "/move 3L"))
+	if v := got[len(got)-1].Viewer; v != engine.North {
+		t.Errorf("after South's move the board is drawn for %v, want north", v)
+	}
+	one(t, h.say("alice", "/resign"))
+	one(t, h.say("alice", "/new kalah @bob"))
+	one(t, h.say("bob", "/accept"))
+	one(t, h.say("alice", "1"))
+	if v := got[len(got)-1].Viewer; v != engine.South {
+		t.Errorf("a Kalah board drawn for %v, want south", v)
+	}
+}

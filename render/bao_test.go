@@ -51,3 +51,49 @@ func TestBaoMarks(t *testing.T) {
 		t.Error("the Bao marks drew nothing")
 	}
 }
+
+// TestViewerNorth: a board drawn for North's seat has North's rows at the
+// bottom and North's pit 1 on the left, South's at the top; names and
+// labels follow. South's view is unchanged by the option's zero value.
+func TestViewerNorth(t *testing.T) {
+	for _, id := range []string{"bao", "bao-kujifunza", "kalah"} {
+		l := engine.MustNew(id, nil).Layout()
+		south := geomFor(layoutFor(l, Options{}), 0, true)
+		north := geomFor(layoutFor(l, Options{Viewer: engine.North}), 0, true)
+		if layoutFor(l, Options{}) != l {
+			t.Fatalf("%s: South's view is not the layout itself", id)
+		}
+		for _, g := range []*geom{south, north} {
+			if g.nameY[engine.South] == 0 || g.nameY[engine.North] == 0 {
+				t.Fatalf("%s: a name row is missing", id)
+			}
+		}
+		s1, n1 := l.Pit(engine.South, 1), l.Pit(engine.North, 1)
+		sx, sy := south.center(s1)
+		_, ny := south.center(n1)
+		if sy <= ny {
+			t.Errorf("%s, South's view: South's pit 1 is not below North's", id)
+		}
+		nx, ny2 := north.center(n1)
+		_, sy2 := north.center(s1)
+		if ny2 <= sy2 || nx != sx {
+			t.Errorf("%s, North's view: North's pit 1 at (%.0f, %.0f), want below South's and where South's pit 1 is drawn from South's seat (x %.0f)", id, nx, ny2, sx)
+		}
+		if north.nameY[engine.North] <= north.nameY[engine.South] {
+			t.Errorf("%s, North's view: North's name is not at the bottom", id)
+		}
+		if north.w != south.w || north.h != south.h {
+			t.Errorf("%s: the turned board has another size", id)
+		}
+	}
+	// The turned Bao board, as the player to move (North) sees it.
+	p, err := engine.MustNew("bao", nil).Start().Play(engine.Move{Pit: 6, Dir: engine.DirRight})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := PNG(&b, p, Options{Names: [2]string{"@alice", "@bob"}, Viewer: engine.North}); err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "bao_north_view", b.Bytes())
+}

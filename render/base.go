@@ -145,3 +145,35 @@ func tintSide(dc *gg.Context, g *geom, s engine.Side) {
 	dc.SetColor(alpha(sideColor(s), 0.8))
 	dc.Stroke()
 }
+
+// flipped holds, by layout, the same layout seen from North's seat (see
+// layoutFor).
+var flipped sync.Map // *engine.Layout -> *engine.Layout
+
+// layoutFor returns l as the board is drawn for o.Viewer: l itself from
+// South's seat, else (North, on a two-sided layout) a copy turned round,
+// every pit's row and column mirrored, so that North's rows are nearest and
+// its pit 1 on the left. The copy is made once per layout.
+func layoutFor(l *engine.Layout, o Options) *engine.Layout {
+	if o.Viewer != engine.North || l.Sides != 2 {
+		return l
+	}
+	if v, ok := flipped.Load(l); ok {
+		return v.(*engine.Layout)
+	}
+	f := *l
+	f.Cells = append([]engine.CellInfo(nil), l.Cells...)
+	for i := range f.Cells {
+		c := &f.Cells[i]
+		if c.Row >= 0 {
+			c.Row = f.Rows - 1 - c.Row
+		}
+		c.Col = f.Cols - 1 - c.Col
+	}
+	flippedLayouts.Store(&f, true) // before any other goroutine can see f
+	v, _ := flipped.LoadOrStore(l, &f)
+	return v.(*engine.Layout)
+}
+
+// flippedLayouts marks the turned-round copies: their top side is South.
+var flippedLayouts sync.Map // *engine.Layout -> bool

@@ -52,6 +52,9 @@ type geom struct {
 	ringCap            int // seeds that fit on a pit's ring
 
 	nameY [engine.MaxSides]float64 // the centre of each side's name row (0: none)
+	// top is the side drawn at the top: North, or South on a board turned
+	// round for North's seat (see layoutFor).
+	top engine.Side
 
 	// Font sizes in pixels (see fontSizes).
 	fPit, fPit3, fStore, fStore3, fLabel, fBadge, fName float64
@@ -73,7 +76,14 @@ func newGeom(l *engine.Layout, scale float64, named bool) *geom {
 	scale = clampScale(scale)
 	rows, cols := min(max(l.Rows, 1), engine.MaxCells), min(max(l.Cols, 1), engine.MaxCells)
 	pitch := math.Round(min(max(1000/(float64(cols)+0.5), 96), 128)) * scale
-	g := &geom{cells: l.Cells[:min(len(l.Cells), engine.MaxCells)], named: named, sides: l.Sides, rows: rows, cols: cols, pitch: pitch}
+	g := &geom{cells: l.Cells[:min(len(l.Cells), engine.MaxCells)], named: named, sides: l.Sides, rows: rows, cols: cols, pitch: pitch, top: engine.North}
+	if _, ok := flippedLayouts.Load(l); ok {
+		g.top = engine.South
+	}
+	bottom := engine.South
+	if g.top == engine.South {
+		bottom = engine.North
+	}
 
 	for s := range g.pitOf {
 		g.storeOf[s] = engine.NoCell
@@ -115,8 +125,8 @@ func newGeom(l *engine.Layout, scale float64, named bool) *geom {
 	g.band = make([]float64, rows)
 	b := bandHeight * pitch
 	y := marginY * pitch
-	if _, _, ok := g.sideRows(engine.North); ok && named {
-		g.nameY[engine.North] = y + nameHeight*pitch/2
+	if _, _, ok := g.sideRows(g.top); ok && named {
+		g.nameY[g.top] = y + nameHeight*pitch/2
 		y += nameHeight * pitch
 	}
 	if g.above(0) {
@@ -148,8 +158,8 @@ func newGeom(l *engine.Layout, scale float64, named bool) *geom {
 		g.band[rows-1] = y + b/2
 		y += b
 	}
-	if _, _, ok := g.sideRows(engine.South); ok && named {
-		g.nameY[engine.South] = y + nameHeight*pitch/2
+	if _, _, ok := g.sideRows(bottom); ok && named {
+		g.nameY[bottom] = y + nameHeight*pitch/2
 		y += nameHeight * pitch
 	}
 	y += marginY * pitch
@@ -192,7 +202,7 @@ func clampScale(scale float64) float64 {
 }
 
 // above reports whether row r's labels go above it (North's rows).
-func (g *geom) above(r int) bool { return g.owner[r] == engine.North }
+func (g *geom) above(r int) bool { return g.owner[r] == g.top }
 
 // labelY returns the y of row r's pit labels: in its label band, nudged
 // toward the row, so that between two rows it is clear which row a label

@@ -51,7 +51,7 @@ func (r *renderer) drawNames() {
 			continue
 		}
 		x := g.boardX0 + 0.06*g.pitch
-		if side == engine.South {
+		if side != g.top { // the bottom side's name ends at the right
 			x = g.boardX1 - 0.06*g.pitch - w
 		}
 		d := font.Drawer{
@@ -82,9 +82,9 @@ func (r *renderer) drawHands() {
 		text := strconv.Itoa(n)
 		w := float64(font.MeasureString(face, text)) / 64
 		icon := 5 * g.seedR * 1.6
-		x := g.boardX1 - 0.06*g.pitch - w - icon // North: the right end
-		if side == engine.South {
-			x = g.boardX0 + 0.06*g.pitch // South: the left end
+		x := g.boardX1 - 0.06*g.pitch - w - icon // the top side: the right end
+		if side != g.top {
+			x = g.boardX0 + 0.06*g.pitch // the bottom side: the left end
 		}
 		r0 := g.seedR * 1.6
 		spr.drawAt(r.img, x+r0, y+0.6*r0)

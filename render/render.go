@@ -28,6 +28,12 @@ type Options struct {
 	// engine.North), drawn beside each side's row in that side's colour.
 	// An empty name is not drawn; a long one is cut with an ellipsis.
 	Names [2]string
+	// Viewer is the side whose seat the board is drawn from: its rows
+	// nearest (at the bottom) and its pit 1 on the left. The zero value is
+	// South, from whose seat boards are usually drawn; engine.North turns a
+	// two-sided board round (the bot does so for four-row games, for the
+	// player to move). Animations and diagrams ignore it.
+	Viewer engine.Side
 	// Status, when it is not engine.Ongoing, overrides the position's
 	// status: a game ended by resignation, agreement or a time claim is
 	// over although the engine sees it as ongoing. A finished board has no
@@ -38,7 +44,7 @@ type Options struct {
 // Size returns the size in pixels of the image Board draws for positions of
 // rules r with options o.
 func Size(r engine.Rules, o Options) (width, height int) {
-	g := geomFor(r.Layout(), o.Scale, o.named())
+	g := geomFor(layoutFor(r.Layout(), o), o.Scale, o.named())
 	return g.w, g.h
 }
 
@@ -49,7 +55,7 @@ func (o Options) named() bool { return o.Names[0] != "" || o.Names[1] != "" }
 // Board draws p. The image is new and belongs to the caller. Board never
 // panics on a position made by the engine, whatever the events say.
 func Board(p engine.Position, o Options) *image.RGBA {
-	g := geomFor(p.Rules().Layout(), o.Scale, o.named())
+	g := geomFor(layoutFor(p.Rules().Layout(), o), o.Scale, o.named())
 	img := image.NewRGBA(image.Rect(0, 0, g.w, g.h))
 	draw(img, g, stateOf(p, g, o), o)
 	return img
@@ -60,7 +66,7 @@ func Board(p engine.Position, o Options) *image.RGBA {
 // and the nearest of them for the rarer anti-aliasing shades. That keeps a
 // board between 10 and 30 KB.
 func PNG(w io.Writer, p engine.Position, o Options) error {
-	g := geomFor(p.Rules().Layout(), o.Scale, o.named())
+	g := geomFor(layoutFor(p.Rules().Layout(), o), o.Scale, o.named())
 	return encode(w, g, stateOf(p, g, o), o)
 }
 
