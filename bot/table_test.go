@@ -472,7 +472,10 @@ func TestFourRowBoardFacesTheMover(t *testing.T) {
 	var got []render.Options
 	h := newHarness(t, nil)
 	h.bot = bot.New(bot.Config{Store: h.db, Now: func() time.Time { return h.now },
-		Render: func(p engine.Position, o render.Options) ([]byte, error) { got = append(got, o); return []byte("png"), nil }})
+		Render: func(p engine.Position, o render.Options) ([]byte, error) {
+			got = append(got, o)
+			return []byte("png"), nil
+		}})
 	one(t, h.say("alice", "/new bao-kujifunza @bob"))
 	one(t, h.say("bob", "/accept"))
 	if v := got[len(got)-1].Viewer; v != engine.South {
