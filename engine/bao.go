@@ -66,7 +66,9 @@ import "encoding/binary"
 //   - Never-ending moves (L7, R2): some moves relay for ever. Before each
 //     pick-up the state (the sixteen pits and the pit about to be lifted) is
 //     compared with a saved one by Brent's cycle-finding algorithm, so a
-//     cycle of any length is found with no fixed lap cap and no memory. Such
+//     cycle is found with no memory; a move still relaying after
+//     maxRelayLaps laps counts as never-ending too (our bound on its cost,
+//     far past any cycle found from the start). Such
 //     a move is not carried out: the pits and stores stay as they were, the
 //     ply counts it and the turn passes. Then, by option `infinite`: "draw"
 //     (default: the seeds annul the game, 000:469-473) ends the game drawn,

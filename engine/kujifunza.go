@@ -64,8 +64,9 @@ import "encoding/binary"
 //     (EndNoMoves).
 //   - R2 Never-ending moves: before each relay pick-up the state (both
 //     sides' 32 pits, the pit about to be lifted, the direction) is checked
-//     against a saved one with Brent's cycle detection (O(1) memory, no
-//     lap cap; a capture, which cannot be undone, restarts it). A move that
+//     against a saved one with Brent's cycle detection (O(1) memory; a
+//     capture, which cannot be undone, restarts it), and a move still
+//     relaying after maxRelayLaps laps counts as never-ending. A move that
 //     never ends is not carried out: the board stays as it was, the ply
 //     counts and the turn passes. Option `infinite`: "draw" (default), the
 //     game is drawn; "loss", the mover loses (EndNeverEnding both);
