@@ -321,6 +321,16 @@ const (
 	infiniteIllegal
 )
 
+// finish ends the game after mover's never-ending move, which was not
+// carried out (R2): the mover loses with infinite=loss, else it is a draw.
+func (pol infinitePolicy) finish(p *Position, mover Side, ev *[]Event) {
+	if pol == infiniteLoss {
+		p.finish(Won(1-mover), EndNeverEnding, ev)
+		return
+	}
+	p.finish(Draw, EndNeverEnding, ev)
+}
+
 // lapsRules: cells follow twoRowLayout(8). Sowing runs round the ring of 16
 // pits: ring index i is South pit i+1 for i < 8 and North pit i-7 after, so
 // ring index i faces 15-i. The fast path holds the ring as two words, the
@@ -508,11 +518,7 @@ func (r *lapsRules) Apply(p *Position, m Move, ev *[]Event) {
 		// R2: the move is not carried out; it counts and the turn passes.
 		p.ply++
 		p.toMove = 1 - me
-		if r.infinite == infiniteDraw {
-			p.finish(Draw, EndNeverEnding, ev)
-		} else {
-			p.finish(Won(1-me), EndNeverEnding, ev)
-		}
+		r.infinite.finish(p, me, ev)
 		return
 	}
 	if ev == nil {

@@ -613,7 +613,7 @@ func (r *kiswRules) Check(p *Position, m Move) error {
 		return illegal(m, NeverEnding)
 	case r.anyCapture(&p.cells, owned, me, false):
 		return illegal(m, MustCapture)
-	case pit > 8 && kiswFrontPlayable(p):
+	case pit > 8 && kujiFrontPlayable(p):
 		return illegal(m, FrontRowFirst)
 	case o+pit-1 == blk:
 		return illegal(m, TakasiaPit)
@@ -621,16 +621,6 @@ func (r *kiswRules) Check(p *Position, m Move) error {
 		return illegal(m, FrontRowEmptied)
 	}
 	return illegal(m, NeverEnding)
-}
-
-func kiswFrontPlayable(p *Position) bool {
-	o := 16 * int(p.toMove&1)
-	for i := range 8 {
-		if p.cells[o+i] >= 2 {
-			return true
-		}
-	}
-	return false
 }
 
 func (r *kiswRules) Apply(p *Position, m Move, ev *[]Event) {
@@ -653,11 +643,7 @@ func (r *kiswRules) Apply(p *Position, m Move, ev *[]Event) {
 		if ev != nil {
 			*ev = (*ev)[:mark]
 		}
-		if r.infinite == infiniteLoss {
-			p.finish(Won(1-me), EndNeverEnding, ev)
-		} else {
-			p.finish(Draw, EndNeverEnding, ev)
-		}
+		r.infinite.finish(p, me, ev)
 		return
 	}
 	p.cells, p.aux = q.cells, q.aux
@@ -724,16 +710,7 @@ func (r *kiswRules) settle(p *Position, ev *[]Event) {
 		return
 	}
 	me := p.toMove & 1
-	mine, theirs := kujiFront(&p.cells, me), kujiFront(&p.cells, 1-me)
-	switch { // E1
-	case mine == 0 && theirs == 0:
-		p.finish(Draw, EndFrontRowEmpty, ev)
-		return
-	case mine == 0:
-		p.finish(Won(1-me), EndFrontRowEmpty, ev)
-		return
-	case theirs == 0:
-		p.finish(Won(me), EndFrontRowEmpty, ev)
+	if endByFrontRow(p, ev) {
 		return
 	}
 	// E2: no legal move.

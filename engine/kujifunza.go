@@ -299,7 +299,7 @@ func (r *kujiRules) Check(p *Position, m Move) error {
 		return illegal(m, NeverEnding)
 	case kujiAnyCapture(&p.cells, me):
 		return illegal(m, MustCapture)
-	case pit > 8 && r.frontPlayable(p):
+	case pit > 8 && kujiFrontPlayable(p):
 		return illegal(m, FrontRowFirst)
 	case !r.suicide && kujiSuicidal(&p.cells, me, pit, dir):
 		return illegal(m, FrontRowEmptied)
@@ -307,9 +307,9 @@ func (r *kujiRules) Check(p *Position, m Move) error {
 	return illegal(m, NeverEnding)
 }
 
-// frontPlayable reports whether a front pit of the side to move holds 2 or
+// kujiFrontPlayable reports whether a front pit of the side to move holds 2 or
 // more seeds.
-func (r *kujiRules) frontPlayable(p *Position) bool {
+func kujiFrontPlayable(p *Position) bool {
 	o := 16 * int(p.toMove&1)
 	for i := range 8 {
 		if p.cells[o+i] >= 2 {
@@ -449,11 +449,7 @@ func (r *kujiRules) Apply(p *Position, m Move, ev *[]Event) {
 		if ev != nil {
 			*ev = (*ev)[:mark]
 		}
-		if r.infinite == infiniteLoss {
-			p.finish(Won(1-me), EndNeverEnding, ev)
-		} else {
-			p.finish(Draw, EndNeverEnding, ev)
-		}
+		r.infinite.finish(p, me, ev)
 		return
 	case out == kujiWiped: // E1, wipe=stop
 		p.cells = cells
@@ -468,21 +464,30 @@ func (r *kujiRules) Apply(p *Position, m Move, ev *[]Event) {
 	r.settle(p, ev)
 }
 
+// endByFrontRow ends a four-row game whose front row is empty on one side
+// or both (E1), and reports whether it did.
+func endByFrontRow(p *Position, ev *[]Event) bool {
+	me := p.toMove & 1
+	mine, theirs := kujiFront(&p.cells, me), kujiFront(&p.cells, 1-me)
+	switch {
+	case mine == 0 && theirs == 0:
+		p.finish(Draw, EndFrontRowEmpty, ev)
+	case mine == 0:
+		p.finish(Won(1-me), EndFrontRowEmpty, ev)
+	case theirs == 0:
+		p.finish(Won(me), EndFrontRowEmpty, ev)
+	default:
+		return false
+	}
+	return true
+}
+
 func (r *kujiRules) settle(p *Position, ev *[]Event) {
 	if p.status != Ongoing {
 		return
 	}
 	me := p.toMove & 1
-	mine, theirs := kujiFront(&p.cells, me), kujiFront(&p.cells, 1-me)
-	switch { // E1
-	case mine == 0 && theirs == 0:
-		p.finish(Draw, EndFrontRowEmpty, ev)
-		return
-	case mine == 0:
-		p.finish(Won(1-me), EndFrontRowEmpty, ev)
-		return
-	case theirs == 0:
-		p.finish(Won(me), EndFrontRowEmpty, ev)
+	if endByFrontRow(p, ev) {
 		return
 	}
 	// E2: no legal move.
