@@ -175,11 +175,7 @@ func isLevelWord(w string) bool {
 // unknown word, or a level too strong to be honest here ("perfect" where
 // play is not provably exact).
 func (s *session) unknownLevel(variant, level string, offered []string) error {
-	names := make([]string, len(offered))
-	for i, l := range offered {
-		names[i] = l
-	}
-	args := map[string]any{"Level": shorten(level, 40), "Levels": strings.Join(names, ", "),
+	args := map[string]any{"Level": shorten(level, 40), "Levels": strings.Join(offered, ", "),
 		"Variant": locales.VariantName(s.user, variant)}
 	if slices.Contains(s.b.cfg.Opponent.Levels(), level) {
 		return refuse("err_level_not_offered", args)

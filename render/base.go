@@ -170,10 +170,6 @@ func layoutFor(l *engine.Layout, o Options) *engine.Layout {
 		}
 		c.Col = f.Cols - 1 - c.Col
 	}
-	flippedLayouts.Store(&f, true) // before any other goroutine can see f
 	v, _ := flipped.LoadOrStore(l, &f)
 	return v.(*engine.Layout)
 }
-
-// flippedLayouts marks the turned-round copies: their top side is South.
-var flippedLayouts sync.Map // *engine.Layout -> bool

@@ -53,7 +53,7 @@ type geom struct {
 
 	nameY [engine.MaxSides]float64 // the centre of each side's name row (0: none)
 	// top is the side drawn at the top: North, or South on a board turned
-	// round for North's seat (see layoutFor).
+	// round for North's seat (see layoutFor); read from the first row.
 	top engine.Side
 
 	// Font sizes in pixels (see fontSizes).
@@ -77,13 +77,6 @@ func newGeom(l *engine.Layout, scale float64, named bool) *geom {
 	rows, cols := min(max(l.Rows, 1), engine.MaxCells), min(max(l.Cols, 1), engine.MaxCells)
 	pitch := math.Round(min(max(1000/(float64(cols)+0.5), 96), 128)) * scale
 	g := &geom{cells: l.Cells[:min(len(l.Cells), engine.MaxCells)], named: named, sides: l.Sides, rows: rows, cols: cols, pitch: pitch, top: engine.North}
-	if _, ok := flippedLayouts.Load(l); ok {
-		g.top = engine.South
-	}
-	bottom := engine.South
-	if g.top == engine.South {
-		bottom = engine.North
-	}
 
 	for s := range g.pitOf {
 		g.storeOf[s] = engine.NoCell
@@ -119,7 +112,14 @@ func newGeom(l *engine.Layout, scale float64, named bool) *geom {
 		}
 	}
 
-	// Rows from the top: North's rows carry their labels above, the others
+	// The side whose pits fill the first row is drawn at the top: North,
+	// or South on a board turned round for North's seat (see layoutFor).
+	if rows > 1 && g.sides == 2 {
+		g.top = g.owner[0]
+	}
+	bottom := 1 - g.top
+
+	// Rows from the top: the top side's rows carry their labels above, the others
 	// below; rows of different owners are a little apart.
 	g.rowTop = make([]float64, rows)
 	g.band = make([]float64, rows)
