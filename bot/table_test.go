@@ -194,15 +194,16 @@ func TestRefusalsSayWhatIsWrong(t *testing.T) {
 	}
 	// During an open challenge.
 	one(t, h.say("alice", "/new kalah"))
-	for _, c := range []struct{ user, text, want string }{
-		{"alice", "1", "hasn’t started yet"},
-		{"alice", "/resign", "hasn’t started yet"},
-		{"alice", "/new oware", "Your challenge is still open"},
-		{"bob", "/new oware", "Someone’s challenge is open"},
-		{"bob", "/decline", "open to anyone"},
-		{"alice", "/accept", "your own challenge"},
+	for _, c := range []struct{ user, text, en, ru string }{
+		{"alice", "1", "hasn’t started yet", "Партия ещё не началась"},
+		{"alice", "/resign", "hasn’t started yet", "Партия ещё не началась"},
+		{"alice", "/new oware", "Your challenge is still open", "Ваш вызов здесь ещё открыт"},
+		{"bob", "/new oware", "Someone’s challenge is open", "Здесь уже открыт чужой вызов"},
+		{"bob", "/decline", "open to anyone", "открыт для всех"},
+		{"alice", "/accept", "your own challenge", "Это ваш собственный вызов"},
 	} {
-		h.wantRefusal(h.say(c.user, c.text), c.want, h.live())
+		h.wantRefusal(h.request(c.user, "en", c.text, false), c.en, h.live())
+		h.wantRefusal(h.request(c.user, "ru", c.text, false), c.ru, h.live())
 	}
 	r := one(t, h.say("alice", "/decline"))
 	if r.Private || !strings.Contains(r.Text, "@alice withdrew the challenge.") {
@@ -213,6 +214,7 @@ func TestRefusalsSayWhatIsWrong(t *testing.T) {
 	one(t, h.say("bob", "/accept"))
 	for _, text := range []string{"/move 1 2", "/move 2 junk", "/move"} {
 		h.wantRefusal(h.say("alice", text), "Give one pit", h.live())
+		h.wantRefusal(h.request("alice", "ru", text, false), "Укажите одну лунку", h.live())
 	}
 	h.wantRefusal(h.say("alice", "0"), "no pit 0", h.live())
 	h.wantRefusal(h.request("alice", "ru", "0", false), "0", h.live())
