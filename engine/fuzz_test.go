@@ -214,6 +214,8 @@ func FuzzBaoKenya(f *testing.F) {
 }
 
 func FuzzBaoLaps(f *testing.F) {
+	// Every input cheap: a long relay counts as never-ending early.
+	f.Cleanup(engine.LowerRelayLapBound(1 << 8))
 	// options byte: seeds-1 (low 2 bits), capture_sower (bit 2),
 	// skip_origin (bit 3), infinite (bits 4-5); layout flag
 	fzCorpus(f,
@@ -242,6 +244,8 @@ func FuzzBaoLaps(f *testing.F) {
 }
 
 func FuzzKujifunza(f *testing.F) {
+	// Every input cheap: a long relay counts as never-ending early.
+	f.Cleanup(engine.LowerRelayLapBound(1 << 8))
 	// options byte: infinite (o%3), suicide (bit 2), wipe (bit 3); layout flag
 	fzCorpus(f,
 		[]byte{0, 0},
@@ -270,6 +274,8 @@ func FuzzKujifunza(f *testing.F) {
 }
 
 func FuzzBao(f *testing.F) {
+	// Every input cheap: a long relay counts as never-ending early.
+	f.Cleanup(engine.LowerRelayLapBound(1 << 8))
 	// options bytes: o (infinite o%3, suicide bit 2, wipe bit 3, takasia bit
 	// 4, namua_house bit 5, house_capture bit 6, namua_restrictions bit 7),
 	// o2 (house_seeds bit 0); layout flag; then move bytes.
