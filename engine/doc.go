@@ -86,7 +86,7 @@
 //     setExtra for the state kept in Position.aux, documented in the file's
 //     doc comment as position JSON keys. Every bit of state outside the
 //     cells goes in aux, which Position.Key hashes (grow aux, and Key with
-//     it, if four bytes are not enough). Override appendMarks (a new
+//     it, if eight bytes are not enough). Override appendMarks (a new
 //     MarkKind: draw it in render/render.go stateOf), hand (and count hand
 //     seeds in Seeds) and owner when the variant has them, RepetitionLimit
 //     when a repeated position ends the game.

@@ -751,7 +751,7 @@ type kiswTakasia struct {
 }
 
 func (r *kiswRules) setExtra(p *Position, extra map[string]json.RawMessage) error {
-	p.aux = [4]uint8{0, 0, 3, 0}
+	p.aux = [8]uint8{0, 0, 3, 0}
 	for k, raw := range extra {
 		switch k {
 		case "hand":

@@ -49,7 +49,7 @@ type pathEntry struct {
 }
 
 func entryOf(p *Position) pathEntry {
-	h := uint64(p.toMove) | uint64(binary.LittleEndian.Uint32(p.aux[:]))<<8
+	h := uint64(p.toMove) | binary.LittleEndian.Uint64(p.aux[:])<<8
 	for i := 0; i < MaxCells; i += 8 {
 		h = (h ^ binary.LittleEndian.Uint64(p.cells[i:i+8])) * 0x9e3779b97f4a7c15
 	}

@@ -105,8 +105,9 @@ type Position struct {
 	status Status
 	reason EndReason
 	ply    int32
-	// aux holds variant state; each variant documents its use.
-	aux [4]uint8
+	// aux holds variant state; each variant documents its use. Key
+	// hashes all of it.
+	aux [8]uint8
 }
 
 // Swapped reports whether the players have exchanged seats under the pie
@@ -281,8 +282,8 @@ func (p Position) Key() Key {
 	// Cells past the layout are always 0, so whole words can be read; a
 	// layout has at most MaxCells (a multiple of 8) cells.
 	n := len(p.rules.Layout().Cells)
-	a := uint64(p.toMove) | uint64(binary.LittleEndian.Uint32(p.aux[:]))<<8 | uint64(p.status)<<40
-	b := a * 0xA24BAED4963EE407
+	a := uint64(p.toMove) | uint64(binary.LittleEndian.Uint32(p.aux[:4]))<<8 | uint64(p.status)<<40
+	b := a*0xA24BAED4963EE407 ^ uint64(binary.LittleEndian.Uint32(p.aux[4:]))*0xD6E8FEB86659FD93
 	for c := 0; c < n && c <= MaxCells-8; c += 8 {
 		w := binary.LittleEndian.Uint64(p.cells[c : c+8])
 		a = (a ^ w) * 0x9E3779B97F4A7C15
@@ -298,7 +299,7 @@ func (p Position) Key() Key {
 type key struct {
 	cells  [MaxCells]uint8
 	toMove Side
-	aux    [4]uint8
+	aux    [8]uint8
 }
 
 func (p *Position) key() key { return key{p.cells, p.toMove, p.aux} }
