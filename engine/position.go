@@ -340,8 +340,14 @@ func (p *Position) decideByStores(r EndReason, ev *[]Event) {
 
 // endByRepetition ends a two-player game in which a position came back too
 // often: each player takes the seeds on their own side, or, for rules that
-// say so (bao-laps), it is a draw with the seeds left where they are.
+// say so (bao-laps), it is a draw with the seeds left where they are. Rules
+// with an end of their own (a settlement, a draw, a score) implement
+// endRepeated, which is then called instead.
 func (p *Position) endByRepetition(ev *[]Event) {
+	if e, ok := p.rules.(interface{ endRepeated(*Position, *[]Event) }); ok {
+		e.endRepeated(p, ev)
+		return
+	}
 	// bao-laps draws with the seeds in place; a board without stores has
 	// nowhere to sweep them (four-row Bao, R1).
 	if d, ok := p.rules.(interface{ repetitionDraws() bool }); ok && d.repetitionDraws() || p.rules.Layout().Store(South) == NoCell {
