@@ -844,7 +844,7 @@ func movesByPit(lg *loaded) [][]engine.Move {
 	l := lg.rules.Layout()
 	moves := p.Moves()
 	sort.SliceStable(moves, func(i, j int) bool {
-		return moveCol(l, p.ToMove(), moves[i]) < moveCol(l, p.ToMove(), moves[j])
+		return moveCol(l, p, moves[i]) < moveCol(l, p, moves[j])
 	})
 	var groups [][]engine.Move
 	for _, m := range moves {
@@ -922,11 +922,11 @@ func choiceLabel(m engine.Move) string {
 	return label
 }
 
-func moveCol(l *engine.Layout, s engine.Side, m engine.Move) int {
+func moveCol(l *engine.Layout, p engine.Position, m engine.Move) int {
 	if m.Kind != engine.Sow {
 		return 1 << 20
 	}
-	c := l.Pit(s, int(m.Pit))
+	c := p.MoveCell(m)
 	if c == engine.NoCell {
 		return 1 << 19
 	}

@@ -384,7 +384,7 @@ func puzzleMoveButtons(p puzzle.Puzzle, pos engine.Position, version int64) [][]
 	l := pos.Rules().Layout()
 	moves := pos.Moves()
 	sort.SliceStable(moves, func(i, j int) bool {
-		return moveCol(l, pos.ToMove(), moves[i]) < moveCol(l, pos.ToMove(), moves[j])
+		return moveCol(l, pos, moves[i]) < moveCol(l, pos, moves[j])
 	})
 	var rows [][]Button
 	var row []Button

@@ -369,3 +369,23 @@ func rowSum(cells *[MaxCells]uint8, c, n int) int {
 }
 
 var rowMask = [9]uint64{0, 0xff, 0xffff, 0xffffff, 0xffffffff, 0xffffffffff, 0xffffffffffff, 0xffffffffffffff, 0xffffffffffffffff}
+
+// MoveCell returns the cell a sowing move names, by the extended numbering
+// of the games whose moves may name an opponent's pit: 1..N is the mover's
+// pit, N+j the opponent's pit j (two-player games, N pits a side). NoCell
+// for a swap or a number outside the board. A variant whose moves name
+// cells another way (none today) would say so here.
+func (p Position) MoveCell(m Move) Cell {
+	if m.Kind != Sow || m.Pit == 0 {
+		return NoCell
+	}
+	l := p.rules.Layout()
+	n := int(m.Pit)
+	if n <= l.Pits {
+		return l.Pit(p.toMove, n)
+	}
+	if l.Sides == 2 && n <= 2*l.Pits {
+		return l.Pit(p.toMove.Next(2), n-l.Pits)
+	}
+	return NoCell
+}
