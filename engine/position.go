@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/bits"
 	"strconv"
@@ -388,4 +389,30 @@ func (p Position) MoveCell(m Move) Cell {
 		return l.Pit(p.toMove.Next(2), n-l.Pits)
 	}
 	return NoCell
+}
+
+// ErrCannotLeave is returned by [Position.Leave] for rules in which a seat
+// cannot leave a game that goes on (every two-player game: there a player
+// who leaves resigns, which the caller records).
+var ErrCannotLeave = errors.New("engine: a seat cannot leave this game")
+
+// Leave takes seat s out of a game of more than two seats that goes on
+// without it (a player resigns or leaves Ruma): the rules decide what
+// becomes of its seeds and whose turn it is, and end the game when one
+// seat (or one player's seats) is left. It returns the new position and
+// the events; ErrCannotLeave when the rules have no such thing, and an
+// error when s is not a seat still in the game or the game is over. p is
+// never changed.
+func (p Position) Leave(s Side) (Position, []Event, error) {
+	l, ok := p.rules.(interface {
+		leave(p *Position, s Side, ev *[]Event) error
+	})
+	if !ok {
+		return p, nil, ErrCannotLeave
+	}
+	ev := make([]Event, 0, 4)
+	if err := l.leave(&p, s, &ev); err != nil {
+		return p, nil, err
+	}
+	return p, ev, nil
 }
