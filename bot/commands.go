@@ -163,7 +163,7 @@ func (s *session) rematch(d *buttonData) ([]Reply, error) {
 		Platform: s.req.Platform, Channel: s.req.Channel, Variant: last.Variant, Options: last.Options,
 		Start: last.Start, Challenger: s.req.User.ID, DrawOffer: -1, UndoOffer: -1,
 		CreatedAt: now, UpdatedAt: now, TurnStarted: now, Lang: last.Lang,
-		Players: [2]store.Player{last.Players[1], last.Players[0]},
+		Players: []store.Player{last.Players[1], last.Players[0]},
 	}
 	g.Phase = store.PhaseChallenge
 	opp := g.Players[sideOf(g, s.req.User.ID)^1]

@@ -120,6 +120,7 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 		Platform: s.req.Platform, Channel: s.req.Channel, Variant: v.ID, Options: opts,
 		Challenger: s.req.User.ID, DrawOffer: -1, UndoOffer: -1,
 		CreatedAt: now, UpdatedAt: now, TurnStarted: now, Lang: string(s.newTableLang()),
+		Players: make([]store.Player, rules.Layout().Sides),
 	}
 	mine, theirs := 0, 1
 	if second {

@@ -16,8 +16,6 @@ import (
 // order of gameArgs. id and version are handled apart.
 var gameWriteColumns = []string{
 	"platform", "channel", "variant", "options", "start",
-	"south_user_id", "south_name", "south_level",
-	"north_user_id", "north_name", "north_level",
 	"challenger", "phase", "result", "reason", "draw_offer", "undo_offer",
 	"message_id", "created_at", "updated_at", "turn_started", "reminded", "lang",
 }
@@ -40,6 +38,11 @@ const (
 	deleteMoves = "DELETE FROM moves WHERE game_id = ? AND ply >= ?"
 	selectMoves = "SELECT move, user_id, at FROM moves WHERE game_id = ? ORDER BY ply"
 
+	selectSeats = "SELECT seat, user_id, name, level FROM seats WHERE game_id = ? ORDER BY seat"
+	upsertSeat  = `INSERT INTO seats (game_id, seat, user_id, name, level) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, name = excluded.name, level = excluded.level`
+	deleteSeats = "DELETE FROM seats WHERE game_id = ? AND seat >= ?"
+
 	selectLanguage = "SELECT lang FROM user_languages WHERE platform = ? AND user_id = ?"
 	upsertLanguage = `INSERT INTO user_languages (platform, user_id, lang) VALUES (?, ?, ?)
 		ON CONFLICT (platform, user_id) DO UPDATE SET lang = excluded.lang`
@@ -61,7 +64,7 @@ var (
 // statements are the queries DB prepares at Open.
 var statements = []string{
 	insertGame, updateGame, insertMove, gameExists, movesStored, moveAt, deleteMoves,
-	gameByID, liveGame, lastGame, idleGames, selectMoves,
+	gameByID, liveGame, lastGame, idleGames, selectMoves, selectSeats, upsertSeat, deleteSeats,
 	selectLanguage, upsertLanguage, selectChannelLanguage, upsertChannelLanguage, deleteChannelLanguage, recordQuery, leaderboardAll, leaderboardChannel,
 }
 
@@ -94,11 +97,11 @@ func gameArgs(g *Game) ([]any, error) {
 		}
 		opts = string(b)
 	}
-	s, n := g.Players[0], g.Players[1]
+	if len(g.Players) > maxSeats {
+		return nil, fmt.Errorf("game has %d seats, at most %d are stored", len(g.Players), maxSeats)
+	}
 	return []any{
 		g.Platform, g.Channel, g.Variant, opts, g.Start,
-		s.UserID, s.Name, s.Level,
-		n.UserID, n.Name, n.Level,
 		g.Challenger, string(g.Phase), g.Result, g.Reason, g.DrawOffer, g.UndoOffer,
 		g.MessageID, millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStarted), millis(g.Reminded), g.Lang,
 	}, nil
@@ -122,6 +125,21 @@ func settle(g *Game, from int) {
 func liveConflict(err error) bool {
 	code, ok := sqliteCode(err)
 	return ok && code == sqlite3.SQLITE_CONSTRAINT_UNIQUE
+}
+
+// maxSeats is the most seats a game has (engine.MaxSides).
+const maxSeats = 4
+
+// writeSeats stores g's seats: one row per element of Players, and none
+// beyond them.
+func writeSeats(tx txn, id int64, players []Player) error {
+	for i, p := range players {
+		if _, err := tx.exec(upsertSeat, id, i, p.UserID, p.Name, p.Level); err != nil {
+			return err
+		}
+	}
+	_, err := tx.exec(deleteSeats, id, len(players))
+	return err
 }
 
 func insertMoves(tx txn, id int64, moves []Move, from int) error {
@@ -160,6 +178,9 @@ func (d *DB) CreateGame(ctx context.Context, g *Game) error {
 			return err
 		}
 		if id, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		if err := writeSeats(tx, id, g.Players); err != nil {
 			return err
 		}
 		return insertMoves(tx, id, g.Moves, 0)
@@ -211,6 +232,9 @@ func (d *DB) UpdateGame(ctx context.Context, g *Game) error {
 				return err
 			}
 			return ErrConflict
+		}
+		if err := writeSeats(tx, g.ID, g.Players); err != nil {
+			return err
 		}
 		// Plies are 0..n-1 without gaps, so MAX(ply)+1 is the count (and
 		// MAX on the primary key is one index probe).
@@ -309,6 +333,9 @@ func (d *DB) games(ctx context.Context, query string, args ...any) ([]*Game, err
 			return nil
 		}
 		for _, g := range gs {
+			if err := loadSeats(tx, g); err != nil {
+				return err
+			}
 			if err := loadMoves(tx, g); err != nil {
 				return err
 			}
@@ -327,11 +354,8 @@ func scanGame(rows *sql.Rows) (*Game, error) {
 		opts, phase                            string
 		created, updated, turnStarted, remindd int64
 	)
-	s, n := &g.Players[0], &g.Players[1]
 	if err := rows.Scan(&g.ID, &g.Version,
 		&g.Platform, &g.Channel, &g.Variant, &opts, &g.Start,
-		&s.UserID, &s.Name, &s.Level,
-		&n.UserID, &n.Name, &n.Level,
 		&g.Challenger, &phase, &g.Result, &g.Reason, &g.DrawOffer, &g.UndoOffer,
 		&g.MessageID, &created, &updated, &turnStarted, &remindd, &g.Lang); err != nil {
 		return nil, err
@@ -345,6 +369,29 @@ func scanGame(rows *sql.Rows) (*Game, error) {
 	g.CreatedAt, g.UpdatedAt = fromMillis(created), fromMillis(updated)
 	g.TurnStarted, g.Reminded = fromMillis(turnStarted), fromMillis(remindd)
 	return &g, nil
+}
+
+func loadSeats(tx txn, g *Game) error {
+	rows, err := tx.query(selectSeats, g.ID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var seat int
+		var p Player
+		if err := rows.Scan(&seat, &p.UserID, &p.Name, &p.Level); err != nil {
+			return err
+		}
+		if seat < 0 || seat >= maxSeats {
+			return fmt.Errorf("game %d: seat %d", g.ID, seat)
+		}
+		for len(g.Players) <= seat {
+			g.Players = append(g.Players, Player{})
+		}
+		g.Players[seat] = p
+	}
+	return rows.Err()
 }
 
 func loadMoves(tx txn, g *Game) error {
@@ -408,47 +455,53 @@ func (d *DB) SetChannelLanguage(ctx context.Context, platform, channel, lang str
 	return internal(ctx, "set channel language", err)
 }
 
-// seats is a CTE with one row per person's seat in a finished game that has
-// a result: win, loss and draw are 0 or 1 from that seat's point of view.
-// The bot's seats (empty user id) are left out, so a game against the bot
-// counts for the person only. ?1 is the platform; filter is an extra
-// condition on games, in which {seat} stands for the seat's column prefix
-// ("south" or "north").
-func seats(filter string) string {
-	arm := func(seat, won, lost string) string {
-		f := ""
-		if filter != "" {
-			f = " AND " + strings.ReplaceAll(filter, "{seat}", seat)
-		}
-		return fmt.Sprintf(`SELECT %[1]s_user_id AS user_id, %[1]s_name AS name, created_at, id,
-			result = '%[2]s' AS win, result = '%[3]s' AS loss, result = 'draw' AS draw
-		FROM games
-		WHERE platform = ?1 AND phase = 'over' AND result IN ('south_won', 'north_won', 'draw')
-			AND %[1]s_user_id <> ''%[4]s`, seat, won, lost, f)
+// played is a CTE with one row per person and finished game that has a
+// result: win, loss and draw are 0 or 1 from that person's point of view.
+// A person wins when one of their seats is the winning one (in Ruma for
+// two, a person holds two seats and counts once); everyone else at the
+// table loses. The bot's seats (empty user id) are left out, so a game
+// against the bot counts for the person only. ?1 is the platform; filter
+// is an extra condition on the games g and their seats s.
+func played(filter string) string {
+	if filter != "" {
+		filter = " AND " + filter
 	}
-	return "WITH seats AS (" + arm("south", "south_won", "north_won") +
-		" UNION ALL " + arm("north", "north_won", "south_won") + ")\n"
+	return `WITH played AS (
+		SELECT s.user_id AS user_id, MAX(s.name) AS name, g.created_at AS created_at, g.id AS id,
+			MAX(s.seat = ` + winnerSeat + `) AS win,
+			` + winnerSeat + ` >= 0 AND MAX(s.seat = ` + winnerSeat + `) = 0 AS loss,
+			g.result = 'draw' AS draw
+		FROM games g JOIN seats s ON s.game_id = g.id
+		WHERE g.platform = ?1 AND g.phase = 'over'
+			AND g.result IN ('south_won', 'north_won', 'east_won', 'west_won', 'draw')
+			AND s.user_id <> ''` + filter + `
+		GROUP BY g.id, s.user_id)
+`
 }
 
+// winnerSeat is the seat the result of games g names as the winner, or -1.
+const winnerSeat = `(CASE g.result WHEN 'south_won' THEN 0 WHEN 'north_won' THEN 1
+	WHEN 'east_won' THEN 2 WHEN 'west_won' THEN 3 ELSE -1 END)`
+
 var (
-	recordQuery = seats("{seat}_user_id = ?2") + `SELECT
+	recordQuery = played("s.user_id = ?2") + `SELECT
 		COALESCE(SUM(win), 0), COALESCE(SUM(loss), 0), COALESCE(SUM(draw), 0),
-		COALESCE((SELECT name FROM seats ORDER BY created_at DESC, id DESC LIMIT 1), '')
-	FROM seats`
+		COALESCE((SELECT name FROM played ORDER BY created_at DESC, id DESC LIMIT 1), '')
+	FROM played`
 
 	// leaderboardQuery's name is the one from each player's newest game.
 	leaderboardQuery = `, ranked AS (
 		SELECT user_id, win, loss, draw,
 			CASE WHEN ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY created_at DESC, id DESC) = 1
 				THEN name END AS name
-		FROM seats)
+		FROM played)
 	SELECT user_id, MAX(name), SUM(win) AS w, SUM(loss) AS l, SUM(draw) AS d
 	FROM ranked
 	GROUP BY user_id
 	ORDER BY w DESC, l ASC, d DESC, user_id ASC
 	LIMIT ?3`
-	leaderboardAll     = seats("") + leaderboardQuery
-	leaderboardChannel = seats("channel = ?2") + leaderboardQuery
+	leaderboardAll     = played("") + leaderboardQuery
+	leaderboardChannel = played("g.channel = ?2") + leaderboardQuery
 )
 
 // Record returns a user's results over finished games, against people and

@@ -31,7 +31,7 @@ func openTest(t testing.TB) (*DB, string) {
 func testGame(channel string) *Game {
 	return &Game{
 		Platform: "discord", Channel: channel, Variant: "kalah",
-		Players:   [2]Player{{UserID: "a", Name: "A"}, {UserID: "b", Name: "B"}},
+		Players:   []Player{{UserID: "a", Name: "A"}, {UserID: "b", Name: "B"}},
 		Phase:     PhasePlaying,
 		DrawOffer: -1, UndoOffer: -1,
 		TurnStarted: time.Now(),

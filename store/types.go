@@ -72,23 +72,27 @@ type Game struct {
 	// Start is position JSON when the game did not begin at the variant's
 	// start (a puzzle, a study); empty otherwise.
 	Start string
-	// Players holds the seats by engine side: [0] South, [1] North. During
-	// a challenge, North is the invited user, or empty when anyone may
-	// accept.
-	Players [2]Player
+	// Players holds the seats, one per seat of the variant, by the engine
+	// side the seat had at the start: [0] South, [1] North, and in the
+	// four-seat games [2] East, [3] West (a pie-rule swap changes sides, not
+	// seats). During a challenge, an invited user's seat holds their name
+	// only, an open seat nothing. In Ruma for two, one person holds South
+	// and North, the other East and West.
+	Players []Player
 	// Challenger is the user who opened the challenge.
 	Challenger string
 	Moves      []Move
 	Phase      Phase
 	// Result is the engine status when the game is over ("south_won",
-	// "north_won", "draw"), or "" for a challenge that never started.
+	// "north_won", "east_won", "west_won", "draw": the winner by seat), or
+	// "" for a challenge that never started.
 	Result string
 	// Reason says how it ended: an engine end reason ("empty_side",
 	// "majority", ...) or "resign", "timeout", "agreed", "declined",
 	// "withdrawn".
 	Reason string
-	// DrawOffer and UndoOffer are the side (0, 1) that made a pending offer,
-	// or -1.
+	// DrawOffer and UndoOffer are the seat (0, 1) that made a pending
+	// offer, or -1 (two-seat games only).
 	DrawOffer, UndoOffer int
 	// MessageID is the platform message showing the board, to edit in place.
 	MessageID string

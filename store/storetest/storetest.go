@@ -12,6 +12,9 @@
 //   - Leaderboard ranks everyone with a finished game (wins descending,
 //     then losses ascending, then draws descending, then user id), and a
 //     limit below 1 returns nothing;
+//   - Players read back with as many seats as were written (empty ones
+//     included); a person holding several seats of a finished game (Ruma
+//     for two) counts once, winning when one of their seats won;
 //   - UpdateGame that makes a game live in a channel holding another live
 //     game fails with store.ErrChannelBusy.
 package storetest
@@ -54,6 +57,7 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 		{"ChannelLanguages", testChannelLanguages},
 		{"Record", testRecord},
 		{"Leaderboard", testLeaderboard},
+		{"FourSeats", testFourSeats},
 		{"CancelledContext", testCancelledContext},
 		{"PuzzleAttemptRoundTrip", testPuzzleAttemptRoundTrip},
 		{"PuzzleAttemptConflict", testPuzzleAttemptConflict},
@@ -82,7 +86,7 @@ func newGame(platform, channel string) *store.Game {
 		Variant:  "kalah",
 		Options:  map[string]string{"seeds": "4", "empty_capture": "true"},
 		Start:    `{"variant":"kalah","pits":[4,4,4,4,4,4,0,4,4,4,4,4,4,0],"to_move":0}`,
-		Players: [2]store.Player{
+		Players: []store.Player{
 			{UserID: "u-alice", Name: "Alice"},
 			{UserID: "u-bob", Name: "@bob"},
 		},
@@ -109,7 +113,7 @@ func finished(platform, channel string, south, north store.Player, result string
 		Platform:  platform,
 		Channel:   channel,
 		Variant:   "kalah",
-		Players:   [2]store.Player{south, north},
+		Players:   []store.Player{south, north},
 		Phase:     store.PhaseOver,
 		Result:    result,
 		Reason:    "empty_side",
@@ -129,6 +133,7 @@ func clone(g *store.Game) *store.Game {
 	c := *g
 	c.Options = maps.Clone(g.Options)
 	c.Moves = append([]store.Move(nil), g.Moves...)
+	c.Players = append([]store.Player(nil), g.Players...)
 	return &c
 }
 
@@ -141,6 +146,9 @@ func canon(g *store.Game) store.Game {
 	}
 	if len(c.Moves) == 0 {
 		c.Moves = nil
+	}
+	if len(c.Players) == 0 {
+		c.Players = nil
 	}
 	utc := func(t time.Time) time.Time { return t.Round(0).UTC() }
 	c.CreatedAt, c.UpdatedAt = utc(c.CreatedAt), utc(c.UpdatedAt)
@@ -259,7 +267,7 @@ func testCreateGetRoundTrip(t *testing.T, s bot.Store) {
 func testZeroValuesRoundTrip(t *testing.T, s bot.Store) {
 	g := &store.Game{
 		Platform: "discord", Channel: "c1", Variant: "oware",
-		Players:   [2]store.Player{person("u-alice", "Alice"), {}},
+		Players:   []store.Player{person("u-alice", "Alice"), {}},
 		Phase:     store.PhaseChallenge,
 		DrawOffer: -1, UndoOffer: -1,
 		CreatedAt: at(0), UpdatedAt: at(0),
@@ -688,7 +696,7 @@ func testChannelLanguages(t *testing.T, s bot.Store) {
 	// A game keeps its language.
 	g := &store.Game{Platform: "discord", Channel: "lang-c", Variant: "kalah", Phase: store.PhaseChallenge,
 		Challenger: "u1", DrawOffer: -1, UndoOffer: -1, Lang: "pl",
-		Players: [2]store.Player{{UserID: "u1", Name: "@u1"}, {}}}
+		Players: []store.Player{{UserID: "u1", Name: "@u1"}, {}}}
 	if err := s.CreateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
@@ -737,7 +745,7 @@ func results(t *testing.T, s bot.Store) {
 	add("discord", "c2", person("alice", "Alice B."), theBot, "")
 	add("telegram", "c1", alice, bob, "south_won")
 	live := newGame("discord", "c1")
-	live.Players = [2]store.Player{alice, bob}
+	live.Players = []store.Player{alice, bob}
 	mustCreate(t, s, live)
 }
 
