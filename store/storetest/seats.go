@@ -51,7 +51,7 @@ func testFourSeats(t *testing.T, s bot.Store) {
 		f.Variant, f.Players = "ruma", players
 		mustCreate(t, s, f)
 	}
-	add("west_won", alice, bob, carol, dave)  // dave wins, three lose
+	add("west_won", alice, bob, carol, dave)   // dave wins, three lose
 	add("east_won", alice, bob, carol, theBot) // carol beats two people and the bot
 	add("north_won", alice, alice, bob, bob)   // Ruma for two: alice once
 	add("west_won", alice, alice, bob, bob)    // bob once
