@@ -237,7 +237,7 @@ func (s *session) button() ([]Reply, error) {
 	switch d.action {
 	case actionMove:
 		return s.move(d.arg, &d)
-	case actionAccept:
+	case actionAccept, actionJoin:
 		return s.accept(&d)
 	case actionDecline:
 		return s.decline(&d)
@@ -311,6 +311,16 @@ func load(rec *store.Game) (*loaded, error) {
 	}
 	g := engine.NewGame(start)
 	for _, m := range rec.Moves {
+		if side, ok := parseLeave(m.Move); ok {
+			// A seat left a table (see leaveSeat): the game goes on from
+			// the position Leave gives.
+			p, _, err := g.Position().Leave(side)
+			if err != nil {
+				return nil, fmt.Errorf("game %d: ply %d (%s): %w", rec.ID, m.Ply, m.Move, err)
+			}
+			g = engine.NewGame(p)
+			continue
+		}
 		mv, err := engine.ParseMove(m.Move)
 		if err == nil {
 			_, err = g.Play(mv)

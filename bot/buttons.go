@@ -27,6 +27,9 @@ const (
 	actionRematch = "r"
 	actionClaim   = "c"
 	actionReplay  = "v"
+	// actionJoin takes an open seat at a table of more than two (Ruma):
+	// "j:42:7".
+	actionJoin = "j"
 	// actionPick shows the choices of one pit (its directions, whether to
 	// go on) in place of the board's buttons: "p:42:7:6"; actionBack shows
 	// the pits again: "b:42:7". Neither changes the game.
@@ -64,7 +67,7 @@ func parseButton(s string) (buttonData, error) {
 	}
 	d := buttonData{action: parts[0]}
 	switch d.action {
-	case actionMove, actionAccept, actionDecline, actionRematch, actionClaim, actionReplay, actionPick, actionBack,
+	case actionMove, actionAccept, actionDecline, actionRematch, actionClaim, actionReplay, actionPick, actionBack, actionJoin,
 		actionPuzzleMove, actionPuzzleRetry, actionPuzzleGiveUp:
 	default:
 		return buttonData{}, fmt.Errorf("button data %q: unknown action", s)

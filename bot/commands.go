@@ -30,21 +30,52 @@ func (s *session) playerSide(rec *store.Game) (int, error) {
 	return seat, nil
 }
 
+// resign ends the game as a loss for the requester; at a table of more
+// than two people it takes only the requester's seat out, and the game
+// goes on without it (see leaveSeat).
 func (s *session) resign() ([]Reply, error) {
+	var left []engine.Event
+	var table bool
 	lg, err := s.mutate(func(g *loaded) error {
 		seat, err := s.playerSide(g.rec)
 		if err != nil {
 			return err
 		}
+		if table = peopleOf(g.rules) > 2; table {
+			left, err = s.leaveSeat(g, seat, s.req.User.ID)
+			return err
+		}
 		g.rec.Phase = store.PhaseOver
-		g.rec.Result = seatResult(1 - seat)
+		g.rec.Result = seatResult(otherSeat(g.rec, s.req.User.ID))
 		g.rec.Reason = "resign"
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
+	if table {
+		return s.afterLeave(lg, s.t("seat_resigned", map[string]any{"Player": s.mention()}), left)
+	}
 	return []Reply{s.boardReply(lg, s.turnLine(lg), nil, false)}, nil
+}
+
+// afterLeave shows a table after a seat left: what happened, the bot's
+// moves if its turn came, and whose turn it is (or the end).
+func (s *session) afterLeave(lg *loaded, head string, ev []engine.Event) ([]Reply, error) {
+	lines := append([]string{head}, s.seatEvents(lg, ev)...)
+	text := strings.Join(lines, " ")
+	if lg.rec.Phase == store.PhasePlaying && s.botToMove(lg) {
+		var botEvents []engine.Event
+		var err error
+		if lg, botEvents, err = s.botMoves(lg); err != nil {
+			return nil, err
+		}
+		text += "\n" + s.describeBotMoves(lg, botEvents)
+		ev = lastMoveEvents(botEvents)
+	} else {
+		ev = nil
+	}
+	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), ev, false)}, nil
 }
 
 // draw offers a draw, or accepts the opponent's offer. The bot declines.
@@ -54,6 +85,9 @@ func (s *session) draw() ([]Reply, error) {
 		seat, err := s.playerSide(g.rec)
 		if err != nil {
 			return err
+		}
+		if len(g.rec.Players) > 2 {
+			return refuse("err_no_draw_table", nil)
 		}
 		other := g.rec.Players[1-seat]
 		switch {
@@ -88,6 +122,9 @@ func (s *session) undo() ([]Reply, error) {
 		seat, err := s.playerSide(g.rec)
 		if err != nil {
 			return err
+		}
+		if len(g.rec.Players) > 2 {
+			return refuse("err_no_undo_table", nil)
 		}
 		requester := seat
 		switch {
@@ -155,8 +192,11 @@ func (s *session) rematch(d *buttonData) ([]Reply, error) {
 		return nil, errStale
 	}
 	side := sideOf(last, s.req.User.ID)
-	if side < 0 || last.Players[1-side].Empty() {
+	if side < 0 || len(last.Players) < 2 || last.Players[otherSeat(last, s.req.User.ID)].Empty() {
 		return nil, refuse("err_not_a_player", nil)
+	}
+	if len(last.Players) > 2 {
+		return s.tableRematch(last)
 	}
 	now := s.b.now()
 	g := &store.Game{
@@ -202,6 +242,11 @@ func (s *session) rematch(d *buttonData) ([]Reply, error) {
 
 // claim ends a game the opponent has left idle past the timeout.
 func (s *session) claim(d *buttonData) ([]Reply, error) {
+	var (
+		left  []engine.Event
+		table bool
+		idle  string
+	)
 	lg, err := s.mutate(func(g *loaded) error {
 		if d != nil && d.gameID != g.rec.ID {
 			return errStale
@@ -210,11 +255,17 @@ func (s *session) claim(d *buttonData) ([]Reply, error) {
 		if err != nil {
 			return err
 		}
-		if g.seatToMove() == seat {
+		if holds(g.rec, g.seatToMove(), s.req.User.ID) {
 			return refuse("err_claim_own_turn", nil)
 		}
 		if wait := g.rec.TurnStarted.Add(s.b.cfg.ClaimAfter).Sub(s.b.now()); wait > 0 {
 			return refuse("err_claim_too_early", map[string]any{"Hours": int(wait.Hours()) + 1})
+		}
+		if table = peopleOf(g.rules) > 2; table {
+			// At a table the idle seat is taken out; the game goes on.
+			idle = s.name(g.rec.Players[g.seatToMove()])
+			left, err = s.leaveSeat(g, g.seatToMove(), s.req.User.ID)
+			return err
 		}
 		g.rec.Phase = store.PhaseOver
 		g.rec.Result = seatResult(seat)
@@ -223,6 +274,9 @@ func (s *session) claim(d *buttonData) ([]Reply, error) {
 	})
 	if err != nil {
 		return nil, err
+	}
+	if table {
+		return s.afterLeave(lg, s.t("seat_timed_out", map[string]any{"Player": idle}), left)
 	}
 	return []Reply{s.boardReply(lg, s.turnLine(lg), nil, false)}, nil
 }
@@ -274,7 +328,12 @@ func (s *session) gameRecord() ([]Reply, error) {
 	for _, m := range rec.Moves {
 		b.WriteString(" " + m.Move)
 	}
-	head := s.t("game_record_head", map[string]any{"Variant": s.variantTitle(rec), "South": s.name(rec.Players[0]), "North": s.name(rec.Players[1])})
+	var head string
+	if len(rec.Players) > 2 {
+		head = s.variantTitle(rec) + ": " + s.seatList(rec)
+	} else {
+		head = s.t("game_record_head", map[string]any{"Variant": s.variantTitle(rec), "South": s.name(rec.Players[0]), "North": s.name(rec.Players[1])})
+	}
 	if rec.Phase == store.PhaseOver && rec.Result != "" {
 		if lg, err := load(rec); err == nil {
 			head += "\n" + s.turnLine(lg)

@@ -51,11 +51,12 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 		return nil, refuse("err_unknown_variant", map[string]any{"Variant": shorten(args[0], 40), "Known": knownVariants()})
 	}
 	var (
-		vsBot   bool
-		level   string
-		invitee string
-		second  bool
-		pairs   []string
+		vsBot    bool
+		level    string
+		invitee  string
+		invitees []string // every @name, in order (a table takes several)
+		second   bool
+		pairs    []string
 	)
 	for i := 1; i < len(args); i++ {
 		a := args[i]
@@ -74,18 +75,13 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 		case la == "second" || la == "north":
 			second = true
 		case strings.HasPrefix(a, "@") || strings.HasPrefix(a, "<@"):
-			if invitee != "" {
-				return nil, refuse("err_two_opponents", nil)
-			}
+			invitees = append(invitees, a)
 			invitee = a
 		case strings.Contains(a, "="):
 			pairs = append(pairs, a)
 		default:
 			return nil, refuse("err_new_word", map[string]any{"Word": shorten(a, 40)})
 		}
-	}
-	if vsBot && invitee != "" {
-		return nil, refuse("err_two_opponents", nil)
 	}
 	opts, err := s.parseOptions(v, pairs)
 	if err != nil {
@@ -95,12 +91,26 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 	if err != nil {
 		return nil, refuse("err_bad_option", map[string]any{"Detail": strings.Join(pairs, " ")})
 	}
-	if rules.Layout().Sides != 2 {
+	if rules.Layout().Sides < 2 {
 		// A solitaire is played as a puzzle, not in a channel game.
 		return nil, refuse("err_solitaire", map[string]any{"Variant": locales.VariantName(s.lang, v.ID)})
 	}
-	if invitee != "" && s.matchesInvite(store.Player{Name: invitee}) {
-		return nil, refuse("err_self_challenge", nil)
+	people := peopleOf(rules)
+	switch {
+	case people <= 2 && len(invitees) > 1, people <= 2 && vsBot && invitee != "":
+		return nil, refuse("err_two_opponents", nil)
+	case len(invitees) > people-1:
+		return nil, refuse("err_too_many_invited", map[string]any{"Count": people - 1})
+	}
+	for i, inv := range invitees {
+		if s.matchesInvite(store.Player{Name: inv}) {
+			return nil, refuse("err_self_challenge", nil)
+		}
+		for _, other := range invitees[:i] {
+			if strings.EqualFold(other, inv) {
+				return nil, refuse("err_invited_twice", map[string]any{"Player": shorten(inv, 40)})
+			}
+		}
 	}
 	offered := s.b.cfg.Opponent.Offered(rules)
 	if vsBot {
@@ -122,17 +132,31 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 		CreatedAt: now, UpdatedAt: now, TurnStarted: now, Lang: string(s.newTableLang()),
 		Players: make([]store.Player, rules.Layout().Sides),
 	}
-	mine, theirs := 0, 1
-	if second {
-		mine, theirs = 1, 0
-	}
-	g.Players[mine] = me
-	if vsBot {
-		g.Players[theirs] = store.Player{Level: level}
-		g.Phase = store.PhasePlaying
+	if people > 2 {
+		s.seatTable(g, me, invitees, vsBot, level)
 	} else {
-		g.Players[theirs] = store.Player{Name: invitee} // an invitation, or open to anyone
+		mine, theirs := 0, 1
+		if second {
+			mine, theirs = 1, 0
+		}
+		n := len(g.Players)
+		for i := range g.Players {
+			// A person holds every seat of their group (Ruma for two).
+			switch groupOf(n, people, i) {
+			case groupOf(n, people, mine):
+				g.Players[i] = me
+			case groupOf(n, people, theirs):
+				if vsBot {
+					g.Players[i] = store.Player{Level: level}
+				} else {
+					g.Players[i] = store.Player{Name: invitee} // an invitation, or open to anyone
+				}
+			}
+		}
 		g.Phase = store.PhaseChallenge
+		if vsBot {
+			g.Phase = store.PhasePlaying
+		}
 	}
 	if err := s.b.cfg.Store.CreateGame(s.ctx, g); err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
@@ -143,6 +167,9 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 	s.atTable(g)
 	if g.Phase == store.PhaseChallenge {
 		return []Reply{s.challengeReply(g)}, nil
+	}
+	if people > 2 {
+		return s.tableStarted(g, false)
 	}
 	lg, err := load(g)
 	if err != nil {
@@ -271,7 +298,10 @@ func (s *session) mention() string {
 }
 
 func (s *session) challengeReply(g *store.Game) Reply {
-	inv := g.Players[1-sideOf(g, g.Challenger)]
+	if isTable(g) {
+		return s.tableReply(g)
+	}
+	inv := g.Players[otherSeat(g, g.Challenger)]
 	args := map[string]any{"Challenger": s.name(g.Players[sideOf(g, g.Challenger)]), "Variant": s.variantTitle(g),
 		"Accept": s.t("btn_accept", nil), "Decline": s.t("btn_decline", nil)}
 	text := s.t("challenge_open", args)
@@ -323,7 +353,11 @@ func (s *session) matchesInvite(inv store.Player) bool {
 	return false
 }
 
+// accept answers a challenge (✔, /accept) or takes an open seat at a
+// table (🪑, /join): the requester takes the seats that invite them, else
+// an open one. The game starts when no seat is waited for.
 func (s *session) accept(d *buttonData) ([]Reply, error) {
+	var table bool
 	lg, err := s.mutate(func(g *loaded) error {
 		rec := g.rec
 		if d != nil && (d.gameID != rec.ID || d.version != rec.Version) {
@@ -335,19 +369,31 @@ func (s *session) accept(d *buttonData) ([]Reply, error) {
 		if rec.Challenger == s.req.User.ID {
 			return refuse("err_cannot_accept_own", nil)
 		}
-		seat := 1 - sideOf(rec, rec.Challenger)
-		if inv := rec.Players[seat]; inv.Name != "" && !s.matchesInvite(inv) {
-			return refuse("err_not_invited", nil)
+		people := peopleOf(g.rules)
+		table = people > 2
+		full, err := s.takeSeat(rec, people)
+		if err != nil {
+			return err
 		}
-		rec.Players[seat] = store.Player{UserID: s.req.User.ID, Name: s.mention()}
-		rec.Phase = store.PhasePlaying
-		rec.TurnStarted = s.b.now()
+		if full {
+			rec.Phase = store.PhasePlaying
+			rec.TurnStarted = s.b.now()
+		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	text := s.t("challenge_accepted", map[string]any{"South": s.name(lg.rec.Players[0]), "North": s.name(lg.rec.Players[1])}) +
+	if table {
+		if lg.rec.Phase == store.PhaseChallenge {
+			r := s.tableReply(lg.rec)
+			r.Text = s.t("table_seated", map[string]any{"Player": s.mention()}) + "\n" + r.Text
+			r.Edit = d != nil
+			return []Reply{r}, nil
+		}
+		return s.tableStarted(lg.rec, d != nil)
+	}
+	text := s.t("challenge_accepted", map[string]any{"South": s.name(lg.rec.Players[0]), "North": s.name(lg.rec.Players[otherSeat(lg.rec, lg.rec.Players[0].UserID)])}) +
 		"\n" + s.turnLine(lg)
 	if pieOffered(lg) {
 		text += "\n" + s.t("pie_explained", map[string]any{"Player": s.name(lg.rec.Players[1]), "Swap": "⇄ " + s.t("btn_swap", nil)})
@@ -370,14 +416,22 @@ func (s *session) decline(d *buttonData) ([]Reply, error) {
 		if rec.Phase != store.PhaseChallenge {
 			return refuse("err_nothing_to_decline", nil)
 		}
-		seat := 1 - sideOf(rec, rec.Challenger)
-		inv := rec.Players[seat]
+		invited, open := false, false
+		for _, i := range pendingSeats(rec) {
+			if inv := rec.Players[i]; inv.Name == "" {
+				open = true
+			} else if s.matchesInvite(inv) {
+				invited = true
+			}
+		}
 		switch {
 		case rec.Challenger == s.req.User.ID:
 			rec.Reason, withdrawn = "withdrawn", true
-		case inv.Name != "" && s.matchesInvite(inv):
+		case invited:
 			rec.Reason = "declined"
-		case inv.Name == "":
+		case sideOf(rec, s.req.User.ID) >= 0: // seated at a table: cancels it too
+			rec.Reason = "declined"
+		case open:
 			return refuse("err_decline_open", nil)
 		default:
 			return refuse("err_not_invited", nil)
@@ -426,9 +480,10 @@ func (s *session) move(text string, d *buttonData) ([]Reply, error) {
 		if seat < 0 {
 			return refuse("err_not_a_player", nil)
 		}
-		if g.seatToMove() != seat {
-			return refuse("err_not_your_turn", nil)
+		if !holds(rec, g.seatToMove(), s.req.User.ID) {
+			return s.notYourTurn(g)
 		}
+		seat = g.seatToMove()
 		m, err := engine.ParseMove(text)
 		if err != nil {
 			return refuse("err_bad_pit", map[string]any{"Pit": shorten(text, 20)})
@@ -508,18 +563,16 @@ func (s *session) record(g *loaded, m engine.Move, userID string) {
 	rec.Moves = append(rec.Moves, store.Move{Ply: len(rec.Moves), Move: m.String(), UserID: userID, At: now})
 	rec.DrawOffer, rec.UndoOffer = -1, -1
 	rec.TurnStarted, rec.Reminded = now, time.Time{}
-	if p := g.game.Position(); p.Status().Over() {
-		rec.Phase = store.PhaseOver
-		rec.Reason = p.EndReason().String()
-		switch p.Status() {
-		case engine.SouthWon:
-			rec.Result = seatResult(seatOf(p, engine.South))
-		case engine.NorthWon:
-			rec.Result = seatResult(seatOf(p, engine.North))
-		default:
-			rec.Result = p.Status().String()
-		}
+	s.finish(g)
+}
+
+// notYourTurn refuses a move by a player whose seat is not to move; at a
+// table it names whose turn it is.
+func (s *session) notYourTurn(g *loaded) error {
+	if len(g.rec.Players) > 2 {
+		return refuse("err_not_your_turn_seat", map[string]any{"Player": s.name(g.rec.Players[g.seatToMove()])})
 	}
+	return refuse("err_not_your_turn", nil)
 }
 
 func (s *session) botToMove(g *loaded) bool {
@@ -681,6 +734,7 @@ func (s *session) describeMove(lg *loaded, player, move string, ev []engine.Even
 			lines = append(lines, s.t("extra_turn", map[string]any{"Player": player}))
 		}
 	}
+	lines = append(lines, s.seatEvents(lg, ev)...)
 	return strings.Join(lines, " ")
 }
 
@@ -705,6 +759,9 @@ func (s *session) turnLine(lg *loaded) string {
 		return s.t("turn", map[string]any{"Player": s.name(rec.Players[lg.seatToMove()])})
 	}
 	w := winnerSeat(rec)
+	if len(rec.Players) > 2 {
+		return s.tableOver(lg, w)
+	}
 	var why string
 	switch rec.Reason {
 	case "resign":
@@ -883,8 +940,8 @@ func (s *session) pick(d buttonData) ([]Reply, error) {
 	switch {
 	case seat < 0:
 		return nil, refuse("err_not_a_player", nil)
-	case lg.seatToMove() != seat:
-		return nil, refuse("err_not_your_turn", nil)
+	case !holds(rec, lg.seatToMove(), s.req.User.ID):
+		return nil, s.notYourTurn(lg)
 	}
 	r := s.boardReply(lg, s.turnLine(lg), nil, true)
 	if d.action == actionBack {

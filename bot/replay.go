@@ -28,6 +28,9 @@ func (s *session) replay(d *buttonData) ([]Reply, error) {
 	if len(rec.Moves) == 0 {
 		return nil, refuse("err_no_move_yet", nil)
 	}
+	if _, left := parseLeave(rec.Moves[len(rec.Moves)-1].Move); left {
+		return nil, refuse("err_replay_left", nil) // a seat left: nothing to animate
+	}
 	lm, err := lastMove(rec)
 	if err != nil {
 		return nil, err
@@ -124,6 +127,9 @@ func lastMove(rec *store.Game) (playedMove, error) {
 // nil when the game has no move yet.
 func replayButton(rec *store.Game) []Button {
 	if len(rec.Moves) == 0 {
+		return nil
+	}
+	if _, left := parseLeave(rec.Moves[len(rec.Moves)-1].Move); left {
 		return nil
 	}
 	d := buttonData{action: actionReplay, gameID: rec.ID, version: rec.Version}

@@ -113,21 +113,20 @@ func (lg *loaded) moverSeat(ply int) int {
 }
 
 // seatResult is the stored result for a win by seat w ("south_won" means
-// the player in seat 0 won, whatever side they play after a swap).
+// the player in seat 0 won, whatever side they play after a swap;
+// "east_won" the player in seat 2).
 func seatResult(w int) string {
-	if w == 0 {
-		return engine.SouthWon.String()
-	}
-	return engine.NorthWon.String()
+	return engine.Won(engine.Side(w)).String()
 }
 
 // winnerSeat is the seat that won rec, or -1 (a draw, or not over).
 func winnerSeat(rec *store.Game) int {
-	switch rec.Result {
-	case engine.SouthWon.String():
-		return 0
-	case engine.NorthWon.String():
-		return 1
+	st, err := engine.ParseStatus(rec.Result)
+	if err != nil {
+		return -1
+	}
+	if w, ok := st.Winner(); ok && int(w) < len(rec.Players) {
+		return int(w)
 	}
 	return -1
 }
@@ -137,7 +136,7 @@ func winnerSeat(rec *store.Game) int {
 func (s *session) renderOptions(lg *loaded, events []engine.Event) render.Options {
 	p := lg.game.Position()
 	o := render.Options{Events: events}
-	for side := range 2 {
+	for side := range min(len(o.Names), len(lg.rec.Players)) {
 		pl := lg.rec.Players[seatOf(p, engine.Side(side))]
 		if !pl.Empty() {
 			o.Names[side] = s.name(pl)
@@ -145,8 +144,9 @@ func (s *session) renderOptions(lg *loaded, events []engine.Event) render.Option
 	}
 	// A four-row board (the Bao games) is read by the player to move from
 	// their own seat: their two rows nearest, their pit 1 on the left, as
-	// its moves are written ("3R" is to their right).
-	if lg.rules.Layout().Rows == 4 && lg.rec.Phase != store.PhaseOver {
+	// its moves are written ("3R" is to their right). So is a board of four
+	// seats (Ruma): the seat to move sees its own row nearest.
+	if (lg.rules.Layout().Rows == 4 || lg.rules.Layout().Sides > 2) && lg.rec.Phase != store.PhaseOver {
 		o.Viewer = p.ToMove()
 	}
 	if lg.rec.Phase == store.PhaseOver {
@@ -154,11 +154,7 @@ func (s *session) renderOptions(lg *loaded, events []engine.Event) render.Option
 		case -1:
 			o.Status = engine.Draw
 		default:
-			if sideOfSeat(p, w) == engine.South {
-				o.Status = engine.SouthWon
-			} else {
-				o.Status = engine.NorthWon
-			}
+			o.Status = engine.Won(sideOfSeat(p, w))
 		}
 	}
 	return o

@@ -113,6 +113,9 @@ func sampleArgs(count int) map[string]any {
 		"Streak": count, "Best": count + 3, "Solved": count + 4, "Tries": count + 5, "Try": 2,
 		"Accept": "Accept", "Decline": "Decline", "Swap": "⇄ Swap sides", "Rank": 1, "Word": "junk",
 		"Option": "seeds", "Value": "99", "Min": 1, "Max": 8, "Day": 23, "Month": "November", "Year": 2026, "Values": "capture, nocapture", "Levels": "easy, hard",
+		// Tables of four (bot/seats.go).
+		"Seat": "East", "Seats": "South Anna · East Boris", "Join": "Take a seat", "Row": count, "Store": count + 1,
+		"Penalties": count, "Points": count, "Limit": 12,
 	}
 }
 
