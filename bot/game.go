@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -135,7 +136,7 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 	if people > 2 {
 		s.seatTable(g, me, invitees, vsBot, level)
 	} else {
-		mine, theirs := 0, 1
+		mine, theirs := 0, 1 // by person: South's (and North's, in Ruma for two) first
 		if second {
 			mine, theirs = 1, 0
 		}
@@ -143,9 +144,9 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 		for i := range g.Players {
 			// A person holds every seat of their group (Ruma for two).
 			switch groupOf(n, people, i) {
-			case groupOf(n, people, mine):
+			case mine:
 				g.Players[i] = me
-			case groupOf(n, people, theirs):
+			case theirs:
 				if vsBot {
 					g.Players[i] = store.Player{Level: level}
 				} else {
@@ -331,7 +332,15 @@ func (s *session) variantTitle(g *store.Game) string {
 	}
 	var diff []string
 	for _, o := range v.Options {
-		if full[o.Name] != o.Default {
+		// An option is named when it is given a value other than the one
+		// it has without it (a default may depend on other options).
+		without := maps.Clone(g.Options)
+		delete(without, o.Name)
+		def, err := v.Resolve(without)
+		if err != nil {
+			def = engine.Options{o.Name: o.Default}
+		}
+		if full[o.Name] != def[o.Name] {
 			diff = append(diff, locales.OptionName(s.lang, g.Variant, o.Name)+": "+locales.OptionValue(s.lang, g.Variant, o.Name, full[o.Name]))
 		}
 	}

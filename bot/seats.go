@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -211,8 +212,9 @@ func (s *session) takeSeat(rec *store.Game, people int) (bool, error) {
 		}
 	}
 	if len(mine) == 0 {
-		for _, i := range pending {
-			if rec.Players[i].Name != "" {
+		for _, side := range turnOrder(len(rec.Players)) {
+			i := int(side)
+			if !slices.Contains(pending, i) || rec.Players[i].Name != "" {
 				continue
 			}
 			if len(mine) == 0 || groupOf(len(rec.Players), people, i) == groupOf(len(rec.Players), people, mine[0]) {

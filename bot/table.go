@@ -168,6 +168,7 @@ func (s *session) textBoard(lg *loaded) string {
 	if i := strings.IndexByte(board, '\n'); i >= 0 {
 		board = board[i+1:]
 	}
-	head := fmt.Sprintf("%s · %s", locales.VariantName(s.lang, lg.rec.Variant), s.turnLine(lg))
+	line, _, _ := strings.Cut(s.turnLine(lg), "\n") // a table's end lists every seat below: not here
+	head := fmt.Sprintf("%s · %s", locales.VariantName(s.lang, lg.rec.Variant), line)
 	return head + "\n" + board
 }
