@@ -702,7 +702,7 @@ func (s *session) describeBotMoves(lg *loaded, ev []engine.Event) string {
 		lines = append(lines, line)
 	} else {
 		for _, m := range moves {
-			lines = append(lines, s.describeMove(lg, name, m.move, m.events))
+			lines = append(lines, s.describeMove(lg, s.botMover(lg, m.events), m.move, m.events))
 		}
 	}
 	if s.exact != nil {

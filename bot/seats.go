@@ -479,3 +479,19 @@ func (s *session) tableRematch(last *store.Game) ([]Reply, error) {
 	}
 	return s.tableStarted(g, false)
 }
+
+// botMover names the bot in the line of one of its moves: "Bot", or at a
+// table where it may hold several seats "Bot (East)", the seat read from
+// the move's pickup.
+func (s *session) botMover(lg *loaded, ev []engine.Event) string {
+	name := s.t("bot_name", nil)
+	if len(lg.rec.Players) <= 2 {
+		return name
+	}
+	for _, e := range ev {
+		if e.Kind == engine.EventPickup && int(e.Side) < engine.MaxSides {
+			return name + " (" + s.seatName(e.Side) + ")"
+		}
+	}
+	return name
+}
