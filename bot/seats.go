@@ -250,8 +250,29 @@ func (s *session) leaveSeat(g *loaded, seat int, userID string) ([]engine.Event,
 	rec.DrawOffer, rec.UndoOffer = -1, -1
 	rec.TurnStarted, rec.Reminded = now, time.Time{}
 	s.finish(g)
+	if rec.Phase == store.PhasePlaying {
+		// Nobody but the bot is left in: the game ends, won by the first
+		// seat still in (in turn order), so that those who left lose.
+		for _, side := range turnOrder(len(rec.Players)) {
+			if int(side) >= len(rec.Players) || isOut(np, side) {
+				continue
+			}
+			if !rec.Players[seatOf(np, side)].IsBot() {
+				return ev, nil
+			}
+		}
+		for _, side := range turnOrder(len(rec.Players)) {
+			if !isOut(np, side) {
+				rec.Phase, rec.Result, rec.Reason = store.PhaseOver, seatResult(seatOf(np, side)), reasonOnlyBots
+				break
+			}
+		}
+	}
 	return ev, nil
 }
+
+// reasonOnlyBots ends a table that only the bot still plays.
+const reasonOnlyBots = "only_bots"
 
 // finish records the end of g's game, if its position is over: the
 // result by seat.
@@ -417,6 +438,8 @@ func (s *session) tableOver(lg *loaded, w int) string {
 		why = s.t("end_timeout", map[string]any{"Player": loser})
 	case engine.EndEmptySide.String():
 		why = s.t("end_row_emptied", map[string]any{"Player": s.name(winner)})
+	case reasonOnlyBots:
+		why = s.t("end_only_bots", nil)
 	case "seat_out":
 		if recPeople(rec) > 2 {
 			why = s.t("end_others_out", nil)
