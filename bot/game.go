@@ -555,6 +555,8 @@ func illegalMove(err error, m engine.Move) error {
 		return refuse("err_must_capture_takasia", pit)
 	case engine.KichwaDirection:
 		return refuse("err_kichwa_direction", pit)
+	case engine.LoneSeed:
+		return refuse("err_lone_seed", pit)
 	case engine.SwapUnavailable:
 		return refuse("err_swap_unavailable", nil)
 	case engine.GameOver:

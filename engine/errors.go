@@ -63,6 +63,9 @@ const (
 	// KichwaDirection: a namua capture at a kimbi pit names the wrong
 	// kichwa: at pit 1 or 2 only R, at 7 or 8 only L (Bao la Kiswahili, N3).
 	KichwaDirection
+	// LoneSeed: the move's last seed would lie alone in a pocket; it must
+	// end in a store or in a pocket then holding 2 or more (Ruma, rule 6).
+	LoneSeed
 )
 
 // IllegalMoveError is returned for a move the rules do not allow in a
@@ -117,6 +120,8 @@ func (e *IllegalMoveError) Error() string {
 		return fmt.Sprintf("%s does not capture the takasia'd pit, which must be captured", e.Move)
 	case KichwaDirection:
 		return fmt.Sprintf("%s: a capture at pit %d sows from the nearest kichwa; write %d%s", e.Move, p, p, map[bool]string{true: "R", false: "L"}[p <= 2])
+	case LoneSeed:
+		return fmt.Sprintf("pit %d: the last seed would lie alone; it must end in a ruma or beside other seeds", p)
 	}
 	return fmt.Sprintf("move %s is illegal", e.Move)
 }

@@ -33,9 +33,16 @@ const (
 	EventSweep
 	// EventEnd: the game is over with Status, for Reason.
 	EventEnd
+	// EventPenalty: Side had no legal move, passed and took a penalty
+	// point; Count seeds (0 or 1) moved from its store to Cell, its
+	// penalty pit (Ruma).
+	EventPenalty
+	// EventOut: Side is out of the game (Ruma: its penalties reached the
+	// limit, or it left); it never moves again.
+	EventOut
 )
 
-var eventNames = [...]string{"", "pickup", "sow", "deposit", "relay", "capture", "tuzdyk", "swap", "extra_turn", "sweep", "end"}
+var eventNames = [...]string{"", "pickup", "sow", "deposit", "relay", "capture", "tuzdyk", "swap", "extra_turn", "sweep", "end", "penalty", "out"}
 
 // String returns the kind's name ("sow", "capture", ...).
 func (k EventKind) String() string {
@@ -71,9 +78,13 @@ const (
 	// EndNeverEnding: the move would never end; it was not carried out
 	// (Bao, R2, infinite=draw or infinite=loss).
 	EndNeverEnding
+	// EndSeatOut: a seat went out (penalties or leaving) and that decided
+	// the game: one seat is left, or, two players holding two seats each,
+	// a player lost a seat (Ruma).
+	EndSeatOut
 )
 
-var endNames = [...]string{"", "majority", "empty_side", "no_moves", "repetition", "cleared", "stranded", "front_row_empty", "never_ending"}
+var endNames = [...]string{"", "majority", "empty_side", "no_moves", "repetition", "cleared", "stranded", "front_row_empty", "never_ending", "seat_out"}
 
 // String returns the reason's name ("majority", "repetition", ...).
 func (r EndReason) String() string {
@@ -106,7 +117,9 @@ func (e Event) String() string {
 		return fmt.Sprintf("%s %d to %s", e.Kind, e.Cell, e.Side)
 	case EventCapture, EventSweep:
 		return fmt.Sprintf("%s %d from %d to %s", e.Kind, e.Count, e.Cell, e.Side)
-	case EventSwap, EventExtraTurn:
+	case EventPenalty:
+		return fmt.Sprintf("penalty %s: %d to %d", e.Side, e.Count, e.Cell)
+	case EventSwap, EventExtraTurn, EventOut:
 		return fmt.Sprintf("%s %s", e.Kind, e.Side)
 	case EventEnd:
 		return fmt.Sprintf("end %s (%s)", e.Status, e.Reason)

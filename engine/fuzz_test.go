@@ -334,6 +334,11 @@ func fzStart(t *testing.T, rules engine.Rules, variant string, r *fzBytes) engin
 				continue
 			}
 			switch {
+			case variant == "ruma": // 24 pockets: small piles, a few that lap the board
+				pits[i] = int(v) % 5
+				if v >= 250 {
+					pits[i] = 26 + int(v-250)
+				}
 			case variant == "bao-laps":
 				// Few seeds: with many, a never-ending move's cycle can
 				// take minutes to find (see bao.go).
@@ -345,7 +350,11 @@ func fzStart(t *testing.T, rules engine.Rules, variant string, r *fzBytes) engin
 			}
 		}
 		s.Pits = append(s.Pits, pits)
-		s.Stores = append(s.Stores, int(r.next())%64)
+		st := int(r.next()) % 64
+		if variant == "ruma" {
+			st %= 16
+		}
+		s.Stores = append(s.Stores, st)
 	}
 	if variant == "bao-kujifunza" || variant == "bao" { // no stores
 		s.Stores = nil
@@ -376,6 +385,15 @@ func fzStart(t *testing.T, rules engine.Rules, variant string, r *fzBytes) engin
 			"hand":         json.RawMessage(fmt.Sprintf(`{"south":%d,"north":%d}`, int(h&7), int(h>>4&7))),
 			"nyumba_owned": json.RawMessage(fmt.Sprintf(`{"south":%s,"north":%s}`, fzBool(own), fzBool(own>>1))),
 			"takasia":      json.RawMessage(tkJSON),
+		}
+	case variant == "ruma":
+		pen := r.next()
+		s.Extra = map[string]json.RawMessage{
+			"penalty":      json.RawMessage(fmt.Sprintf(`{"south":%d,"east":%d,"north":%d,"west":%d}`, pen&3, pen>>2&3, pen>>4&3, pen>>6)),
+			"penalty_pits": json.RawMessage(fmt.Sprintf(`{"south":%d,"east":%d}`, x>>4&3, x>>6)),
+		}
+		if flag&32 != 0 {
+			s.Extra["out"] = json.RawMessage(fmt.Sprintf("[%q]", engine.Side(x>>2&3)))
 		}
 	case variant == "togyz":
 		// tuzdyk numbers 0..9 (9 and a pit holding seeds are refused)
@@ -609,6 +627,10 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 		if cur.ToMove() != engine.South || extra != (cur.Status() == engine.Ongoing) {
 			fail("move %s: tchuka turn: to move %s, extra turn event %v, status %s", m, cur.ToMove(), extra, cur.Status())
 		}
+	case "ruma": // passes may bring the turn back to the mover
+		if cur.Status() == engine.Ongoing && cur.ToMove() == me && len(ev) > 0 && ev[len(ev)-1].Kind != engine.EventPenalty && ev[len(ev)-1].Kind != engine.EventOut {
+			fail("move %s: %s moves again without the others passing: %v", m, me, ev)
+		}
 	case "oware", "togyz", "bao-laps":
 		if cur.ToMove() == me || extra {
 			fail("move %s: the turn did not pass (extra turn event: %v)", m, extra)
@@ -750,6 +772,18 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			}
 			cells[e.Cell] = 0
 			cells[st] += e.Count
+		case engine.EventPenalty: // Ruma: a pass, one seed (or none) from the store to the penalty pit
+			inRange(e)
+			st := l.Store(e.Side)
+			if hand != 0 || l.Cells[e.Cell].Kind != engine.PenaltyCell || l.Cells[e.Cell].Owner != e.Side || e.Count < 0 || e.Count > 1 || cells[st] < e.Count || (e.Count == 0) != (cells[st] == 0) {
+				fail("move %s: bad penalty %s: %v", m, e, ev)
+			}
+			cells[st] -= e.Count
+			cells[e.Cell] += e.Count
+		case engine.EventOut:
+			if hand != 0 || !cur.Out(e.Side) {
+				fail("move %s: bad out %s: %v", m, e, ev)
+			}
 		case engine.EventEnd:
 			if hand != 0 || e.Status != cur.Status() || e.Reason != cur.EndReason() || e.Status == engine.Ongoing {
 				fail("move %s: end event %s, position %s (%s)", m, e, cur.Status(), cur.EndReason())
@@ -897,4 +931,27 @@ func TestFuzzUnknownMoveKinds(t *testing.T) {
 			t.Errorf("%s: %d moves of unknown kinds accepted", c.id, bad)
 		}
 	}
+}
+
+// FuzzRuma plays Ruma from the start or a random layout (four rows, their
+// rumas, South to move, or any seat with the side flag).
+func FuzzRuma(f *testing.F) {
+	// options byte: players (bit 0), seeds 2..4 (o>>1%3), penalty_limit
+	// default or 1..3 (o>>3%4); layout flag
+	fzCorpus(f,
+		[]byte{0, 0},
+		[]byte{1, 0},
+		[]byte{2 | 8, 0},
+		[]byte{5 | 16, 0},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := engine.Options{
+			"players":       []string{"4", "2"}[o&1],
+			"seeds":         fmt.Sprint(2 + int(o>>1)%3),
+			"penalty_limit": fmt.Sprint(int(o>>3) % 4),
+		}
+		fzRun(t, "ruma", opts, r)
+	})
 }

@@ -178,11 +178,16 @@ func sideMap[T any](vals []T) sideMapJSON[T] { return sideMapJSON[T]{vals} }
 func (m sideMapJSON[T]) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
-	for i, v := range m.vals {
+	order := []Side{South, North, East, West}
+	if len(m.vals) == 4 { // four seats: in turn order (Ruma)
+		order = rumaSeats[:]
+	}
+	for i, s := range order[:len(m.vals)] {
+		v := m.vals[s]
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(strconv.Quote(Side(i).String()))
+		b.WriteString(strconv.Quote(s.String()))
 		b.WriteByte(':')
 		enc, err := json.Marshal(v)
 		if err != nil {

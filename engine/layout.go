@@ -9,6 +9,9 @@ type CellKind uint8
 const (
 	PitCell CellKind = iota
 	StoreCell
+	// PenaltyCell is a seat's penalty pit (Ruma): outside the sowing, it
+	// holds the seeds paid as penalties. Pit is 0.
+	PenaltyCell
 )
 
 // CellInfo describes one cell of a layout.
@@ -68,7 +71,7 @@ func (l *Layout) index() *Layout {
 	for i, c := range l.Cells {
 		if c.Kind == StoreCell {
 			l.store[c.Owner] = Cell(i)
-		} else {
+		} else if c.Kind == PitCell {
 			l.pit[c.Owner][c.Pit] = Cell(i)
 		}
 	}
@@ -115,6 +118,8 @@ func (l *Layout) CellName(c Cell) string {
 	name := "store"
 	if ci.Kind == PitCell {
 		name = "pit " + strconv.Itoa(ci.Pit)
+	} else if ci.Kind == PenaltyCell {
+		name = "penalty pit"
 	}
 	if l.Sides > 1 {
 		name = ci.Owner.String() + " " + name

@@ -35,6 +35,9 @@ func TestPerftTable(t *testing.T) {
 		// Bao la Kiswahili: depth 1 is 6L 6R 7L 7R (bao-rules.md example C);
 		// confirmed by reference_bao_kiswahili_test.go.
 		{"bao", nil, []uint64{4, 14, 38, 124, 405, 1430, 5655, 23270}},
+		// Ruma: six moves (every pocket's 4 seeds end beside others); the
+		// counts beyond are confirmed by reference_ruma_test.go.
+		{"ruma", nil, []uint64{6, 36, 216, 1182, 5086, 22570}},
 	}
 	for _, c := range cases {
 		p := MustNew(c.variant, c.opts).Start()

@@ -14,6 +14,9 @@ func (p Position) String() string {
 		return "<no position>"
 	}
 	l := p.rules.Layout()
+	if l.Sides == 4 {
+		return p.squareString()
+	}
 	w := 2
 	for i, ci := range l.Cells {
 		w = max(w, len(fmt.Sprint(p.cells[i])))

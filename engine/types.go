@@ -73,7 +73,7 @@ func ParseSide(s string) (Side, error) {
 type Status uint8
 
 // The statuses. Solved and Failed are only used by solitaire games, EastWon
-// and WestWon by games of more than two players (none is offered yet).
+// and WestWon by games of more than two players (Ruma).
 // Draw is any end without a single winner.
 const (
 	Ongoing Status = iota

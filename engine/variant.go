@@ -87,6 +87,9 @@ type Variant struct {
 	Options []OptionSpec
 
 	build func(v *Variant, opts Options) (Rules, error)
+	// fill, if set, completes resolved options whose default depends on
+	// another option (Ruma's penalty_limit).
+	fill func(opts Options)
 
 	mu    sync.Mutex
 	cache map[string]Rules // by canonical options: rules are immutable and shared
@@ -138,6 +141,9 @@ func (v *Variant) Resolve(opts Options) (Options, error) {
 			return nil, err
 		}
 		out[k] = val
+	}
+	if v.fill != nil {
+		v.fill(out)
 	}
 	return out, nil
 }

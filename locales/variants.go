@@ -191,6 +191,30 @@ var ruleSets = map[string]*ruleSet{
 			}
 		},
 	},
+	// engine/ruma.go; more-games-rules.md §4.
+	"ruma": {
+		bot: "rules_ruma_bot",
+		args: func(o map[string]string) map[string]any {
+			s, limit := atoi(o["seeds"]), atoi(o["penalty_limit"])
+			if limit == 0 { // the rule's own limit (engine/ruma.go)
+				limit = 12
+				if s == 2 {
+					limit = 6
+				}
+			}
+			return map[string]any{"Seeds": s, "Total": 24 * s, "Max": limit, "N": 6}
+		},
+		sections: func(o map[string]string) [][2]string {
+			n := pick(o["players"] == "2", "2", "4")
+			return [][2]string{
+				{"rules_h_setup", "rules_ruma_setup_" + n},
+				{"rules_h_sowing", "rules_ruma_sowing"},
+				{"rules_h_last_seed", "rules_ruma_last_seed"},
+				{"rules_h_ruma_penalty", "rules_ruma_penalty_" + n},
+				{"rules_h_end", "rules_ruma_end_" + n},
+			}
+		},
+	},
 }
 
 // RulesVariants lists the variant ids Rules can explain, in the engine's

@@ -155,6 +155,9 @@ var flipped sync.Map // *engine.Layout -> *engine.Layout
 // every pit's row and column mirrored, so that North's rows are nearest and
 // its pit 1 on the left. The copy is made once per layout.
 func layoutFor(l *engine.Layout, o Options) *engine.Layout {
+	if l.Sides == 4 {
+		return squareLayout(l, o.Viewer)
+	}
 	if o.Viewer != engine.North || l.Sides != 2 {
 		return l
 	}

@@ -41,7 +41,9 @@ var (
 	colZero       = rgb(0x7d, 0x87, 0x97)
 	colSouth      = rgb(0x56, 0xb4, 0xe9) // sky blue
 	colNorth      = rgb(0xe6, 0x9f, 0x00) // orange
-	colOther      = rgb(0xcc, 0xcc, 0xcc) // East and West, should they come
+	colEast       = rgb(0x88, 0x77, 0xff) // light violet (Ruma)
+	colWest       = rgb(0xaa, 0x99, 0x55) // khaki (Ruma)
+	colOther      = rgb(0xcc, 0xcc, 0xcc)
 	colMove       = rgb(0xff, 0xff, 0xff) // white: the last move
 	colCapture    = rgb(0xa8, 0x3c, 0x00) // dark vermillion
 	colGain       = rgb(0x00, 0x9e, 0x73) // bluish green
@@ -65,6 +67,10 @@ func sideColor(s engine.Side) color.RGBA {
 		return colSouth
 	case engine.North:
 		return colNorth
+	case engine.East:
+		return colEast
+	case engine.West:
+		return colWest
 	}
 	return colOther
 }
@@ -80,6 +86,10 @@ type renderer struct {
 }
 
 func (r *renderer) draw() {
+	if r.g.sq != nil {
+		r.drawSquare()
+		return
+	}
 	g := r.g
 	tint := 0 // the side whose turn it is, plus one
 	if !r.s.status.Over() && g.sides > 1 {

@@ -65,6 +65,8 @@ type geom struct {
 	pitOf   [engine.MaxSides][engine.MaxPits + 1]engine.Cell // NoCell where absent
 	storeOf [engine.MaxSides]engine.Cell
 
+	sq *square // the square board of four seats (square.go), else nil
+
 	cached bool                          // g is in geomCache
 	bases  [engine.MaxSides + 1]baseSlot // by tint: see base
 }
@@ -73,6 +75,9 @@ type geom struct {
 // columns, within 96..128 px, times the scale. named adds a row for each
 // player's name, above North's labels and below South's.
 func newGeom(l *engine.Layout, scale float64, named bool) *geom {
+	if l.Sides == 4 {
+		return newSquareGeom(l, scale, named)
+	}
 	scale = clampScale(scale)
 	rows, cols := min(max(l.Rows, 1), engine.MaxCells), min(max(l.Cols, 1), engine.MaxCells)
 	pitch := math.Round(min(max(1000/(float64(cols)+0.5), 96), 128)) * scale

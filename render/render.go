@@ -93,6 +93,7 @@ type state struct {
 	blocked [engine.MaxCells]bool
 	// hands are the seeds each side holds in hand (Bao's namua stage).
 	hands [2]int
+	ruma  *rumaState // penalties and seats out (square.go), or nil
 }
 
 // stateOf reads what the image shows of p; o.Status, when set, overrides
@@ -120,6 +121,10 @@ func stateOf(p engine.Position, g *geom, o Options) *state {
 	}
 	if g.sides == 2 {
 		s.hands = [2]int{p.Hand(engine.South), p.Hand(engine.North)}
+	}
+	if g.sq != nil {
+		rs := rumaStateOf(p)
+		s.ruma = &rs
 	}
 	return s
 }

@@ -84,6 +84,9 @@ const (
 	// ShowsEnd: the move ends the game and the seeds left are swept into
 	// the stores.
 	ShowsEnd Feature = "end"
+	// ShowsPenalty: after the move a seat has no legal move, passes and
+	// takes a penalty (Ruma).
+	ShowsPenalty Feature = "penalty"
 	// ShowsStranded: the solitaire's last seed lands in an empty pit: failed.
 	ShowsStranded Feature = "stranded"
 	// ShowsSolved: the solitaire's last seeds reach the store: solved.
@@ -326,6 +329,10 @@ func shows(e Example, after engine.Position, ev []engine.Event) string {
 		if on || count(ev, engine.EventSweep) == 0 {
 			return "the game does not end with seeds swept"
 		}
+	case ShowsPenalty:
+		if count(ev, engine.EventPenalty) == 0 || !on {
+			return "no pass with a penalty in a game that goes on"
+		}
 	case ShowsStranded:
 		if after.Status() != engine.Failed {
 			return "the solitaire does not fail"
@@ -396,6 +403,7 @@ var examplers = map[string]func(r engine.Rules, o engine.Options) []Example{
 	"bao-laps":      func(r engine.Rules, _ engine.Options) []Example { return baoLaps(r) },
 	"bao-kujifunza": func(r engine.Rules, _ engine.Options) []Example { return kujifunza(r) },
 	"bao":           func(r engine.Rules, _ engine.Options) []Example { return kiswahili(r) },
+	"ruma":          func(r engine.Rules, _ engine.Options) []Example { return ruma(r) },
 }
 
 // Variants lists the variants Examples has examples for, in the engine's

@@ -42,6 +42,7 @@ func TestExamplesDefault(t *testing.T) {
 		"bao-laps":      {{Sowing, ShowsSow}, {Laps, ShowsRelay}, {Capture, ShowsCapture}, {End, ShowsEnd}},
 		"bao-kujifunza": {{Capture, ShowsCapture}, {Takasa, ShowsRelay}},
 		"bao":           {{Namua, ShowsRelay}, {Capture, ShowsCaptureChain}, {Nyumba, ShowsSow}, {Takasa, ShowsRelay}},
+		"ruma":          {{Sowing, ShowsSow}, {LastSeed, ShowsSow}, {RumaPenalty, ShowsPenalty}},
 	}
 	for _, id := range Variants() {
 		ex := Examples(id, nil)
@@ -115,6 +116,8 @@ var optionSets = []struct {
 	{"bao-laps", engine.Options{"seeds": "3", "infinite": "loss"}},
 	{"bao-kujifunza", nil},
 	{"bao-kujifunza", engine.Options{"infinite": "illegal", "suicide": "allowed", "wipe": "continue"}},
+	{"ruma", nil},
+	{"ruma", engine.Options{"players": "2", "seeds": "2"}},
 }
 
 // TestExamplesHold: every example of every option set is legal, conserves

@@ -30,6 +30,9 @@ var evaluators = map[string]evaluator{
 	// Bao la Kiswahili: as bao-kujifunza, with the seeds still in hand,
 	// which will be entered on their owner's side (S4).
 	"bao": evalHand,
+	// Ruma has four seats: the levels search it with paranoid.go's own
+	// evaluation; this entry is never used (Analyze refuses it).
+	"ruma": evalPlain,
 }
 
 // HasEval reports whether variant id has an evaluation of its own in the

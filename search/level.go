@@ -166,6 +166,9 @@ func (l Level) ChooseFrom(ctx context.Context, p engine.Position, history []engi
 	if p.Rules() != nil && p.Rules().Layout().Sides == 1 {
 		return l.solitaireMove(ctx, p, seed)
 	}
+	if p.Rules() != nil && p.Rules().Layout().Sides > 2 {
+		return l.paranoidMove(ctx, p, seed)
+	}
 	if err := checkSearchable(p); err != nil {
 		return Decision{}, err
 	}

@@ -1,0 +1,37 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/mancala-bot/mancala/engine"
+)
+
+// Every level plays a legal move in Ruma, both player counts, along random
+// games; Analyze refuses a game of four seats clearly.
+func TestParanoidLevelsRuma(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, players := range []string{"4", "2"} {
+		p := engine.MustNew("ruma", engine.Options{"players": players}).Start()
+		for step := 0; p.Status() == engine.Ongoing && step < 40; step++ {
+			l := Levels()[step%len(Levels())]
+			if l > Hard && step > 12 {
+				l = Hard
+			}
+			m, err := l.MoveFrom(context.Background(), p, nil, 1)
+			if err != nil {
+				t.Fatalf("players=%s %s: %v", players, l, err)
+			}
+			if !slices.Contains(p.Moves(), m) {
+				t.Fatalf("players=%s %s: %s is not legal in\n%s", players, l, m, p)
+			}
+			ms := p.Moves()
+			p, _ = p.Play(ms[rng.IntN(len(ms))])
+		}
+	}
+	if _, err := Analyze(context.Background(), engine.MustNew("ruma", nil).Start(), Limits{Depth: 2}); err == nil {
+		t.Error("Analyze searched a game of four seats")
+	}
+}
