@@ -313,28 +313,12 @@ func (s *session) tableEnd(lg *loaded) string {
 	return strings.Join(lines, "\n")
 }
 
-// isOut reports whether side is out of a table's game (Ruma: eliminated by
-// penalties, or left).
-func isOut(p engine.Position, side engine.Side) bool {
-	o, ok := any(p).(interface{ Out(engine.Side) bool })
-	return ok && o.Out(side)
-}
+// isOut reports whether side is out of a table's game (Ruma: eliminated
+// by penalties, or left).
+func isOut(p engine.Position, side engine.Side) bool { return p.Out(side) }
 
 // penalties is side's penalty points (Ruma), 0 in other games.
-func penalties(p engine.Position, side engine.Side) int {
-	o, ok := any(p).(interface{ Penalties(engine.Side) int })
-	if !ok {
-		return 0
-	}
-	return o.Penalties(side)
-}
-
-// Event kinds of the games of more than two seats, by name (see
-// engine.EventKind.String).
-const (
-	eventPenalty = "penalty"
-	eventOut     = "out"
-)
+func penalties(p engine.Position, side engine.Side) int { return p.Penalties(side) }
 
 // seatTable seats a new table: the challenger South, the invited in turn
 // order (East, North, West), then the bot in every seat left when vsBot,
@@ -381,11 +365,11 @@ func (s *session) seatEvents(lg *loaded, ev []engine.Event) []string {
 	var total [engine.MaxSides]int
 	found := false
 	for _, e := range ev {
-		switch k := e.Kind.String(); {
-		case k == eventPenalty && int(e.Side) < engine.MaxSides:
+		switch {
+		case e.Kind == engine.EventPenalty && int(e.Side) < engine.MaxSides:
 			total[e.Side]++
 			found = true
-		case k == eventOut:
+		case e.Kind == engine.EventOut:
 			found = true
 		}
 	}
@@ -401,8 +385,8 @@ func (s *session) seatEvents(lg *loaded, ev []engine.Event) []string {
 			continue
 		}
 		player := s.name(lg.rec.Players[seatOf(p, e.Side)])
-		switch e.Kind.String() {
-		case eventPenalty:
+		switch e.Kind {
+		case engine.EventPenalty:
 			seen[e.Side]++
 			points := penalties(p, e.Side) - total[e.Side] + seen[e.Side]
 			key := "seat_passed"
@@ -411,7 +395,7 @@ func (s *session) seatEvents(lg *loaded, ev []engine.Event) []string {
 			}
 			lines = append(lines, s.t(key, map[string]any{"Player": player, "Seat": s.seatName(e.Side),
 				"Points": points, "Limit": limit}))
-		case eventOut:
+		case engine.EventOut:
 			lines = append(lines, s.t("seat_out", map[string]any{"Player": player, "Seat": s.seatName(e.Side)}))
 		}
 	}
