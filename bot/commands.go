@@ -62,7 +62,16 @@ func (s *session) resign() ([]Reply, error) {
 // afterLeave shows a table after a seat left: what happened, the bot's
 // moves if its turn came, and whose turn it is (or the end).
 func (s *session) afterLeave(lg *loaded, head string, ev []engine.Event) ([]Reply, error) {
-	lines := append([]string{head}, s.seatEvents(lg, ev)...)
+	// The head says who left; the leaver's own "out" event would say it
+	// again.
+	var rest []engine.Event
+	for i, e := range ev {
+		if i == 0 && e.Kind == engine.EventOut {
+			continue
+		}
+		rest = append(rest, e)
+	}
+	lines := append([]string{head}, s.seatEvents(lg, rest)...)
 	text := strings.Join(lines, " ")
 	if lg.rec.Phase == store.PhasePlaying && s.botToMove(lg) {
 		var botEvents []engine.Event

@@ -913,6 +913,11 @@ func movesByPit(lg *loaded) [][]engine.Move {
 	l := lg.rules.Layout()
 	moves := p.Moves()
 	sort.SliceStable(moves, func(i, j int) bool {
+		if l.Sides > 2 {
+			// A table's board is drawn from the mover's seat (Viewer),
+			// their pit 1 on the left.
+			return moves[i].Pit < moves[j].Pit
+		}
 		return moveCol(l, p, moves[i]) < moveCol(l, p, moves[j])
 	})
 	var groups [][]engine.Move
