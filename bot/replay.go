@@ -41,6 +41,9 @@ func (s *session) replay(d *buttonData) ([]Reply, error) {
 	}
 	s.atTable(rec)
 	mover := s.name(rec.Players[seatOf(lm.before, lm.before.ToMove())])
+	if rec.Players[seatOf(lm.before, lm.before.ToMove())].IsBot() {
+		mover = s.botMover(lm.game, lm.events) // "Bot (West)" at a table
+	}
 	text := s.t("replay_caption", map[string]any{
 		"Move": s.describeMove(lm.game, mover, lm.move.String(), lm.events),
 	})
