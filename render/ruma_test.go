@@ -38,8 +38,8 @@ func TestRumaBoard(t *testing.T) {
 		o    Options
 	}{
 		{"ruma_start", start, Options{}},
-		{"ruma_mid", mid, Options{Events: ev}},
-		{"ruma_mid_east", mid, Options{Events: ev, Viewer: engine.East}},
+		{"ruma_mid", mid, Options{Events: ev, Scale: 0.7}},
+		{"ruma_mid_east", mid, Options{Events: ev, Viewer: engine.East, Scale: 0.7}},
 	} {
 		var b bytes.Buffer
 		if err := PNG(&b, c.p, c.o); err != nil {
