@@ -129,6 +129,7 @@ type replayer struct {
 	mover   engine.Side
 	pending [engine.MaxCells]engine.Side // 1 + the owner of a tuzdyk being made
 	extra   bool                         // an extra turn or a swap: the mover stays
+	passed  engine.Side                  // 1 + the last seat that passed (Ruma)
 	end     engine.Status
 	ended   bool
 }
@@ -159,6 +160,8 @@ func (r *replayer) apply(e engine.Event) {
 		if ok(e.Cell) {
 			s.cells[e.Cell]++
 		}
+	case engine.EventPenalty, engine.EventOut: // Ruma (square.go)
+		r.applyRuma(e, take)
 	case engine.EventDeposit:
 		if ok(e.Cell) {
 			give(e.Side, take(e.Cell, 1))
@@ -193,6 +196,9 @@ func (r *replayer) after() *state {
 	}
 	if !r.extra && r.g.sides > 1 {
 		s.toMove = (r.mover + 1) % engine.Side(r.g.sides)
+		if s.ruma != nil {
+			s.toMove = r.rumaNext(&s)
+		}
 	}
 	if r.ended {
 		s.status = r.end

@@ -228,6 +228,9 @@ func (g *geom) rowY(r int) float64 { return g.rowTop[r] + g.pitch/2 }
 // center returns the centre of cell c: a pit's centre, or the middle of a
 // store.
 func (g *geom) center(c engine.Cell) (x, y float64) {
+	if g.sq != nil {
+		return g.sq.at[c][0], g.sq.at[c][1]
+	}
 	ci := g.cells[c]
 	if g.isStore(c) {
 		return g.colX(ci.Col), (g.storeY0 + g.storeY1) / 2

@@ -24,7 +24,7 @@ func (s *sprite) drawAt(dst *image.RGBA, x, y float64) {
 }
 
 var (
-	spriteCache sync.Map // seed radius in 1/16 px -> *sprite; sprites are never written after creation
+	spriteCache sync.Map // seed radius (its bits) -> *sprite; sprites are never written after creation
 	spotCache   sync.Map // spotKey -> []gg.Point
 )
 
@@ -33,7 +33,7 @@ type spotKey struct{ w, h, rad, sr, pitch, fStore, fPit float64 }
 // seedSprite returns a seed of radius r: an ivory bead with a dark rim and a
 // small highlight.
 func seedSprite(r float64) *sprite {
-	key := int(math.Round(r * 16))
+	key := math.Float64bits(r) // exact: a sprite drawn for another radius would differ
 	if v, ok := spriteCache.Load(key); ok {
 		return v.(*sprite)
 	}

@@ -313,7 +313,9 @@ func (r *renderer) drawSquare() {
 		// Along the row, to the seat's right (its ruma's side).
 		rx, ry := e[1], -e[0]
 		tx, ty := x+rx*0.95*p, y+ry*0.95*p
-		if rs.limit > 0 {
+		if rs.out[s] {
+			r.cross(tx, ty) // out: a cross where its points were
+		} else if rs.limit > 0 {
 			col := sideColor(s)
 			if rs.pen[s] > 0 && rs.limit-rs.pen[s] <= 1 {
 				col = colCapture
@@ -328,7 +330,6 @@ func (r *renderer) drawSquare() {
 			}
 			dc.SetColor(alpha(colBackground, 0.55))
 			dc.Fill()
-			r.cross(x, y)
 		}
 	}
 
@@ -369,4 +370,40 @@ func (r *renderer) drawSquare() {
 			}
 		}
 	}
+}
+
+// applyRuma replays a pass with its penalty, or a seat going out, in an
+// animation.
+func (r *replayer) applyRuma(e engine.Event, take func(c engine.Cell, n int) int) {
+	s := &r.s
+	if s.ruma == nil || int(e.Side) >= engine.MaxSides {
+		return
+	}
+	rs := *s.ruma // the state's copies share it
+	s.ruma = &rs
+	if e.Kind == engine.EventOut {
+		rs.out[e.Side] = true
+		return
+	}
+	rs.pen[e.Side]++
+	r.passed = e.Side + 1
+	if st := r.g.store(e.Side); r.g.has(st) && r.g.has(e.Cell) && int(e.Cell) < engine.MaxCells {
+		s.cells[e.Cell] += take(st, e.Count)
+	}
+}
+
+// rumaNext is the seat to move after the move replayed: the next seat
+// still in after the mover, or after the last seat that passed.
+func (r *replayer) rumaNext(s *state) engine.Side {
+	x := r.mover
+	if r.passed > 0 {
+		x = r.passed - 1
+	}
+	for range engine.MaxSides {
+		x = engine.RumaNext(x)
+		if !s.ruma.out[x] {
+			break
+		}
+	}
+	return x
 }
