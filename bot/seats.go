@@ -106,14 +106,13 @@ func holds(rec *store.Game, seat int, id string) bool {
 	return id != "" && seat >= 0 && seat < len(rec.Players) && rec.Players[seat].UserID == id
 }
 
-// otherSeat is the first seat not held by user id (the opponent's in a
-// two-person game), or 1 when there is none.
+// otherSeat is the first seat not held by user id: the opponent's in a
+// two-person game (for the bot's id "", the first person's); 1 when there
+// is none.
 func otherSeat(rec *store.Game, id string) int {
 	for i, p := range rec.Players {
-		if id == "" || p.UserID != id {
-			if i != sideOf(rec, id) {
-				return i
-			}
+		if p.UserID != id {
+			return i
 		}
 	}
 	return 1
@@ -236,7 +235,7 @@ func (s *session) takeSeat(rec *store.Game, people int) (bool, error) {
 func (s *session) leaveSeat(g *loaded, seat int, userID string) ([]engine.Event, error) {
 	p := g.game.Position()
 	side := sideOfSeat(p, seat)
-	if isOut(p, side) {
+	if p.Out(side) {
 		return nil, refuse("err_already_out", nil)
 	}
 	np, ev, err := p.Leave(side)
@@ -254,7 +253,7 @@ func (s *session) leaveSeat(g *loaded, seat int, userID string) ([]engine.Event,
 		// Nobody but the bot is left in: the game ends, won by the first
 		// seat still in (in turn order), so that those who left lose.
 		for _, side := range turnOrder(len(rec.Players)) {
-			if int(side) >= len(rec.Players) || isOut(np, side) {
+			if int(side) >= len(rec.Players) || np.Out(side) {
 				continue
 			}
 			if !rec.Players[seatOf(np, side)].IsBot() {
@@ -262,7 +261,7 @@ func (s *session) leaveSeat(g *loaded, seat int, userID string) ([]engine.Event,
 			}
 		}
 		for _, side := range turnOrder(len(rec.Players)) {
-			if !isOut(np, side) {
+			if !np.Out(side) {
 				rec.Phase, rec.Result, rec.Reason = store.PhaseOver, seatResult(seatOf(np, side)), reasonOnlyBots
 				break
 			}
@@ -303,22 +302,15 @@ func (s *session) tableEnd(lg *loaded) string {
 			continue
 		}
 		args := map[string]any{"Seat": s.seatName(side), "Player": s.name(lg.rec.Players[seat]),
-			"Row": p.PitSeeds(side), "Store": p.Store(side), "Penalties": penalties(p, side)}
+			"Row": p.PitSeeds(side), "Store": p.Store(side), "Penalties": p.Penalties(side)}
 		key := "table_final_row"
-		if isOut(p, side) {
+		if p.Out(side) {
 			key = "table_final_row_out"
 		}
 		lines = append(lines, s.t(key, args))
 	}
 	return strings.Join(lines, "\n")
 }
-
-// isOut reports whether side is out of a table's game (Ruma: eliminated
-// by penalties, or left).
-func isOut(p engine.Position, side engine.Side) bool { return p.Out(side) }
-
-// penalties is side's penalty points (Ruma), 0 in other games.
-func penalties(p engine.Position, side engine.Side) int { return p.Penalties(side) }
 
 // seatTable seats a new table: the challenger South, the invited in turn
 // order (East, North, West), then the bot in every seat left when vsBot,
@@ -388,7 +380,7 @@ func (s *session) seatEvents(lg *loaded, ev []engine.Event) []string {
 		switch e.Kind {
 		case engine.EventPenalty:
 			seen[e.Side]++
-			points := penalties(p, e.Side) - total[e.Side] + seen[e.Side]
+			points := p.Penalties(e.Side) - total[e.Side] + seen[e.Side]
 			key := "seat_passed"
 			if e.Count > 0 {
 				key = "seat_passed_seed"
@@ -411,9 +403,6 @@ func (s *session) tableOver(lg *loaded, w int) string {
 	}
 	winner := rec.Players[w]
 	loser := s.name(rec.Players[otherSeat(rec, winner.UserID)])
-	if winner.IsBot() {
-		loser = s.name(rec.Players[firstPersonSeat(rec)])
-	}
 	var why string
 	switch rec.Reason {
 	case "resign":
@@ -436,16 +425,6 @@ func (s *session) tableOver(lg *loaded, w int) string {
 		line += " " + why
 	}
 	return line + "\n" + s.tableEnd(lg)
-}
-
-// firstPersonSeat is the first seat a person holds, or 0.
-func firstPersonSeat(rec *store.Game) int {
-	for i, p := range rec.Players {
-		if p.UserID != "" {
-			return i
-		}
-	}
-	return 0
 }
 
 // tableRematch starts a game of more than two seats again, everyone moved
