@@ -584,3 +584,25 @@ func (p Position) squareString() string {
 	b.WriteByte('\n')
 	return b.String()
 }
+
+// TurnOrder returns the seats of a game under r in turn order, the first
+// mover first: South, North for two players (South alone for a solitaire),
+// and South, East, North, West for Ruma. A seat that is out ([Position.Out])
+// is skipped when its turn comes.
+func TurnOrder(r Rules) []Side {
+	if _, ok := r.(*rumaRules); ok {
+		return rumaSeats[:]
+	}
+	out := []Side{South, North}
+	return out[:min(max(r.Layout().Sides, 1), 2)]
+}
+
+// Partner returns the other seat held by the same player, for games in
+// which one player holds two seats (Ruma with players=2: South with North,
+// East with West); false otherwise.
+func Partner(r Rules, s Side) (Side, bool) {
+	if x, ok := r.(*rumaRules); ok && x.two && s <= West {
+		return s ^ 1, true
+	}
+	return 0, false
+}

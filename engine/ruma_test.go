@@ -274,3 +274,25 @@ func TestRumaString(t *testing.T) {
 		t.Errorf("String:\n%s", s)
 	}
 }
+
+func TestRumaSeatsAPI(t *testing.T) {
+	four, two := MustNew("ruma", nil), MustNew("ruma", Options{"players": "2"})
+	if got := TurnOrder(four); !slices.Equal(got, []Side{South, East, North, West}) {
+		t.Errorf("TurnOrder(ruma) = %v", got)
+	}
+	if got := TurnOrder(MustNew("kalah", nil)); !slices.Equal(got, []Side{South, North}) {
+		t.Errorf("TurnOrder(kalah) = %v", got)
+	}
+	if got := TurnOrder(MustNew("tchuka", nil)); !slices.Equal(got, []Side{South}) {
+		t.Errorf("TurnOrder(tchuka) = %v", got)
+	}
+	if _, ok := Partner(four, South); ok {
+		t.Error("players=4: South has a partner")
+	}
+	if s, ok := Partner(two, South); !ok || s != North {
+		t.Errorf("players=2: South's partner %s %v", s, ok)
+	}
+	if s, ok := Partner(two, West); !ok || s != East {
+		t.Errorf("players=2: West's partner %s %v", s, ok)
+	}
+}
