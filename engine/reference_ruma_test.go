@@ -220,7 +220,8 @@ func TestReferenceRuma(t *testing.T) {
 		seeds := 2 + n/2%3
 		limit := []int{0, 1, 2, 3}[n/6%4]
 		opts := engine.Options{"players": fmt.Sprint(players), "seeds": fmt.Sprint(seeds), "penalty_limit": fmt.Sprint(limit)}
-		if limit == 0 {
+		if limit == 0 { // not given
+			delete(opts, "penalty_limit")
 			limit = 12
 			if seeds == 2 {
 				limit = 6

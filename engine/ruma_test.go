@@ -100,6 +100,7 @@ func TestRumaRule2Start(t *testing.T) {
 	}{
 		{nil, 4, "12"}, {Options{"seeds": "3"}, 3, "12"}, {Options{"seeds": "2"}, 2, "6"},
 		{Options{"seeds": "2", "penalty_limit": "9"}, 2, "9"}, {Options{"penalty_limit": "6"}, 4, "6"},
+		{Options{"seeds": "2", "penalty_limit": "12"}, 2, "12"}, // given: it stands
 	} {
 		r := MustNew("ruma", c.opts)
 		p := r.Start()
@@ -108,7 +109,7 @@ func TestRumaRule2Start(t *testing.T) {
 		}
 	}
 	if MustNew("ruma", Options{"seeds": "2"}) != MustNew("ruma", Options{"seeds": "2", "penalty_limit": "6"}) {
-		t.Error("penalty_limit 0 and the number it stands for give different rules")
+		t.Error("seeds=2 without a limit and with the limit 6 give different rules")
 	}
 	if _, err := New("ruma", Options{"players": "3"}); err == nil {
 		t.Error("players=3 accepted")
