@@ -314,3 +314,21 @@ func TestRumaNoAllocs(t *testing.T) {
 		t.Errorf("%v allocations", n)
 	}
 }
+
+func TestRumaGameLeave(t *testing.T) {
+	g := NewGame(MustNew("ruma", nil).Start())
+	if _, err := g.Play(Move{Pit: 3}); err != nil {
+		t.Fatal(err)
+	}
+	ev, err := g.Leave(East)
+	if err != nil || len(ev) == 0 || !g.Position().Out(East) || g.Position().ToMove() != North || len(g.Moves()) != 1 {
+		p := g.Position()
+		t.Fatalf("leave: %v %v %s", ev, err, describe(&p))
+	}
+	if _, err := g.Leave(East); err == nil {
+		t.Error("left twice")
+	}
+	if _, err := NewGame(MustNew("kalah", nil).Start()).Leave(South); err != ErrCannotLeave {
+		t.Errorf("kalah: %v", err)
+	}
+}
