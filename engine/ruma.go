@@ -85,7 +85,7 @@ func init() {
 	v := &Variant{
 		ID: "ruma", Name: "Ruma", Players: 4,
 		Options: []OptionSpec{
-			{Name: "players", Kind: IntOption, Default: "4", Min: 2, Max: 4, Doc: "4: one player a seat; 2: one player holds South and North, the other East and West"},
+			{Name: "players", Kind: IntOption, Default: "4", Min: 2, Max: 4, Doc: "2 or 4 (3 is refused): 4, one player a seat; 2, one holds South and North, the other East and West"},
 			{Name: "seeds", Kind: IntOption, Default: "4", Min: 2, Max: 4, Doc: "seeds in each pocket at the start"},
 			{Name: "penalty_limit", Kind: IntOption, Default: "12", Min: 1, Max: 40, Doc: "penalty points that put a seat out (when not given: 12, or 6 with 2 seeds)"},
 		},
