@@ -60,7 +60,11 @@
 // end-of-game helpers decideByStores and endByRepetition in position.go
 // (the bigger of two stores wins), and with the latter the repetition rule
 // as Game and Perft apply it. The search (package search) is two-player
-// only as well. A game of more players brings its own settle and ending.
+// only as well, but for its paranoid levels (search/paranoid.go). A game
+// of more players brings its own settle and ending, its turn order
+// ([TurnOrder], [RumaNext]) and seats that leave ([Position.Leave],
+// [Position.Out]): Ruma (ruma.go), four seats on a square board
+// ([Layout.Sides] 4, penalty pits as [PenaltyCell]).
 //
 // # Events
 //

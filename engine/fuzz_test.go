@@ -948,9 +948,11 @@ func FuzzRuma(f *testing.F) {
 		r := &fzBytes{data}
 		o := r.next()
 		opts := engine.Options{
-			"players":       []string{"4", "2"}[o&1],
-			"seeds":         fmt.Sprint(2 + int(o>>1)%3),
-			"penalty_limit": fmt.Sprint(int(o>>3) % 4),
+			"players": []string{"4", "2"}[o&1],
+			"seeds":   fmt.Sprint(2 + int(o>>1)%3),
+		}
+		if k := int(o>>3) % 4; k > 0 {
+			opts["penalty_limit"] = fmt.Sprint(k)
 		}
 		fzRun(t, "ruma", opts, r)
 	})

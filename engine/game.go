@@ -49,6 +49,20 @@ func (g *Game) Play(m Move) ([]Event, error) {
 	return ev, nil
 }
 
+// Leave takes seat s out of the game (see [Position.Leave]): the current
+// position is replaced by the one after the seat left, and no move is
+// recorded (Moves and Positions keep their lengths; Undo then takes back
+// the last move and the leave with it). The error is Position.Leave's; the
+// game is then unchanged.
+func (g *Game) Leave(s Side) ([]Event, error) {
+	p, ev, err := g.Position().Leave(s)
+	if err != nil {
+		return nil, err
+	}
+	g.positions[len(g.positions)-1] = p
+	return ev, nil
+}
+
 // Undo takes back the last move. It reports false when there is none.
 func (g *Game) Undo() bool {
 	if len(g.moves) == 0 {

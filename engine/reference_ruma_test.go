@@ -214,13 +214,14 @@ func TestReferenceRuma(t *testing.T) {
 	if testing.Short() {
 		games = 300
 	}
-	ends := map[string]int{}
+	ends, longest := map[string]int{}, 0
 	for n := range games {
 		players := []int{4, 2}[n%2]
 		seeds := 2 + n/2%3
 		limit := []int{0, 1, 2, 3}[n/6%4]
 		opts := engine.Options{"players": fmt.Sprint(players), "seeds": fmt.Sprint(seeds), "penalty_limit": fmt.Sprint(limit)}
-		if limit == 0 {
+		if limit == 0 { // not given
+			delete(opts, "penalty_limit")
 			limit = 12
 			if seeds == 2 {
 				limit = 6
@@ -231,6 +232,9 @@ func TestReferenceRuma(t *testing.T) {
 		g.compare(t, p, "start")
 		for step := 0; p.Status() == engine.Ongoing; step++ {
 			what := fmt.Sprintf("game %d %v step %d", n, opts, step)
+			if step > 2000 { // rule 11: every game ends
+				t.Fatalf("%s: the game goes on", what)
+			}
 			if rng.IntN(60) == 0 { // a seat leaves
 				s := rng.IntN(4)
 				q, _, err := p.Leave(rrSeat[s])
@@ -259,8 +263,9 @@ func TestReferenceRuma(t *testing.T) {
 			g.compare(t, p, what+" move "+m.String())
 		}
 		ends[p.Status().String()+" "+p.EndReason().String()]++
+		longest = max(longest, p.Ply())
 	}
-	t.Logf("%v", ends)
+	t.Logf("%v; longest game %d plies", ends, longest)
 }
 
 func (g *rref) perft(depth int) uint64 {

@@ -56,11 +56,11 @@ import (
 //     its player at once [choice].
 //  11. The game always ends: no repetition rule.
 //
-// Option `penalty_limit`: 0, the default, stands for the rule's own limit:
-// 12, or 6 with seeds=2 (000:868; 12 for seeds=3 [choice]). The variant
-// fills that value in when the options are resolved, so [Rules.Options] and
-// the position JSON always show the number in force (12 or 6), and
-// "penalty_limit":0 and the number it stands for give the same rules.
+// Option `penalty_limit`: a default that depends on another option. Its
+// default is 12, but 6 when seeds=2 and penalty_limit is not given
+// (000:868; 12 for seeds=3 [choice]): [Variant.Resolve] fills it in so
+// (see Variant.fill), and [Rules.Options] and the position JSON always
+// show the number in force. An explicit value always stands.
 //
 // A seat leaves with [Position.Leave] (it resigns): it is out, its seeds
 // stay, the turn passes on if it was its turn; the game ends when one seat
@@ -85,9 +85,9 @@ func init() {
 	v := &Variant{
 		ID: "ruma", Name: "Ruma", Players: 4,
 		Options: []OptionSpec{
-			{Name: "players", Kind: IntOption, Default: "4", Min: 2, Max: 4, Doc: "4: one player a seat; 2: one player holds South and North, the other East and West"},
+			{Name: "players", Kind: IntOption, Default: "4", Min: 2, Max: 4, Doc: "2 or 4 (3 is refused): 4, one player a seat; 2, one holds South and North, the other East and West"},
 			{Name: "seeds", Kind: IntOption, Default: "4", Min: 2, Max: 4, Doc: "seeds in each pocket at the start"},
-			{Name: "penalty_limit", Kind: IntOption, Default: "0", Min: 0, Max: 40, Doc: "penalty points that put a seat out; 0 means the rule's own: 12, or 6 with 2 seeds"},
+			{Name: "penalty_limit", Kind: IntOption, Default: "12", Min: 1, Max: 40, Doc: "penalty points that put a seat out (when not given: 12, or 6 with 2 seeds)"},
 		},
 		build: func(v *Variant, o Options) (Rules, error) {
 			if o["players"] == "3" {
@@ -100,12 +100,9 @@ func init() {
 			return r, nil
 		},
 	}
-	v.fill = func(o Options) {
-		if o["penalty_limit"] == "0" {
-			o["penalty_limit"] = "12"
-			if o["seeds"] == "2" {
-				o["penalty_limit"] = "6"
-			}
+	v.fill = func(given, o Options) {
+		if _, ok := given["penalty_limit"]; !ok && o["seeds"] == "2" {
+			o["penalty_limit"] = "6"
 		}
 	}
 	register(v)
@@ -583,4 +580,26 @@ func (p Position) squareString() string {
 	}
 	b.WriteByte('\n')
 	return b.String()
+}
+
+// TurnOrder returns the seats of a game under r in turn order, the first
+// mover first: South, North for two players (South alone for a solitaire),
+// and South, East, North, West for Ruma. A seat that is out ([Position.Out])
+// is skipped when its turn comes.
+func TurnOrder(r Rules) []Side {
+	if _, ok := r.(*rumaRules); ok {
+		return rumaSeats[:]
+	}
+	out := []Side{South, North}
+	return out[:min(max(r.Layout().Sides, 1), 2)]
+}
+
+// Partner returns the other seat held by the same player, for games in
+// which one player holds two seats (Ruma with players=2: South with North,
+// East with West); false otherwise.
+func Partner(r Rules, s Side) (Side, bool) {
+	if x, ok := r.(*rumaRules); ok && x.two && s <= West {
+		return s ^ 1, true
+	}
+	return 0, false
 }

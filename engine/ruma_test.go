@@ -100,6 +100,7 @@ func TestRumaRule2Start(t *testing.T) {
 	}{
 		{nil, 4, "12"}, {Options{"seeds": "3"}, 3, "12"}, {Options{"seeds": "2"}, 2, "6"},
 		{Options{"seeds": "2", "penalty_limit": "9"}, 2, "9"}, {Options{"penalty_limit": "6"}, 4, "6"},
+		{Options{"seeds": "2", "penalty_limit": "12"}, 2, "12"}, // given: it stands
 	} {
 		r := MustNew("ruma", c.opts)
 		p := r.Start()
@@ -108,7 +109,7 @@ func TestRumaRule2Start(t *testing.T) {
 		}
 	}
 	if MustNew("ruma", Options{"seeds": "2"}) != MustNew("ruma", Options{"seeds": "2", "penalty_limit": "6"}) {
-		t.Error("penalty_limit 0 and the number it stands for give different rules")
+		t.Error("seeds=2 without a limit and with the limit 6 give different rules")
 	}
 	if _, err := New("ruma", Options{"players": "3"}); err == nil {
 		t.Error("players=3 accepted")
@@ -272,5 +273,62 @@ func TestRumaString(t *testing.T) {
 	s := MustNew("ruma", nil).Start().String()
 	if !strings.Contains(s, "south to move") || strings.Count(s, "4") < 24 || !strings.Contains(s, "penalties:") {
 		t.Errorf("String:\n%s", s)
+	}
+}
+
+func TestRumaSeatsAPI(t *testing.T) {
+	four, two := MustNew("ruma", nil), MustNew("ruma", Options{"players": "2"})
+	if got := TurnOrder(four); !slices.Equal(got, []Side{South, East, North, West}) {
+		t.Errorf("TurnOrder(ruma) = %v", got)
+	}
+	if got := TurnOrder(MustNew("kalah", nil)); !slices.Equal(got, []Side{South, North}) {
+		t.Errorf("TurnOrder(kalah) = %v", got)
+	}
+	if got := TurnOrder(MustNew("tchuka", nil)); !slices.Equal(got, []Side{South}) {
+		t.Errorf("TurnOrder(tchuka) = %v", got)
+	}
+	if _, ok := Partner(four, South); ok {
+		t.Error("players=4: South has a partner")
+	}
+	if s, ok := Partner(two, South); !ok || s != North {
+		t.Errorf("players=2: South's partner %s %v", s, ok)
+	}
+	if s, ok := Partner(two, West); !ok || s != East {
+		t.Errorf("players=2: West's partner %s %v", s, ok)
+	}
+}
+
+// Apply with a nil event list and AppendMoves with room allocate nothing,
+// passes and penalties included.
+func TestRumaNoAllocs(t *testing.T) {
+	p := rumaJSON(t, "", "south", [4][6]int{{1, 0, 2, 0, 2, 1}, {0, 0, 1, 0, 0, 0}, full6, full6}, [4]int{0, 2, 0, 0}, "")
+	r := p.Rules()
+	buf := make([]Move, 0, MaxMoves)
+	q := new(Position) // a local passed to an interface method would escape
+	n := testing.AllocsPerRun(100, func() {
+		*q = p
+		r.Apply(q, Move{Pit: 6}, nil)
+		buf = r.AppendMoves(q, buf[:0])
+	})
+	if n != 0 {
+		t.Errorf("%v allocations", n)
+	}
+}
+
+func TestRumaGameLeave(t *testing.T) {
+	g := NewGame(MustNew("ruma", nil).Start())
+	if _, err := g.Play(Move{Pit: 3}); err != nil {
+		t.Fatal(err)
+	}
+	ev, err := g.Leave(East)
+	if err != nil || len(ev) == 0 || !g.Position().Out(East) || g.Position().ToMove() != North || len(g.Moves()) != 1 {
+		p := g.Position()
+		t.Fatalf("leave: %v %v %s", ev, err, describe(&p))
+	}
+	if _, err := g.Leave(East); err == nil {
+		t.Error("left twice")
+	}
+	if _, err := NewGame(MustNew("kalah", nil).Start()).Leave(South); err != ErrCannotLeave {
+		t.Errorf("kalah: %v", err)
 	}
 }

@@ -87,9 +87,9 @@ type Variant struct {
 	Options []OptionSpec
 
 	build func(v *Variant, opts Options) (Rules, error)
-	// fill, if set, completes resolved options whose default depends on
-	// another option (Ruma's penalty_limit).
-	fill func(opts Options)
+	// fill, if set, changes the resolved options out whose default depends
+	// on another option, for those not given (Ruma's penalty_limit).
+	fill func(given, out Options)
 
 	mu    sync.Mutex
 	cache map[string]Rules // by canonical options: rules are immutable and shared
@@ -143,7 +143,7 @@ func (v *Variant) Resolve(opts Options) (Options, error) {
 		out[k] = val
 	}
 	if v.fill != nil {
-		v.fill(out)
+		v.fill(opts, out)
 	}
 	return out, nil
 }

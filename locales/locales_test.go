@@ -346,6 +346,7 @@ var nonDefault = map[string]map[string]string{
 	"bao-kenya":     {"seeds": "5", "capture_sower": "true"},
 	"bao-laps":      {"seeds": "3", "capture_sower": "true", "skip_origin": "true", "infinite": "illegal"},
 	"bao-kujifunza": {"infinite": "illegal", "suicide": "allowed", "wipe": "continue"},
+	"ruma":          {"players": "2", "seeds": "2", "penalty_limit": "8"},
 }
 
 func TestRules(t *testing.T) {

@@ -195,14 +195,8 @@ var ruleSets = map[string]*ruleSet{
 	"ruma": {
 		bot: "rules_ruma_bot",
 		args: func(o map[string]string) map[string]any {
-			s, limit := atoi(o["seeds"]), atoi(o["penalty_limit"])
-			if limit == 0 { // the rule's own limit (engine/ruma.go)
-				limit = 12
-				if s == 2 {
-					limit = 6
-				}
-			}
-			return map[string]any{"Seeds": s, "Total": 24 * s, "Max": limit, "N": 6}
+			s := atoi(o["seeds"])
+			return map[string]any{"Seeds": s, "Total": 24 * s, "Max": atoi(o["penalty_limit"]), "N": 6}
 		},
 		sections: func(o map[string]string) [][2]string {
 			n := pick(o["players"] == "2", "2", "4")
@@ -255,6 +249,9 @@ func Rules(l Lang, id string, opts map[string]string) string {
 		return ""
 	}
 	vals, changed := resolve(v.Options, opts)
+	if full, err := v.Resolve(opts); err == nil {
+		vals, changed = resolve(v.Options, full) // defaults that depend on other options (Ruma)
+	}
 	args := rs.args(vals)
 	var b strings.Builder
 	b.WriteString("*" + VariantName(l, id) + "*\n")

@@ -61,6 +61,10 @@ func collectMarks(g *geom, events []engine.Event) *marks {
 			if int(e.Side) < engine.MaxSides {
 				m.swap[e.Side] = true
 			}
+		case engine.EventPenalty: // Ruma: the penalty pit got a seed
+			if ok(e.Cell) && e.Count > 0 {
+				m.sown[e.Cell] = true
+			}
 		case engine.EventTuzdyk:
 			if ok(e.Cell) {
 				m.tuzdyk[e.Cell] = true

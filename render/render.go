@@ -28,6 +28,11 @@ type Options struct {
 	// engine.North), drawn beside each side's row in that side's colour.
 	// An empty name is not drawn; a long one is cut with an ellipsis.
 	Names [2]string
+	// Seats are the players' names by seat for a board of four seats
+	// (Ruma; indexed by engine.South, North, East, West), each drawn in its
+	// seat's colour inside the square, in front of its row; Names is for
+	// two-sided boards.
+	Seats [engine.MaxSides]string
 	// Viewer is the side whose seat the board is drawn from: its rows
 	// nearest (at the bottom) and its pit 1 on the left. The zero value is
 	// South, from whose seat boards are usually drawn; engine.North turns a
@@ -124,6 +129,7 @@ func stateOf(p engine.Position, g *geom, o Options) *state {
 	}
 	if g.sq != nil {
 		rs := rumaStateOf(p)
+		rs.names = o.Seats
 		s.ruma = &rs
 	}
 	return s

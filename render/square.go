@@ -1,9 +1,13 @@
 package render
 
 import (
+	"image"
 	"math"
 	"strconv"
 	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
 
 	"github.com/mancala-bot/mancala/engine"
 )
@@ -143,6 +147,7 @@ type rumaState struct {
 	limit int
 	pen   [engine.MaxSides]int
 	out   [engine.MaxSides]bool
+	names [engine.MaxSides]string // Options.Seats
 }
 
 func rumaStateOf(p engine.Position) rumaState {
@@ -313,6 +318,21 @@ func (r *renderer) drawSquare() {
 		// Along the row, to the seat's right (its ruma's side).
 		rx, ry := e[1], -e[0]
 		tx, ty := x+rx*0.95*p, y+ry*0.95*p
+		if name := rs.names[s]; name != "" {
+			// The name to the seat's left of its penalty pit, clear of
+			// the side rows.
+			face := r.faces.label
+			nx, ny, maxW := x-rx*1.75*p, y-ry*1.75*p, 2.1*p
+			if e[0] != 0 {
+				nx, maxW = x-e[0]*0.3*p, 2.0*p
+			}
+			if text, w := fitName(face, cleanName(face, name), maxW); text != "" {
+				capH := float64(face.Metrics().CapHeight) / 64
+				d := font.Drawer{Dst: r.img, Src: image.NewUniform(sideColor(s)), Face: face,
+					Dot: fixed.Point26_6{X: fixed.Int26_6((nx - w/2) * 64), Y: fixed.Int26_6((ny + capH/2) * 64)}}
+				d.DrawString(text)
+			}
+		}
 		if rs.out[s] {
 			r.cross(tx, ty) // out: a cross where its points were
 		} else if rs.limit > 0 {

@@ -35,3 +35,26 @@ func TestParanoidLevelsRuma(t *testing.T) {
 		t.Error("Analyze searched a game of four seats")
 	}
 }
+
+// The searching levels block an opponent's win: after South's 1, East
+// empties its row with its 6; South's 6 (seven seeds, the last onto East's
+// 6) puts seeds in East's row.
+func TestParanoidBlocks(t *testing.T) {
+	for _, players := range []string{"4", "2"} {
+		j := `{"variant":"ruma","options":{"players":` + players + `},"to_move":"south",` +
+			`"pits":{"south":[2,0,1,0,0,7],"east":[0,0,0,0,0,1],"north":[4,4,4,4,4,4],"west":[4,4,4,4,4,4]}}`
+		p, err := engine.ParsePosition([]byte(j))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Moves(); len(got) != 2 {
+			t.Fatalf("moves %v, want 1 and 6", got)
+		}
+		for _, l := range []Level{Medium, Hard, Expert} {
+			m, err := l.MoveFrom(context.Background(), p, nil, 1)
+			if err != nil || m.Pit != 6 {
+				t.Errorf("players=%s %s: %v %v, want 6", players, l, m, err)
+			}
+		}
+	}
+}
