@@ -142,6 +142,13 @@ func (s *session) renderOptions(lg *loaded, events []engine.Event) render.Option
 			o.Names[side] = s.name(pl)
 		}
 	}
+	if lg.rules.Layout().Sides > 2 { // a table of four seats names every seat
+		for side := range min(len(o.Seats), len(lg.rec.Players)) {
+			if pl := lg.rec.Players[seatOf(p, engine.Side(side))]; !pl.Empty() {
+				o.Seats[side] = s.name(pl)
+			}
+		}
+	}
 	// A four-row board (the Bao games) is read by the player to move from
 	// their own seat: their two rows nearest, their pit 1 on the left, as
 	// its moves are written ("3R" is to their right). So is a board of four
