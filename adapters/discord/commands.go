@@ -19,7 +19,9 @@ import (
 //
 // Option names and how they become bot arguments (see request.go):
 //
-//	/new variant [opponent] [level] [options]  -> new VARIANT [<@ID> | bot [LEVEL]] [options...]
+//	/new variant [opponent] [level] [options] [opponent2] [opponent3]
+//	                                           -> new VARIANT [<@ID> | bot [LEVEL]] [options...] [<@ID2> <@ID3>]
+//	                                              (the two more opponents are for a table of four, Ruma)
 //	/move pit                                  -> move PIT
 //	/rules [variant]                           -> rules [VARIANT]
 //	/lang language [channel]                   -> lang ru|da|pl|en, or lang channel LANG when channel is true
@@ -27,14 +29,16 @@ import (
 //	/accept /decline /resign /draw /undo /rematch /claim /board /replay
 //	/game /variants /stats /top /help          -> the command, no arguments
 const (
-	optVariant  = "variant"
-	optOpponent = "opponent"
-	optLevel    = "level"
-	optOptions  = "options"
-	optPit      = "pit"
-	optLanguage = "language"
-	optAnswer   = "answer"
-	optChannel  = "channel"
+	optVariant   = "variant"
+	optOpponent  = "opponent"
+	optOpponent2 = "opponent2"
+	optOpponent3 = "opponent3"
+	optLevel     = "level"
+	optOptions   = "options"
+	optPit       = "pit"
+	optLanguage  = "language"
+	optAnswer    = "answer"
+	optChannel   = "channel"
 )
 
 // discordLocales are the Discord locales the bot's languages map to.
@@ -58,19 +62,22 @@ var localizedLangs = []locales.Lang{locales.RU, locales.DA, locales.PL}
 // reject falls back to the English name for that locale, and registration
 // logs it.
 var optionLocalNames = map[string]map[locales.Lang]string{
-	optVariant:  {locales.RU: "игра", locales.DA: "spil", locales.PL: "gra"},
-	optOpponent: {locales.RU: "соперник", locales.DA: "modstander", locales.PL: "przeciwnik"},
-	optLevel:    {locales.RU: "уровень", locales.DA: "niveau", locales.PL: "poziom"},
-	optOptions:  {locales.RU: "настройки", locales.DA: "valg", locales.PL: "opcje"},
-	optPit:      {locales.RU: "лунка", locales.DA: "hul", locales.PL: "dołek"},
-	optLanguage: {locales.RU: "язык", locales.DA: "sprog", locales.PL: "język"},
-	optAnswer:   {locales.RU: "ответ", locales.DA: "svar", locales.PL: "odpowiedź"},
-	optChannel:  {locales.RU: "для_чата", locales.DA: "for_kanalen", locales.PL: "dla_czatu"},
+	optVariant:   {locales.RU: "игра", locales.DA: "spil", locales.PL: "gra"},
+	optOpponent:  {locales.RU: "соперник", locales.DA: "modstander", locales.PL: "przeciwnik"},
+	optOpponent2: {locales.RU: "соперник2", locales.DA: "modstander2", locales.PL: "przeciwnik2"},
+	optOpponent3: {locales.RU: "соперник3", locales.DA: "modstander3", locales.PL: "przeciwnik3"},
+	optLevel:     {locales.RU: "уровень", locales.DA: "niveau", locales.PL: "poziom"},
+	optOptions:   {locales.RU: "настройки", locales.DA: "valg", locales.PL: "opcje"},
+	optPit:       {locales.RU: "лунка", locales.DA: "hul", locales.PL: "dołek"},
+	optLanguage:  {locales.RU: "язык", locales.DA: "sprog", locales.PL: "język"},
+	optAnswer:    {locales.RU: "ответ", locales.DA: "svar", locales.PL: "odpowiedź"},
+	optChannel:   {locales.RU: "для_чата", locales.DA: "for_kanalen", locales.PL: "dla_czatu"},
 }
 
 // optionKeys are the locales keys of the option descriptions.
 var optionKeys = map[string]string{
 	optVariant: "arg_variant", optOpponent: "arg_opponent", optLevel: "arg_level",
+	optOpponent2: "arg_opponent_more", optOpponent3: "arg_opponent_more",
 	optOptions: "arg_options", optPit: "arg_pit", optLanguage: "arg_lang",
 	optAnswer: "arg_answer", optChannel: "arg_channel",
 }
@@ -192,7 +199,11 @@ func (b *tableBuilder) options(cmd string, levels []string) []*discordgo.Applica
 		level.Choices = levelChoices(levels)
 		options := b.option(cmd, optOptions, discordgo.ApplicationCommandOptionString, false)
 		options.MaxLength = 200
-		return []*discordgo.ApplicationCommandOption{variant, opponent, level, options}
+		// A table of four (Ruma) invites up to three: the two more come
+		// last, so that the usual fields keep their places.
+		more2 := b.option(cmd, optOpponent2, discordgo.ApplicationCommandOptionUser, false)
+		more3 := b.option(cmd, optOpponent3, discordgo.ApplicationCommandOptionUser, false)
+		return []*discordgo.ApplicationCommandOption{variant, opponent, level, options, more2, more3}
 	case "move":
 		// A string, not a number: a move may carry a direction ("6R").
 		pit := b.option(cmd, optPit, discordgo.ApplicationCommandOptionString, true)

@@ -713,7 +713,7 @@ func TestCommandsRegistered(t *testing.T) {
 			for _, o := range newCmd.Options {
 				optNames = append(optNames, o.Name)
 			}
-			if !slices.Equal(optNames, []string{"variant", "opponent", "level", "options"}) {
+			if !slices.Equal(optNames, []string{"variant", "opponent", "level", "options", "opponent2", "opponent3"}) {
 				t.Errorf("/new options %q", optNames)
 			}
 			if v := newCmd.Options[0]; len(v.Choices) == 0 || v.Choices[0].Value != "kalah" || v.Choices[0].NameLocalizations[discordgo.Polish] == "" {

@@ -140,6 +140,11 @@ func commandArgs(data discordgo.ApplicationCommandInteractionData, self []string
 			args = append(args, lvl)
 		}
 		args = append(args, strings.Fields(str(optOptions))...)
+		for _, o := range []string{optOpponent2, optOpponent3} {
+			if id := str(o); id != "" && !slices.Contains(self, id) {
+				args = append(args, "<@"+id+">")
+			}
+		}
 	case "move":
 		if o := opt(optPit); o != nil {
 			switch v := o.Value.(type) {

@@ -47,6 +47,10 @@ func TestToRequest(t *testing.T) {
 			Platform: "discord", Channel: fixChan, ChannelLocale: "en-US", User: with(alice, "ru"),
 			Command: "new", Args: []string{"kalah", "<@" + fixBob + ">", "seeds=5", "second"},
 		}, true},
+		{"command_new_table.json", bot.Request{
+			Platform: "discord", Channel: fixChan, ChannelLocale: "en-US", User: with(alice, "ru"),
+			Command: "new", Args: []string{"ruma", "<@" + fixBob + ">", "<@1180000000000000203>", "<@1180000000000000204>"},
+		}, true},
 		{"command_new_bot.json", bot.Request{
 			Platform: "discord", Channel: fixChan, ChannelLocale: "en-US",
 			User:    bot.User{ID: fixAlice, Name: "Ala", Locale: "pl", Mention: "<@" + fixAlice + ">"},
