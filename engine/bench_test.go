@@ -23,6 +23,8 @@ func BenchmarkPerft(b *testing.B) {
 		{"bao-laps", MustNew("bao-laps", nil), 8},
 		{"bao-kujifunza", MustNew("bao-kujifunza", nil), 7},
 		{"bao", MustNew("bao", nil), 9},
+		{"ayoayo", MustNew("ayoayo", nil), 7},
+		{"madjnuni", MustNew("madjnuni", nil), 70},
 	}
 	for _, full := range []bool{false, true} {
 		for _, c := range cases {

@@ -63,6 +63,9 @@ const (
 	// KichwaDirection: a namua capture at a kimbi pit names the wrong
 	// kichwa: at pit 1 or 2 only R, at 7 or 8 only L (Bao la Kiswahili, N3).
 	KichwaDirection
+	// NotHeadPit: the move must start from the head, pit 7, or the nearest
+	// non-empty pit to its left (La'b madjnuni, rule 3).
+	NotHeadPit
 )
 
 // IllegalMoveError is returned for a move the rules do not allow in a
@@ -117,6 +120,8 @@ func (e *IllegalMoveError) Error() string {
 		return fmt.Sprintf("%s does not capture the takasia'd pit, which must be captured", e.Move)
 	case KichwaDirection:
 		return fmt.Sprintf("%s: a capture at pit %d sows from the nearest kichwa; write %d%s", e.Move, p, p, map[bool]string{true: "R", false: "L"}[p <= 2])
+	case NotHeadPit:
+		return fmt.Sprintf("pit %d cannot be played: every move starts from pit 7, or the nearest non-empty pit to its left", p)
 	}
 	return fmt.Sprintf("move %s is illegal", e.Move)
 }

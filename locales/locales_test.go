@@ -343,6 +343,8 @@ var nonDefault = map[string]map[string]string{
 	"bao-kenya":     {"seeds": "5", "capture_sower": "true"},
 	"bao-laps":      {"seeds": "3", "capture_sower": "true", "skip_origin": "true", "infinite": "illegal"},
 	"bao-kujifunza": {"infinite": "illegal", "suicide": "allowed", "wipe": "continue"},
+	"ayoayo":        {"capture": "mixed", "pits": "12", "starve": "false"},
+	"madjnuni":      {"seeds": "5", "opposite": "false"},
 }
 
 func TestRules(t *testing.T) {

@@ -42,6 +42,8 @@ func TestExamplesDefault(t *testing.T) {
 		"bao-laps":      {{Sowing, ShowsSow}, {Laps, ShowsRelay}, {Capture, ShowsCapture}, {End, ShowsEnd}},
 		"bao-kujifunza": {{Capture, ShowsCapture}, {Takasa, ShowsRelay}},
 		"bao":           {{Namua, ShowsRelay}, {Capture, ShowsCaptureChain}, {Nyumba, ShowsSow}, {Takasa, ShowsRelay}},
+		"ayoayo":        {{Sowing, ShowsRelay}, {Capture, ShowsCapture}},
+		"madjnuni":      {{Sowing, ShowsRelay}, {Capture, ShowsCapture}, {End, ShowsEnd}},
 	}
 	for _, id := range Variants() {
 		ex := Examples(id, nil)

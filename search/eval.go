@@ -30,6 +30,10 @@ var evaluators = map[string]evaluator{
 	// Bao la Kiswahili: as bao-kujifunza, with the seeds still in hand,
 	// which will be entered on their owner's side (S4).
 	"bao": evalHand,
+	// Ayo-ayo and La'b madjnuni: stores hold captures; seeds left on a side
+	// go to its owner at the end (5b, 5c; rule 6), what evalPlain counts.
+	"ayoayo":   evalPlain,
+	"madjnuni": evalPlain,
 }
 
 // HasEval reports whether variant id has an evaluation of its own in the
