@@ -7,8 +7,10 @@ package engine
 // Mancala World's "Ayoayo", a Yoruba game like Oware, is another game.
 //
 //  1. Board and start: two rows of `pits` pits (default 6; Anyiwoli is
-//     played on 2x12, pits=12), 4 seeds in each. The stores are never sown:
-//     they only keep captured seeds. South moves first [choice].
+//     played on 2x12, pits=12), 4 seeds in each. The sources name 6 and 12;
+//     any of 4..12 is offered [choice] (2x12 pits and two stores are 26
+//     cells of MaxCells 40, 96 seeds). The stores are never sown: they only
+//     keep captured seeds. South moves first [choice].
 //  2. A move: all the seeds of any non-empty pit of the mover's row, sown one
 //     by one counter-clockwise round both rows, the origin pit included
 //     [choice] (C3). Rows never change owner.
