@@ -622,7 +622,9 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			if cur.Setup().Extra == nil || string(cur.Setup().Extra["swapped"]) != "true" || string(cur.Setup().Extra["swap_available"]) != "false" {
 				fail("swap: extra %v", cur.Extra())
 			}
-		case extra && (cur.ToMove() != me || cur.Status() != engine.Ongoing):
+		case extra && (cur.ToMove() != me || cur.Status() != engine.Ongoing && cur.EndReason() != engine.EndRepetition):
+			// (Ayo-ayo: the opponent passes, and the position reached is
+			// the third occurrence, which Game ends.)
 			fail("move %s: extra turn event, but %s to move, status %s", m, cur.ToMove(), cur.Status())
 		case cur.Status() == engine.Ongoing && !extra && cur.ToMove() == me:
 			fail("move %s: the same side moves again without an extra turn event", m)
@@ -917,6 +919,9 @@ func FuzzAyoayo(f *testing.F) {
 		// TestAyoayoNeverEnding's layout (South's pit 2 never ends)
 		[]byte{4, 1, 1, 2, 2, 1, 0, 2, 14, 4, 0, 2, 2, 0, 4, 14, 0, 0},
 	)
+	// starve=false: an opponent's pass (extra_turn) reaching a third
+	// occurrence, which Game ends (found by the fuzzer).
+	f.Add([]byte("&100/$-\xdd0Z+m$0+z002\xf12102020\xd00000000000000000"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r := &fzBytes{data}
 		o := r.next()

@@ -122,3 +122,20 @@ func TestMadjnuniNeverEnding(t *testing.T) {
 		t.Errorf("after settle: %s (%s), stores %d/%d", p.Status(), p.EndReason(), p.Store(South), p.Store(North))
 	}
 }
+
+// Perft of a game without choices is 1 while the game goes on and 0 after:
+// from the two heads of TestMadjnuniRules the 28th ply is the third
+// occurrence of the start, which ends the game (C6), so perft 28 is 1 and
+// perft 29 is 0 (mancala perft madjnuni 29 --from that position).
+func TestMadjnuniPerftRepetition(t *testing.T) {
+	r := MustNew("madjnuni", nil)
+	p := board{toMove: South, south: []int{0, 0, 0, 0, 0, 0, 1}, north: []int{0, 0, 0, 0, 0, 0, 1}}.setup(t, r)
+	for d, want := range map[int]uint64{1: 1, 14: 1, 27: 1, 28: 1, 29: 0, 40: 0} {
+		if got := Perft(p, d); got != want {
+			t.Errorf("Perft(heads, %d) = %d, want %d", d, got, want)
+		}
+		if got := PerftFull(p, d); got != want {
+			t.Errorf("PerftFull(heads, %d) = %d, want %d", d, got, want)
+		}
+	}
+}
