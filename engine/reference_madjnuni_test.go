@@ -116,7 +116,7 @@ func (g *mref) sow(me, pit int) bool {
 			for k := 0; k < 14; k++ {
 				if k > 0 {
 					side, p = mrefNext(side, p)
-					if n := g.pits[side][p-1]; n != 2 && n != 4 || k == 14 {
+					if n := g.pits[side][p-1]; n != 2 && n != 4 {
 						break
 					}
 				}
