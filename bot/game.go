@@ -557,6 +557,8 @@ func illegalMove(err error, m engine.Move) error {
 		return refuse("err_kichwa_direction", pit)
 	case engine.LoneSeed:
 		return refuse("err_lone_seed", pit)
+	case engine.NotHeadPit:
+		return refuse("err_not_head_pit", pit)
 	case engine.SwapUnavailable:
 		return refuse("err_swap_unavailable", nil)
 	case engine.GameOver:

@@ -24,6 +24,8 @@ func BenchmarkPerft(b *testing.B) {
 		{"bao-kujifunza", MustNew("bao-kujifunza", nil), 7},
 		{"bao", MustNew("bao", nil), 9},
 		{"ruma", MustNew("ruma", nil), 8},
+		{"ayoayo", MustNew("ayoayo", nil), 7},
+		{"madjnuni", MustNew("madjnuni", nil), 70},
 	}
 	for _, full := range []bool{false, true} {
 		for _, c := range cases {

@@ -66,6 +66,9 @@ const (
 	// LoneSeed: the move's last seed would lie alone in a pocket; it must
 	// end in a store or in a pocket then holding 2 or more (Ruma, rule 6).
 	LoneSeed
+	// NotHeadPit: the move must start from the head, pit 7, or the nearest
+	// non-empty pit to its left (La'b madjnuni, rule 3).
+	NotHeadPit
 )
 
 // IllegalMoveError is returned for a move the rules do not allow in a
@@ -122,6 +125,8 @@ func (e *IllegalMoveError) Error() string {
 		return fmt.Sprintf("%s: a capture at pit %d sows from the nearest kichwa; write %d%s", e.Move, p, p, map[bool]string{true: "R", false: "L"}[p <= 2])
 	case LoneSeed:
 		return fmt.Sprintf("pit %d: the last seed would lie alone; it must end in a ruma or beside other seeds", p)
+	case NotHeadPit:
+		return fmt.Sprintf("pit %d cannot be played: every move starts from pit 7, or the nearest non-empty pit to its left", p)
 	}
 	return fmt.Sprintf("move %s is illegal", e.Move)
 }

@@ -517,7 +517,7 @@ func fzRun(t *testing.T, variant string, opts engine.Options, r *fzBytes) {
 		if cur != q {
 			// Only Oware's and bao-laps' third repetition may end the
 			// game in Game.
-			if (variant != "oware" && variant != "bao-laps" && variant != "bao-kujifunza" && variant != "bao") || q.Status() != engine.Ongoing || cur.EndReason() != engine.EndRepetition {
+			if (variant != "oware" && variant != "bao-laps" && variant != "bao-kujifunza" && variant != "bao" && variant != "ayoayo" && variant != "madjnuni") || q.Status() != engine.Ongoing || cur.EndReason() != engine.EndRepetition {
 				fail("move %s: Game.Play and PlayEvents disagree:\n%s\n%s", m, cur.String(), q.String())
 			}
 		}
@@ -631,7 +631,7 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 		if cur.Status() == engine.Ongoing && cur.ToMove() == me && len(ev) > 0 && ev[len(ev)-1].Kind != engine.EventPenalty && ev[len(ev)-1].Kind != engine.EventOut {
 			fail("move %s: %s moves again without the others passing: %v", m, me, ev)
 		}
-	case "oware", "togyz", "bao-laps":
+	case "oware", "togyz", "bao-laps", "madjnuni":
 		if cur.ToMove() == me || extra {
 			fail("move %s: the turn did not pass (extra turn event: %v)", m, extra)
 		}
@@ -644,7 +644,9 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			if cur.Setup().Extra == nil || string(cur.Setup().Extra["swapped"]) != "true" || string(cur.Setup().Extra["swap_available"]) != "false" {
 				fail("swap: extra %v", cur.Extra())
 			}
-		case extra && (cur.ToMove() != me || cur.Status() != engine.Ongoing):
+		case extra && (cur.ToMove() != me || cur.Status() != engine.Ongoing && cur.EndReason() != engine.EndRepetition):
+			// (Ayo-ayo: the opponent passes, and the position reached is
+			// the third occurrence, which Game ends.)
 			fail("move %s: extra turn event, but %s to move, status %s", m, cur.ToMove(), cur.Status())
 		case cur.Status() == engine.Ongoing && !extra && cur.ToMove() == me:
 			fail("move %s: the same side moves again without an extra turn event", m)
@@ -702,7 +704,7 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 				bad = bad || ci.Kind == engine.StoreCell || e.Cell == origin
 			case "bao-kenya": // K3, K4
 				bad = bad || (ci.Kind == engine.StoreCell && ci.Owner != me) || e.Cell == origin
-			case "togyz", "bao-laps":
+			case "togyz", "bao-laps", "ayoayo", "madjnuni":
 				bad = bad || ci.Kind == engine.StoreCell
 			case "bao-kujifunza", "bao":
 				bad = bad || ci.Owner != me // a side sows only its own pits
@@ -724,7 +726,7 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 		case engine.EventRelay:
 			inRange(e)
 			kuji := variant == "bao-kujifunza" || variant == "bao"
-			if hand != 0 || e.Side != me || (variant != "congkak" && variant != "tchuka" && variant != "bao-laps" && !kuji) || l.Cells[e.Cell].Kind != engine.PitCell || e.Count < 2 || cells[e.Cell] != e.Count ||
+			if hand != 0 || e.Side != me || (variant != "congkak" && variant != "tchuka" && variant != "bao-laps" && variant != "ayoayo" && variant != "madjnuni" && !kuji) || l.Cells[e.Cell].Kind != engine.PitCell || e.Count < 2 || cells[e.Cell] != e.Count ||
 				kuji && l.Cells[e.Cell].Owner != me {
 				fail("move %s: bad relay %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
 			}
@@ -740,7 +742,10 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 				cells[e.Cell], hand = 0, e.Count
 				continue
 			}
-			bad := hand != 0 || e.Side != me || ci.Kind != engine.PitCell || e.Count <= 0 || cells[e.Cell] != e.Count || st == engine.NoCell
+			// Ayo-ayo takes fours during the sowing, maybe for the row's
+			// owner (rule 3).
+			midSow := variant == "ayoayo" && e.Count == 4
+			bad := hand != 0 && !midSow || e.Side != me && !midSow || ci.Kind != engine.PitCell || e.Count <= 0 || cells[e.Cell] != e.Count || st == engine.NoCell
 			if variant == "oware" || variant == "togyz" {
 				bad = bad || ci.Owner == me
 			}
@@ -955,5 +960,57 @@ func FuzzRuma(f *testing.F) {
 			opts["penalty_limit"] = fmt.Sprint(k)
 		}
 		fzRun(t, "ruma", opts, r)
+	})
+}
+
+func FuzzAyoayo(f *testing.F) {
+	// Every input cheap: a long relay counts as never-ending early.
+	f.Cleanup(engine.LowerRelayLapBound(1 << 8))
+	// options byte: capture (o%3), starve (bit 2), pits (bits 3-4: 6, 12,
+	// 4, 6); layout flag; then move bytes.
+	fzCorpus(f,
+		[]byte{0, 0},
+		[]byte{1 | 4, 0},
+		[]byte{2 | 8, 0},
+		[]byte{1 | 4 | 16, 0},
+		// the section 14 vector: South 1 2 2 2 0 3 / 16, North 3 0 3 0 2 2 / 12
+		[]byte{2, 1, 1, 2, 2, 2, 0, 3, 16, 3, 0, 3, 0, 2, 2, 12, 0, 0, 5},
+		// TestAyoayoNeverEnding's layout (South's pit 2 never ends)
+		[]byte{4, 1, 1, 2, 2, 1, 0, 2, 14, 4, 0, 2, 2, 0, 4, 14, 0, 0},
+	)
+	// starve=false: an opponent's pass (extra_turn) reaching a third
+	// occurrence, which Game ends (found by the fuzzer).
+	f.Add([]byte("&100/$-\xdd0Z+m$0+z002\xf12102020\xd00000000000000000"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := engine.Options{
+			"capture": []string{"sower", "owner", "mixed"}[int(o)%3],
+			"starve":  fzBool(^o >> 2),
+			"pits":    []string{"6", "12", "4", "6"}[o>>3&3],
+		}
+		fzRun(t, "ayoayo", opts, r)
+	})
+}
+
+func FuzzMadjnuni(f *testing.F) {
+	f.Cleanup(engine.LowerRelayLapBound(1 << 8))
+	// options byte: seeds (2 + o%11), opposite (bit 4); layout flag; then
+	// move bytes (the legal move is at most one).
+	fzCorpus(f,
+		[]byte{5, 0},
+		[]byte{5 | 16, 0},
+		[]byte{0, 0},
+		// the section 14 vector: South 5 1 3 1 1 2 0 / 0, North 1 2 4 3 1 1 1 / 0
+		[]byte{5, 1, 5, 1, 3, 1, 1, 2, 0, 0, 1, 2, 4, 3, 1, 1, 1, 0, 0, 0},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := engine.Options{
+			"seeds":    strconv.Itoa(2 + int(o)%11),
+			"opposite": fzBool(^o >> 4),
+		}
+		fzRun(t, "madjnuni", opts, r)
 	})
 }

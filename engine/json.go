@@ -88,6 +88,9 @@ func NewPosition(r Rules, s Setup) (Position, error) {
 	if p.status == Ongoing {
 		q := p
 		r.settle(&q, nil)
+		if q.toMove != p.toMove { // a pass (ayoayo starve=false, C5)
+			return p, fmt.Errorf("to_move: %s cannot move and would pass", p.toMove)
+		}
 		if q.status != Ongoing {
 			return p, fmt.Errorf("status: the position is marked ongoing, but by the rules the game is over (%s, %s)", q.reason, q.status)
 		}

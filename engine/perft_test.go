@@ -38,6 +38,15 @@ func TestPerftTable(t *testing.T) {
 		// Ruma: six moves (every pocket's 4 seeds end beside others); the
 		// counts beyond are confirmed by reference_ruma_test.go.
 		{"ruma", nil, []uint64{6, 36, 216, 1182, 5086, 22570}},
+		// Ayo-ayo: depths up to 6 (pits=12: 5) are confirmed by
+		// reference_ayoayo_test.go.
+		{"ayoayo", nil, []uint64{6, 32, 140, 638, 2956, 13327}},
+		{"ayoayo", Options{"capture": "mixed", "pits": "12"}, []uint64{12, 116, 1223, 12429, 121705}},
+		// La'b madjnuni has no choice: perft is 1 while the game goes on.
+		// The game from the start ends after exactly 70 plies (North wins
+		// 61-37 when South's row is empty); reference_madjnuni_test.go
+		// confirms such whole-game counts.
+		{"madjnuni", nil, append(slices.Repeat([]uint64{1}, 70), 0)},
 	}
 	for _, c := range cases {
 		p := MustNew(c.variant, c.opts).Start()

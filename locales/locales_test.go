@@ -347,6 +347,8 @@ var nonDefault = map[string]map[string]string{
 	"bao-laps":      {"seeds": "3", "capture_sower": "true", "skip_origin": "true", "infinite": "illegal"},
 	"bao-kujifunza": {"infinite": "illegal", "suicide": "allowed", "wipe": "continue"},
 	"ruma":          {"players": "2", "seeds": "2", "penalty_limit": "8"},
+	"ayoayo":        {"capture": "mixed", "pits": "12", "starve": "false"},
+	"madjnuni":      {"seeds": "5", "opposite": "false"},
 }
 
 func TestRules(t *testing.T) {

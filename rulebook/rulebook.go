@@ -404,6 +404,8 @@ var examplers = map[string]func(r engine.Rules, o engine.Options) []Example{
 	"bao-kujifunza": func(r engine.Rules, _ engine.Options) []Example { return kujifunza(r) },
 	"bao":           func(r engine.Rules, _ engine.Options) []Example { return kiswahili(r) },
 	"ruma":          func(r engine.Rules, _ engine.Options) []Example { return ruma(r) },
+	"ayoayo":        func(r engine.Rules, _ engine.Options) []Example { return ayoayo(r) },
+	"madjnuni":      func(r engine.Rules, _ engine.Options) []Example { return madjnuni(r) },
 }
 
 // Variants lists the variants Examples has examples for, in the engine's

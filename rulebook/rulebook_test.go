@@ -43,6 +43,8 @@ func TestExamplesDefault(t *testing.T) {
 		"bao-kujifunza": {{Capture, ShowsCapture}, {Takasa, ShowsRelay}},
 		"bao":           {{Namua, ShowsRelay}, {Capture, ShowsCaptureChain}, {Nyumba, ShowsSow}, {Takasa, ShowsRelay}},
 		"ruma":          {{Sowing, ShowsSow}, {LastSeed, ShowsSow}, {RumaPenalty, ShowsPenalty}},
+		"ayoayo":        {{Sowing, ShowsRelay}, {Capture, ShowsCapture}},
+		"madjnuni":      {{Sowing, ShowsRelay}, {Capture, ShowsCapture}, {End, ShowsEnd}},
 	}
 	for _, id := range Variants() {
 		ex := Examples(id, nil)

@@ -33,6 +33,10 @@ var evaluators = map[string]evaluator{
 	// Ruma has four seats: the levels search it with paranoid.go's own
 	// evaluation; this entry is never used (Analyze refuses it).
 	"ruma": evalPlain,
+	// Ayo-ayo and La'b madjnuni: stores hold captures; seeds left on a side
+	// go to its owner at the end (5b, 5c; rule 6), what evalPlain counts.
+	"ayoayo":   evalPlain,
+	"madjnuni": evalPlain,
 }
 
 // HasEval reports whether variant id has an evaluation of its own in the
