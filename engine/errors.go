@@ -63,6 +63,19 @@ const (
 	// KichwaDirection: a namua capture at a kimbi pit names the wrong
 	// kichwa: at pit 1 or 2 only R, at 7 or 8 only L (Bao la Kiswahili, N3).
 	KichwaDirection
+	// NotCapturable: the move names an opponent's pit that cannot be
+	// captured now: it is empty, or the mover's pit facing it is not
+	// (Afrika, A2).
+	NotCapturable
+	// MustCaptureSmallest: the capture takes a bigger pit than the
+	// smallest one that can be taken (Afrika, A2).
+	MustCaptureSmallest
+	// DropPending: the captured seeds must first be dropped into an
+	// opponent's pit (Ohojitxi, O5).
+	DropPending
+	// SameDropPit: the drop names the opponent's pit of the player's
+	// previous drop (Ohojitxi, O5).
+	SameDropPit
 )
 
 // IllegalMoveError is returned for a move the rules do not allow in a
@@ -117,6 +130,14 @@ func (e *IllegalMoveError) Error() string {
 		return fmt.Sprintf("%s does not capture the takasia'd pit, which must be captured", e.Move)
 	case KichwaDirection:
 		return fmt.Sprintf("%s: a capture at pit %d sows from the nearest kichwa; write %d%s", e.Move, p, p, map[bool]string{true: "R", false: "L"}[p <= 2])
+	case NotCapturable:
+		return fmt.Sprintf("%s: that pit of the opponent cannot be captured (it is empty, or your pit facing it is not)", e.Move)
+	case MustCaptureSmallest:
+		return fmt.Sprintf("%s: the capture must take the smallest of the pits that can be taken", e.Move)
+	case DropPending:
+		return fmt.Sprintf("%s: first drop the captured seeds into one of the opponent's pits", e.Move)
+	case SameDropPit:
+		return fmt.Sprintf("%s: the seeds may not be dropped into the pit of your previous drop", e.Move)
 	}
 	return fmt.Sprintf("move %s is illegal", e.Move)
 }

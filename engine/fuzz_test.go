@@ -499,7 +499,7 @@ func fzRun(t *testing.T, variant string, opts engine.Options, r *fzBytes) {
 		if cur != q {
 			// Only Oware's and bao-laps' third repetition may end the
 			// game in Game.
-			if (variant != "oware" && variant != "bao-laps" && variant != "bao-kujifunza" && variant != "bao") || q.Status() != engine.Ongoing || cur.EndReason() != engine.EndRepetition {
+			if rules.RepetitionLimit() == 0 || q.Status() != engine.Ongoing || cur.EndReason() != engine.EndRepetition {
 				fail("move %s: Game.Play and PlayEvents disagree:\n%s\n%s", m, cur.String(), q.String())
 			}
 		}
@@ -676,7 +676,7 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			switch variant {
 			case "kalah", "congkak":
 				bad = bad || (ci.Kind == engine.StoreCell && ci.Owner != me)
-			case "oware":
+			case "oware", "afrika":
 				bad = bad || ci.Kind == engine.StoreCell || e.Cell == origin
 			case "bao-kenya": // K3, K4
 				bad = bad || (ci.Kind == engine.StoreCell && ci.Owner != me) || e.Cell == origin
@@ -897,4 +897,22 @@ func TestFuzzUnknownMoveKinds(t *testing.T) {
 			t.Errorf("%s: %d moves of unknown kinds accepted", c.id, bad)
 		}
 	}
+}
+
+func FuzzAfrika(f *testing.F) {
+	// options byte: early_end (bit 0), misere (bit 1); layout flag
+	fzCorpus(f,
+		[]byte{0, 0},
+		[]byte{1, 0},
+		[]byte{2, 0},
+		[]byte{3, 0},
+		// the position of problem 1 (section 14), South to move
+		[]byte{0, 1, 1, 1, 0, 3, 0, 2, 4, 0, 54, 0, 3, 2, 0, 4, 0, 1, 1, 52, 0, 0},
+		[]byte{2, 1, 0, 0, 5, 0, 0, 20, 1, 0, 60, 0, 3, 0, 0, 1, 0, 0, 9, 40, 1, 7},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		fzRun(t, "afrika", engine.Options{"early_end": fzBool(o), "misere": fzBool(o >> 1)}, r)
+	})
 }

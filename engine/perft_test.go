@@ -35,6 +35,9 @@ func TestPerftTable(t *testing.T) {
 		// Bao la Kiswahili: depth 1 is 6L 6R 7L 7R (bao-rules.md example C);
 		// confirmed by reference_bao_kiswahili_test.go.
 		{"bao", nil, []uint64{4, 14, 38, 124, 405, 1430, 5655, 23270}},
+		// Afrika: eight sowings, then North has eight; the first capture
+		// comes at depth 3; confirmed by reference_afrika_test.go.
+		{"afrika", nil, []uint64{8, 64, 383, 1996, 10345, 53537}},
 	}
 	for _, c := range cases {
 		p := MustNew(c.variant, c.opts).Start()
