@@ -24,6 +24,7 @@ func BenchmarkPerft(b *testing.B) {
 		{"bao-kujifunza", MustNew("bao-kujifunza", nil), 7},
 		{"bao", MustNew("bao", nil), 9},
 		{"afrika", MustNew("afrika", nil), 7},
+		{"ohojitxi", MustNew("ohojitxi", nil), 10},
 	}
 	for _, full := range []bool{false, true} {
 		for _, c := range cases {

@@ -397,6 +397,7 @@ var examplers = map[string]func(r engine.Rules, o engine.Options) []Example{
 	"bao-kujifunza": func(r engine.Rules, _ engine.Options) []Example { return kujifunza(r) },
 	"bao":           func(r engine.Rules, _ engine.Options) []Example { return kiswahili(r) },
 	"afrika":        func(r engine.Rules, _ engine.Options) []Example { return afrika(r) },
+	"ohojitxi":      func(r engine.Rules, _ engine.Options) []Example { return ohojitxi(r) },
 }
 
 // Variants lists the variants Examples has examples for, in the engine's

@@ -43,6 +43,7 @@ func TestExamplesDefault(t *testing.T) {
 		"bao-kujifunza": {{Capture, ShowsCapture}, {Takasa, ShowsRelay}},
 		"bao":           {{Namua, ShowsRelay}, {Capture, ShowsCaptureChain}, {Nyumba, ShowsSow}, {Takasa, ShowsRelay}},
 		"afrika":        {{Capture, ShowsCapture}, {Sowing, ShowsSow}},
+		"ohojitxi":      {{Sowing, ShowsSow}, {Capture, ShowsCaptureChain}, {Drop, ShowsSow}},
 	}
 	for _, id := range Variants() {
 		ex := Examples(id, nil)

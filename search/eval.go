@@ -31,6 +31,8 @@ var evaluators = map[string]evaluator{
 	// which will be entered on their owner's side (S4).
 	"bao":    evalHand,
 	"afrika": evalMargin,
+	// Ohojitxi: whoever empties his own pits wins; no stores.
+	"ohojitxi": evalOhojitxi,
 }
 
 // HasEval reports whether variant id has an evaluation of its own in the
