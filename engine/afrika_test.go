@@ -168,3 +168,19 @@ func TestAfrikaRepetition(t *testing.T) {
 		checkEvents(t, ev, []string{"sweep 3 from 6 to south", "sweep 6 from 16 to north"})
 	}
 }
+
+// A4: a player whose pits are all empty still has a move while the board
+// holds seeds: each opponent's pit with seeds faces one of his empty pits,
+// and the smallest are his captures.
+func TestAfrikaAlwaysAMove(t *testing.T) {
+	r := MustNew("afrika", nil)
+	p := board{toMove: North,
+		south: []int{0, 2, 0, 0, 1, 0, 3, 1}, north: make([]int, 8), stores: [2]int{61, 60}}.setup(t, r)
+	wantMoves(t, p, "13", "16") // South's pits 5 and 8, one seed each
+	wantIllegal(t, p, "10", MustCaptureSmallest)
+	wantIllegal(t, p, "11", NotCapturable) // South's pit 3 is empty
+	p = mustPlay(t, p, "13", "2") // South sows 2 seeds from pit 2 into 3 and 4
+	if p.Status() != Ongoing || p.Pit(South, 3) != 1 || p.Store(North) != 61 {
+		t.Errorf("%s", describe(&p))
+	}
+}
