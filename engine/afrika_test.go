@@ -179,7 +179,7 @@ func TestAfrikaAlwaysAMove(t *testing.T) {
 	wantMoves(t, p, "13", "16") // South's pits 5 and 8, one seed each
 	wantIllegal(t, p, "10", MustCaptureSmallest)
 	wantIllegal(t, p, "11", NotCapturable) // South's pit 3 is empty
-	p = mustPlay(t, p, "13", "2") // South sows 2 seeds from pit 2 into 3 and 4
+	p = mustPlay(t, p, "13", "2")          // South sows 2 seeds from pit 2 into 3 and 4
 	if p.Status() != Ongoing || p.Pit(South, 3) != 1 || p.Store(North) != 61 {
 		t.Errorf("%s", describe(&p))
 	}
