@@ -1,8 +1,8 @@
 package engine_test
 
 // Fuzz targets: one per variant (FuzzKalah, FuzzOware, FuzzTogyz,
-// FuzzCongkak, FuzzTchuka, FuzzBaoKenya, FuzzBaoLaps, FuzzKujifunza, FuzzBao) and
-// FuzzParsePosition.
+// FuzzCongkak, FuzzTchuka, FuzzBaoKenya, FuzzBaoLaps, FuzzKujifunza, FuzzBao,
+// FuzzAfrika, FuzzOhojitxi) and FuzzParsePosition.
 //
 // A variant target reads its input as: one or two bytes choosing the options
 // (always within their valid ranges), a flag byte saying whether a starting
