@@ -9,13 +9,15 @@ package search
 func evalOhojitxi(s *gsearch, n *gnode) int32 {
 	p := &n.pos
 	me := p.ToMove()
-	v := 100 * (p.PitSeeds(1-me) + p.Hand(me) - p.PitSeeds(me) - p.Hand(1-me))
+	// Half a seed per seed: a won game is worth every seed in play (see
+	// final), more than any position short of it.
+	v := 50 * (p.PitSeeds(1-me) + p.Hand(me) - p.PitSeeds(me) - p.Hand(1-me))
 	for i := 1; i <= 6; i++ {
 		if p.Pit(me, i) == 3 {
-			v += 15
+			v += 10
 		}
 		if p.Pit(1-me, i) == 3 {
-			v -= 15
+			v -= 10
 		}
 	}
 	return int32(v)
