@@ -42,4 +42,10 @@ func TestFinalNamedWinner(t *testing.T) {
 	if v := s.final(&q); v != q.Seeds() {
 		t.Errorf("misere: final %d for North, want +%d", v, q.Seeds())
 	}
+	if m := resultMargin(q, engine.North); m != q.Seeds() {
+		t.Errorf("misere: North's match margin %d, want +%d", m, q.Seeds())
+	}
+	if m := resultMargin(q, engine.South); m != -q.Seeds() {
+		t.Errorf("misere: South's match margin %d, want -%d", m, q.Seeds())
+	}
 }
