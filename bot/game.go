@@ -559,6 +559,14 @@ func illegalMove(err error, m engine.Move) error {
 		return refuse("err_lone_seed", pit)
 	case engine.NotHeadPit:
 		return refuse("err_not_head_pit", pit)
+	case engine.NotCapturable:
+		return refuse("err_not_capturable", pit)
+	case engine.MustCaptureSmallest:
+		return refuse("err_must_capture_smallest", pit)
+	case engine.DropPending:
+		return refuse("err_drop_pending", pit)
+	case engine.SameDropPit:
+		return refuse("err_same_drop_pit", pit)
 	case engine.SwapUnavailable:
 		return refuse("err_swap_unavailable", nil)
 	case engine.GameOver:

@@ -26,6 +26,8 @@ func BenchmarkPerft(b *testing.B) {
 		{"ruma", MustNew("ruma", nil), 8},
 		{"ayoayo", MustNew("ayoayo", nil), 7},
 		{"madjnuni", MustNew("madjnuni", nil), 70},
+		{"afrika", MustNew("afrika", nil), 7},
+		{"ohojitxi", MustNew("ohojitxi", nil), 10},
 	}
 	for _, full := range []bool{false, true} {
 		for _, c := range cases {

@@ -69,6 +69,19 @@ const (
 	// NotHeadPit: the move must start from the head, pit 7, or the nearest
 	// non-empty pit to its left (La'b madjnuni, rule 3).
 	NotHeadPit
+	// NotCapturable: the move names an opponent's pit that cannot be
+	// captured now: it is empty, or the mover's pit facing it is not
+	// (Afrika, A2).
+	NotCapturable
+	// MustCaptureSmallest: the capture takes a bigger pit than the
+	// smallest one that can be taken (Afrika, A2).
+	MustCaptureSmallest
+	// DropPending: the captured seeds must first be dropped into an
+	// opponent's pit (Ohojitxi, O5).
+	DropPending
+	// SameDropPit: the drop names the opponent's pit of the player's
+	// previous drop (Ohojitxi, O5).
+	SameDropPit
 )
 
 // IllegalMoveError is returned for a move the rules do not allow in a
@@ -127,6 +140,14 @@ func (e *IllegalMoveError) Error() string {
 		return fmt.Sprintf("pit %d: the last seed would lie alone; it must end in a ruma or beside other seeds", p)
 	case NotHeadPit:
 		return fmt.Sprintf("pit %d cannot be played: every move starts from pit 7, or the nearest non-empty pit to its left", p)
+	case NotCapturable:
+		return fmt.Sprintf("%s: that pit of the opponent cannot be captured (it is empty, or your pit facing it is not)", e.Move)
+	case MustCaptureSmallest:
+		return fmt.Sprintf("%s: the capture must take the smallest of the pits that can be taken", e.Move)
+	case DropPending:
+		return fmt.Sprintf("%s: first drop the captured seeds into one of the opponent's pits", e.Move)
+	case SameDropPit:
+		return fmt.Sprintf("%s: the seeds may not be dropped into the pit of your previous drop", e.Move)
 	}
 	return fmt.Sprintf("move %s is illegal", e.Move)
 }

@@ -1,8 +1,8 @@
 package engine_test
 
 // Fuzz targets: one per variant (FuzzKalah, FuzzOware, FuzzTogyz,
-// FuzzCongkak, FuzzTchuka, FuzzBaoKenya, FuzzBaoLaps, FuzzKujifunza, FuzzBao) and
-// FuzzParsePosition.
+// FuzzCongkak, FuzzTchuka, FuzzBaoKenya, FuzzBaoLaps, FuzzKujifunza, FuzzBao,
+// FuzzAfrika, FuzzOhojitxi) and FuzzParsePosition.
 //
 // A variant target reads its input as: one or two bytes choosing the options
 // (always within their valid ranges), a flag byte saying whether a starting
@@ -356,7 +356,7 @@ func fzStart(t *testing.T, rules engine.Rules, variant string, r *fzBytes) engin
 		}
 		s.Stores = append(s.Stores, st)
 	}
-	if variant == "bao-kujifunza" || variant == "bao" { // no stores
+	if l.Store(engine.South) == engine.NoCell { // no stores (four-row Bao, Ohojitxi)
 		s.Stores = nil
 	}
 	x := r.next()
@@ -394,6 +394,12 @@ func fzStart(t *testing.T, rules engine.Rules, variant string, r *fzBytes) engin
 		}
 		if flag&32 != 0 {
 			s.Extra["out"] = json.RawMessage(fmt.Sprintf("[%q]", engine.Side(x>>2&3)))
+		}
+	case variant == "ohojitxi":
+		// a pending drop (a multiple of 4) and the last drops
+		s.Extra = map[string]json.RawMessage{
+			"drop":      json.RawMessage(strconv.Itoa(4 * (int(x>>1) % 4))),
+			"last_drop": json.RawMessage(fmt.Sprintf(`{"south":%d,"north":%d}`, int(x>>3)%7, int(s.Ply)%7)),
 		}
 	case variant == "togyz":
 		// tuzdyk numbers 0..9 (9 and a pit holding seeds are refused)
@@ -517,7 +523,7 @@ func fzRun(t *testing.T, variant string, opts engine.Options, r *fzBytes) {
 		if cur != q {
 			// Only Oware's and bao-laps' third repetition may end the
 			// game in Game.
-			if (variant != "oware" && variant != "bao-laps" && variant != "bao-kujifunza" && variant != "bao" && variant != "ayoayo" && variant != "madjnuni") || q.Status() != engine.Ongoing || cur.EndReason() != engine.EndRepetition {
+			if rules.RepetitionLimit() == 0 || q.Status() != engine.Ongoing || cur.EndReason() != engine.EndRepetition {
 				fail("move %s: Game.Play and PlayEvents disagree:\n%s\n%s", m, cur.String(), q.String())
 			}
 		}
@@ -611,6 +617,15 @@ func fzSame(p, q engine.Position, what string, fail func(string, ...any)) {
 	}
 }
 
+// ohoHand is the seeds the events of a move by me leave in hand: none but
+// in Ohojitxi, whose captures wait in hand for the drop (O5).
+func ohoHand(variant string, cur engine.Position, me engine.Side) int {
+	if variant != "ohojitxi" || cur.ToMove() != me {
+		return 0
+	}
+	return cur.Hand(me)
+}
+
 // fzCheckMove checks one legal move: the ply, the side to move and the
 // events, replayed seed by seed on prev, which must give cur.
 func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m engine.Move, ev []engine.Event, fail func(string, ...any)) {
@@ -664,6 +679,9 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 	}
 	var origin engine.Cell = engine.NoCell
 	hand, ended := 0, false
+	if variant == "ohojitxi" { // the drop sows the seeds in hand (O5)
+		hand = prev.Hand(me)
+	}
 	var lastSown engine.Cell = engine.NoCell
 	for i, e := range ev {
 		if ended {
@@ -700,7 +718,7 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			switch variant {
 			case "kalah", "congkak":
 				bad = bad || (ci.Kind == engine.StoreCell && ci.Owner != me)
-			case "oware":
+			case "oware", "afrika":
 				bad = bad || ci.Kind == engine.StoreCell || e.Cell == origin
 			case "bao-kenya": // K3, K4
 				bad = bad || (ci.Kind == engine.StoreCell && ci.Owner != me) || e.Cell == origin
@@ -735,6 +753,13 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			inRange(e)
 			ci := l.Cells[e.Cell]
 			st := l.Store(e.Side)
+			if variant == "ohojitxi" { // one of the mover's pits of 4, taken in hand to drop (O4)
+				if e.Side != me || ci.Owner != me || e.Count != 4 || cells[e.Cell] != 4 {
+					fail("move %s: bad capture %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
+				}
+				cells[e.Cell], hand = 0, hand+4
+				continue
+			}
 			if variant == "bao-kujifunza" || variant == "bao" { // an opponent's front pit, taken in hand and sown on (J5)
 				if hand != 0 || e.Side != me || ci.Owner == me || ci.Pit > 8 || e.Count <= 0 || cells[e.Cell] != e.Count {
 					fail("move %s: bad capture %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
@@ -765,7 +790,7 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 				fail("move %s: swap event: %v", m, ev)
 			}
 		case engine.EventExtraTurn:
-			if hand != 0 || e.Side != me {
+			if hand != ohoHand(variant, cur, me) || e.Side != me {
 				fail("move %s: bad extra turn %s: %v", m, e, ev)
 			}
 		case engine.EventSweep:
@@ -798,7 +823,7 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			fail("move %s: unknown event kind %d: %v", m, e.Kind, ev)
 		}
 	}
-	if hand != 0 {
+	if hand != ohoHand(variant, cur, me) {
 		fail("move %s: %d seeds left in hand after the events %v", m, hand, ev)
 	}
 	if ended != (cur.Status() != engine.Ongoing) {
@@ -1012,5 +1037,38 @@ func FuzzMadjnuni(f *testing.F) {
 			"opposite": fzBool(^o >> 4),
 		}
 		fzRun(t, "madjnuni", opts, r)
+	})
+}
+
+func FuzzAfrika(f *testing.F) {
+	// options byte: early_end (bit 0), misere (bit 1); layout flag
+	fzCorpus(f,
+		[]byte{0, 0},
+		[]byte{1, 0},
+		[]byte{2, 0},
+		[]byte{3, 0},
+		// the position of problem 1 (section 14), South to move
+		[]byte{0, 1, 1, 1, 0, 3, 0, 2, 4, 0, 54, 0, 3, 2, 0, 4, 0, 1, 1, 52, 0, 0},
+		[]byte{2, 1, 0, 0, 5, 0, 0, 20, 1, 0, 60, 0, 3, 0, 0, 1, 0, 0, 9, 40, 1, 7},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		fzRun(t, "afrika", engine.Options{"early_end": fzBool(o), "misere": fzBool(o >> 1)}, r)
+	})
+}
+
+func FuzzOhojitxi(f *testing.F) {
+	// layout flag; then, with a layout, 12 pits, side to move (bit 0), the
+	// drop (bits 1-2) and South's last drop (bits 3-5), ply (North's last
+	// drop)
+	fzCorpus(f,
+		[]byte{0},
+		[]byte{1, 3, 3, 3, 1, 2, 3, 4, 4, 4, 4, 4, 4, 0, 0},
+		[]byte{1, 0, 0, 0, 1, 3, 0, 4, 0, 2, 4, 1, 0, 0, 3},
+		[]byte{1, 2, 0, 0, 0, 5, 0, 1, 1, 1, 1, 1, 1, 4, 9},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fzRun(t, "ohojitxi", engine.Options{}, &fzBytes{data})
 	})
 }

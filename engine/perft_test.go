@@ -47,6 +47,13 @@ func TestPerftTable(t *testing.T) {
 		// 61-37 when South's row is empty); reference_madjnuni_test.go
 		// confirms such whole-game counts.
 		{"madjnuni", nil, append(slices.Repeat([]uint64{1}, 70), 0)},
+		// Afrika: eight sowings, then North has eight; the first capture
+		// comes at depth 3; confirmed by reference_afrika_test.go.
+		{"afrika", nil, []uint64{8, 64, 383, 1996, 10345, 53537}},
+		// Ohojitxi: six sowings a side; the first capture (and its drop, a
+		// ply of its own) comes at depth 7; confirmed by
+		// reference_ohojitxi_test.go.
+		{"ohojitxi", nil, []uint64{6, 36, 180, 900, 4500, 22500, 122400}},
 	}
 	for _, c := range cases {
 		p := MustNew(c.variant, c.opts).Start()

@@ -23,7 +23,7 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
-type aref struct {
+type ayref struct {
 	n       int
 	capture string
 	starve  bool
@@ -37,23 +37,23 @@ type aref struct {
 	seen   map[string]int
 }
 
-func arefNew(opts engine.Options) *aref {
+func ayrefNew(opts engine.Options) *ayref {
 	r := engine.MustNew("ayoayo", opts).Options()
-	g := &aref{capture: r["capture"], starve: r["starve"] == "true", seen: map[string]int{}}
+	g := &ayref{capture: r["capture"], starve: r["starve"] == "true", seen: map[string]int{}}
 	fmt.Sscan(r["pits"], &g.n)
 	g.pits = [2][]int{make([]int, g.n), make([]int, g.n)}
 	return g
 }
 
 // board copies the board only (no history), to try a move on.
-func (g *aref) board() *aref {
+func (g *ayref) board() *ayref {
 	c := *g
 	c.pits = [2][]int{slices.Clone(g.pits[0]), slices.Clone(g.pits[1])}
 	c.seen = nil
 	return &c
 }
 
-func (g *aref) clone() *aref {
+func (g *ayref) clone() *ayref {
 	c := g.board()
 	c.seen = map[string]int{}
 	for k, v := range g.seen {
@@ -63,7 +63,7 @@ func (g *aref) clone() *aref {
 }
 
 // bytes writes the pits and the extra numbers as a map key.
-func (g *aref) bytes(more ...int) string {
+func (g *ayref) bytes(more ...int) string {
 	b := make([]byte, 0, 2*g.n+len(more))
 	for s := range 2 {
 		for _, k := range g.pits[s] {
@@ -76,9 +76,9 @@ func (g *aref) bytes(more ...int) string {
 	return string(b)
 }
 
-func (g *aref) key() string { return g.bytes(g.stores[0], g.stores[1], g.toMove) }
+func (g *ayref) key() string { return g.bytes(g.stores[0], g.stores[1], g.toMove) }
 
-func (g *aref) total() int {
+func (g *ayref) total() int {
 	t := g.stores[0] + g.stores[1]
 	for s := range 2 {
 		for _, k := range g.pits[s] {
@@ -88,7 +88,7 @@ func (g *aref) total() int {
 	return t
 }
 
-func (g *aref) row(s int) int {
+func (g *ayref) row(s int) int {
 	t := 0
 	for _, k := range g.pits[s] {
 		t += k
@@ -98,7 +98,7 @@ func (g *aref) row(s int) int {
 
 // sow plays side me's pit (rules 2-4) on g; it reports false (g then
 // undefined) when the move never ends (C4).
-func (g *aref) sow(me, pit int) bool {
+func (g *ayref) sow(me, pit int) bool {
 	side, p := me, pit
 	hand := g.pits[side][p-1]
 	g.pits[side][p-1] = 0
@@ -139,7 +139,7 @@ func (g *aref) sow(me, pit int) bool {
 	}
 }
 
-func (g *aref) movesOf(side int) []engine.Move {
+func (g *ayref) movesOf(side int) []engine.Move {
 	var ms []engine.Move
 	for pit := 1; pit <= g.n; pit++ {
 		if g.pits[side][pit-1] == 0 {
@@ -152,14 +152,14 @@ func (g *aref) movesOf(side int) []engine.Move {
 	return ms
 }
 
-func (g *aref) legalMoves() []engine.Move {
+func (g *ayref) legalMoves() []engine.Move {
 	if g.status != engine.Ongoing {
 		return nil
 	}
 	return g.movesOf(g.toMove)
 }
 
-func (g *aref) why(m engine.Move) engine.Reason {
+func (g *ayref) why(m engine.Move) engine.Reason {
 	switch {
 	case g.status != engine.Ongoing:
 		return engine.GameOver
@@ -178,7 +178,7 @@ func (g *aref) why(m engine.Move) engine.Reason {
 	return 0
 }
 
-func arefWon(s int) engine.Status {
+func ayrefWon(s int) engine.Status {
 	if s == 0 {
 		return engine.SouthWon
 	}
@@ -186,7 +186,7 @@ func arefWon(s int) engine.Status {
 }
 
 // sweepOwn: each player adds his own row to his store; the bigger wins.
-func (g *aref) sweepOwn(r engine.EndReason) {
+func (g *ayref) sweepOwn(r engine.EndReason) {
 	for s := range 2 {
 		for i := range g.pits[s] {
 			g.stores[s] += g.pits[s][i]
@@ -205,14 +205,14 @@ func (g *aref) sweepOwn(r engine.EndReason) {
 }
 
 // settle: rule 5a, then 5b.
-func (g *aref) settle() {
+func (g *ayref) settle() {
 	if g.status != engine.Ongoing {
 		return
 	}
 	t := g.total()
 	for s := range 2 {
 		if 2*g.stores[s] > t {
-			g.status, g.reason = arefWon(s), engine.EndMajority
+			g.status, g.reason = ayrefWon(s), engine.EndMajority
 			return
 		}
 	}
@@ -224,7 +224,7 @@ func (g *aref) settle() {
 		return
 	}
 	if g.starve {
-		g.status, g.reason = arefWon(1-g.toMove), engine.EndNoMoves
+		g.status, g.reason = ayrefWon(1-g.toMove), engine.EndNoMoves
 		return
 	}
 	if len(g.movesOf(1-g.toMove)) > 0 {
@@ -234,7 +234,7 @@ func (g *aref) settle() {
 	g.sweepOwn(engine.EndNoMoves)
 }
 
-func (g *aref) play(m engine.Move) {
+func (g *ayref) play(m engine.Move) {
 	if !g.sow(g.toMove, int(m.Pit)) {
 		panic("reference: a never-ending move was played")
 	}
@@ -249,7 +249,7 @@ func (g *aref) play(m engine.Move) {
 	}
 }
 
-func arefDiff(p engine.Position, g *aref) []string {
+func ayrefDiff(p engine.Position, g *ayref) []string {
 	var d []string
 	for s := range 2 {
 		for i := 1; i <= g.n; i++ {
@@ -288,7 +288,7 @@ func arefDiff(p engine.Position, g *aref) []string {
 	return d
 }
 
-func arefOptionSets() []engine.Options {
+func ayrefOptionSets() []engine.Options {
 	var sets []engine.Options
 	for _, c := range []string{"sower", "owner", "mixed"} {
 		for _, st := range []string{"true", "false"} {
@@ -299,10 +299,10 @@ func arefOptionSets() []engine.Options {
 		engine.Options{"capture": "owner", "pits": "4", "starve": "false"})
 }
 
-// arefRandom draws a layout: sparse boards, small endgames and a few big
+// ayrefRandom draws a layout: sparse boards, small endgames and a few big
 // piles that go round the ring; stores take the rest of 8n seeds or so.
-func arefRandom(rng *rand.Rand, opts engine.Options) *aref {
-	g := arefNew(opts)
+func ayrefRandom(rng *rand.Rand, opts engine.Options) *ayref {
+	g := ayrefNew(opts)
 	max := []int{3, 5, 8, 20}[rng.IntN(4)]
 	for s := range 2 {
 		for i := range g.pits[s] {
@@ -320,14 +320,14 @@ func arefRandom(rng *rand.Rand, opts engine.Options) *aref {
 	return g
 }
 
-func arefPlay(t *testing.T, opts engine.Options, start engine.Position, g *aref, rng *rand.Rand, counts map[string]int) {
+func ayrefPlay(t *testing.T, opts engine.Options, start engine.Position, g *ayref, rng *rand.Rand, counts map[string]int) {
 	t.Helper()
 	eg := engine.NewGame(start)
 	g.seen = map[string]int{g.key(): 1}
 	var played []string
 	check := func(p engine.Position) {
 		t.Helper()
-		if d := arefDiff(p, g); len(d) > 0 {
+		if d := ayrefDiff(p, g); len(d) > 0 {
 			sj, _ := start.MarshalJSON()
 			t.Fatalf("%v\nstart: %s\nmoves: %s\n%s\ndifferences:\n  %s", opts, sj, strings.Join(played, " "), p.String(), strings.Join(d, "\n  "))
 		}
@@ -362,20 +362,20 @@ func TestReferenceAyoayoGames(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(13, 0xa40))
 	counts := map[string]int{}
-	for _, opts := range arefOptionSets() {
+	for _, opts := range ayrefOptionSets() {
 		rules := engine.MustNew("ayoayo", opts)
 		for k := 0; k < games; k++ {
 			if k%2 == 0 {
-				g := arefNew(opts)
+				g := ayrefNew(opts)
 				for s := range 2 {
 					for i := range g.pits[s] {
 						g.pits[s][i] = 4
 					}
 				}
-				arefPlay(t, opts, rules.Start(), g, rng, counts)
+				ayrefPlay(t, opts, rules.Start(), g, rng, counts)
 				continue
 			}
-			g := arefRandom(rng, opts)
+			g := ayrefRandom(rng, opts)
 			s := engine.Setup{ToMove: engine.Side(g.toMove), Pits: [][]int{g.pits[0], g.pits[1]}, Stores: g.stores[:]}
 			p, err := engine.NewPosition(rules, s)
 			c := g.board()
@@ -387,13 +387,13 @@ func TestReferenceAyoayoGames(t *testing.T) {
 				counts["refused setup"]++
 				continue
 			}
-			arefPlay(t, opts, p, g, rng, counts)
+			ayrefPlay(t, opts, p, g, rng, counts)
 		}
 	}
 	t.Logf("game ends: %v", counts)
 }
 
-func arefPerft(g *aref, depth int) uint64 {
+func ayrefPerft(g *ayref, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
@@ -401,7 +401,7 @@ func arefPerft(g *aref, depth int) uint64 {
 	for _, m := range g.legalMoves() {
 		c := g.clone()
 		c.play(m)
-		n += arefPerft(c, depth-1)
+		n += ayrefPerft(c, depth-1)
 	}
 	return n
 }
@@ -416,7 +416,7 @@ func TestReferenceAyoayoPerft(t *testing.T) {
 			depth = 3
 		}
 		p := engine.MustNew("ayoayo", opts).Start()
-		g := arefNew(opts)
+		g := ayrefNew(opts)
 		for s := range 2 {
 			for i := range g.pits[s] {
 				g.pits[s][i] = 4
@@ -424,7 +424,7 @@ func TestReferenceAyoayoPerft(t *testing.T) {
 		}
 		g.seen = map[string]int{g.key(): 1}
 		for d := 1; d <= depth; d++ {
-			want := arefPerft(g, d)
+			want := ayrefPerft(g, d)
 			if got := engine.Perft(p, d); got != want {
 				t.Errorf("%v: Perft(start, %d) = %d, reference %d", opts, d, got, want)
 			}

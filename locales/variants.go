@@ -243,6 +243,37 @@ var ruleSets = map[string]*ruleSet{
 			}
 		},
 	},
+	// engine/afrika.go; more-games-rules.md §6.
+	"afrika": {
+		bot:  "rules_bot_afrika",
+		args: func(map[string]string) map[string]any { return map[string]any{"N": 8} },
+		sections: func(o map[string]string) [][2]string {
+			end := pick(o["early_end"] == "true", "rules_afrika_end_early", "rules_afrika_end")
+			if o["misere"] == "true" {
+				end = "rules_afrika_end_misere"
+			}
+			return [][2]string{
+				{"rules_h_setup", "rules_afrika_setup"},
+				{"rules_h_capture", "rules_afrika_capture"},
+				{"rules_h_sowing", "rules_afrika_sowing"},
+				{"rules_h_end", end},
+			}
+		},
+	},
+	// engine/ohojitxi.go; more-games-rules.md §5.
+	"ohojitxi": {
+		bot:  "rules_bot_ohojitxi",
+		args: func(map[string]string) map[string]any { return map[string]any{"N": 6} },
+		sections: func(map[string]string) [][2]string {
+			return [][2]string{
+				{"rules_h_setup", "rules_ohojitxi_setup"},
+				{"rules_h_sowing", "rules_ohojitxi_sowing"},
+				{"rules_h_capture", "rules_ohojitxi_capture"},
+				{"rules_h_ohojitxi_drop", "rules_ohojitxi_drop"},
+				{"rules_h_end", "rules_ohojitxi_end"},
+			}
+		},
+	},
 }
 
 // RulesVariants lists the variant ids Rules can explain, in the engine's

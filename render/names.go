@@ -38,7 +38,8 @@ func (r *renderer) drawNames() {
 		return
 	}
 	face := r.faces.name
-	maxW := nameWidth * (g.boardX1 - g.boardX0)
+	x0, x1 := r.nameSpan()
+	maxW := nameWidth * (x1 - x0)
 	capH := float64(face.Metrics().CapHeight) / 64
 	for s, name := range r.names {
 		side := engine.Side(s)
@@ -46,13 +47,13 @@ func (r *renderer) drawNames() {
 		if name == "" || y == 0 {
 			continue
 		}
-		text, w := fitName(face, cleanName(face, name), maxW)
+		text, w := fitName(face, cleanName(face, name), min(maxW, x1-x0-0.12*g.pitch-r.handRoom(side)))
 		if text == "" {
 			continue
 		}
-		x := g.boardX0 + 0.06*g.pitch
+		x := x0 + 0.06*g.pitch
 		if side != g.top { // the bottom side's name ends at the right
-			x = g.boardX1 - 0.06*g.pitch - w
+			x = x1 - 0.06*g.pitch - w
 		}
 		d := font.Drawer{
 			Dst:  r.img,
@@ -73,6 +74,7 @@ func (r *renderer) drawHands() {
 	face := r.faces.name
 	capH := float64(face.Metrics().CapHeight) / 64
 	spr := seedSprite(g.seedR * 1.6)
+	x0, x1 := r.nameSpan()
 	for s, n := range r.s.hands {
 		side := engine.Side(s)
 		y := g.nameY[side]
@@ -82,9 +84,9 @@ func (r *renderer) drawHands() {
 		text := strconv.Itoa(n)
 		w := float64(font.MeasureString(face, text)) / 64
 		icon := 5 * g.seedR * 1.6
-		x := g.boardX1 - 0.06*g.pitch - w - icon // the top side: the right end
+		x := x1 - 0.06*g.pitch - w - icon // the top side: the right end
 		if side != g.top {
-			x = g.boardX0 + 0.06*g.pitch // the bottom side: the left end
+			x = x0 + 0.06*g.pitch // the bottom side: the left end
 		}
 		r0 := g.seedR * 1.6
 		spr.drawAt(r.img, x+r0, y+0.6*r0)

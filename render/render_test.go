@@ -303,7 +303,11 @@ func TestEveryVariant(t *testing.T) {
 				t.Fatalf("Board is %v, Size says %dx%d", got, w, h)
 			}
 			l := r.Layout()
-			if w < 400 || w > 1300 || h < 150 || h > 900 {
+			wMin, wMax, hMin, hMax := 400, 1300, 150, 900
+			if l.Rows > l.Cols { // a board turned lengthwise (Ohojitxi) is tall
+				wMin, wMax, hMin, hMax = 300, 900, 400, 1300
+			}
+			if w < wMin || w > wMax || h < hMin || h > hMax {
 				t.Errorf("%dx%d for a %dx%d layout: not a chat-sized image", w, h, l.Rows, l.Cols)
 			}
 			if !img.Opaque() {

@@ -406,6 +406,8 @@ var examplers = map[string]func(r engine.Rules, o engine.Options) []Example{
 	"ruma":          func(r engine.Rules, _ engine.Options) []Example { return ruma(r) },
 	"ayoayo":        func(r engine.Rules, _ engine.Options) []Example { return ayoayo(r) },
 	"madjnuni":      func(r engine.Rules, _ engine.Options) []Example { return madjnuni(r) },
+	"afrika":        func(r engine.Rules, _ engine.Options) []Example { return afrika(r) },
+	"ohojitxi":      func(r engine.Rules, _ engine.Options) []Example { return ohojitxi(r) },
 }
 
 // Variants lists the variants Examples has examples for, in the engine's

@@ -45,6 +45,8 @@ func TestExamplesDefault(t *testing.T) {
 		"ruma":          {{Sowing, ShowsSow}, {LastSeed, ShowsSow}, {RumaPenalty, ShowsPenalty}},
 		"ayoayo":        {{Sowing, ShowsRelay}, {Capture, ShowsCapture}},
 		"madjnuni":      {{Sowing, ShowsRelay}, {Capture, ShowsCapture}, {End, ShowsEnd}},
+		"afrika":        {{Capture, ShowsCapture}, {Sowing, ShowsSow}},
+		"ohojitxi":      {{Sowing, ShowsSow}, {Capture, ShowsCaptureChain}, {Drop, ShowsSow}},
 	}
 	for _, id := range Variants() {
 		ex := Examples(id, nil)

@@ -37,6 +37,10 @@ var evaluators = map[string]evaluator{
 	// go to its owner at the end (5b, 5c; rule 6), what evalPlain counts.
 	"ayoayo":   evalPlain,
 	"madjnuni": evalPlain,
+	// Afrika: only captures count (misère: the fewer the better).
+	"afrika": evalMargin,
+	// Ohojitxi: whoever empties his own pits wins; no stores.
+	"ohojitxi": evalOhojitxi,
 }
 
 // HasEval reports whether variant id has an evaluation of its own in the

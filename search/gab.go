@@ -23,7 +23,7 @@ func (s *gsearch) child(c *gnode, ply, depth int, alpha, beta int32) int32 {
 func (s *gsearch) terminal(n *gnode) (k pkey, v int32, ok bool) {
 	p := &n.pos
 	if p.Status() != engine.Ongoing {
-		return k, int32(100 * s.margin(p)), true
+		return k, int32(100 * s.final(p)), true
 	}
 	k = p.Key()
 	if r, rep := s.repetition(p, k); rep {

@@ -134,7 +134,11 @@ func (s *gsearch) repetition(p *engine.Position, k pkey) (int, bool) {
 		return 0, false
 	}
 	me := p.ToMove()
-	return s.margin(p) + p.PitSeeds(me) - p.PitSeeds(1-me), true
+	v := s.margin(p) + p.PitSeeds(me) - p.PitSeeds(1-me)
+	if w, ok := s.repeated(p, v); ok {
+		return w, true
+	}
+	return v, true
 }
 
 // expand plays every legal move of n into the children slot of ply and
@@ -177,7 +181,7 @@ func (s *gsearch) test(n *gnode, ply int, beta int) int {
 	}
 	p := &n.pos
 	if p.Status() != engine.Ongoing {
-		return s.margin(p)
+		return s.final(p)
 	}
 	k := p.Key()
 	if v, ok := s.repetition(p, k); ok {
@@ -220,7 +224,7 @@ func (s *gsearch) test(n *gnode, ply int, beta int) int {
 		var lo int
 		known := false
 		if c.pos.Status() != engine.Ongoing {
-			lo, known = s.margin(&c.pos), true
+			lo, known = s.final(&c.pos), true
 			if c.flip {
 				lo = -lo
 			}

@@ -163,8 +163,7 @@ func playGame(ctx context.Context, r engine.Rules, a, b Level, i, plies, maxPlie
 			return 0, errors.Join(errors.New("level "+l.String()+" played an illegal move"), err)
 		}
 	}
-	p := g.Position()
-	return p.Store(aSide) - p.Store(1-aSide), nil
+	return resultMargin(g.Position(), aSide), nil
 }
 
 // openingFor plays up to plies random moves from the start, never ending

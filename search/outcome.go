@@ -1,0 +1,56 @@
+package search
+
+import "github.com/mancala-bot/mancala/engine"
+
+// final is the value of a finished position for its side to move: the
+// store margin, as the exact solver counts it, unless the rules named a
+// winner the margin does not favour (Afrika's misere, where the bigger
+// store loses; Ohojitxi and the four-row Bao games, which have no stores):
+// then a win or loss worth all the seeds in play, more than any margin
+// short of the end (the analysis reports scores within that bound).
+// In every other game the winner has the bigger store, and nothing changes.
+func (s *gsearch) final(p *engine.Position) int {
+	m := s.margin(p)
+	w, ok := p.Status().Winner()
+	switch {
+	case !ok:
+		return m
+	case w == p.ToMove() && m <= 0:
+		return p.Seeds()
+	case w != p.ToMove() && m >= 0:
+		return -p.Seeds()
+	}
+	return m
+}
+
+// repeated is the value of a position that ends the game by repetition,
+// for its side to move, where the rules end it otherwise than by each side
+// taking the seeds on its side (see repetition): Ohojitxi's draw (O8) and
+// Afrika's misere, where the smaller total wins (A6). ok is false for the
+// other rules.
+func (s *gsearch) repeated(p *engine.Position, swept int) (v int, ok bool) {
+	switch s.r.Variant().ID {
+	case "ohojitxi":
+		return 0, true
+	case "afrika":
+		if misere(s.r) {
+			return -swept, true
+		}
+	}
+	return 0, false
+}
+
+// resultMargin is side's final store margin in a finished game p, or, when
+// the rules named a winner the margin does not favour (see final), all
+// the seeds in play for or against it: what a match counts.
+func resultMargin(p engine.Position, side engine.Side) int {
+	m := p.Store(side) - p.Store(1-side)
+	w, ok := p.Status().Winner()
+	switch {
+	case ok && w == side && m <= 0:
+		return p.Seeds()
+	case ok && w != side && m >= 0:
+		return -p.Seeds()
+	}
+	return m
+}

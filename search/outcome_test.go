@@ -1,0 +1,51 @@
+package search
+
+import (
+	"context"
+	"testing"
+
+	"github.com/mancala-bot/mancala/engine"
+)
+
+// TestFinalNamedWinner: where the rules name a winner the store margin
+// does not favour, a finished position is a win or a loss worth every seed
+// in play, and the search plays for it: Ohojitxi's win by emptying one's
+// pits (no stores), Afrika's misere (the bigger store loses).
+func TestFinalNamedWinner(t *testing.T) {
+	p, err := engine.ParsePosition([]byte(`{"variant":"ohojitxi","to_move":"south","pits":{"south":[0,0,0,1,3,0],"north":[4,4,4,4,4,4]},` +
+		`"stores":{"south":0,"north":0},"extra":{"drop":0,"last_drop":{"south":0,"north":0}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 4 makes pit 5 hold 4: captured, dropped, and South's pits are empty.
+	a, err := Analyze(context.Background(), p, Limits{Depth: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Best != (engine.Move{Pit: 4}) || a.Score != float64(p.Seeds()) {
+		t.Errorf("ohojitxi: best %s score %v, want 4 winning (+%d)", a.Best, a.Score, p.Seeds())
+	}
+
+	// Misere Afrika: South to move must capture North's pit 8 (3) and
+	// reaches 66 of 128: South loses. For North, to move then, that is a
+	// win.
+	r := engine.MustNew("afrika", engine.Options{"misere": "true"})
+	q, err := engine.NewPosition(r, engine.Setup{Pits: [][]int{{0, 1, 0, 0, 0, 0, 0, 2}, {0, 0, 0, 0, 0, 0, 0, 3}}, Stores: []int{63, 59}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err = q.Play(engine.Move{Pit: 16})
+	if err != nil || q.Status() != engine.NorthWon {
+		t.Fatalf("misere capture: %v %s", err, q.Status())
+	}
+	s := &gsearch{r: r, l: r.Layout()}
+	if v := s.final(&q); v != q.Seeds() {
+		t.Errorf("misere: final %d for North, want +%d", v, q.Seeds())
+	}
+	if m := resultMargin(q, engine.North); m != q.Seeds() {
+		t.Errorf("misere: North's match margin %d, want +%d", m, q.Seeds())
+	}
+	if m := resultMargin(q, engine.South); m != -q.Seeds() {
+		t.Errorf("misere: South's match margin %d, want -%d", m, q.Seeds())
+	}
+}
