@@ -23,6 +23,10 @@ var variantAliases = map[string]string{
 	"togyzkumalak": "togyz", "toguz": "togyz", "togus": "togyz", "тогыз": "togyz",
 	"congklak": "congkak", "chongkak": "congkak", "конгкак": "congkak",
 	"tchuka-ruma": "tchuka", "tchukaruma": "tchuka", "чука": "tchuka",
+	"nam-nam": "namnam", "numnum": "namnam", "num-num": "namnam", "нам-нам": "namnam",
+	"ayo-ayo": "ayoayo", "айо-айо": "ayoayo", "dead-pan": "ruma", "рума": "ruma",
+	"ohojichi": "ohojitxi", "tschuba": "tshuba", "chuba": "tshuba", "tchouba": "tshuba",
+	"sulus-aydi": "sulus", "sulus-nishtav": "sulus", "lame": "sulus",
 }
 
 func lookupVariant(name string) (*engine.Variant, error) {
@@ -738,17 +742,37 @@ func (s *session) describeMove(lg *loaded, player, move string, ev []engine.Even
 	if move == engine.SwapMove.String() {
 		lines = []string{s.t("swap", map[string]any{"Player": player})}
 	}
+	// Captures are credited to the side the engine gives them to: in
+	// Abawo, Anyiwoli and Nam Nam a four goes to the owner of its pit,
+	// who need not be the mover.
+	mover := engine.NoSide
+	for _, e := range ev {
+		if e.Kind == engine.EventPickup {
+			mover = e.Side
+			break
+		}
+	}
 	captured := 0
+	var others [engine.MaxSides]int
 	for _, e := range ev {
 		switch e.Kind {
 		case engine.EventCapture:
-			captured += e.Count
+			if mover != engine.NoSide && e.Side != mover && int(e.Side) < engine.MaxSides {
+				others[e.Side] += e.Count
+			} else {
+				captured += e.Count
+			}
 		case engine.EventTuzdyk:
 			lines = append(lines, s.t("tuzdyk_created", map[string]any{"Player": player, "Pit": l.Cells[e.Cell].Pit}))
 		}
 	}
 	if captured > 0 {
 		lines = append(lines, s.t("captured", map[string]any{"Player": player, "Count": captured}))
+	}
+	for side, n := range others {
+		if n > 0 {
+			lines = append(lines, s.t("captured", map[string]any{"Player": s.sideName(lg, engine.Side(side)), "Count": n}))
+		}
 	}
 	for _, e := range ev {
 		if e.Kind == engine.EventExtraTurn {
@@ -1015,4 +1039,15 @@ func moveCol(l *engine.Layout, p engine.Position, m engine.Move) int {
 		return 1 << 19
 	}
 	return l.Cells[c].Row*100 + l.Cells[c].Col
+}
+
+// sideName names the player who plays side now (after a pie-rule swap,
+// the seat that took it over).
+func (s *session) sideName(lg *loaded, side engine.Side) string {
+	p := lg.game.Position()
+	seat := seatOf(p, side)
+	if seat < 0 || seat >= len(lg.rec.Players) {
+		return s.seatName(side)
+	}
+	return s.name(lg.rec.Players[seat])
 }
