@@ -26,7 +26,7 @@ var variantAliases = map[string]string{
 	"nam-nam": "namnam", "numnum": "namnam", "num-num": "namnam", "нам-нам": "namnam",
 	"ayo-ayo": "ayoayo", "айо-айо": "ayoayo", "dead-pan": "ruma", "рума": "ruma",
 	"ohojichi": "ohojitxi", "tschuba": "tshuba", "chuba": "tshuba", "tchouba": "tshuba",
-	"sulus-aydi": "sulus", "sulus-nishtav": "sulus", "lame": "sulus",
+	"sulus-aydi": "sulus",
 }
 
 func lookupVariant(name string) (*engine.Variant, error) {
