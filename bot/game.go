@@ -490,6 +490,10 @@ func illegalMove(err error, m engine.Move) error {
 		return refuse("err_must_capture_takasia", pit)
 	case engine.KichwaDirection:
 		return refuse("err_kichwa_direction", pit)
+	case engine.NotYourPit:
+		return refuse("err_not_your_pit", pit)
+	case engine.ClaimNeeded:
+		return refuse("err_claim_needed", nil)
 	case engine.SwapUnavailable:
 		return refuse("err_swap_unavailable", nil)
 	case engine.GameOver:

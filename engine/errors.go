@@ -63,6 +63,11 @@ const (
 	// KichwaDirection: a namua capture at a kimbi pit names the wrong
 	// kichwa: at pit 1 or 2 only R, at 7 or 8 only L (Bao la Kiswahili, N3).
 	KichwaDirection
+	// NotYourPit: the pit belongs to the other player now (Nam Nam, 3).
+	NotYourPit
+	// ClaimNeeded: the leader must claim a pit of the other row that is
+	// not yet his, 7..12 (Nam Nam's claim phase, 11).
+	ClaimNeeded
 )
 
 // IllegalMoveError is returned for a move the rules do not allow in a
@@ -117,6 +122,10 @@ func (e *IllegalMoveError) Error() string {
 		return fmt.Sprintf("%s does not capture the takasia'd pit, which must be captured", e.Move)
 	case KichwaDirection:
 		return fmt.Sprintf("%s: a capture at pit %d sows from the nearest kichwa; write %d%s", e.Move, p, p, map[bool]string{true: "R", false: "L"}[p <= 2])
+	case NotYourPit:
+		return fmt.Sprintf("pit %d is not yours", p)
+	case ClaimNeeded:
+		return fmt.Sprintf("%s: claim a pit of the other row that is not yours yet (7..12)", e.Move)
 	}
 	return fmt.Sprintf("move %s is illegal", e.Move)
 }

@@ -35,6 +35,8 @@ func TestPerftTable(t *testing.T) {
 		// Bao la Kiswahili: depth 1 is 6L 6R 7L 7R (bao-rules.md example C);
 		// confirmed by reference_bao_kiswahili_test.go.
 		{"bao", nil, []uint64{4, 14, 38, 124, 405, 1430, 5655, 23270}},
+		// Oware Nam Nam: confirmed by reference_namnam_test.go.
+		{"namnam", nil, []uint64{6, 32, 140, 638, 3029, 13835}},
 	}
 	for _, c := range cases {
 		p := MustNew(c.variant, c.opts).Start()

@@ -334,6 +334,10 @@ func shows(e Example, after engine.Position, ev []engine.Event) string {
 		if after.Status() != engine.Solved {
 			return "the solitaire is not solved"
 		}
+	case ShowsClaim: // examples_namnam.go
+		if count(ev, engine.EventFill) == 0 || !on {
+			return "no pit claimed"
+		}
 	default:
 		return "unknown feature"
 	}
@@ -396,6 +400,7 @@ var examplers = map[string]func(r engine.Rules, o engine.Options) []Example{
 	"bao-laps":      func(r engine.Rules, _ engine.Options) []Example { return baoLaps(r) },
 	"bao-kujifunza": func(r engine.Rules, _ engine.Options) []Example { return kujifunza(r) },
 	"bao":           func(r engine.Rules, _ engine.Options) []Example { return kiswahili(r) },
+	"namnam":        func(r engine.Rules, _ engine.Options) []Example { return namnam(r) },
 }
 
 // Variants lists the variants Examples has examples for, in the engine's
