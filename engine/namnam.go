@@ -584,3 +584,15 @@ func (r *namnamRules) setExtra(p *Position, extra map[string]json.RawMessage) er
 	}
 	return nil
 }
+
+func (r *namnamRules) round(p *Position) int { return nnRound(p) }
+
+// Round returns the round a game of several rounds is in, 1 for the first
+// (Oware Nam Nam), so that renderers and the bot need not read
+// [Position.Extra] by name; 0 for the games played in one round.
+func (p Position) Round() int {
+	if r, ok := p.rules.(interface{ round(*Position) int }); ok {
+		return r.round(&p)
+	}
+	return 0
+}

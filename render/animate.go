@@ -72,7 +72,7 @@ func animSteps(l *engine.Layout, events []engine.Event) []animStep {
 		case engine.EventSow:
 			folded := i+1 < len(events) && events[i+1].Kind == engine.EventDeposit && events[i+1].Cell == e.Cell
 			ok = has(e.Cell) && !folded
-		case engine.EventDeposit, engine.EventRelay, engine.EventTuzdyk:
+		case engine.EventDeposit, engine.EventRelay, engine.EventTuzdyk, engine.EventFill:
 			ok = has(e.Cell)
 		case engine.EventSwap:
 			ok = true
@@ -131,6 +131,9 @@ type replayer struct {
 	extra   bool                         // an extra turn or a swap: the mover stays
 	end     engine.Status
 	ended   bool
+	// sowed: an event other than a fill was applied; newRound: a fill
+	// after such an event began a new round (owner.go).
+	sowed, newRound bool
 }
 
 func newReplayer(before engine.Position, g *geom) *replayer {
@@ -178,7 +181,10 @@ func (r *replayer) apply(e engine.Event) {
 		r.extra = true
 	case engine.EventEnd:
 		r.end, r.ended = e.Status, true
+	case engine.EventFill:
+		r.fill(e)
 	}
+	r.sowed = r.sowed || e.Kind != engine.EventFill
 }
 
 // after returns the state once all events are applied: the position after

@@ -93,6 +93,10 @@ type state struct {
 	blocked [engine.MaxCells]bool
 	// hands are the seeds each side holds in hand (Bao's namua stage).
 	hands [2]int
+	// foreign is 1 + the owner of a pit owned by another side than its
+	// row's, 0 elsewhere; round is the round (0: a game of one). owner.go.
+	foreign [engine.MaxCells]engine.Side
+	round   int
 }
 
 // stateOf reads what the image shows of p; o.Status, when set, overrides
@@ -121,6 +125,7 @@ func stateOf(p engine.Position, g *geom, o Options) *state {
 	if g.sides == 2 {
 		s.hands = [2]int{p.Hand(engine.South), p.Hand(engine.North)}
 	}
+	readOwners(p, g, s)
 	return s
 }
 
