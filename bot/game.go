@@ -821,7 +821,7 @@ func (s *session) moveButtons(lg *loaded) [][]Button {
 			swap = append(swap, Button{Label: "⇄ " + s.t("btn_swap", nil), Data: d.String()})
 			continue
 		}
-		label := m.String()
+		label := moveLabel(lg.game.Position(), m)
 		if len(group) > 1 {
 			d = buttonData{action: actionPick, gameID: rec.ID, version: rec.Version, arg: strconv.Itoa(int(m.Pit))}
 			label = strconv.Itoa(int(m.Pit)) + " …"
