@@ -291,3 +291,25 @@ func TestNamnamExtraRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestNamnamNoAlloc: Apply without events and AppendMoves allocate
+// nothing, in play and in the claim phase.
+func TestNamnamNoAlloc(t *testing.T) {
+	r := MustNew("namnam", nil)
+	q := new(Position)
+	var buf [MaxMoves]Move
+	for _, p := range []Position{
+		r.Start(),
+		board{toMove: South, south: []int{0, 0, 0, 0, 0, 1}, north: []int{3, 0, 0, 0, 0, 4}, stores: [2]int{24, 16}}.setup(t, r),
+		mustPlay(t, board{toMove: South, south: []int{0, 0, 0, 0, 0, 1}, north: []int{3, 0, 0, 0, 0, 4}, stores: [2]int{24, 16}}.setup(t, r), "6"),
+	} {
+		*q = p
+		m := r.AppendMoves(q, buf[:0])[0]
+		if n := testing.AllocsPerRun(20, func() { *q = p; r.Apply(q, m, nil) }); n != 0 {
+			t.Errorf("Apply %s: %v allocations", m, n)
+		}
+		if n := testing.AllocsPerRun(20, func() { *q = p; _ = r.AppendMoves(q, buf[:0]) }); n != 0 {
+			t.Errorf("AppendMoves: %v allocations", n)
+		}
+	}
+}

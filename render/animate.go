@@ -207,10 +207,11 @@ func (r *replayer) after() *state {
 }
 
 // firstPickup returns the events up to and including the move's first
-// pick-up: what marks the origin pit on the position before.
+// pick-up: what marks the origin pit on the position before (for a claim,
+// which begins with a fill, the claimed pit).
 func firstPickup(events []engine.Event) []engine.Event {
 	for i, e := range events {
-		if e.Kind == engine.EventPickup {
+		if e.Kind == engine.EventPickup || i == 0 && e.Kind == engine.EventFill {
 			return events[i : i+1]
 		}
 	}
