@@ -890,6 +890,8 @@ func FuzzParsePosition(f *testing.F) {
 		`{"variant":"bao-laps","to_move":"north","ply":5,"pits":{"south":[0,1,2,1,0,4,1,0],"north":[3,0,3,0,1,2,1,2]},"stores":{"south":5,"north":6}}`,
 		`{"variant":"bao-laps","options":{"infinite":"illegal"},"pits":{"south":[1,0,5,2,1,0,1,0],"north":[1,0,1,0,1,0,1,3]},"stores":{"south":9,"north":6},"to_move":"north"}`,
 		`{"variant":"bao-kenya","options":{"seeds":1},"stores":{"south":9}}`,
+		`{"variant":"namnam","to_move":"south","pits":{"south":[4,4,4,4,4,4],"north":[0,0,0,0,0,0]},"stores":{"south":8,"north":16},"extra":{"round":2,"phase":"claim","claims":2}}`,
+		`{"variant":"namnam","pits":{"south":[1,0,2,1,0,2],"north":[1,0,1,0,1,3]},"stores":{"south":32,"north":4},"extra":{"round":9,"owner":{"north":["south","south","north","south","north","south"]}}}`,
 		`[1,2,3]`, `null`, `{`, ``, "{\n\"variant\":\"kalah\",\n\"ply\":\"x\"}",
 	} {
 		f.Add([]byte(s))

@@ -41,8 +41,10 @@ import (
 //   - (8) A player with no legal move passes (C5: no ply, the other moves
 //     again). If neither can move, or a position occurs for the third time
 //     in the round (C6), the seeds left on the board go to the round's
-//     starting player (rule 12's, by the round's parity) and the round
-//     ends [choice]. A move whose relays would never end is illegal (C4):
+//     starting player and the round ends [choice]. The starting player is
+//     rule 12's, by the round's parity, even in the rare round whose
+//     designated starter had to pass at once [choice]. A move whose relays
+//     would never end is illegal (C4):
 //     the state before every lift (the twelve pits and the pit lifted) is
 //     compared with a saved one by Brent's algorithm, and a move still
 //     relaying after maxRelayLaps laps counts as never-ending too. Captures
@@ -51,7 +53,9 @@ import (
 // Between rounds
 //
 //   - (9) A player who holds all 48 seeds has won: the pits are all empty,
-//     the stores 48 and 0, and extra is that of the round just played.
+//     the stores 48 and 0, and extra is that of the round just played
+//     (end reason "majority"). A game can go on for ever (24:24 rounds, or
+//     the same shares round after round); the round counter is 16 bits.
 //   - (10) If both hold 24, the next round starts like round 1: own rows, 4
 //     in each pit [choice, gap (a)].
 //   - (11) Otherwise the leader (4a seeds, a >= 7) fills his six pits with 4
@@ -77,9 +81,18 @@ import (
 // the current round (during the claim phase: what each player still has to
 // put on the board); extra is {"round": r, "phase": "play"|"claim",
 // "claims": k, "owner": {"south": [6 sides], "north": [6 sides]}}, where
-// owner.<row>[i] is the owner of that row's pit i+1. A position must hold
-// 48 seeds, its stores multiples of 4, and its side to move must have a
-// move.
+// owner.<row>[i] is the owner of that row's pit i+1; missing keys read as
+// round 1, play, no claims, each row its side's. [Position.Round] gives the
+// round without reading extra. A position must hold 48 seeds and its
+// stores multiples of 4 (captures go by fours), its side to move must have
+// a move (else it would pass), and in the claim phase the leader's store
+// must hold 4 per claim, the other's 4 per pit left to him, those pits
+// empty [choices: positions the rules can reach].
+//
+// Events: the sowing's pickup, sow, relay and capture events; a new
+// round's set-up and each claim are EventFill events (seeds from a store
+// into a pit, which becomes the store's side's); the settlement of a
+// stalled or repeated round is captures into the starter's store.
 func init() {
 	register(&Variant{
 		ID: "namnam", Name: "Oware Nam Nam", Players: 2,

@@ -459,7 +459,7 @@ func nrefPerft(g *nref, depth int) uint64 {
 
 func TestReferenceNamnamPerft(t *testing.T) {
 	rules := engine.MustNew("namnam", nil)
-	depth := 5
+	depth := 6 // the TestPerftTable entry
 	if testing.Short() {
 		depth = 4
 	}
