@@ -132,8 +132,10 @@ type replayer struct {
 	end     engine.Status
 	ended   bool
 	// sowed: an event other than a fill was applied; newRound: a fill
-	// after such an event began a new round (owner.go).
+	// after such an event began a new round; fills: the sides that got
+	// fills, in order (owner.go).
 	sowed, newRound bool
+	fills           []engine.Side
 }
 
 func newReplayer(before engine.Position, g *geom) *replayer {
@@ -199,6 +201,9 @@ func (r *replayer) after() *state {
 	}
 	if !r.extra && r.g.sides > 1 {
 		s.toMove = (r.mover + 1) % engine.Side(r.g.sides)
+	}
+	if side, ok := r.fillTurn(); ok {
+		s.toMove = side
 	}
 	if r.ended {
 		s.status = r.end

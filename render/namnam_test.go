@@ -68,8 +68,8 @@ func TestNamnamRoundChange(t *testing.T) {
 			rp.apply(e)
 		}
 		got, want := rp.after(), stateOf(after, g, Options{})
-		if got.cells != want.cells || got.foreign != want.foreign || got.round != want.round {
-			t.Errorf("move %s: replayed %v %v round %d, want %v %v round %d", m, got.cells, got.foreign, got.round, want.cells, want.foreign, want.round)
+		if got.cells != want.cells || got.foreign != want.foreign || got.round != want.round || got.toMove != want.toMove {
+			t.Errorf("move %s: replayed %v %v round %d %s to move, want %v %v round %d %s", m, got.cells, got.foreign, got.round, got.toMove, want.cells, want.foreign, want.round, want.toMove)
 		}
 		var b bytes.Buffer
 		if err := Animation(&b, p, ev, Options{}); err != nil {

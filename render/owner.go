@@ -40,6 +40,9 @@ func (r *replayer) fill(e engine.Event) {
 		s.cells[st] -= n
 		s.cells[e.Cell] += n
 	}
+	if n := len(r.fills); n == 0 || r.fills[n-1] != e.Side {
+		r.fills = append(r.fills, e.Side)
+	}
 	s.foreign[e.Cell] = 0
 	if e.Side != g.cells[e.Cell].Owner {
 		s.foreign[e.Cell] = e.Side + 1
@@ -48,6 +51,33 @@ func (r *replayer) fill(e engine.Event) {
 		r.newRound = true
 		s.round++
 	}
+}
+
+// fillTurn returns who moves after a move with fills, as far as its events
+// say (Nam Nam, rules 11-12): after a claim the leader claims again,
+// unless the other player's fills followed (the last claim): then the
+// round's starter (South in odd rounds) moves; after a new round's set-up
+// the leader claims (his fills came first and alone), or on a 24:24 restart
+// the starter moves. A player who must pass at once is not seen here.
+func (r *replayer) fillTurn() (engine.Side, bool) {
+	if len(r.fills) == 0 || r.s.round <= 0 {
+		return 0, false
+	}
+	starter := engine.South
+	if r.s.round%2 == 0 {
+		starter = engine.North
+	}
+	switch {
+	case !r.sowed && len(r.fills) == 1: // a claim, more to come
+		return r.mover, true
+	case !r.sowed: // the last claim, then the other's pits
+		return starter, true
+	case r.newRound && len(r.fills) == 1: // the leader's row: claims follow
+		return r.fills[0], true
+	case r.newRound: // both rows: the round starts
+		return starter, true
+	}
+	return 0, false
 }
 
 // ownerOf returns the side that owns cell c now.
