@@ -571,6 +571,10 @@ func illegalMove(err error, m engine.Move) error {
 		return refuse("err_drop_pending", pit)
 	case engine.SameDropPit:
 		return refuse("err_same_drop_pit", pit)
+	case engine.NotYourPit:
+		return refuse("err_not_your_pit", pit)
+	case engine.ClaimNeeded:
+		return refuse("err_claim_needed", nil)
 	case engine.SwapUnavailable:
 		return refuse("err_swap_unavailable", nil)
 	case engine.GameOver:
@@ -920,7 +924,7 @@ func (s *session) moveButtons(lg *loaded) [][]Button {
 			swap = append(swap, Button{Label: "⇄ " + s.t("btn_swap", nil), Data: d.String()})
 			continue
 		}
-		label := m.String()
+		label := moveLabel(lg.game.Position(), m)
 		if len(group) > 1 {
 			d = buttonData{action: actionPick, gameID: rec.ID, version: rec.Version, arg: strconv.Itoa(int(m.Pit))}
 			label = strconv.Itoa(int(m.Pit)) + " …"

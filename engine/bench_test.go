@@ -28,6 +28,7 @@ func BenchmarkPerft(b *testing.B) {
 		{"madjnuni", MustNew("madjnuni", nil), 70},
 		{"afrika", MustNew("afrika", nil), 7},
 		{"ohojitxi", MustNew("ohojitxi", nil), 10},
+		{"namnam", MustNew("namnam", nil), 8},
 	}
 	for _, full := range []bool{false, true} {
 		for _, c := range cases {

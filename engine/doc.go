@@ -48,8 +48,9 @@
 // [Rules.RepetitionLimit] says whether and when a repeated position ends a
 // game. State that changes during a game outside the seed counts is read
 // generically: [Position.Marks] (Togyz tuzdyks today), [Position.Hand]
-// (seeds in hand) and [Position.Owner] (pit ownership), so that renderers
-// and the bot need not read [Position.Extra] by name.
+// (seeds in hand), [Position.Owner] (pit ownership) and [Position.Round]
+// (the round of a game of several, Oware Nam Nam), so that renderers and
+// the bot need not read [Position.Extra] by name.
 //
 // # Two players and more
 //

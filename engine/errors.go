@@ -82,6 +82,11 @@ const (
 	// SameDropPit: the drop names the opponent's pit of the player's
 	// previous drop (Ohojitxi, O5).
 	SameDropPit
+	// NotYourPit: the pit belongs to the other player now (Nam Nam, 3).
+	NotYourPit
+	// ClaimNeeded: the leader must claim a pit of the other row that is
+	// not yet his, 7..12 (Nam Nam's claim phase, 11).
+	ClaimNeeded
 )
 
 // IllegalMoveError is returned for a move the rules do not allow in a
@@ -148,6 +153,10 @@ func (e *IllegalMoveError) Error() string {
 		return fmt.Sprintf("%s: first drop the captured seeds into one of the opponent's pits", e.Move)
 	case SameDropPit:
 		return fmt.Sprintf("%s: the seeds may not be dropped into the pit of your previous drop", e.Move)
+	case NotYourPit:
+		return fmt.Sprintf("pit %d is not yours", p)
+	case ClaimNeeded:
+		return fmt.Sprintf("%s: claim a pit of the other row that is not yours yet (7..12)", e.Move)
 	}
 	return fmt.Sprintf("move %s is illegal", e.Move)
 }

@@ -17,7 +17,8 @@ const (
 	// EventRelay: the last seed landed in occupied Cell; Side lifts its
 	// Count seeds and sows on.
 	EventRelay
-	// EventCapture: Count seeds move from Cell into the store of Side. In
+	// EventCapture: Count seeds move from Cell into the store of Side
+	// (Cell NoCell: from the mover's hand, Nam Nam's last four). In
 	// a game without stores (four-row Bao) Side takes them in hand, and
 	// the EventSow events that follow sow them on.
 	EventCapture
@@ -40,9 +41,12 @@ const (
 	// EventOut: Side is out of the game (Ruma: its penalties reached the
 	// limit, or it left); it never moves again.
 	EventOut
+	// EventFill: Count seeds move from the store of Side into pit Cell,
+	// which becomes Side's: the set-up of a new round (Nam Nam, 10-11).
+	EventFill
 )
 
-var eventNames = [...]string{"", "pickup", "sow", "deposit", "relay", "capture", "tuzdyk", "swap", "extra_turn", "sweep", "end", "penalty", "out"}
+var eventNames = [...]string{"", "pickup", "sow", "deposit", "relay", "capture", "tuzdyk", "swap", "extra_turn", "sweep", "end", "penalty", "out", "fill"}
 
 // String returns the kind's name ("sow", "capture", ...).
 func (k EventKind) String() string {
@@ -123,6 +127,8 @@ func (e Event) String() string {
 		return fmt.Sprintf("%s %s", e.Kind, e.Side)
 	case EventEnd:
 		return fmt.Sprintf("end %s (%s)", e.Status, e.Reason)
+	case EventFill:
+		return fmt.Sprintf("fill %d to %d from %s", e.Count, e.Cell, e.Side)
 	}
 	return e.Kind.String()
 }

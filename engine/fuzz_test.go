@@ -401,6 +401,46 @@ func fzStart(t *testing.T, rules engine.Rules, variant string, r *fzBytes) engin
 			"drop":      json.RawMessage(strconv.Itoa(4 * (int(x>>1) % 4))),
 			"last_drop": json.RawMessage(fmt.Sprintf(`{"south":%d,"north":%d}`, int(x>>3)%7, int(s.Ply)%7)),
 		}
+	case variant == "namnam":
+		// 48 seeds: the board cut to a multiple of 4, the rest in the
+		// stores; a round, an owner map and a phase from more bytes.
+		board := 0
+		for si := range s.Pits {
+			for i := range s.Pits[si] {
+				s.Pits[si][i] %= 9
+				board += s.Pits[si][i]
+			}
+		}
+		for board > 48 || board%4 != 0 {
+			for si := range s.Pits {
+				for i := range s.Pits[si] {
+					if (board > 48 || board%4 != 0) && s.Pits[si][i] > 0 {
+						s.Pits[si][i]--
+						board--
+					}
+				}
+			}
+		}
+		st := 4 * (int(s.Stores[0]) % ((48-board)/4 + 1))
+		s.Stores = []int{st, 48 - board - st}
+		own, own2 := r.next(), r.next()
+		owner := func(b byte) string {
+			o := "["
+			for i := range 6 {
+				if i > 0 {
+					o += ","
+				}
+				o += map[bool]string{true: `"south"`, false: `"north"`}[b>>i&1 != 0]
+			}
+			return o + "]"
+		}
+		phase := `"play","claims":0`
+		if flag&4 != 0 {
+			phase = fmt.Sprintf(`"claim","claims":%d`, 1+int(x>>2)%3)
+		}
+		s.Extra = map[string]json.RawMessage{}
+		_ = json.Unmarshal([]byte(fmt.Sprintf(`{"round":%d,"phase":%s,"owner":{"south":%s,"north":%s}}`,
+			1+int(x>>4)%12, phase, owner(^own), owner(own2))), &s.Extra)
 	case variant == "togyz":
 		// tuzdyk numbers 0..9 (9 and a pit holding seeds are refused)
 		ts, tn := int(x>>2)%10, int(x>>5)%10
@@ -523,7 +563,9 @@ func fzRun(t *testing.T, variant string, opts engine.Options, r *fzBytes) {
 		if cur != q {
 			// Only Oware's and bao-laps' third repetition may end the
 			// game in Game.
-			if rules.RepetitionLimit() == 0 || q.Status() != engine.Ongoing || cur.EndReason() != engine.EndRepetition {
+			// In namnam it ends the round (the game may go on).
+			if variant == "namnam" && q.Status() == engine.Ongoing {
+			} else if rules.RepetitionLimit() == 0 || q.Status() != engine.Ongoing || cur.EndReason() != engine.EndRepetition {
 				fail("move %s: Game.Play and PlayEvents disagree:\n%s\n%s", m, cur.String(), q.String())
 			}
 		}
@@ -646,6 +688,7 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 		if cur.Status() == engine.Ongoing && cur.ToMove() == me && len(ev) > 0 && ev[len(ev)-1].Kind != engine.EventPenalty && ev[len(ev)-1].Kind != engine.EventOut {
 			fail("move %s: %s moves again without the others passing: %v", m, me, ev)
 		}
+	case "namnam": // a claim, or a pass (C5): the same side may move again
 	case "oware", "togyz", "bao-laps", "madjnuni":
 		if cur.ToMove() == me || extra {
 			fail("move %s: the turn did not pass (extra turn event: %v)", m, extra)
@@ -699,7 +742,11 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 				hand, origin = e.Count, e.Cell
 				continue
 			}
-			if i != 0 || e.Side != me || ci.Kind != engine.PitCell || ci.Owner != me || ci.Pit != int(m.Pit) || e.Count <= 0 || cells[e.Cell] != e.Count {
+			mine := ci.Owner == me && ci.Pit == int(m.Pit)
+			if variant == "namnam" { // a pit of either row (C2)
+				mine = e.Cell == prev.MoveCell(m) && prev.Owner(e.Cell) == me
+			}
+			if i != 0 || e.Side != me || ci.Kind != engine.PitCell || !mine || e.Count <= 0 || cells[e.Cell] != e.Count {
 				fail("move %s: bad pickup %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
 			}
 			cells[e.Cell], hand, origin = 0, e.Count, e.Cell
@@ -744,12 +791,28 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 		case engine.EventRelay:
 			inRange(e)
 			kuji := variant == "bao-kujifunza" || variant == "bao"
-			if hand != 0 || e.Side != me || (variant != "congkak" && variant != "tchuka" && variant != "bao-laps" && variant != "ayoayo" && variant != "madjnuni" && !kuji) || l.Cells[e.Cell].Kind != engine.PitCell || e.Count < 2 || cells[e.Cell] != e.Count ||
+			if hand != 0 || e.Side != me || (variant != "congkak" && variant != "tchuka" && variant != "bao-laps" && variant != "ayoayo" && variant != "madjnuni" && variant != "namnam" && !kuji) || l.Cells[e.Cell].Kind != engine.PitCell || e.Count < 2 || cells[e.Cell] != e.Count ||
 				kuji && l.Cells[e.Cell].Owner != me {
 				fail("move %s: bad relay %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
 			}
 			cells[e.Cell], hand = 0, e.Count
 		case engine.EventCapture:
+			if variant == "namnam" {
+				// Fours by the pit's owner while seeds are in hand, the
+				// last four (from the hand too: Cell NoCell), the
+				// round's starter's settlement.
+				st := l.Store(e.Side)
+				switch {
+				case e.Cell == engine.NoCell && e.Count > 0 && e.Count <= hand:
+					hand -= e.Count
+				case int(e.Cell) < len(cells) && l.Cells[e.Cell].Kind == engine.PitCell && e.Count > 0 && cells[e.Cell] == e.Count && st != engine.NoCell:
+					cells[e.Cell] = 0
+				default:
+					fail("move %s: bad capture %s (seeds in hand %d): %v", m, e, hand, ev)
+				}
+				cells[st] += e.Count
+				continue
+			}
 			inRange(e)
 			ci := l.Cells[e.Cell]
 			st := l.Store(e.Side)
@@ -814,6 +877,14 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			if hand != 0 || !cur.Out(e.Side) {
 				fail("move %s: bad out %s: %v", m, e, ev)
 			}
+		case engine.EventFill:
+			inRange(e)
+			st := l.Store(e.Side)
+			if variant != "namnam" || hand != 0 || l.Cells[e.Cell].Kind != engine.PitCell || st == engine.NoCell || e.Count <= 0 || cells[st] < e.Count || cur.Owner(e.Cell) != e.Side && cur.Status() == engine.Ongoing {
+				fail("move %s: bad fill %s: %v", m, e, ev)
+			}
+			cells[st] -= e.Count
+			cells[e.Cell] += e.Count
 		case engine.EventEnd:
 			if hand != 0 || e.Status != cur.Status() || e.Reason != cur.EndReason() || e.Status == engine.Ongoing {
 				fail("move %s: end event %s, position %s (%s)", m, e, cur.Status(), cur.EndReason())
@@ -883,6 +954,8 @@ func FuzzParsePosition(f *testing.F) {
 		`{"variant":"bao-laps","to_move":"north","ply":5,"pits":{"south":[0,1,2,1,0,4,1,0],"north":[3,0,3,0,1,2,1,2]},"stores":{"south":5,"north":6}}`,
 		`{"variant":"bao-laps","options":{"infinite":"illegal"},"pits":{"south":[1,0,5,2,1,0,1,0],"north":[1,0,1,0,1,0,1,3]},"stores":{"south":9,"north":6},"to_move":"north"}`,
 		`{"variant":"bao-kenya","options":{"seeds":1},"stores":{"south":9}}`,
+		`{"variant":"namnam","to_move":"south","pits":{"south":[4,4,4,4,4,4],"north":[0,0,0,0,0,0]},"stores":{"south":8,"north":16},"extra":{"round":2,"phase":"claim","claims":2}}`,
+		`{"variant":"namnam","pits":{"south":[1,0,2,1,0,2],"north":[1,0,1,0,1,3]},"stores":{"south":32,"north":4},"extra":{"round":9,"owner":{"north":["south","south","north","south","north","south"]}}}`,
 		`[1,2,3]`, `null`, `{`, ``, "{\n\"variant\":\"kalah\",\n\"ply\":\"x\"}",
 	} {
 		f.Add([]byte(s))
@@ -1070,5 +1143,24 @@ func FuzzOhojitxi(f *testing.F) {
 	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fzRun(t, "ohojitxi", engine.Options{}, &fzBytes{data})
+	})
+}
+
+func FuzzNamnam(f *testing.F) {
+	// Every input cheap: a long relay counts as never-ending early.
+	f.Cleanup(engine.LowerRelayLapBound(1 << 8))
+	// layout flag (bit 0 a layout, bit 2 the claim phase), then the
+	// layout: South's 6 pits, a store byte, North's, a store byte, side to
+	// move and round/claims byte, ply, two owner bytes; then move bytes.
+	fzCorpus(f,
+		[]byte{0},
+		[]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13},
+		// section 14's infinite relay: South owns all but North 3 and 5
+		[]byte{1, 1, 0, 2, 1, 0, 2, 8, 1, 0, 1, 0, 1, 3, 0, 8 << 4, 0, 0, 0xff - 0x14, 3, 0, 1},
+		// the last four, then the claims
+		[]byte{1, 0, 0, 0, 0, 0, 1, 6, 3, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fzRun(t, "namnam", nil, &fzBytes{data})
 	})
 }

@@ -42,6 +42,9 @@ func (g *Game) Play(m Move) ([]Event, error) {
 		g.seen[k]++
 		if g.seen[k] >= p.rules.RepetitionLimit() {
 			p.endByRepetition(&ev)
+			if p.status == Ongoing { // only the round ended (namnam): a new round's first position
+				g.seen[p.key()]++
+			}
 		}
 	}
 	g.positions = append(g.positions, p)

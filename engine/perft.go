@@ -72,7 +72,11 @@ func (w *perftWalker) walk(p *Position, depth int) uint64 {
 		}
 		if w.limit > 0 {
 			if q.status == Ongoing && w.repeats(q) {
-				continue // the game ends here, by repetition
+				q.endByRepetition(nil)
+				if q.status != Ongoing {
+					continue // the game ends here, by repetition
+				}
+				// namnam: only the round ended; the line goes on
 			}
 			w.path = append(w.path, entryOf(q))
 			n += w.walk(q, depth-1)

@@ -54,6 +54,8 @@ func TestPerftTable(t *testing.T) {
 		// ply of its own) comes at depth 7; confirmed by
 		// reference_ohojitxi_test.go.
 		{"ohojitxi", nil, []uint64{6, 36, 180, 900, 4500, 22500, 122400}},
+		// Oware Nam Nam: confirmed by reference_namnam_test.go.
+		{"namnam", nil, []uint64{6, 32, 140, 638, 3029, 13835}},
 	}
 	for _, c := range cases {
 		p := MustNew(c.variant, c.opts).Start()

@@ -17,19 +17,26 @@ func (p Position) String() string {
 	if l.Sides == 4 {
 		return p.squareString()
 	}
+	// A pit's name; a pit owned by another side than its row's (Nam Nam)
+	// gets its owner's initial: "N2s" is North's pit 2, South's now.
+	name := func(c Cell) string {
+		ci := l.Cells[c]
+		s := fmt.Sprintf("%c%d", strings.ToUpper(ci.Owner.String())[0], ci.Pit)
+		if o := p.Owner(c); o != ci.Owner && o < MaxSides {
+			s += o.String()[:1]
+		}
+		return s
+	}
 	w := 2
 	for i, ci := range l.Cells {
 		w = max(w, len(fmt.Sprint(p.cells[i])))
 		if ci.Kind != StoreCell {
-			w = max(w, len(fmt.Sprintf("%c%d", strings.ToUpper(ci.Owner.String())[0], ci.Pit))) // labels line up with cells
+			w = max(w, len(name(Cell(i)))) // labels line up with cells
 		}
 	}
 	cell := func(c Cell) string { return fmt.Sprintf("[%*d]", w, p.cells[c]) }
 	blank := strings.Repeat(" ", w+2)
-	label := func(c Cell) string {
-		ci := l.Cells[c]
-		return fmt.Sprintf(" %*s ", w, fmt.Sprintf("%c%d", strings.ToUpper(ci.Owner.String())[0], ci.Pit))
-	}
+	label := func(c Cell) string { return fmt.Sprintf(" %*s ", w, name(c)) }
 	grid := make([][]Cell, l.Rows)
 	for r := range grid {
 		grid[r] = make([]Cell, l.Cols)
@@ -69,6 +76,13 @@ func (p Position) String() string {
 		} else {
 			fmt.Fprintf(&b, "%s\n", p.status)
 		}
+	}
+	if r := p.Round(); r > 0 { // a game of rounds (Nam Nam)
+		fmt.Fprintf(&b, "round %d", r)
+		if x := p.Extra(); x["phase"] == "claim" {
+			fmt.Fprintf(&b, ", claims left: %v", x["claims"])
+		}
+		b.WriteString("\n")
 	}
 	if l.Rows == 1 {
 		b.WriteString(row(0, label) + "\n")

@@ -72,7 +72,7 @@ func animSteps(l *engine.Layout, events []engine.Event) []animStep {
 		case engine.EventSow:
 			folded := i+1 < len(events) && events[i+1].Kind == engine.EventDeposit && events[i+1].Cell == e.Cell
 			ok = has(e.Cell) && !folded
-		case engine.EventDeposit, engine.EventRelay, engine.EventTuzdyk:
+		case engine.EventDeposit, engine.EventRelay, engine.EventTuzdyk, engine.EventFill:
 			ok = has(e.Cell)
 		case engine.EventSwap:
 			ok = true
@@ -132,6 +132,11 @@ type replayer struct {
 	passed  engine.Side                  // 1 + the last seat that passed (Ruma)
 	end     engine.Status
 	ended   bool
+	// sowed: an event other than a fill was applied; newRound: a fill
+	// after such an event began a new round; fills: the sides that got
+	// fills, in order (owner.go).
+	sowed, newRound bool
+	fills           []engine.Side
 }
 
 func newReplayer(before engine.Position, g *geom) *replayer {
@@ -181,7 +186,10 @@ func (r *replayer) apply(e engine.Event) {
 		r.extra = true
 	case engine.EventEnd:
 		r.end, r.ended = e.Status, true
+	case engine.EventFill:
+		r.fill(e)
 	}
+	r.sowed = r.sowed || e.Kind != engine.EventFill
 }
 
 // after returns the state once all events are applied: the position after
@@ -200,6 +208,9 @@ func (r *replayer) after() *state {
 			s.toMove = r.rumaNext(&s)
 		}
 	}
+	if side, ok := r.fillTurn(); ok {
+		s.toMove = side
+	}
 	if r.ended {
 		s.status = r.end
 	}
@@ -207,10 +218,11 @@ func (r *replayer) after() *state {
 }
 
 // firstPickup returns the events up to and including the move's first
-// pick-up: what marks the origin pit on the position before.
+// pick-up: what marks the origin pit on the position before (for a claim,
+// which begins with a fill, the claimed pit).
 func firstPickup(events []engine.Event) []engine.Event {
 	for i, e := range events {
-		if e.Kind == engine.EventPickup {
+		if e.Kind == engine.EventPickup || i == 0 && e.Kind == engine.EventFill {
 			return events[i : i+1]
 		}
 	}

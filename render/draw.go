@@ -100,6 +100,7 @@ func (r *renderer) draw() {
 		r.cell(engine.Cell(i))
 	}
 	r.labels()
+	r.roundMark()
 	r.sideMarks()
 	r.drawNames()
 	for i := range g.cells {
@@ -162,6 +163,9 @@ func (r *renderer) cell(c engine.Cell) {
 	}
 	if r.s.blocked[c] {
 		r.blocked(cx, cy)
+	}
+	if o := r.s.foreign[c]; o != 0 {
+		r.foreignPit(cx, cy, o-1)
 	}
 	face, beads := r.pitFace(n)
 	if n > 0 && beads {
@@ -366,7 +370,7 @@ func (r *renderer) labels() {
 		if g.isStore(engine.Cell(i)) {
 			continue
 		}
-		col := sideColor(ci.Owner)
+		col := sideColor(r.ownerOf(engine.Cell(i)))
 		if engine.Cell(i) == r.marks.start {
 			col = colMove
 		}

@@ -69,6 +69,10 @@ func collectMarks(g *geom, events []engine.Event) *marks {
 			if ok(e.Cell) {
 				m.tuzdyk[e.Cell] = true
 			}
+		case engine.EventFill: // a claim (Nam Nam) starts with its pit
+			if m.start == engine.NoCell && ok(e.Cell) {
+				m.start = e.Cell
+			}
 		}
 	}
 	return m

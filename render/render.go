@@ -99,6 +99,10 @@ type state struct {
 	// hands are the seeds each side holds in hand (Bao's namua stage).
 	hands [2]int
 	ruma  *rumaState // penalties and seats out (square.go), or nil
+	// foreign is 1 + the owner of a pit owned by another side than its
+	// row's, 0 elsewhere; round is the round (0: a game of one). owner.go.
+	foreign [engine.MaxCells]engine.Side
+	round   int
 }
 
 // stateOf reads what the image shows of p; o.Status, when set, overrides
@@ -132,6 +136,7 @@ func stateOf(p engine.Position, g *geom, o Options) *state {
 		rs.names = o.Seats
 		s.ruma = &rs
 	}
+	readOwners(p, g, s)
 	return s
 }
 

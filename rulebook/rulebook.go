@@ -341,6 +341,10 @@ func shows(e Example, after engine.Position, ev []engine.Event) string {
 		if after.Status() != engine.Solved {
 			return "the solitaire is not solved"
 		}
+	case ShowsClaim: // examples_namnam.go
+		if count(ev, engine.EventFill) == 0 || !on {
+			return "no pit claimed"
+		}
 	default:
 		return "unknown feature"
 	}
@@ -408,6 +412,7 @@ var examplers = map[string]func(r engine.Rules, o engine.Options) []Example{
 	"madjnuni":      func(r engine.Rules, _ engine.Options) []Example { return madjnuni(r) },
 	"afrika":        func(r engine.Rules, _ engine.Options) []Example { return afrika(r) },
 	"ohojitxi":      func(r engine.Rules, _ engine.Options) []Example { return ohojitxi(r) },
+	"namnam":        func(r engine.Rules, _ engine.Options) []Example { return namnam(r) },
 }
 
 // Variants lists the variants Examples has examples for, in the engine's

@@ -47,6 +47,7 @@ func TestExamplesDefault(t *testing.T) {
 		"madjnuni":      {{Sowing, ShowsRelay}, {Capture, ShowsCapture}, {End, ShowsEnd}},
 		"afrika":        {{Capture, ShowsCapture}, {Sowing, ShowsSow}},
 		"ohojitxi":      {{Sowing, ShowsSow}, {Capture, ShowsCaptureChain}, {Drop, ShowsSow}},
+		"namnam":        {{Sowing, ShowsRelay}, {Capture, ShowsCapture}, {NamnamLastFour, ShowsCapture}, {NamnamRounds, ShowsClaim}},
 	}
 	for _, id := range Variants() {
 		ex := Examples(id, nil)

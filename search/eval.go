@@ -41,6 +41,8 @@ var evaluators = map[string]evaluator{
 	"afrika": evalMargin,
 	// Ohojitxi: whoever empties his own pits wins; no stores.
 	"ohojitxi": evalOhojitxi,
+	// Nam Nam: the store margin plus the seeds in owned pits.
+	"namnam": evalNamnam,
 }
 
 // HasEval reports whether variant id has an evaluation of its own in the
