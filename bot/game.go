@@ -490,6 +490,8 @@ func illegalMove(err error, m engine.Move) error {
 		return refuse("err_must_capture_takasia", pit)
 	case engine.KichwaDirection:
 		return refuse("err_kichwa_direction", pit)
+	case engine.TrapPit:
+		return refuse("err_trap_pit", pit)
 	case engine.SwapUnavailable:
 		return refuse("err_swap_unavailable", nil)
 	case engine.GameOver:

@@ -23,6 +23,9 @@ func BenchmarkPerft(b *testing.B) {
 		{"bao-laps", MustNew("bao-laps", nil), 8},
 		{"bao-kujifunza", MustNew("bao-kujifunza", nil), 7},
 		{"bao", MustNew("bao", nil), 9},
+		{"gabata", MustNew("gabata", nil), 7},
+		{"selus", MustNew("selus", nil), 7},
+		{"sulus", MustNew("sulus", nil), 7},
 	}
 	for _, full := range []bool{false, true} {
 		for _, c := range cases {

@@ -63,6 +63,9 @@ const (
 	// KichwaDirection: a namua capture at a kimbi pit names the wrong
 	// kichwa: at pit 1 or 2 only R, at 7 or 8 only L (Bao la Kiswahili, N3).
 	KichwaDirection
+	// TrapPit: the pit is a trap (a wegue) and is never played from
+	// (Selus, Sulus).
+	TrapPit
 )
 
 // IllegalMoveError is returned for a move the rules do not allow in a
@@ -117,6 +120,8 @@ func (e *IllegalMoveError) Error() string {
 		return fmt.Sprintf("%s does not capture the takasia'd pit, which must be captured", e.Move)
 	case KichwaDirection:
 		return fmt.Sprintf("%s: a capture at pit %d sows from the nearest kichwa; write %d%s", e.Move, p, p, map[bool]string{true: "R", false: "L"}[p <= 2])
+	case TrapPit:
+		return fmt.Sprintf("pit %d is a trap and cannot be played", p)
 	}
 	return fmt.Sprintf("move %s is illegal", e.Move)
 }

@@ -157,7 +157,9 @@ func TestOptions(t *testing.T) {
 	for _, v := range Variants() {
 		ids = append(ids, v.ID)
 	}
-	if got := strings.Join(ids, " "); got != "kalah oware togyz congkak tchuka bao-kenya bao-laps bao-kujifunza bao" {
+	// The spec's order first; the variants of #13 the spec table does not
+	// order follow by id.
+	if got := strings.Join(ids, " "); !strings.HasPrefix(got, "kalah oware togyz congkak tchuka bao-kenya bao-laps bao-kujifunza bao") {
 		t.Errorf("Variants() = %s", got)
 	}
 }

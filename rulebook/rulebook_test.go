@@ -42,6 +42,9 @@ func TestExamplesDefault(t *testing.T) {
 		"bao-laps":      {{Sowing, ShowsSow}, {Laps, ShowsRelay}, {Capture, ShowsCapture}, {End, ShowsEnd}},
 		"bao-kujifunza": {{Capture, ShowsCapture}, {Takasa, ShowsRelay}},
 		"bao":           {{Namua, ShowsRelay}, {Capture, ShowsCaptureChain}, {Nyumba, ShowsSow}, {Takasa, ShowsRelay}},
+		"gabata":        {{Sowing, ShowsRelay}, {Capture, ShowsCapture}, {GabataSerial, ShowsCaptureChain}, {End, ShowsEnd}},
+		"selus":         {{Sowing, ShowsRelay}, {SelusWegue, ShowsTrap}, {Capture, ShowsCapture}, {Extra, ShowsCapture}},
+		"sulus":         {{Sowing, ShowsRelay}, {SulusTraps, ShowsTrap}},
 	}
 	for _, id := range Variants() {
 		ex := Examples(id, nil)

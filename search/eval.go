@@ -30,6 +30,8 @@ var evaluators = map[string]evaluator{
 	// Bao la Kiswahili: as bao-kujifunza, with the seeds still in hand,
 	// which will be entered on their owner's side (S4).
 	"bao": evalHand,
+	// The three-row games (eval_wegue.go).
+	"gabata": evalPlain, "selus": evalWegue, "sulus": evalWegue,
 }
 
 // HasEval reports whether variant id has an evaluation of its own in the
