@@ -153,6 +153,9 @@ func (r *renderer) cell(c engine.Cell) {
 	if r.s.blocked[c] {
 		r.blocked(cx, cy)
 	}
+	if owner := r.s.trap[c]; owner != 0 {
+		r.trap(cx, cy, owner-1)
+	}
 	face, beads := r.pitFace(n)
 	if n > 0 && beads {
 		spr := seedSprite(g.seedR)
