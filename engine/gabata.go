@@ -179,8 +179,15 @@ func (r *gabataRules) Apply(p *Position, m Move, ev *[]Event) {
 		return
 	}
 	cells := p.cells
-	if !r.sow(&cells, me, int(m.Pit), ev) {
-		return // never-ending (illegal): not carried out
+	mark := 0
+	if ev != nil {
+		mark = len(*ev)
+	}
+	if !r.sow(&cells, me, int(m.Pit), ev) { // never-ending (illegal): not carried out
+		if ev != nil {
+			*ev = (*ev)[:mark]
+		}
+		return
 	}
 	p.cells = cells
 	p.ply++

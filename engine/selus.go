@@ -286,7 +286,7 @@ func (r *wegueRules) settle(p *Position, ev *[]Event) {
 // endRepeated ends a game whose position came back a third time [6].
 func (r *wegueRules) endRepeated(p *Position, ev *[]Event) { r.decide(p, EndRepetition, ev) }
 
-// WegueScore returns side s's score by rule 5 of Selus and rule 6 of
+// wegueScore returns side s's score by rule 5 of Selus and rule 6 of
 // Sulus: his store, the seeds in the wegues he owns and the seeds in his
 // own pits that are not wegues.
 func wegueScore(p *Position, s Side) int {
@@ -302,6 +302,11 @@ func wegueScore(p *Position, s Side) int {
 		}
 	}
 	return n
+}
+
+// scores is Position.Scores: rule 5's count for both sides.
+func (r *wegueRules) scores(p *Position) (int, int) {
+	return wegueScore(p, South), wegueScore(p, North)
 }
 
 func (r *wegueRules) decide(p *Position, why EndReason, ev *[]Event) {

@@ -201,3 +201,14 @@ func TestSelusExtraErrors(t *testing.T) {
 		t.Errorf("round trip %s: %v", j, err)
 	}
 }
+
+func TestSelusScores(t *testing.T) {
+	r := MustNew("selus", nil)
+	p := board{south: []int{0, 0, 0, 0, 0, 0, 0, 0, 2}, north: []int{0, 1, 0, 0, 0, 0, 0, 0, 0}, stores: [2]int{3, 1}, extra: wegueExtra("", "s9:n")}.setup(t, r)
+	if s, n, ok := p.Scores(); !ok || s != 3 || n != 4 {
+		t.Errorf("Scores() = %d, %d, %v; want 3, 4", s, n, ok)
+	}
+	if _, _, ok := MustNew("gabata", nil).Start().Scores(); ok {
+		t.Error("gabata has a score of its own")
+	}
+}

@@ -47,7 +47,9 @@ func threeRow(r engine.Rules, south, north []int, northStore int, wegue ...[3]in
 //     is relayed, and so on round the board.
 //   - capture: South 1 sows its seed into empty S2 (column 1): North's
 //     pits of that column, N5 (2) and N8 (4), are taken (rule 3; with
-//     column=both, South's own pits of the column too, here empty).
+//     column=both, South's own pits of the column too, here empty); with
+//     serial=true the seed goes on into S3 and takes N4, then into S4,
+//     whose column holds no North seed, and the move ends.
 //   - serial capture (serial=true): the section 14 vector: 4 into empty
 //     S5 takes N2 (5); the seed goes on into S6 and takes N1 (3), then
 //     relays from S7 and ends in N1, whose column is South's.

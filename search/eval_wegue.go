@@ -10,35 +10,11 @@ type scorer func(p *engine.Position) int
 // decided by the stores).
 var scorers = map[string]scorer{"selus": wegueMargin, "sulus": wegueMargin}
 
-// wegueScores returns each side's score by the Selus and Sulus rules (Selus
-// rule 5, Sulus rule 6): the store, the seeds in the wegues (traps) the side
-// owns, and the seeds in the side's own pits that are not wegues. The
-// wegues are read from the position's marks (MarkTrap, owner in Side).
-func wegueScores(p *engine.Position) (south, north int) {
-	var sc [2]int
-	var trap [engine.MaxCells]bool
-	var buf [2 * 9]engine.Mark
-	for _, m := range p.AppendMarks(buf[:0]) {
-		if m.Kind == engine.MarkTrap && m.Side <= engine.North {
-			trap[m.Cell] = true
-			sc[m.Side] += p.Cell(m.Cell)
-		}
-	}
-	l := p.Rules().Layout()
-	for s := range engine.Side(2) {
-		sc[s] += p.Store(s)
-		for i := 1; i <= l.Pits; i++ {
-			if c := l.Pit(s, i); !trap[c] {
-				sc[s] += p.Cell(c)
-			}
-		}
-	}
-	return sc[0], sc[1]
-}
-
-// wegueMargin is the score margin for the side to move.
+// wegueMargin is the score margin for the side to move, by the Selus and
+// Sulus count (engine.Position.Scores: the store, the seeds in the traps
+// the side owns and in its own other pits).
 func wegueMargin(p *engine.Position) int {
-	s, n := wegueScores(p)
+	s, n, _ := p.Scores()
 	if p.ToMove() == engine.South {
 		return s - n
 	}
