@@ -33,9 +33,12 @@ const (
 	EventSweep
 	// EventEnd: the game is over with Status, for Reason.
 	EventEnd
+	// EventTrap: Cell becomes a trap (a wegue) owned by Side (Selus,
+	// Sulus); with Side NoSide it stops being one (Selus weak_traps).
+	EventTrap
 )
 
-var eventNames = [...]string{"", "pickup", "sow", "deposit", "relay", "capture", "tuzdyk", "swap", "extra_turn", "sweep", "end"}
+var eventNames = [...]string{"", "pickup", "sow", "deposit", "relay", "capture", "tuzdyk", "swap", "extra_turn", "sweep", "end", "trap"}
 
 // String returns the kind's name ("sow", "capture", ...).
 func (k EventKind) String() string {
@@ -102,7 +105,7 @@ func (e Event) String() string {
 		return fmt.Sprintf("%s %d from %d", e.Kind, e.Count, e.Cell)
 	case EventSow:
 		return fmt.Sprintf("sow %d", e.Cell)
-	case EventDeposit, EventTuzdyk:
+	case EventDeposit, EventTuzdyk, EventTrap:
 		return fmt.Sprintf("%s %d to %s", e.Kind, e.Cell, e.Side)
 	case EventCapture, EventSweep:
 		return fmt.Sprintf("%s %d from %d to %s", e.Kind, e.Count, e.Cell, e.Side)

@@ -748,6 +748,12 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			if variant != "togyz" || hand != 0 || e.Side != me || ci.Owner == me || ci.Pit == 9 || cells[e.Cell] != 3 {
 				fail("move %s: bad tuzdyk %s: %v", m, e, ev)
 			}
+		case engine.EventTrap:
+			inRange(e)
+			if (variant != "selus" && variant != "sulus") || hand != 0 || l.Cells[e.Cell].Kind != engine.PitCell ||
+				e.Side != engine.NoSide && (cells[e.Cell] != 4 || t3Marked(prev, e.Cell)) || e.Side == engine.NoSide && cells[e.Cell] != 0 {
+				fail("move %s: bad trap %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
+			}
 		case engine.EventSwap:
 			if m.Kind != engine.Swap || len(ev) != 1 {
 				fail("move %s: swap event: %v", m, ev)

@@ -67,9 +67,9 @@ import (
 // is the owner of the wegue at side x's pit i+1 ("" when it is none) and
 // opening.x says that x has not finished his first move.
 //
-// Events: pickup, sow, relay, capture (2 from the wegue), extra_turn when
-// the mover moves again; a new wegue has no event of its own (Marks shows
-// it); at the end, end.
+// Events: pickup, sow, relay, capture (2 from the wegue), trap (a wegue
+// made, or with weak_traps emptied: Side NoSide), extra_turn when the
+// mover moves again; at the end, end. An automatic pass has no event.
 func init() {
 	register(&Variant{
 		ID: "selus", Name: "Selus", Players: 2,
@@ -207,6 +207,7 @@ func (r *wegueRules) sow(cells *[MaxCells]uint8, a *uint64, me Side, pit int, ev
 			extra := wegOwner(*a, pos) == me || pos == 9*int(1-me)
 			if r.weak && cells[pos] == 0 {
 				*a &^= 1<<pos | 1<<(wegOwnerShift+pos)
+				emit(ev, Event{Kind: EventTrap, Side: NoSide, Cell: Cell(pos)})
 			}
 			if extra {
 				return wegExtra
@@ -220,6 +221,7 @@ func (r *wegueRules) sow(cells *[MaxCells]uint8, a *uint64, me Side, pit int, ev
 				owner = 1 - me
 			}
 			*a = *a&^(1<<(wegOwnerShift+pos)) | 1<<pos | uint64(owner)<<(wegOwnerShift+pos)
+			emit(ev, Event{Kind: EventTrap, Side: owner, Cell: Cell(pos)})
 			return wegEnded
 		}
 		// 3d: relay

@@ -44,8 +44,8 @@ package engine
 // "north": bool}}. With rule=aydi a trap on side x's pits belongs to the
 // other side (its maker), with nishtav to x; setExtra refuses any other.
 //
-// Events: pickup, sow, relay; a new trap has no event of its own (Marks
-// shows it); at the end, end.
+// Events: pickup, sow, relay, trap (a trap made, Side its owner); at the
+// end, end. An automatic pass has no event.
 func init() {
 	register(&Variant{
 		ID: "sulus", Name: "Sulus", Players: 2,

@@ -174,6 +174,13 @@ func (r *replayer) apply(e engine.Event) {
 		if ok(e.Cell) && int(e.Side) < engine.MaxSides {
 			r.pending[e.Cell] = e.Side + 1
 		}
+	case engine.EventTrap:
+		if ok(e.Cell) {
+			s.trap[e.Cell] = 0
+			if e.Side < engine.MaxSides {
+				s.trap[e.Cell] = e.Side + 1
+			}
+		}
 	case engine.EventSwap, engine.EventExtraTurn:
 		r.extra = true
 	case engine.EventEnd:

@@ -116,3 +116,30 @@ func mustPlay(t *testing.T, p engine.Position, pits ...uint8) engine.Position {
 	}
 	return p
 }
+
+// TestThreeRowTrapAnimated: the animation's last frame, replayed from the
+// events, shows a trap the move made.
+func TestThreeRowTrapAnimated(t *testing.T) {
+	r := engine.MustNew("sulus", nil)
+	p, err := engine.NewPosition(r, engine.Setup{Pits: [][]int{{1, 0, 0, 0, 0, 0, 0, 0, 1}, {3, 0, 0, 0, 0, 0, 0, 0, 0}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, ev, err := p.PlayEvents(engine.Move{Pit: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := geomFor(r.Layout(), 0, false)
+	rp := newReplayer(p, g)
+	for _, e := range ev {
+		rp.apply(e)
+	}
+	n1 := r.Layout().Pit(engine.North, 1)
+	if got, want := rp.after().trap[n1], stateOf(after, g, Options{}).trap[n1]; got != want || want != engine.South+1 {
+		t.Errorf("the last frame's trap at North 1: %d, the position's %d", got, want)
+	}
+	var b bytes.Buffer
+	if err := Animation(&b, p, ev, Options{}); err != nil {
+		t.Fatal(err)
+	}
+}
