@@ -96,6 +96,9 @@ func drawBase(g *geom, tint int) *image.RGBA {
 	if tint > 0 {
 		tintSide(dc, g, engine.Side(tint-1))
 	}
+	if tint == 0 {
+		splitDividers(dc, g) // a tint's outline separates the halves already
+	}
 	for i, ci := range g.cells {
 		if g.isStore(engine.Cell(i)) {
 			x, y, w, h := g.storeRect(ci.Col)

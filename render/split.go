@@ -120,3 +120,31 @@ func roundedPolygon(dc *gg.Context, pts [][2]float64, rad float64) {
 	}
 	dc.ClosePath()
 }
+
+// splitDividers draws, in a row shared between the sides, a short bar
+// between the last pit of one side and the first of the other, so that
+// each side's half reads at a glance on a board where no side is tinted
+// (a finished game, a diagram).
+func splitDividers(dc *gg.Context, g *geom) {
+	var at [engine.MaxCells][engine.MaxCells]engine.Side // 1 + the owner of the pit at (row, col)
+	for i, ci := range g.cells {
+		if !g.isStore(engine.Cell(i)) && ci.Row >= 0 && ci.Row < g.rows && ci.Col >= 0 && ci.Col < g.cols && ci.Row < engine.MaxCells && ci.Col < engine.MaxCells {
+			at[ci.Row][ci.Col] = ci.Owner + 1
+		}
+	}
+	for r := range min(g.rows, engine.MaxCells) {
+		for c := 0; c+1 < min(g.cols, engine.MaxCells); c++ {
+			a, b := at[r][c], at[r][c+1]
+			if a == 0 || b == 0 || a == b {
+				continue
+			}
+			x := (g.colX(c) + g.colX(c+1)) / 2
+			y := g.rowY(r)
+			dc.SetLineCapRound()
+			dc.SetLineWidth(0.035 * g.pitch)
+			dc.SetColor(colZero)
+			dc.DrawLine(x, y-0.9*g.pitR, x, y+0.9*g.pitR)
+			dc.Stroke()
+		}
+	}
+}
