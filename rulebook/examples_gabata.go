@@ -18,8 +18,9 @@ const (
 const ShowsTrap Feature = "trap"
 
 // threeRow builds a position of a three-row game (9 pits a side) with 54
-// seeds: South's store takes what the pits and North's store leave; wegue
-// lists traps as {side, pit, owner}.
+// seeds: South's store takes what the pits and North's store leave (Sulus
+// has no captures: there the pits must hold all 54); wegue lists traps as
+// {side, pit, owner}.
 func threeRow(r engine.Rules, south, north []int, northStore int, wegue ...[3]int) (engine.Position, error) {
 	n := northStore
 	for i := range south {
@@ -114,7 +115,7 @@ func selus(r engine.Rules) []Example {
 func sulus(r engine.Rules) []Example {
 	var ex []Example
 	ex = append(ex, Example{Section: Sowing, Shows: ShowsRelay, Before: r.Start(), Move: engine.Move{Pit: 1}})
-	if p, err := threeRow(r, []int{2, 2, 2, 2, 2, 2, 2, 2, 1}, []int{3, 2, 3, 3, 3, 3, 3, 3, 5}, 0); err == nil {
+	if p, err := threeRow(r, []int{4, 3, 3, 3, 3, 3, 3, 3, 1}, []int{3, 2, 3, 3, 3, 3, 3, 3, 5}, 0); err == nil {
 		ex = append(ex, Example{Section: SulusTraps, Shows: ShowsTrap, Before: p, Move: engine.Move{Pit: 9}})
 	}
 	return ex

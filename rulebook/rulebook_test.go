@@ -118,6 +118,14 @@ var optionSets = []struct {
 	{"bao-laps", engine.Options{"seeds": "3", "infinite": "loss"}},
 	{"bao-kujifunza", nil},
 	{"bao-kujifunza", engine.Options{"infinite": "illegal", "suicide": "allowed", "wipe": "continue"}},
+	{"gabata", nil},
+	{"gabata", engine.Options{"serial": "false"}},
+	{"gabata", engine.Options{"column": "both"}},
+	{"selus", nil},
+	{"selus", engine.Options{"weak_traps": "true"}},
+	{"sulus", nil},
+	{"sulus", engine.Options{"rule": "nishtav"}},
+	{"sulus", engine.Options{"rule": "lame"}},
 }
 
 // TestExamplesHold: every example of every option set is legal, conserves
