@@ -134,3 +134,25 @@ func TestGabataRule6Repetition(t *testing.T) {
 		t.Errorf("repetition: %s", describe(&p))
 	}
 }
+
+// The three-row games allocate nothing in AppendMoves, Apply without
+// events, Key and AppendMarks with room.
+func TestThreeRowAllocs(t *testing.T) {
+	for _, id := range []string{"gabata", "selus", "sulus"} {
+		r := MustNew(id, nil)
+		p := mustPlay(t, r.Start(), "1", "2", "3", "4")
+		var buf [MaxMoves]Move
+		var marks [20]Mark
+		q := new(Position)
+		n := testing.AllocsPerRun(50, func() {
+			ms := r.AppendMoves(&p, buf[:0])
+			*q = p
+			r.Apply(q, ms[0], nil)
+			_ = q.Key()
+			_ = q.AppendMarks(marks[:0])
+		})
+		if n != 0 {
+			t.Errorf("%s: %.1f allocations a move", id, n)
+		}
+	}
+}

@@ -307,8 +307,8 @@ func wegueScore(p *Position, s Side) int {
 }
 
 // scores is Position.Scores: rule 5's count for both sides.
-func (r *wegueRules) scores(p *Position) (int, int) {
-	return wegueScore(p, South), wegueScore(p, North)
+func (r *wegueRules) scores(p Position) (int, int) {
+	return wegueScore(&p, South), wegueScore(&p, North)
 }
 
 func (r *wegueRules) decide(p *Position, why EndReason, ev *[]Event) {

@@ -212,3 +212,10 @@ func TestSelusScores(t *testing.T) {
 		t.Error("gabata has a score of its own")
 	}
 }
+
+func TestSelusScoresNoAllocs(t *testing.T) {
+	p := MustNew("selus", nil).Start()
+	if n := testing.AllocsPerRun(50, func() { _, _, _ = p.Scores() }); n != 0 {
+		t.Errorf("Scores: %.1f allocations", n)
+	}
+}
