@@ -36,9 +36,12 @@ const (
 	// EventTrap: Cell becomes a trap (a wegue) owned by Side (Selus,
 	// Sulus); with Side NoSide it stops being one (Selus weak_traps).
 	EventTrap
+	// EventPass: Side, next to move, cannot move and passes; the other
+	// side moves instead (Selus, Sulus: an automatic pass, C5, is no ply).
+	EventPass
 )
 
-var eventNames = [...]string{"", "pickup", "sow", "deposit", "relay", "capture", "tuzdyk", "swap", "extra_turn", "sweep", "end", "trap"}
+var eventNames = [...]string{"", "pickup", "sow", "deposit", "relay", "capture", "tuzdyk", "swap", "extra_turn", "sweep", "end", "trap", "pass"}
 
 // String returns the kind's name ("sow", "capture", ...).
 func (k EventKind) String() string {
@@ -109,7 +112,7 @@ func (e Event) String() string {
 		return fmt.Sprintf("%s %d to %s", e.Kind, e.Cell, e.Side)
 	case EventCapture, EventSweep:
 		return fmt.Sprintf("%s %d from %d to %s", e.Kind, e.Count, e.Cell, e.Side)
-	case EventSwap, EventExtraTurn:
+	case EventSwap, EventExtraTurn, EventPass:
 		return fmt.Sprintf("%s %s", e.Kind, e.Side)
 	case EventEnd:
 		return fmt.Sprintf("end %s (%s)", e.Status, e.Reason)

@@ -600,9 +600,11 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 	if cur.Ply() != prev.Ply()+1 {
 		fail("move %s: ply %d after %d", m, cur.Ply(), prev.Ply())
 	}
-	extra := false
+	extra, passed := false, false
 	for _, e := range ev {
 		extra = extra || e.Kind == engine.EventExtraTurn
+		// Selus, Sulus: the opponent cannot move and passes
+		passed = passed || e.Kind == engine.EventPass && e.Side == 1-me && t3Passes(cur, me)
 	}
 	switch variant {
 	case "tchuka":
@@ -624,8 +626,8 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			}
 		case extra && (cur.ToMove() != me || cur.Status() != engine.Ongoing):
 			fail("move %s: extra turn event, but %s to move, status %s", m, cur.ToMove(), cur.Status())
-		case (variant == "selus" || variant == "sulus") && !extra && cur.ToMove() == me && t3Passes(cur, me):
-			// the opponent cannot move and passes (rule 4, C5)
+		case passed && cur.ToMove() == me:
+			// the opponent cannot move and passes (Selus rule 4, C5)
 		case cur.Status() == engine.Ongoing && !extra && cur.ToMove() == me:
 			fail("move %s: the same side moves again without an extra turn event", m)
 		}
@@ -753,6 +755,10 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			if (variant != "selus" && variant != "sulus") || hand != 0 || l.Cells[e.Cell].Kind != engine.PitCell ||
 				e.Side != engine.NoSide && (cells[e.Cell] != 4 || t3Marked(prev, e.Cell)) || e.Side == engine.NoSide && cells[e.Cell] != 0 {
 				fail("move %s: bad trap %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
+			}
+		case engine.EventPass:
+			if (variant != "selus" && variant != "sulus") || hand != 0 || e.Side > engine.North || cur.ToMove() == e.Side {
+				fail("move %s: bad pass %s: %v", m, e, ev)
 			}
 		case engine.EventSwap:
 			if m.Kind != engine.Swap || len(ev) != 1 {

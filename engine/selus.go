@@ -69,7 +69,8 @@ import (
 //
 // Events: pickup, sow, relay, capture (2 from the wegue), trap (a wegue
 // made, or with weak_traps emptied: Side NoSide), extra_turn when the
-// mover moves again; at the end, end. An automatic pass has no event.
+// mover moves again; pass when the side due to move cannot and the other
+// moves instead (no ply); at the end, end.
 func init() {
 	register(&Variant{
 		ID: "selus", Name: "Selus", Players: 2,
@@ -279,6 +280,7 @@ func (r *wegueRules) settle(p *Position, ev *[]Event) {
 		return
 	}
 	if r.canMove(p, 1-me) {
+		emit(ev, Event{Kind: EventPass, Side: me})
 		p.toMove = 1 - me
 		return
 	}

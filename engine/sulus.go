@@ -44,8 +44,9 @@ package engine
 // "north": bool}}. With rule=aydi a trap on side x's pits belongs to the
 // other side (its maker), with nishtav to x; setExtra refuses any other.
 //
-// Events: pickup, sow, relay, trap (a trap made, Side its owner); at the
-// end, end. An automatic pass has no event.
+// Events: pickup, sow, relay, trap (a trap made, Side its owner), pass
+// (the side due to move cannot, and the other moves instead); at the end,
+// end.
 func init() {
 	register(&Variant{
 		ID: "sulus", Name: "Sulus", Players: 2,

@@ -129,6 +129,8 @@ type replayer struct {
 	mover   engine.Side
 	pending [engine.MaxCells]engine.Side // 1 + the owner of a tuzdyk being made
 	extra   bool                         // an extra turn or a swap: the mover stays
+	passed  bool                         // a side passed (EventPass): next moves
+	next    engine.Side
 	end     engine.Status
 	ended   bool
 }
@@ -181,6 +183,10 @@ func (r *replayer) apply(e engine.Event) {
 				s.trap[e.Cell] = e.Side + 1
 			}
 		}
+	case engine.EventPass:
+		if int(e.Side) < r.g.sides {
+			r.passed, r.next = true, e.Side.Next(r.g.sides)
+		}
 	case engine.EventSwap, engine.EventExtraTurn:
 		r.extra = true
 	case engine.EventEnd:
@@ -200,6 +206,9 @@ func (r *replayer) after() *state {
 	}
 	if !r.extra && r.g.sides > 1 {
 		s.toMove = (r.mover + 1) % engine.Side(r.g.sides)
+	}
+	if r.passed {
+		s.toMove = r.next
 	}
 	if r.ended {
 		s.status = r.end

@@ -143,3 +143,26 @@ func TestThreeRowTrapAnimated(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestThreeRowPassAnimated: when the opponent cannot move and passes, the
+// animation's last frame gives the turn back to the mover.
+func TestThreeRowPassAnimated(t *testing.T) {
+	p, err := engine.ParsePosition([]byte(`{"variant":"selus","to_move":"south","ply":20,` +
+		`"pits":{"south":[1,0,1,0,0,0,0,0,0],"north":[0,2,0,0,0,0,0,0,0]},"stores":{"south":25,"north":25},"status":"ongoing",` +
+		`"extra":{"wegue":{"south":["","","","","","","","",""],"north":["","north","","","","","","",""]},"opening":{"south":false,"north":false}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, ev, err := p.PlayEvents(engine.Move{Pit: 1})
+	if err != nil || after.ToMove() != engine.South {
+		t.Fatalf("%v: %s to move", err, after.ToMove())
+	}
+	g := geomFor(p.Rules().Layout(), 0, false)
+	rp := newReplayer(p, g)
+	for _, e := range ev {
+		rp.apply(e)
+	}
+	if got := rp.after().toMove; got != engine.South {
+		t.Errorf("the last frame gives the turn to %s; events %v", got, ev)
+	}
+}
