@@ -575,6 +575,8 @@ func illegalMove(err error, m engine.Move) error {
 		return refuse("err_not_your_pit", pit)
 	case engine.ClaimNeeded:
 		return refuse("err_claim_needed", nil)
+	case engine.TrapPit:
+		return refuse("err_trap_pit", pit)
 	case engine.SwapUnavailable:
 		return refuse("err_swap_unavailable", nil)
 	case engine.GameOver:

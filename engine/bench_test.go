@@ -29,6 +29,9 @@ func BenchmarkPerft(b *testing.B) {
 		{"afrika", MustNew("afrika", nil), 7},
 		{"ohojitxi", MustNew("ohojitxi", nil), 10},
 		{"namnam", MustNew("namnam", nil), 8},
+		{"gabata", MustNew("gabata", nil), 7},
+		{"selus", MustNew("selus", nil), 7},
+		{"sulus", MustNew("sulus", nil), 7},
 	}
 	for _, full := range []bool{false, true} {
 		for _, c := range cases {

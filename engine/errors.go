@@ -87,6 +87,9 @@ const (
 	// ClaimNeeded: the leader must claim a pit of the other row that is
 	// not yet his, 7..12 (Nam Nam's claim phase, 11).
 	ClaimNeeded
+	// TrapPit: the pit is a trap (a wegue) and is never played from
+	// (Selus, Sulus).
+	TrapPit
 )
 
 // IllegalMoveError is returned for a move the rules do not allow in a
@@ -157,6 +160,8 @@ func (e *IllegalMoveError) Error() string {
 		return fmt.Sprintf("pit %d is not yours", p)
 	case ClaimNeeded:
 		return fmt.Sprintf("%s: claim a pit of the other row that is not yours yet (7..12)", e.Move)
+	case TrapPit:
+		return fmt.Sprintf("pit %d is a trap and cannot be played", p)
 	}
 	return fmt.Sprintf("move %s is illegal", e.Move)
 }

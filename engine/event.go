@@ -44,9 +44,15 @@ const (
 	// EventFill: Count seeds move from the store of Side into pit Cell,
 	// which becomes Side's: the set-up of a new round (Nam Nam, 10-11).
 	EventFill
+	// EventTrap: Cell becomes a trap (a wegue) owned by Side (Selus,
+	// Sulus); with Side NoSide it stops being one (Selus weak_traps).
+	EventTrap
+	// EventPass: Side, next to move, cannot move and passes; the other
+	// side moves instead (Selus, Sulus: an automatic pass, C5, is no ply).
+	EventPass
 )
 
-var eventNames = [...]string{"", "pickup", "sow", "deposit", "relay", "capture", "tuzdyk", "swap", "extra_turn", "sweep", "end", "penalty", "out", "fill"}
+var eventNames = [...]string{"", "pickup", "sow", "deposit", "relay", "capture", "tuzdyk", "swap", "extra_turn", "sweep", "end", "penalty", "out", "fill", "trap", "pass"}
 
 // String returns the kind's name ("sow", "capture", ...).
 func (k EventKind) String() string {
@@ -117,13 +123,13 @@ func (e Event) String() string {
 		return fmt.Sprintf("%s %d from %d", e.Kind, e.Count, e.Cell)
 	case EventSow:
 		return fmt.Sprintf("sow %d", e.Cell)
-	case EventDeposit, EventTuzdyk:
+	case EventDeposit, EventTuzdyk, EventTrap:
 		return fmt.Sprintf("%s %d to %s", e.Kind, e.Cell, e.Side)
 	case EventCapture, EventSweep:
 		return fmt.Sprintf("%s %d from %d to %s", e.Kind, e.Count, e.Cell, e.Side)
 	case EventPenalty:
 		return fmt.Sprintf("penalty %s: %d to %d", e.Side, e.Count, e.Cell)
-	case EventSwap, EventExtraTurn, EventOut:
+	case EventSwap, EventExtraTurn, EventOut, EventPass:
 		return fmt.Sprintf("%s %s", e.Kind, e.Side)
 	case EventEnd:
 		return fmt.Sprintf("end %s (%s)", e.Status, e.Reason)

@@ -675,9 +675,11 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 	if cur.Ply() != prev.Ply()+1 {
 		fail("move %s: ply %d after %d", m, cur.Ply(), prev.Ply())
 	}
-	extra := false
+	extra, passed := false, false
 	for _, e := range ev {
 		extra = extra || e.Kind == engine.EventExtraTurn
+		// Selus, Sulus: the opponent cannot move and passes
+		passed = passed || e.Kind == engine.EventPass && e.Side == 1-me && t3Passes(cur, me)
 	}
 	switch variant {
 	case "tchuka":
@@ -706,6 +708,8 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			// (Ayo-ayo: the opponent passes, and the position reached is
 			// the third occurrence, which Game ends.)
 			fail("move %s: extra turn event, but %s to move, status %s", m, cur.ToMove(), cur.Status())
+		case passed && cur.ToMove() == me:
+			// the opponent cannot move and passes (Selus rule 4, C5)
 		case cur.Status() == engine.Ongoing && !extra && cur.ToMove() == me:
 			fail("move %s: the same side moves again without an extra turn event", m)
 		}
@@ -740,6 +744,10 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			if variant == "bao" && i == 1 && prev.Hand(me) > 0 && hand == 0 && e.Count > 0 && e.Count <= cells[e.Cell] && ci.Owner == me && ci.Pit == int(m.Pit) {
 				cells[e.Cell] -= e.Count // a namua takasa, or the tax (S4, S8)
 				hand, origin = e.Count, e.Cell
+				continue
+			}
+			if variant == "gabata" && i > 0 && hand == 0 && e.Side == me && e.Count == 1 && cells[e.Cell] == 1 {
+				cells[e.Cell], hand = 0, 1 // a serial capture's seed goes on (rule 4)
 				continue
 			}
 			mine := ci.Owner == me && ci.Pit == int(m.Pit)
@@ -791,7 +799,8 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 		case engine.EventRelay:
 			inRange(e)
 			kuji := variant == "bao-kujifunza" || variant == "bao"
-			if hand != 0 || e.Side != me || (variant != "congkak" && variant != "tchuka" && variant != "bao-laps" && variant != "ayoayo" && variant != "madjnuni" && variant != "namnam" && !kuji) || l.Cells[e.Cell].Kind != engine.PitCell || e.Count < 2 || cells[e.Cell] != e.Count ||
+			three := variant == "gabata" || variant == "selus" || variant == "sulus"
+			if hand != 0 || e.Side != me || (variant != "congkak" && variant != "tchuka" && variant != "bao-laps" && variant != "ayoayo" && variant != "madjnuni" && variant != "namnam" && !kuji && !three) || l.Cells[e.Cell].Kind != engine.PitCell || e.Count < 2 || cells[e.Cell] != e.Count ||
 				kuji && l.Cells[e.Cell].Owner != me {
 				fail("move %s: bad relay %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
 			}
@@ -833,6 +842,14 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			// Ayo-ayo takes fours during the sowing, maybe for the row's
 			// owner (rule 3).
 			midSow := variant == "ayoayo" && e.Count == 4
+			if variant == "selus" { // 2 from a wegue (rule 3a)
+				if hand != 0 || e.Side != me || e.Count != 2 || cells[e.Cell] < 2 || !t3Marked(prev, e.Cell) {
+					fail("move %s: bad capture %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
+				}
+				cells[e.Cell] -= 2
+				cells[st] += 2
+				continue
+			}
 			bad := hand != 0 && !midSow || e.Side != me && !midSow || ci.Kind != engine.PitCell || e.Count <= 0 || cells[e.Cell] != e.Count || st == engine.NoCell
 			if variant == "oware" || variant == "togyz" {
 				bad = bad || ci.Owner == me
@@ -847,6 +864,16 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			ci := l.Cells[e.Cell]
 			if variant != "togyz" || hand != 0 || e.Side != me || ci.Owner == me || ci.Pit == 9 || cells[e.Cell] != 3 {
 				fail("move %s: bad tuzdyk %s: %v", m, e, ev)
+			}
+		case engine.EventTrap:
+			inRange(e)
+			if (variant != "selus" && variant != "sulus") || hand != 0 || l.Cells[e.Cell].Kind != engine.PitCell ||
+				e.Side != engine.NoSide && (cells[e.Cell] != 4 || t3Marked(prev, e.Cell)) || e.Side == engine.NoSide && cells[e.Cell] != 0 {
+				fail("move %s: bad trap %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
+			}
+		case engine.EventPass:
+			if (variant != "selus" && variant != "sulus") || hand != 0 || e.Side > engine.North || cur.ToMove() == e.Side {
+				fail("move %s: bad pass %s: %v", m, e, ev)
 			}
 		case engine.EventSwap:
 			if m.Kind != engine.Swap || len(ev) != 1 {
@@ -1162,5 +1189,59 @@ func FuzzNamnam(f *testing.F) {
 	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fzRun(t, "namnam", nil, &fzBytes{data})
+	})
+}
+
+func FuzzGabata(f *testing.F) {
+	// Every input cheap: a long relay counts as never-ending early.
+	f.Cleanup(engine.LowerRelayLapBound(1 << 8))
+	// options byte: serial (bit 0), column=both (bit 1); layout flag
+	fzCorpus(f,
+		[]byte{0, 0},
+		[]byte{1, 0},
+		[]byte{2, 0},
+		[]byte{3, 0},
+		// layout: South's 9 pits, a store byte, North's, a store byte,
+		// side to move, ply; then move bytes (the section 14 vector).
+		[]byte{0, 1, 0, 0, 0, 1, 0, 0, 2, 2, 0, 0, 3, 5, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := engine.Options{
+			"serial": []string{"false", "true"}[o&1],
+			"column": []string{"opponent", "both"}[o>>1&1],
+		}
+		fzRun(t, "gabata", opts, r)
+	})
+}
+
+func FuzzSelus(f *testing.F) {
+	f.Cleanup(engine.LowerRelayLapBound(1 << 8))
+	// options byte: weak_traps (bit 0); layout flag
+	fzCorpus(f,
+		[]byte{0, 0},
+		[]byte{1, 0},
+		[]byte{0, 1, 1, 0, 0, 0, 1, 0, 0, 1, 2, 0, 1, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 4, 0, 5},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		fzRun(t, "selus", engine.Options{"weak_traps": []string{"false", "true"}[o&1]}, r)
+	})
+}
+
+func FuzzSulus(f *testing.F) {
+	f.Cleanup(engine.LowerRelayLapBound(1 << 8))
+	// options byte: rule (o%3); layout flag
+	fzCorpus(f,
+		[]byte{0, 0},
+		[]byte{1, 0},
+		[]byte{2, 0},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		fzRun(t, "sulus", engine.Options{"rule": []string{"aydi", "nishtav", "lame"}[int(o)%3]}, r)
 	})
 }

@@ -56,6 +56,12 @@ func TestPerftTable(t *testing.T) {
 		{"ohojitxi", nil, []uint64{6, 36, 180, 900, 4500, 22500, 122400}},
 		// Oware Nam Nam: confirmed by reference_namnam_test.go.
 		{"namnam", nil, []uint64{6, 32, 140, 638, 3029, 13835}},
+		// The three-row games: confirmed by reference_gabata_test.go (depth 5 in
+		// the test, depth 6 once by hand).
+		{"gabata", nil, []uint64{9, 62, 405, 2468, 14594, 85459}},
+		{"gabata", Options{"serial": "false", "column": "both"}, []uint64{9, 62, 410, 2594, 15774}},
+		{"selus", nil, []uint64{9, 71, 544, 4119, 30017, 214707}},
+		{"sulus", nil, []uint64{9, 71, 544, 4107, 30383, 220857}},
 	}
 	for _, c := range cases {
 		p := MustNew(c.variant, c.opts).Start()

@@ -223,6 +223,9 @@ const (
 	// MarkBlocked: the pit of Mark.Side is takasia'd for a turn (Bao la
 	// Kiswahili, S13).
 	MarkBlocked
+	// MarkTrap: the pit is a trap (a wegue) owned by Mark.Side: it is
+	// never played from and its seeds count for that side (Selus, Sulus).
+	MarkTrap
 )
 
 // String names the kind in English ("tuzdyk").
@@ -234,6 +237,8 @@ func (k MarkKind) String() string {
 		return "nyumba"
 	case MarkBlocked:
 		return "blocked"
+	case MarkTrap:
+		return "trap"
 	}
 	return "mark" + strconv.Itoa(int(k))
 }

@@ -289,6 +289,49 @@ var ruleSets = map[string]*ruleSet{
 			}
 		},
 	},
+	// engine/gabata.go; more-games-rules.md §7.
+	"gabata": {
+		bot:  "rules_gabata_bot",
+		args: func(map[string]string) map[string]any { return map[string]any{"N": 9} },
+		sections: func(o map[string]string) [][2]string {
+			return [][2]string{
+				{"rules_h_setup", "rules_gabata_setup"},
+				{"rules_h_sowing", "rules_gabata_sowing"},
+				{"rules_h_capture", "rules_gabata_capture_" + o["column"]},
+				{"rules_h_gabata_serial", "rules_gabata_serial_" + o["serial"]},
+				{"rules_h_never_ending", "rules_gabata_never"},
+				{"rules_h_end", "rules_gabata_end"},
+			}
+		},
+	},
+	// engine/selus.go; more-games-rules.md §8.
+	"selus": {
+		bot:  "rules_gabata_bot",
+		args: func(map[string]string) map[string]any { return map[string]any{"N": 9} },
+		sections: func(o map[string]string) [][2]string {
+			return [][2]string{
+				{"rules_h_setup", "rules_selus_setup"},
+				{"rules_h_sowing", "rules_selus_sowing"},
+				{"rules_h_selus_wegue", "rules_selus_wegue"},
+				{"rules_h_capture", pick(o["weak_traps"] == "true", "rules_selus_capture_weak", "rules_selus_capture_strong")},
+				{"rules_h_extra", "rules_selus_extra"},
+				{"rules_h_end", "rules_selus_end"},
+			}
+		},
+	},
+	// engine/sulus.go; more-games-rules.md §9.
+	"sulus": {
+		bot:  "rules_gabata_bot",
+		args: func(map[string]string) map[string]any { return map[string]any{"N": 9} },
+		sections: func(o map[string]string) [][2]string {
+			return [][2]string{
+				{"rules_h_setup", "rules_sulus_setup"},
+				{"rules_h_sowing", "rules_sulus_sowing"},
+				{"rules_h_sulus_traps", pick(o["rule"] == "aydi", "rules_sulus_traps_aydi", "rules_sulus_traps_nishtav")},
+				{"rules_h_end", "rules_sulus_end"},
+			}
+		},
+	},
 }
 
 // RulesVariants lists the variant ids Rules can explain, in the engine's

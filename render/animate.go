@@ -130,6 +130,8 @@ type replayer struct {
 	pending [engine.MaxCells]engine.Side // 1 + the owner of a tuzdyk being made
 	extra   bool                         // an extra turn or a swap: the mover stays
 	passed  engine.Side                  // 1 + the last seat that passed (Ruma)
+	skipped bool                         // a side passed (EventPass): next moves
+	next    engine.Side
 	end     engine.Status
 	ended   bool
 	// sowed: an event other than a fill was applied; newRound: a fill
@@ -182,6 +184,17 @@ func (r *replayer) apply(e engine.Event) {
 		if ok(e.Cell) && int(e.Side) < engine.MaxSides {
 			r.pending[e.Cell] = e.Side + 1
 		}
+	case engine.EventTrap:
+		if ok(e.Cell) {
+			s.trap[e.Cell] = 0
+			if e.Side < engine.MaxSides {
+				s.trap[e.Cell] = e.Side + 1
+			}
+		}
+	case engine.EventPass:
+		if int(e.Side) < r.g.sides {
+			r.skipped, r.next = true, e.Side.Next(r.g.sides)
+		}
 	case engine.EventSwap, engine.EventExtraTurn:
 		r.extra = true
 	case engine.EventEnd:
@@ -210,6 +223,9 @@ func (r *replayer) after() *state {
 	}
 	if side, ok := r.fillTurn(); ok {
 		s.toMove = side
+	}
+	if r.skipped {
+		s.toMove = r.next
 	}
 	if r.ended {
 		s.status = r.end

@@ -96,6 +96,9 @@ func drawBase(g *geom, tint int) *image.RGBA {
 	if tint > 0 {
 		tintSide(dc, g, engine.Side(tint-1))
 	}
+	if tint == 0 {
+		splitDividers(dc, g) // a tint's outline separates the halves already
+	}
 	for i, ci := range g.cells {
 		if g.isStore(engine.Cell(i)) {
 			x, y, w, h := g.storeRect(ci.Col)
@@ -131,9 +134,11 @@ func tintSide(dc *gg.Context, g *geom, s engine.Side) {
 		}
 	}
 	pad := 0.04 * g.pitch
-	x0, x1 := g.colX(minCol)-g.pitR-pad, g.colX(maxCol)+g.pitR+pad
-	y0, y1 := g.rowY(first)-g.pitR-pad, g.rowY(last)+g.pitR+pad
-	dc.DrawRoundedRectangle(x0, y0, x1-x0, y1-y0, g.pitR+pad)
+	if !splitOutline(dc, g, s, first, last, pad) { // split rows: render/split.go
+		x0, x1 := g.colX(minCol)-g.pitR-pad, g.colX(maxCol)+g.pitR+pad
+		y0, y1 := g.rowY(first)-g.pitR-pad, g.rowY(last)+g.pitR+pad
+		dc.DrawRoundedRectangle(x0, y0, x1-x0, y1-y0, g.pitR+pad)
+	}
 	if c := g.store(s); g.has(c) {
 		x, y, w, h := g.storeRect(g.cells[c].Col)
 		dc.DrawRoundedRectangle(x-pad, y-pad, w+2*pad, h+2*pad, g.storeCorner(w, h)+pad)

@@ -167,6 +167,9 @@ func (r *renderer) cell(c engine.Cell) {
 	if o := r.s.foreign[c]; o != 0 {
 		r.foreignPit(cx, cy, o-1)
 	}
+	if owner := r.s.trap[c]; owner != 0 {
+		r.trap(cx, cy, owner-1)
+	}
 	face, beads := r.pitFace(n)
 	if n > 0 && beads {
 		spr := seedSprite(g.seedR)

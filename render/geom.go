@@ -286,16 +286,18 @@ func (g *geom) storeCorner(w, h float64) float64 {
 }
 
 // sideRows returns the first and last rows side s owns pits in (ok false if
-// none).
+// none), counting a row shared between the sides (render/split.go) for
+// both.
 func (g *geom) sideRows(s engine.Side) (first, last int, ok bool) {
 	first, last = -1, -1
-	for r, o := range g.owner {
-		if o == s {
-			if first < 0 {
-				first = r
-			}
-			last = r
+	for i, ci := range g.cells {
+		if ci.Owner != s || g.isStore(engine.Cell(i)) || ci.Row < 0 || ci.Row >= g.rows {
+			continue
 		}
+		if first < 0 || ci.Row < first {
+			first = ci.Row
+		}
+		last = max(last, ci.Row)
 	}
 	return first, last, first >= 0
 }

@@ -94,6 +94,7 @@ type state struct {
 	status engine.Status
 	tuzdyk [engine.MaxCells]engine.Side // 1 + the owner of a tuzdyk pit, 0 elsewhere
 	nyumba [engine.MaxCells]engine.Side // 1 + the owner of an owned nyumba (Bao), 0 elsewhere
+	trap   [engine.MaxCells]engine.Side // 1 + the owner of a trap (Selus, Sulus), 0 elsewhere
 	// blocked marks a takasia'd pit (Bao): its owner may not start from it.
 	blocked [engine.MaxCells]bool
 	// hands are the seeds each side holds in hand (Bao's namua stage).
@@ -126,6 +127,8 @@ func stateOf(p engine.Position, g *geom, o Options) *state {
 			s.nyumba[m.Cell] = m.Side + 1
 		case engine.MarkBlocked:
 			s.blocked[m.Cell] = true
+		case engine.MarkTrap:
+			s.trap[m.Cell] = m.Side + 1
 		}
 	}
 	if g.sides == 2 {

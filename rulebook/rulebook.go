@@ -321,6 +321,10 @@ func shows(e Example, after engine.Position, ev []engine.Event) string {
 		if count(ev, engine.EventDeposit) == 0 || !on {
 			return "no seed deposited from a tuzdyk"
 		}
+	case ShowsTrap:
+		if !makesTrap(b, after) {
+			return "no trap made"
+		}
 	case ShowsSwap:
 		if count(ev, engine.EventSwap) != 1 {
 			return "no swap"
@@ -413,6 +417,9 @@ var examplers = map[string]func(r engine.Rules, o engine.Options) []Example{
 	"afrika":        func(r engine.Rules, _ engine.Options) []Example { return afrika(r) },
 	"ohojitxi":      func(r engine.Rules, _ engine.Options) []Example { return ohojitxi(r) },
 	"namnam":        func(r engine.Rules, _ engine.Options) []Example { return namnam(r) },
+	"gabata":        gabata,
+	"selus":         func(r engine.Rules, _ engine.Options) []Example { return selus(r) },
+	"sulus":         func(r engine.Rules, _ engine.Options) []Example { return sulus(r) },
 }
 
 // Variants lists the variants Examples has examples for, in the engine's

@@ -48,6 +48,9 @@ func TestExamplesDefault(t *testing.T) {
 		"afrika":        {{Capture, ShowsCapture}, {Sowing, ShowsSow}},
 		"ohojitxi":      {{Sowing, ShowsSow}, {Capture, ShowsCaptureChain}, {Drop, ShowsSow}},
 		"namnam":        {{Sowing, ShowsRelay}, {Capture, ShowsCapture}, {NamnamLastFour, ShowsCapture}, {NamnamRounds, ShowsClaim}},
+		"gabata":        {{Sowing, ShowsRelay}, {Capture, ShowsCapture}, {GabataSerial, ShowsCaptureChain}, {End, ShowsEnd}},
+		"selus":         {{Sowing, ShowsRelay}, {SelusWegue, ShowsTrap}, {Capture, ShowsCapture}, {Extra, ShowsCapture}},
+		"sulus":         {{Sowing, ShowsRelay}, {SulusTraps, ShowsTrap}},
 	}
 	for _, id := range Variants() {
 		ex := Examples(id, nil)
@@ -123,6 +126,14 @@ var optionSets = []struct {
 	{"bao-kujifunza", engine.Options{"infinite": "illegal", "suicide": "allowed", "wipe": "continue"}},
 	{"ruma", nil},
 	{"ruma", engine.Options{"players": "2", "seeds": "2"}},
+	{"gabata", nil},
+	{"gabata", engine.Options{"serial": "false"}},
+	{"gabata", engine.Options{"column": "both"}},
+	{"selus", nil},
+	{"selus", engine.Options{"weak_traps": "true"}},
+	{"sulus", nil},
+	{"sulus", engine.Options{"rule": "nishtav"}},
+	{"sulus", engine.Options{"rule": "lame"}},
 }
 
 // TestExamplesHold: every example of every option set is legal, conserves

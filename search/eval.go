@@ -43,6 +43,8 @@ var evaluators = map[string]evaluator{
 	"ohojitxi": evalOhojitxi,
 	// Nam Nam: the store margin plus the seeds in owned pits.
 	"namnam": evalNamnam,
+	// The three-row games (eval_wegue.go).
+	"gabata": evalPlain, "selus": evalWegue, "sulus": evalWegue,
 }
 
 // HasEval reports whether variant id has an evaluation of its own in the

@@ -53,11 +53,13 @@ type gsearch struct {
 	selDepth    int
 	tr          *tracker      // the solver's progress (nil: none)
 	marks       []engine.Mark // scratch for the evaluations
+	score       scorer        // the final margin of games not decided by the stores (nil: the stores)
 }
 
 func newGSearch(ctx context.Context, r engine.Rules, tt *gtt, hist []engine.Position) *gsearch {
 	s := &gsearch{r: r, l: r.Layout(), tt: tt, ctx: ctx, qdepth: 8, marks: make([]engine.Mark, 0, 2*engine.MaxSides)}
 	s.ev = evaluatorFor(r)
+	s.score = scorers[r.Variant().ID]
 	s.repLim = r.RepetitionLimit()
 	s.cacheCycles = true
 	s.count = map[pkey]int32{}
@@ -117,6 +119,9 @@ func (s *gsearch) pop() {
 
 // margin is the store difference for the side to move.
 func (s *gsearch) margin(p *engine.Position) int {
+	if s.score != nil {
+		return s.score(p)
+	}
 	me := p.ToMove()
 	return p.Cell(s.l.Store(me)) - p.Cell(s.l.Store(1-me))
 }
@@ -132,6 +137,9 @@ func (s *gsearch) repetition(p *engine.Position, k pkey) (int, bool) {
 	}
 	if seen < lim {
 		return 0, false
+	}
+	if s.score != nil {
+		return s.score(p), true
 	}
 	me := p.ToMove()
 	v := s.margin(p) + p.PitSeeds(me) - p.PitSeeds(1-me)
