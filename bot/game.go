@@ -780,9 +780,25 @@ func (s *session) describeMove(lg *loaded, player, move string, ev []engine.Even
 			lines = append(lines, s.t("captured", map[string]any{"Player": s.sideName(lg, engine.Side(side)), "Count": n}))
 		}
 	}
+	inStore := false // the last seed sown went into a store
 	for _, e := range ev {
-		if e.Kind == engine.EventExtraTurn {
-			lines = append(lines, s.t("extra_turn", map[string]any{"Player": player}))
+		switch e.Kind {
+		case engine.EventSow:
+			inStore = int(e.Cell) < len(l.Cells) && l.Cells[e.Cell].Kind == engine.StoreCell
+		case engine.EventExtraTurn:
+			if inStore {
+				lines = append(lines, s.t("extra_turn", map[string]any{"Player": player}))
+			} else { // Selus's extra move, or the opponent's pass
+				lines = append(lines, s.t("moves_again", map[string]any{"Player": player}))
+			}
+		case engine.EventPass:
+			if int(e.Side) < engine.MaxSides {
+				lines = append(lines, s.t("passes", map[string]any{"Player": s.sideName(lg, e.Side)}))
+			}
+		case engine.EventTrap:
+			if int(e.Side) < engine.MaxSides && int(e.Cell) < len(l.Cells) {
+				lines = append(lines, s.t("trap_made", map[string]any{"Player": s.sideName(lg, e.Side)}))
+			}
 		}
 	}
 	lines = append(lines, s.seatEvents(lg, ev)...)
@@ -798,6 +814,9 @@ func score(lg *loaded, first int) string {
 	count := p.Store
 	if lg.rules.Layout().Store(engine.South) == engine.NoCell {
 		count = p.PitSeeds // no stores (four-row Bao): captured seeds join the capturer's rows
+	}
+	if south, north, ok := p.Scores(); ok { // Selus, Sulus: traps count too
+		count = func(s engine.Side) int { return [2]int{south, north}[s&1] }
 	}
 	return fmt.Sprintf("%d:%d", count(sideOfSeat(p, first)), count(sideOfSeat(p, 1-first)))
 }
