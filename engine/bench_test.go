@@ -23,6 +23,7 @@ func BenchmarkPerft(b *testing.B) {
 		{"bao-laps", MustNew("bao-laps", nil), 8},
 		{"bao-kujifunza", MustNew("bao-kujifunza", nil), 7},
 		{"bao", MustNew("bao", nil), 9},
+		{"tshuba", MustNew("tshuba", nil), 5},
 	}
 	for _, full := range []bool{false, true} {
 		for _, c := range cases {

@@ -326,6 +326,13 @@ func fzStart(t *testing.T, rules engine.Rules, variant string, r *fzBytes) engin
 				}
 				continue
 			}
+			if variant == "tshuba" { // small piles, a few that go round the ring
+				pits[i] = int(v) % 5
+				if v >= 240 {
+					pits[i] = 16 + int(v-240)
+				}
+				continue
+			}
 			if variant == "bao-kujifunza" { // 32 pits: smaller piles, a few that lap the ring
 				pits[i] = int(v) % 6
 				if v >= 240 {
@@ -377,6 +384,8 @@ func fzStart(t *testing.T, rules engine.Rules, variant string, r *fzBytes) engin
 			"nyumba_owned": json.RawMessage(fmt.Sprintf(`{"south":%s,"north":%s}`, fzBool(own), fzBool(own>>1))),
 			"takasia":      json.RawMessage(tkJSON),
 		}
+	case variant == "tshuba":
+		s.Extra = map[string]json.RawMessage{"bonus": json.RawMessage(strconv.Itoa(int(x>>2) % 3))}
 	case variant == "togyz":
 		// tuzdyk numbers 0..9 (9 and a pit holding seeds are refused)
 		ts, tn := int(x>>2)%10, int(x>>5)%10
@@ -499,7 +508,7 @@ func fzRun(t *testing.T, variant string, opts engine.Options, r *fzBytes) {
 		if cur != q {
 			// Only Oware's and bao-laps' third repetition may end the
 			// game in Game.
-			if (variant != "oware" && variant != "bao-laps" && variant != "bao-kujifunza" && variant != "bao") || q.Status() != engine.Ongoing || cur.EndReason() != engine.EndRepetition {
+			if rules.RepetitionLimit() == 0 || q.Status() != engine.Ongoing || cur.EndReason() != engine.EndRepetition {
 				fail("move %s: Game.Play and PlayEvents disagree:\n%s\n%s", m, cur.String(), q.String())
 			}
 		}
@@ -684,6 +693,8 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 				bad = bad || ci.Kind == engine.StoreCell
 			case "bao-kujifunza", "bao":
 				bad = bad || ci.Owner != me // a side sows only its own pits
+			case "tshuba":
+				bad = bad || ci.Owner != me || ci.Kind == engine.StoreCell
 			}
 			if bad {
 				fail("move %s: bad sow %s (seeds in hand %d): %v", m, e, hand, ev)
@@ -701,7 +712,7 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			cells[st]++
 		case engine.EventRelay:
 			inRange(e)
-			kuji := variant == "bao-kujifunza" || variant == "bao"
+			kuji := variant == "bao-kujifunza" || variant == "bao" || variant == "tshuba"
 			if hand != 0 || e.Side != me || (variant != "congkak" && variant != "tchuka" && variant != "bao-laps" && !kuji) || l.Cells[e.Cell].Kind != engine.PitCell || e.Count < 2 || cells[e.Cell] != e.Count ||
 				kuji && l.Cells[e.Cell].Owner != me {
 				fail("move %s: bad relay %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
@@ -897,4 +908,32 @@ func TestFuzzUnknownMoveKinds(t *testing.T) {
 			t.Errorf("%s: %d moves of unknown kinds accepted", c.id, bad)
 		}
 	}
+}
+
+func FuzzTshuba(f *testing.F) {
+	// Every input cheap: a long relay counts as never-ending early.
+	f.Cleanup(engine.LowerRelayLapBound(1 << 8))
+	// options byte: cols (bit 0: 4 or 8), bonus (bits 1-2, mod 3),
+	// take_single_outer (bit 3); layout flag
+	fzCorpus(f,
+		[]byte{0, 0},
+		[]byte{1, 0},
+		[]byte{1 | 4, 0},
+		[]byte{2 | 8, 0},
+		// layout: South's 8 pits, a store byte, North's, a store byte,
+		// side to move (bits 2-3: bonus due), ply; the never-ending 8 of
+		// section 14 (refused) and the capture with a bonus.
+		[]byte{1, 1, 1, 0, 3, 0, 3, 2, 1, 2, 0, 0, 2, 0, 0, 0, 1, 0, 1, 0, 0, 0, 255, 0, 7},
+		[]byte{1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2, 2, 2, 2, 1, 2, 3, 2, 0, 0, 0, 3, 4, 0},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := engine.Options{
+			"cols":              []string{"8", "4"}[o&1],
+			"bonus":             strconv.Itoa(int(o>>1&3) % 3),
+			"take_single_outer": fzBool(o >> 3),
+		}
+		fzRun(t, "tshuba", opts, r)
+	})
 }

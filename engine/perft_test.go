@@ -35,6 +35,10 @@ func TestPerftTable(t *testing.T) {
 		// Bao la Kiswahili: depth 1 is 6L 6R 7L 7R (bao-rules.md example C);
 		// confirmed by reference_bao_kiswahili_test.go.
 		{"bao", nil, []uint64{4, 14, 38, 124, 405, 1430, 5655, 23270}},
+		// Tshuba: every pit may be played at the start (16 on 4x8, 8 on
+		// 4x4); confirmed by reference_tshuba_test.go.
+		{"tshuba", nil, []uint64{16, 240, 2923, 32189, 346427}},
+		{"tshuba", Options{"cols": "4"}, []uint64{8, 56, 295, 1452, 6732}},
 	}
 	for _, c := range cases {
 		p := MustNew(c.variant, c.opts).Start()
