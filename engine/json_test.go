@@ -157,7 +157,7 @@ func TestOptions(t *testing.T) {
 	for _, v := range Variants() {
 		ids = append(ids, v.ID)
 	}
-	if got := strings.Join(ids, " "); got != "kalah oware togyz congkak tchuka bao-kenya bao-laps bao-kujifunza bao" {
+	if got := strings.Join(ids, " "); got != "kalah oware togyz congkak tchuka bao-kenya bao-laps bao-kujifunza bao tshuba" {
 		t.Errorf("Variants() = %s", got)
 	}
 }

@@ -235,6 +235,12 @@ func (g *tref) settle() {
 	}
 	if g.status != engine.Ongoing {
 		trefCount("game ended: " + g.reason.String())
+		if w, ok := g.status.Winner(); ok { // the winner takes his own seeds
+			for i, x := range g.pits[w] {
+				g.stores[w] += x
+				g.pits[w][i] = 0
+			}
+		}
 	}
 }
 

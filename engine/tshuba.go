@@ -44,7 +44,10 @@ import (
 //   - [6] A lap whose last seed lands in any other empty pit (the back
 //     row, or an inner pit facing an empty pit) ends the move.
 //   - [7] A player left with no seeds has lost, at once (after the column
-//     capture or a bonus ply; EndEmptySide). A move whose relay sowing
+//     capture or a bonus ply; EndEmptySide). The winner then takes the
+//     seeds left in his pits into his store [choice: the sources say
+//     nothing of them; so the final stores show the seeds each player
+//     holds]. A move whose relay sowing
 //     would never end is illegal (C4, NeverEnding), and a player whose
 //     every move would never end loses [choice] (EndNoMoves).
 //   - [8] The third occurrence of a position (C6: pits, stores, side to
@@ -393,12 +396,21 @@ func (r *tshubaRules) settle(p *Position, ev *[]Event) {
 	case mine == 0 && theirs == 0:
 		p.finish(Draw, EndEmptySide, ev)
 	case theirs == 0:
-		p.finish(Won(me), EndEmptySide, ev)
+		r.win(p, me, EndEmptySide, ev)
 	case mine == 0:
-		p.finish(Won(1-me), EndEmptySide, ev)
+		r.win(p, 1-me, EndEmptySide, ev)
 	case !r.hasMove(p):
-		p.finish(Won(1-me), EndNoMoves, ev)
+		r.win(p, 1-me, EndNoMoves, ev)
 	}
+}
+
+// win ends the game won by w, who takes the seeds left in his pits into
+// his store [choice]: the final stores then count what each player holds
+// at the end (the loser's captures against the rest), which is what the
+// search maximizes.
+func (r *tshubaRules) win(p *Position, w Side, reason EndReason, ev *[]Event) {
+	p.sweepSide(w, w, ev)
+	p.finish(Won(w), reason, ev)
 }
 
 func (r *tshubaRules) extra(p *Position) map[string]any {

@@ -105,20 +105,20 @@ func TestTshubaRules(t *testing.T) {
 		want:  board{toMove: North, south: []int{0, 0, 1, 0, 0, 0, 0, 0}, north: []int{0, 0, 2, 2, 1, 0, 0, 2}, stores: [2]int{9, 0}, extra: `{"bonus":0}`},
 	}, {
 		// [7]: the column capture takes North's last seeds: South wins at
-		// once, no bonus left to play.
+		// once, no bonus left to play, and takes the seed left in his pit.
 		name: "7 column capture wins", variant: v, opts: c4,
 		from:   &board{toMove: South, south: []int{0, 0, 0, 1, 0, 0, 0, 0}, north: []int{0, 2, 0, 0, 0, 2, 0, 0}},
 		moves:  "4",
-		want:   board{toMove: South, south: []int{0, 0, 1, 0, 0, 0, 0, 0}, north: []int{0, 0, 0, 0, 0, 0, 0, 0}, stores: [2]int{4, 0}, extra: `{"bonus":1}`},
+		want:   board{toMove: South, south: []int{0, 0, 0, 0, 0, 0, 0, 0}, north: []int{0, 0, 0, 0, 0, 0, 0, 0}, stores: [2]int{5, 0}, extra: `{"bonus":1}`},
 		status: SouthWon,
 	}, {
 		// [7]: the bonus capture takes North's last seeds.
 		name: "7 bonus capture wins", variant: v, opts: c4,
 		from:   &board{toMove: South, south: []int{0, 0, 0, 1, 0, 0, 0, 0}, north: []int{0, 2, 0, 0, 0, 2, 0, 5}},
 		moves:  "4 16",
-		want:   board{toMove: North, south: []int{0, 0, 1, 0, 0, 0, 0, 0}, north: []int{0, 0, 0, 0, 0, 0, 0, 0}, stores: [2]int{9, 0}, extra: `{"bonus":0}`},
+		want:   board{toMove: North, south: []int{0, 0, 0, 0, 0, 0, 0, 0}, north: []int{0, 0, 0, 0, 0, 0, 0, 0}, stores: [2]int{10, 0}, extra: `{"bonus":0}`},
 		status: SouthWon,
-		events: []string{"capture 5 from 16 to south", "end south_won (empty_side)"},
+		events: []string{"capture 5 from 16 to south", "sweep 1 from 2 to south", "end south_won (empty_side)"},
 	}})
 }
 

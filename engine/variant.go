@@ -213,7 +213,8 @@ func Variants() []*Variant {
 
 // specOrder is the order of the spec's variant table.
 var specOrder = []string{"kalah", "oware", "togyz", "congkak", "tchuka", "namnam", "ayoayo",
-	"bao-kenya", "bao-laps", "bao-kujifunza", "bao"}
+	"bao-kenya", "bao-laps", "bao-kujifunza", "bao",
+	"ohojitxi", "afrika", "gabata", "selus", "sulus", "ruma", "madjnuni", "tshuba"}
 
 func variantOrder(id string) int {
 	if i := slices.Index(specOrder, id); i >= 0 {

@@ -396,6 +396,7 @@ var examplers = map[string]func(r engine.Rules, o engine.Options) []Example{
 	"bao-laps":      func(r engine.Rules, _ engine.Options) []Example { return baoLaps(r) },
 	"bao-kujifunza": func(r engine.Rules, _ engine.Options) []Example { return kujifunza(r) },
 	"bao":           func(r engine.Rules, _ engine.Options) []Example { return kiswahili(r) },
+	"tshuba":        tshuba,
 }
 
 // Variants lists the variants Examples has examples for, in the engine's

@@ -42,6 +42,7 @@ func TestExamplesDefault(t *testing.T) {
 		"bao-laps":      {{Sowing, ShowsSow}, {Laps, ShowsRelay}, {Capture, ShowsCapture}, {End, ShowsEnd}},
 		"bao-kujifunza": {{Capture, ShowsCapture}, {Takasa, ShowsRelay}},
 		"bao":           {{Namua, ShowsRelay}, {Capture, ShowsCaptureChain}, {Nyumba, ShowsSow}, {Takasa, ShowsRelay}},
+		"tshuba":        {{Sowing, ShowsRelay}, {Capture, ShowsCapture}, {TshubaBonus, ShowsCapture}},
 	}
 	for _, id := range Variants() {
 		ex := Examples(id, nil)
@@ -115,6 +116,10 @@ var optionSets = []struct {
 	{"bao-laps", engine.Options{"seeds": "3", "infinite": "loss"}},
 	{"bao-kujifunza", nil},
 	{"bao-kujifunza", engine.Options{"infinite": "illegal", "suicide": "allowed", "wipe": "continue"}},
+	{"tshuba", nil},
+	{"tshuba", engine.Options{"cols": "4"}},
+	{"tshuba", engine.Options{"bonus": "0", "take_single_outer": "true"}},
+	{"tshuba", engine.Options{"cols": "4", "bonus": "2"}},
 }
 
 // TestExamplesHold: every example of every option set is legal, conserves

@@ -29,7 +29,8 @@ var evaluators = map[string]evaluator{
 	"bao-kujifunza": evalPlain,
 	// Bao la Kiswahili: as bao-kujifunza, with the seeds still in hand,
 	// which will be entered on their owner's side (S4).
-	"bao": evalHand,
+	"bao":    evalHand,
+	"tshuba": evalTshuba,
 }
 
 // HasEval reports whether variant id has an evaluation of its own in the
