@@ -756,7 +756,8 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			inRange(e)
 			ci := l.Cells[e.Cell]
 			st := l.Store(e.Side)
-			if hand != 0 || ci.Kind != engine.PitCell || ci.Owner != e.Side || e.Count <= 0 || cells[e.Cell] != e.Count || st == engine.NoCell {
+			whole := variant == "tshuba" && e.Cell != st // the winner takes every seed
+			if hand != 0 || !whole && (ci.Kind != engine.PitCell || ci.Owner != e.Side) || e.Count <= 0 || cells[e.Cell] != e.Count || st == engine.NoCell {
 				fail("move %s: bad sweep %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
 			}
 			cells[e.Cell] = 0

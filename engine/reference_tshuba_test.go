@@ -235,11 +235,15 @@ func (g *tref) settle() {
 	}
 	if g.status != engine.Ongoing {
 		trefCount("game ended: " + g.reason.String())
-		if w, ok := g.status.Winner(); ok { // the winner takes his own seeds
-			for i, x := range g.pits[w] {
-				g.stores[w] += x
-				g.pits[w][i] = 0
+		if w, ok := g.status.Winner(); ok { // the winner takes every seed
+			for s := range 2 {
+				for i, x := range g.pits[s] {
+					g.stores[w] += x
+					g.pits[s][i] = 0
+				}
 			}
+			g.stores[w] += g.stores[1-w]
+			g.stores[1-w] = 0
 		}
 	}
 }

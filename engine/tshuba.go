@@ -44,10 +44,9 @@ import (
 //   - [6] A lap whose last seed lands in any other empty pit (the back
 //     row, or an inner pit facing an empty pit) ends the move.
 //   - [7] A player left with no seeds has lost, at once (after the column
-//     capture or a bonus ply; EndEmptySide). The winner then takes the
-//     seeds left in his pits into his store [choice: the sources say
-//     nothing of them; so the final stores show the seeds each player
-//     holds]. A move whose relay sowing
+//     capture or a bonus ply; EndEmptySide). The winner then takes every
+//     seed, his own pits' and the loser's store, into his store [choice:
+//     the sources know no score, only a winner; see win]. A move whose relay sowing
 //     would never end is illegal (C4, NeverEnding), and a player whose
 //     every move would never end loses [choice] (EndNoMoves).
 //   - [8] The third occurrence of a position (C6: pits, stores, side to
@@ -404,12 +403,20 @@ func (r *tshubaRules) settle(p *Position, ev *[]Event) {
 	}
 }
 
-// win ends the game won by w, who takes the seeds left in his pits into
-// his store [choice]: the final stores then count what each player holds
-// at the end (the loser's captures against the rest), which is what the
-// search maximizes.
+// win ends the game won by w, who takes every seed [choice]: those left
+// in his pits, any left in the loser's (EndNoMoves) and the loser's
+// store. Tshuba has no score, only a winner; so a won game ends with all
+// the seeds in the winner's store (64:0 on 4x8), and the store margin,
+// which the search maximizes and the bot shows as the score, always
+// favours the winner.
 func (r *tshubaRules) win(p *Position, w Side, reason EndReason, ev *[]Event) {
 	p.sweepSide(w, w, ev)
+	p.sweepSide(1-w, w, ev)
+	if c := r.storeOf(1 - w); p.cells[c] > 0 {
+		emit(ev, Event{Kind: EventSweep, Side: w, Cell: Cell(c), Count: int(p.cells[c])})
+		p.cells[r.storeOf(w)] += p.cells[c]
+		p.cells[c] = 0
+	}
 	p.finish(Won(w), reason, ev)
 }
 

@@ -112,13 +112,14 @@ func TestTshubaRules(t *testing.T) {
 		want:   board{toMove: South, south: []int{0, 0, 0, 0, 0, 0, 0, 0}, north: []int{0, 0, 0, 0, 0, 0, 0, 0}, stores: [2]int{5, 0}, extra: `{"bonus":1}`},
 		status: SouthWon,
 	}, {
-		// [7]: the bonus capture takes North's last seeds.
+		// [7]: the bonus capture takes North's last seeds; South takes
+		// every seed, North's store too.
 		name: "7 bonus capture wins", variant: v, opts: c4,
-		from:   &board{toMove: South, south: []int{0, 0, 0, 1, 0, 0, 0, 0}, north: []int{0, 2, 0, 0, 0, 2, 0, 5}},
+		from:   &board{toMove: South, south: []int{0, 0, 0, 1, 0, 0, 0, 0}, north: []int{0, 2, 0, 0, 0, 2, 0, 5}, stores: [2]int{1, 3}},
 		moves:  "4 16",
-		want:   board{toMove: North, south: []int{0, 0, 0, 0, 0, 0, 0, 0}, north: []int{0, 0, 0, 0, 0, 0, 0, 0}, stores: [2]int{10, 0}, extra: `{"bonus":0}`},
+		want:   board{toMove: North, south: []int{0, 0, 0, 0, 0, 0, 0, 0}, north: []int{0, 0, 0, 0, 0, 0, 0, 0}, stores: [2]int{14, 0}, extra: `{"bonus":0}`},
 		status: SouthWon,
-		events: []string{"capture 5 from 16 to south", "sweep 1 from 2 to south", "end south_won (empty_side)"},
+		events: []string{"capture 5 from 16 to south", "sweep 1 from 2 to south", "sweep 3 from 17 to south", "end south_won (empty_side)"},
 	}})
 }
 
