@@ -93,8 +93,11 @@ func fzCorpus(f *testing.F, prefixes ...[]byte) {
 }
 
 func FuzzKalah(f *testing.F) {
-	// options byte (bit 0 empty_capture, bit 1 pie), pits-1, seeds-1, layout flag
+	// options byte (bit 0 empty_capture, bit 1 pie, bit 2 cross), pits-1,
+	// seeds-1, layout flag
 	fzCorpus(f,
+		[]byte{4, 5, 3, 0},
+		[]byte{4 | 2, 1, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0},
 		[]byte{0, 5, 3, 0},
 		[]byte{2, 5, 3, 0},
 		[]byte{3, 3, 2, 0},
@@ -112,6 +115,7 @@ func FuzzKalah(f *testing.F) {
 			"seeds":         strconv.Itoa(1 + int(r.next())%8),
 			"empty_capture": fzBool(o),
 			"pie":           fzBool(o >> 1),
+			"cross":         fzBool(o >> 2),
 		}
 		fzRun(t, "kalah", opts, r)
 	})
@@ -131,8 +135,11 @@ func FuzzCongkak(f *testing.F) {
 }
 
 func FuzzOware(f *testing.F) {
-	// options byte: seeds-1 (low 3 bits), grand_slam (next 2 bits)
+	// options byte: seeds-1 (low 3 bits), grand_slam (next 2 bits), cross
+	// (bit 5)
 	fzCorpus(f,
+		[]byte{3 | 32, 0},
+		[]byte{3 | 16 | 32, 0},
 		[]byte{3, 0},
 		[]byte{3 | 8, 0},
 		[]byte{3 | 16, 0},
@@ -150,6 +157,7 @@ func FuzzOware(f *testing.F) {
 		opts := engine.Options{
 			"seeds":      strconv.Itoa(1 + int(o&7)%6),
 			"grand_slam": []string{"capture", "nocapture", "forbidden"}[int(o>>3&3)%3],
+			"cross":      fzBool(o >> 5),
 		}
 		fzRun(t, "oware", opts, r)
 	})
