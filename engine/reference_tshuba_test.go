@@ -245,6 +245,7 @@ func (g *tref) settle() {
 			g.stores[w] += g.stores[1-w]
 			g.stores[1-w] = 0
 		}
+		g.due = 0
 	}
 }
 

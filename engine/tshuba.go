@@ -417,6 +417,7 @@ func (r *tshubaRules) win(p *Position, w Side, reason EndReason, ev *[]Event) {
 		p.cells[r.storeOf(w)] += p.cells[c]
 		p.cells[c] = 0
 	}
+	p.aux[tshubaAuxBonus] = 0 // nothing is due in a finished game
 	p.finish(Won(w), reason, ev)
 }
 

@@ -109,7 +109,7 @@ func TestTshubaRules(t *testing.T) {
 		name: "7 column capture wins", variant: v, opts: c4,
 		from:   &board{toMove: South, south: []int{0, 0, 0, 1, 0, 0, 0, 0}, north: []int{0, 2, 0, 0, 0, 2, 0, 0}},
 		moves:  "4",
-		want:   board{toMove: South, south: []int{0, 0, 0, 0, 0, 0, 0, 0}, north: []int{0, 0, 0, 0, 0, 0, 0, 0}, stores: [2]int{5, 0}, extra: `{"bonus":1}`},
+		want:   board{toMove: South, south: []int{0, 0, 0, 0, 0, 0, 0, 0}, north: []int{0, 0, 0, 0, 0, 0, 0, 0}, stores: [2]int{5, 0}, extra: `{"bonus":0}`},
 		status: SouthWon,
 	}, {
 		// [7]: the bonus capture takes North's last seeds; South takes
