@@ -46,12 +46,25 @@ import (
 //   - [7] A player left with no seeds has lost, at once (after the column
 //     capture or a bonus ply; EndEmptySide). The winner then takes every
 //     seed, his own pits' and the loser's store, into his store [choice:
-//     the sources know no score, only a winner; see win]. A move whose relay sowing
-//     would never end is illegal (C4, NeverEnding), and a player whose
-//     every move would never end loses [choice] (EndNoMoves).
+//     the sources know no score, only a winner; see win]. A move whose
+//     relay sowing would never end is illegal (C4, NeverEnding), and a
+//     player whose every move would never end loses [choice]
+//     (EndNoMoves; no such board turned up in millions of random ones).
 //   - [8] The third occurrence of a position (C6: pits, stores, side to
 //     move and extra.bonus) is a draw [choice] (EndRepetition); Game and
 //     Perft apply it.
+//
+// Other choices where the rules doc is silent:
+//   - the "single outer stone" that is not taken (000:281) is read as the
+//     back pit of the captured column only; the facing inner pit is taken
+//     whatever it holds (one seed or more);
+//   - the back pit alone is never taken: with the facing inner pit empty
+//     nothing is captured, whatever the back pit holds (rule 6);
+//   - a set-up position may have a bonus due (extra.bonus, at most the
+//     option's value); a finished game has none.
+//
+// Position JSON: pits.<side> holds the 2N counts, inner row then back row;
+// stores hold the captured seeds; extra is {"bonus": n}.
 //
 // Never-ending moves (C4) are found exactly: the state before each relay
 // pick-up (the mover's pits, which are all a sowing touches, and the pit
@@ -61,7 +74,8 @@ import (
 //
 // Events: pickup, sow, relay; a capture (EventCapture) moves a pit into
 // the capturer's store; a capture that leaves a bonus due is followed by
-// EventExtraTurn (the same player moves again).
+// EventExtraTurn (the same player moves again); a won game's seeds go to
+// the winner's store by EventSweep (the loser's store too).
 func init() {
 	register(&Variant{
 		ID: "tshuba", Name: "Tshuba", Players: 2,
