@@ -32,6 +32,7 @@ func BenchmarkPerft(b *testing.B) {
 		{"gabata", MustNew("gabata", nil), 7},
 		{"selus", MustNew("selus", nil), 7},
 		{"sulus", MustNew("sulus", nil), 7},
+		{"tshuba", MustNew("tshuba", nil), 5},
 	}
 	for _, full := range []bool{false, true} {
 		for _, c := range cases {

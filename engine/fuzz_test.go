@@ -93,8 +93,11 @@ func fzCorpus(f *testing.F, prefixes ...[]byte) {
 }
 
 func FuzzKalah(f *testing.F) {
-	// options byte (bit 0 empty_capture, bit 1 pie), pits-1, seeds-1, layout flag
+	// options byte (bit 0 empty_capture, bit 1 pie, bit 2 cross), pits-1,
+	// seeds-1, layout flag
 	fzCorpus(f,
+		[]byte{4, 5, 3, 0},
+		[]byte{4 | 2, 1, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0},
 		[]byte{0, 5, 3, 0},
 		[]byte{2, 5, 3, 0},
 		[]byte{3, 3, 2, 0},
@@ -112,6 +115,7 @@ func FuzzKalah(f *testing.F) {
 			"seeds":         strconv.Itoa(1 + int(r.next())%8),
 			"empty_capture": fzBool(o),
 			"pie":           fzBool(o >> 1),
+			"cross":         fzBool(o >> 2),
 		}
 		fzRun(t, "kalah", opts, r)
 	})
@@ -131,8 +135,11 @@ func FuzzCongkak(f *testing.F) {
 }
 
 func FuzzOware(f *testing.F) {
-	// options byte: seeds-1 (low 3 bits), grand_slam (next 2 bits)
+	// options byte: seeds-1 (low 3 bits), grand_slam (next 2 bits), cross
+	// (bit 5)
 	fzCorpus(f,
+		[]byte{3 | 32, 0},
+		[]byte{3 | 16 | 32, 0},
 		[]byte{3, 0},
 		[]byte{3 | 8, 0},
 		[]byte{3 | 16, 0},
@@ -150,6 +157,7 @@ func FuzzOware(f *testing.F) {
 		opts := engine.Options{
 			"seeds":      strconv.Itoa(1 + int(o&7)%6),
 			"grand_slam": []string{"capture", "nocapture", "forbidden"}[int(o>>3&3)%3],
+			"cross":      fzBool(o >> 5),
 		}
 		fzRun(t, "oware", opts, r)
 	})
@@ -326,6 +334,13 @@ func fzStart(t *testing.T, rules engine.Rules, variant string, r *fzBytes) engin
 				}
 				continue
 			}
+			if variant == "tshuba" { // small piles, a few that go round the ring
+				pits[i] = int(v) % 5
+				if v >= 240 {
+					pits[i] = 16 + int(v-240)
+				}
+				continue
+			}
 			if variant == "bao-kujifunza" { // 32 pits: smaller piles, a few that lap the ring
 				pits[i] = int(v) % 6
 				if v >= 240 {
@@ -441,6 +456,8 @@ func fzStart(t *testing.T, rules engine.Rules, variant string, r *fzBytes) engin
 		s.Extra = map[string]json.RawMessage{}
 		_ = json.Unmarshal([]byte(fmt.Sprintf(`{"round":%d,"phase":%s,"owner":{"south":%s,"north":%s}}`,
 			1+int(x>>4)%12, phase, owner(^own), owner(own2))), &s.Extra)
+	case variant == "tshuba":
+		s.Extra = map[string]json.RawMessage{"bonus": json.RawMessage(strconv.Itoa(int(x>>2) % 3))}
 	case variant == "togyz":
 		// tuzdyk numbers 0..9 (9 and a pit holding seeds are refused)
 		ts, tn := int(x>>2)%10, int(x>>5)%10
@@ -781,6 +798,8 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 				bad = bad || ci.Kind == engine.StoreCell
 			case "bao-kujifunza", "bao":
 				bad = bad || ci.Owner != me // a side sows only its own pits
+			case "tshuba":
+				bad = bad || ci.Owner != me || ci.Kind == engine.StoreCell
 			}
 			if bad {
 				fail("move %s: bad sow %s (seeds in hand %d): %v", m, e, hand, ev)
@@ -798,7 +817,7 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			cells[st]++
 		case engine.EventRelay:
 			inRange(e)
-			kuji := variant == "bao-kujifunza" || variant == "bao"
+			kuji := variant == "bao-kujifunza" || variant == "bao" || variant == "tshuba"
 			three := variant == "gabata" || variant == "selus" || variant == "sulus"
 			if hand != 0 || e.Side != me || (variant != "congkak" && variant != "tchuka" && variant != "bao-laps" && variant != "ayoayo" && variant != "madjnuni" && variant != "namnam" && !kuji && !three) || l.Cells[e.Cell].Kind != engine.PitCell || e.Count < 2 || cells[e.Cell] != e.Count ||
 				kuji && l.Cells[e.Cell].Owner != me {
@@ -887,7 +906,8 @@ func fzCheckMove(variant string, l *engine.Layout, prev, cur engine.Position, m 
 			inRange(e)
 			ci := l.Cells[e.Cell]
 			st := l.Store(e.Side)
-			if hand != 0 || ci.Kind != engine.PitCell || ci.Owner != e.Side || e.Count <= 0 || cells[e.Cell] != e.Count || st == engine.NoCell {
+			whole := variant == "tshuba" && e.Cell != st // the winner takes every seed
+			if hand != 0 || !whole && (ci.Kind != engine.PitCell || ci.Owner != e.Side) || e.Count <= 0 || cells[e.Cell] != e.Count || st == engine.NoCell {
 				fail("move %s: bad sweep %s (cell holds %d): %v", m, e, cells[e.Cell], ev)
 			}
 			cells[e.Cell] = 0
@@ -1243,5 +1263,33 @@ func FuzzSulus(f *testing.F) {
 		r := &fzBytes{data}
 		o := r.next()
 		fzRun(t, "sulus", engine.Options{"rule": []string{"aydi", "nishtav", "lame"}[int(o)%3]}, r)
+	})
+}
+
+func FuzzTshuba(f *testing.F) {
+	// Every input cheap: a long relay counts as never-ending early.
+	f.Cleanup(engine.LowerRelayLapBound(1 << 8))
+	// options byte: cols (bit 0: 4 or 8), bonus (bits 1-2, mod 3),
+	// take_single_outer (bit 3); layout flag
+	fzCorpus(f,
+		[]byte{0, 0},
+		[]byte{1, 0},
+		[]byte{1 | 4, 0},
+		[]byte{2 | 8, 0},
+		// layout: South's 8 pits, a store byte, North's, a store byte,
+		// side to move (bits 2-3: bonus due), ply; the never-ending 8 of
+		// section 14 (refused) and the capture with a bonus.
+		[]byte{1, 1, 1, 0, 3, 0, 3, 2, 1, 2, 0, 0, 2, 0, 0, 0, 1, 0, 1, 0, 0, 0, 255, 0, 7},
+		[]byte{1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2, 2, 2, 2, 1, 2, 3, 2, 0, 0, 0, 3, 4, 0},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := engine.Options{
+			"cols":              []string{"8", "4"}[o&1],
+			"bonus":             strconv.Itoa(int(o>>1&3) % 3),
+			"take_single_outer": fzBool(o >> 3),
+		}
+		fzRun(t, "tshuba", opts, r)
 	})
 }

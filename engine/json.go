@@ -153,7 +153,11 @@ func (p Position) MarshalJSON() ([]byte, error) {
 	field("variant", r.Variant().ID)
 	opts := map[string]any{}
 	for _, o := range r.Variant().Options {
-		opts[o.Name] = o.JSONValue(r.Options()[o.Name])
+		v := r.Options()[o.Name]
+		if o.OmitDefault && v == o.Default {
+			continue
+		}
+		opts[o.Name] = o.JSONValue(v)
 	}
 	field("options", opts)
 	field("to_move", p.toMove.String())

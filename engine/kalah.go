@@ -31,6 +31,17 @@ import (
 //     over South's side; the board stays as it is and North's seat, now the
 //     first player's, is to move. Position JSON keeps extra.swap_available
 //     and extra.swapped.
+//   - Option `cross` (cross-sowing, 000:254, more-games-rules.md section
+//     12): a move from a pit holding an even number of seeds is sown
+//     clockwise, one with an odd number counter-clockwise as usual.
+//     Clockwise from South's pit i: i-1, ..., 1, North's pits N, ..., 1
+//     (North's store skipped), South's store, South's pit N, ...; the
+//     extra turn and the capture are as usual, and a pile that goes round
+//     sows its own pit too. Kalah can then cycle: the third occurrence of
+//     a position (C6) ends the game with the usual end, each side taking
+//     the seeds on its own side and the bigger store winning; Game and
+//     Perft apply it (RepetitionLimit 3 with cross=true only). Position
+//     JSON leaves the option out while it is false.
 //
 // Seeds per pit: the seeds name 3 to 6 (000:882, 004:6); 1..8 are allowed.
 // The clockwise sowing of one page (000:1235) and the sowing into both
@@ -43,11 +54,14 @@ func init() {
 			{Name: "seeds", Kind: IntOption, Default: "4", Min: 1, Max: 8, Doc: "seeds in each pit at the start"},
 			{Name: "empty_capture", Kind: BoolOption, Default: "false", Doc: "a last seed in an own empty pit is captured even when the facing pit is empty"},
 			{Name: "pie", Kind: BoolOption, Default: "false", Doc: "at North's first turn North may swap sides instead of moving"},
+			{Name: "cross", Kind: BoolOption, Default: "false", OmitDefault: true,
+				Doc: "a pit holding an even number of seeds is sown clockwise"},
 		},
 		build: func(v *Variant, o Options) (Rules, error) {
 			return newStoreRules(v, o, optInt(o, "pits"), optInt(o, "seeds"), storeRules{
 				emptyCapture: optBool(o, "empty_capture"),
 				pie:          optBool(o, "pie"),
+				cross:        optBool(o, "cross"),
 			}), nil
 		},
 	})
@@ -99,6 +113,9 @@ type storeRules struct {
 	n, seeds          int
 	emptyCapture, pie bool
 	relay             bool
+	// cross: a pit holding an even number of seeds is sown clockwise
+	// (Kalah's cross-sowing).
+	cross bool
 	// endWhenMoverEmpty ends the game when the player to move has no seeds
 	// (Congkak) instead of as soon as either side has none (Kalah).
 	endWhenMoverEmpty bool
@@ -132,6 +149,15 @@ func newStoreRules(v *Variant, o Options, n, seeds int, r storeRules) *storeRule
 		}
 	}
 	return &r
+}
+
+// RepetitionLimit: cross-sowing lets Kalah cycle; the third occurrence
+// ends the game (C6).
+func (r *storeRules) RepetitionLimit() int {
+	if r.cross {
+		return 3
+	}
+	return 0
 }
 
 func (r *storeRules) store(s Side) Cell {
@@ -232,9 +258,19 @@ func (r *storeRules) Apply(p *Position, m Move, ev *[]Event) {
 	emit(ev, Event{Kind: EventPickup, Side: me, Cell: c, Count: int(s)})
 	path := &r.path[me]
 	own := r.store(me)
+	cw := r.cross && s%2 == 0
 	for {
 		i := int(r.at[me][c])
-		if ev != nil { // seed by seed, in order
+		if cw { // clockwise, seed by seed: the path backwards
+			for range s {
+				if i == 0 {
+					i = r.cycle
+				}
+				i--
+				p.cells[path[i]]++
+				emit(ev, Event{Kind: EventSow, Side: me, Cell: path[i]})
+			}
+		} else if ev != nil { // seed by seed, in order
 			for range s {
 				if i++; i == r.cycle {
 					i = 0

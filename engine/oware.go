@@ -32,6 +32,16 @@ import "encoding/binary"
 //     seeds on their own side: our reading of the Masters "deadlock" draw
 //     (002:27), which otherwise needs both players' agreement. That rule
 //     needs the game's history and is applied by Game and Perft.
+//   - Option `cross` (cross-sowing, 000:254, more-games-rules.md section
+//     12): a move from a pit holding an even number of seeds is sown
+//     clockwise (from South's pit i: i-1, ..., 1, North's pits 6, ..., 1,
+//     South's 6, ...; the emptied pit skipped on laps), one with an odd
+//     number counter-clockwise as usual. After a clockwise sowing the
+//     capture chain runs the other way too, against the sowing: from the
+//     last pit toward the opponent's pit 6. A move feeds a starving
+//     opponent when its sowing reaches their row (clockwise from pit i:
+//     i seeds or more). Feeding, the grand slam and the end are unchanged.
+//     Position JSON leaves the option out while it is false.
 func init() {
 	register(&Variant{
 		ID: "oware", Name: "Oware", Players: 2,
@@ -39,9 +49,11 @@ func init() {
 			{Name: "seeds", Kind: IntOption, Default: "4", Min: 1, Max: 6, Doc: "seeds in each pit at the start"},
 			{Name: "grand_slam", Kind: EnumOption, Default: "capture", Values: []string{"capture", "nocapture", "forbidden"},
 				Doc: "what a move capturing all the opponent's seeds does: capture them, capture nothing, or is forbidden unless forced"},
+			{Name: "cross", Kind: BoolOption, Default: "false", OmitDefault: true,
+				Doc: "a pit holding an even number of seeds is sown clockwise"},
 		},
 		build: func(v *Variant, o Options) (Rules, error) {
-			r := &owareRules{base: base{variant: v, opts: o, layout: twoRowLayout(6)}, seeds: optInt(o, "seeds")}
+			r := &owareRules{base: base{variant: v, opts: o, layout: twoRowLayout(6)}, seeds: optInt(o, "seeds"), cross: optBool(o, "cross")}
 			switch o["grand_slam"] {
 			case "nocapture":
 				r.slam = slamNoCapture
@@ -68,6 +80,19 @@ type owareRules struct {
 	base
 	seeds int
 	slam  slamPolicy
+	cross bool // a pit holding an even number of seeds is sown clockwise
+}
+
+// cw reports whether a pit holding s seeds is sown clockwise.
+func (r *owareRules) cw(s uint8) bool { return r.cross && s%2 == 0 }
+
+// feeds reports whether sowing s seeds from pit (1..6) reaches the
+// opponent's row: 7-pit seeds counter-clockwise, pit seeds clockwise.
+func (r *owareRules) feeds(pit int, s uint8) bool {
+	if r.cw(s) {
+		return int(s) >= pit
+	}
+	return feeds(pit, s)
 }
 
 // owareRing maps a ring index (0..23, doubled to avoid a modulo) to its cell.
@@ -127,7 +152,7 @@ func (r *owareRules) AppendMoves(p *Position, buf []Move) []Move {
 	start := len(buf)
 	for i := 1; i <= 6; i++ {
 		s := p.cells[7*int(me)+i-1]
-		if s == 0 || (starving && !feeds(i, s)) {
+		if s == 0 || (starving && !r.feeds(i, s)) {
 			continue
 		}
 		buf = append(buf, sowMoves[i])
@@ -171,7 +196,7 @@ func (r *owareRules) Check(p *Position, m Move) error {
 			return nil
 		}
 	}
-	if rowSeeds(p, 1-me) == 0 && !feeds(int(m.Pit), p.cells[7*int(me)+int(m.Pit)-1]) {
+	if rowSeeds(p, 1-me) == 0 && !r.feeds(int(m.Pit), p.cells[7*int(me)+int(m.Pit)-1]) {
 		return illegal(m, MustFeed)
 	}
 	return illegal(m, GrandSlamForbidden)
@@ -186,6 +211,17 @@ func (r *owareRules) sow(p *Position, pit int, ev *[]Event) int {
 	s := int(p.cells[c])
 	p.cells[c] = 0
 	emit(ev, Event{Kind: EventPickup, Side: me, Cell: c, Count: s})
+	if r.cw(uint8(s)) { // clockwise, the emptied pit skipped
+		at := o
+		for range s {
+			if at = (at + 11) % 12; at == o {
+				at = (at + 11) % 12
+			}
+			p.cells[owareRing[at]]++
+			emit(ev, Event{Kind: EventSow, Side: me, Cell: owareRing[at]})
+		}
+		return at
+	}
 	if ev == nil {
 		// Add the seeds to all pits at once, as two words of bytes.
 		laps, rem := uint64(s/11), s%11
@@ -228,12 +264,43 @@ func chain(p *Position, me Side, last int) (lo, n int) {
 	return lo, n
 }
 
+// chainCW is chain after a clockwise sowing: the chain is ring indices
+// last..hi-1, running from the last pit toward the opponent's pit 6.
+func chainCW(p *Position, me Side, last int) (hi, n int) {
+	oppLo := 6 * int(1-me)
+	hi = last
+	if last < oppLo || last >= oppLo+6 {
+		return hi, 0
+	}
+	for hi < oppLo+6 {
+		k := p.cells[owareRing[hi]]
+		if k != 2 && k != 3 {
+			break
+		}
+		n += int(k)
+		hi++
+	}
+	return hi, n
+}
+
+// capture returns the ring indices [a, b) of the capture chain after a
+// sowing that ended at last (clockwise or not) and the seeds it holds.
+func (r *owareRules) capture(p *Position, me Side, last int, cw bool) (a, b, n int) {
+	if cw {
+		hi, n := chainCW(p, me, last)
+		return last, hi, n
+	}
+	lo, n := chain(p, me, last)
+	return lo + 1, last + 1, n
+}
+
 // grandSlam reports whether playing pit would capture every seed on the
 // opponent's side.
 func (r *owareRules) grandSlam(p *Position, pit int) bool {
 	q := *p
+	cw := r.cw(q.cells[7*int(q.toMove&1)+pit-1])
 	last := r.sow(&q, pit, nil)
-	_, n := chain(&q, q.toMove&1, last)
+	_, _, n := r.capture(&q, q.toMove&1, last, cw)
 	return n > 0 && n == rowSeeds(&q, 1-q.toMove&1)
 }
 
@@ -245,15 +312,25 @@ func (r *owareRules) Apply(p *Position, m Move, ev *[]Event) {
 	if p.cells[7*int(me)+int(m.Pit)-1] == 0 {
 		return
 	}
+	cw := r.cw(p.cells[7*int(me)+int(m.Pit)-1])
 	last := r.sow(p, int(m.Pit), ev)
-	lo, n := chain(p, me, last)
+	a, b, n := r.capture(p, me, last, cw)
 	if n > 0 && !(r.slam == slamNoCapture && n == rowSeeds(p, 1-me)) {
 		st := owareStore(me)
-		for i := last; i > lo; i-- {
+		take := func(i int) {
 			c := owareRing[i]
 			emit(ev, Event{Kind: EventCapture, Side: me, Cell: c, Count: int(p.cells[c])})
 			p.cells[st] += p.cells[c]
 			p.cells[c] = 0
+		}
+		if cw { // from the last pit on, against the sowing
+			for i := a; i < b; i++ {
+				take(i)
+			}
+		} else {
+			for i := b - 1; i >= a; i-- {
+				take(i)
+			}
 		}
 	}
 	p.ply++
@@ -285,7 +362,7 @@ func (r *owareRules) settle(p *Position, ev *[]Event) {
 	}
 	if mine > 0 { // the opponent is starving: can any move feed them?
 		for i := 1; i <= 6; i++ {
-			if feeds(i, p.cells[7*int(me)+i-1]) {
+			if r.feeds(i, p.cells[7*int(me)+i-1]) {
 				return
 			}
 		}

@@ -62,6 +62,15 @@ func TestPerftTable(t *testing.T) {
 		{"gabata", Options{"serial": "false", "column": "both"}, []uint64{9, 62, 410, 2594, 15774}},
 		{"selus", nil, []uint64{9, 71, 544, 4119, 30017, 214707}},
 		{"sulus", nil, []uint64{9, 71, 544, 4107, 30383, 220857}},
+		// Tshuba: every pit may be played at the start (16 on 4x8, 8 on
+		// 4x4); confirmed by reference_tshuba_test.go.
+		{"tshuba", nil, []uint64{16, 240, 2923, 32189, 346427}},
+		{"tshuba", Options{"cols": "4"}, []uint64{8, 56, 295, 1452, 6732}},
+		// Cross-sowing (more-games-rules.md section 12): every opening pit
+		// holds 4, so all six go clockwise and none ends in the store;
+		// confirmed by reference_test.go.
+		{"kalah", Options{"cross": "true"}, []uint64{6, 36, 200, 1050, 5504, 28064}},
+		{"oware", Options{"cross": "true"}, []uint64{6, 36, 200, 1061, 5633, 29506}},
 	}
 	for _, c := range cases {
 		p := MustNew(c.variant, c.opts).Start()

@@ -80,6 +80,7 @@ type refGame struct {
 	// options
 	emptyCapture bool   // kalah
 	pie          bool   // kalah
+	cross        bool   // kalah, oware: an even pit is sown clockwise
 	relay        bool   // congkak
 	slam         string // oware: capture, nocapture, forbidden
 	baoSeeds     int    // bao-kenya, bao-laps: seeds per pit at the start
@@ -139,12 +140,14 @@ func refRules(variant string, opts engine.Options) *refGame {
 		g.n = refAtoi(refOpt(opts, "pits", "6"))
 		g.emptyCapture = refOpt(opts, "empty_capture", "false") == "true"
 		g.pie = refOpt(opts, "pie", "false") == "true"
+		g.cross = refOpt(opts, "cross", "false") == "true"
 	case "congkak":
 		g.n = 7
 		g.relay = refOpt(opts, "relay", "true") == "true"
 	case "oware":
 		g.n = 6
 		g.slam = refOpt(opts, "grand_slam", "capture")
+		g.cross = refOpt(opts, "cross", "false") == "true"
 	case "togyz":
 		g.n = 9
 	case "tchuka":
@@ -195,7 +198,7 @@ func refStart(variant string, opts engine.Options) *refGame {
 }
 
 func (g *refGame) startHistory() {
-	if g.variant == "oware" || g.variant == "bao-laps" {
+	if g.variant == "oware" || g.variant == "bao-laps" || g.variant == "kalah" && g.cross {
 		g.seen = map[string]int{g.key(): 1}
 	}
 }
@@ -303,6 +306,21 @@ func (g *refGame) nextSpot(s refSpot, withStores bool) refSpot {
 		return refSpot{s.side, 0}
 	default:
 		return refSpot{g.other(s.side), 1}
+	}
+}
+
+// prevSpot is the place before s in counter-clockwise order, that is the
+// next one clockwise: nextSpot walked backwards.
+func (g *refGame) prevSpot(s refSpot, withStores bool) refSpot {
+	switch {
+	case s.isStore():
+		return refSpot{s.side, g.n}
+	case s.pit > 1:
+		return refSpot{s.side, s.pit - 1}
+	case withStores:
+		return refSpot{g.other(s.side), 0}
+	default:
+		return refSpot{g.other(s.side), g.n}
 	}
 }
 
@@ -533,9 +551,17 @@ func (g *refGame) kalahPlay(m engine.Move) {
 	if hand >= 2*g.n+1 {
 		refCount(g.variant + " lap")
 	}
+	cw := g.cross && hand%2 == 0 // cross-sowing: an even pit goes clockwise
+	if cw {
+		refCount(g.variant + " clockwise")
+	}
 	for {
 		for hand > 0 {
-			here = g.nextSpot(here, true)
+			if cw {
+				here = g.prevSpot(here, true)
+			} else {
+				here = g.nextSpot(here, true)
+			}
 			if here.isStore() && here.side != me {
 				continue // never the opponent's store
 			}
@@ -581,9 +607,14 @@ func (g *refGame) kalahPlay(m engine.Move) {
 func (g *refGame) owareSow(pit int) refSpot {
 	from := refSpot{g.toMove, pit}
 	hand := g.take(from)
+	cw := g.cross && hand%2 == 0 // cross-sowing: an even pit goes clockwise
 	here := from
 	for hand > 0 {
-		here = g.nextSpot(here, false)
+		if cw {
+			here = g.prevSpot(here, false)
+		} else {
+			here = g.nextSpot(here, false)
+		}
 		if here == from {
 			continue
 		}
@@ -595,10 +626,15 @@ func (g *refGame) owareSow(pit int) refSpot {
 
 // owareChain lists the opponent's pits that the last seed at last captures:
 // that pit if it now holds 2 or 3, then the pits before it in the
-// opponent's row while they hold 2 or 3.
-func (g *refGame) owareChain(last refSpot) []refSpot {
+// opponent's row while they hold 2 or 3; after a clockwise sowing (cw)
+// the pits after it, toward the opponent's pit 6.
+func (g *refGame) owareChain(last refSpot, cw bool) []refSpot {
 	var out []refSpot
-	for s := last; s.side != g.toMove && s.pit >= 1; s.pit-- {
+	step := -1
+	if cw {
+		step = 1
+	}
+	for s := last; s.side != g.toMove && s.pit >= 1 && s.pit <= 6; s.pit += step {
 		if k := g.get(s); k != 2 && k != 3 {
 			break
 		}
@@ -613,10 +649,11 @@ func (g *refGame) owareTry(pit int) (feeds, grandSlam bool) {
 	c := g.cloneBoard()
 	opp := c.other(c.toMove)
 	before := c.rowSum(opp)
+	cw := c.cross && c.pits[c.toMove][pit-1]%2 == 0
 	last := c.owareSow(pit)
 	after := c.rowSum(opp)
 	taken := 0
-	chain := c.owareChain(last)
+	chain := c.owareChain(last, cw)
 	for _, s := range chain {
 		taken += c.get(s)
 	}
@@ -663,8 +700,12 @@ func (g *refGame) owarePlay(pit int) {
 	if g.rowSum(opp) == 0 {
 		refCount("oware feeding move")
 	}
+	cw := g.cross && g.pits[me][pit-1]%2 == 0
+	if cw {
+		refCount("oware clockwise")
+	}
 	last := g.owareSow(pit)
-	chain := g.owareChain(last)
+	chain := g.owareChain(last, cw)
 	taken := 0
 	for _, s := range chain {
 		taken += g.get(s)
@@ -1153,6 +1194,11 @@ func refCases() []refCase {
 		refCase{"kalah", engine.Options{"pits": "4", "seeds": "3", "pie": "true"}},
 		refCase{"kalah", engine.Options{"pits": "8", "seeds": "8", "pie": "true", "empty_capture": "true"}},
 		refCase{"kalah", engine.Options{"pits": "3", "seeds": "5", "empty_capture": "true"}},
+		refCase{"kalah", engine.Options{"cross": "true"}},
+		refCase{"kalah", engine.Options{"cross": "true", "pits": "3", "seeds": "2"}},
+		refCase{"kalah", engine.Options{"cross": "true", "pits": "4", "seeds": "3", "pie": "true", "empty_capture": "true"}},
+		refCase{"kalah", engine.Options{"cross": "true", "pits": "8", "seeds": "6"}},
+		refCase{"kalah", engine.Options{"cross": "true", "pits": "1", "seeds": "4"}},
 		refCase{"congkak", engine.Options{}},
 		refCase{"congkak", engine.Options{"relay": "false"}},
 		refCase{"togyz", engine.Options{}},
@@ -1160,6 +1206,7 @@ func refCases() []refCase {
 	for seeds := 1; seeds <= 6; seeds++ {
 		for _, slam := range []string{"capture", "nocapture", "forbidden"} {
 			cs = append(cs, refCase{"oware", engine.Options{"seeds": strconv.Itoa(seeds), "grand_slam": slam}})
+			cs = append(cs, refCase{"oware", engine.Options{"seeds": strconv.Itoa(seeds), "grand_slam": slam, "cross": "true"}})
 		}
 	}
 	for _, ps := range [][2]int{{1, 1}, {1, 5}, {2, 2}, {3, 2}, {4, 2}, {4, 3}, {4, 6}, {5, 2}, {6, 4}, {7, 4}, {8, 3}, {16, 15}, {16, 2}, {10, 9}} {
@@ -1251,6 +1298,10 @@ func TestReferencePerft(t *testing.T) {
 		{refCase{"oware", engine.Options{}}, 5},
 		{refCase{"oware", engine.Options{"grand_slam": "forbidden"}}, 5},
 		{refCase{"oware", engine.Options{"grand_slam": "nocapture", "seeds": "2"}}, 5},
+		{refCase{"kalah", engine.Options{"cross": "true"}}, 6},
+		{refCase{"kalah", engine.Options{"cross": "true", "pits": "3", "seeds": "2"}}, 7},
+		{refCase{"oware", engine.Options{"cross": "true"}}, 6},
+		{refCase{"oware", engine.Options{"cross": "true", "grand_slam": "forbidden", "seeds": "2"}}, 6},
 		{refCase{"togyz", engine.Options{}}, 4},
 		{refCase{"congkak", engine.Options{}}, 4},
 		{refCase{"congkak", engine.Options{"relay": "false"}}, 4},

@@ -34,6 +34,12 @@ type OptionSpec struct {
 	Values []string
 	// Doc says in one English sentence what the option changes.
 	Doc string
+	// OmitDefault leaves the option out of position JSON while it has its
+	// default value: an option added to a variant after its positions were
+	// first written (Kalah's and Oware's cross), so that their JSON, and
+	// what is derived from it (the daily puzzles' ids), stays as it was.
+	// Reading JSON, a missing option takes its default anyway.
+	OmitDefault bool
 }
 
 // check validates v against the spec and returns it in canonical form.

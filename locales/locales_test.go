@@ -349,6 +349,7 @@ var nonDefault = map[string]map[string]string{
 	"ruma":          {"players": "2", "seeds": "2", "penalty_limit": "8"},
 	"ayoayo":        {"capture": "mixed", "pits": "12", "starve": "false"},
 	"madjnuni":      {"seeds": "5", "opposite": "false"},
+	"tshuba":        {"cols": "4", "bonus": "2", "take_single_outer": "true"},
 }
 
 func TestRules(t *testing.T) {
@@ -387,6 +388,13 @@ func TestRules(t *testing.T) {
 			all := Rules(l, id, nonDefault[id])
 			if n := len([]rune(all)); n > 1900 {
 				t.Errorf("%s %s: %d characters with every option changed (Discord allows 2000)", id, l, n)
+			}
+			// Cross-sowing is left out of nonDefault (every option at once
+			// would pass Discord's limit in Polish); it alone must fit.
+			if _, ok := nonDefault[id]["cross"]; !ok && (id == "kalah" || id == "oware") {
+				if n := len([]rune(Rules(l, id, map[string]string{"cross": "true"}))); n > 1900 {
+					t.Errorf("%s %s: %d characters with cross=true", id, l, n)
+				}
 			}
 			for opt, v := range nonDefault[id] {
 				got := Rules(l, id, map[string]string{opt: v})

@@ -49,9 +49,13 @@ var ruleSets = map[string]*ruleSet{
 			s := [][2]string{
 				{"rules_h_setup", "rules_kalah_setup"},
 				{"rules_h_sowing", "rules_kalah_sowing"},
-				{"rules_h_extra", "rules_kalah_extra"},
-				{"rules_h_capture", pick(o["empty_capture"] == "true", "rules_kalah_capture_empty", "rules_kalah_capture")},
 			}
+			if o["cross"] == "true" {
+				s = append(s, [2]string{"rules_h_cross_sowing", "rules_kalah_cross"})
+			}
+			s = append(s,
+				[2]string{"rules_h_extra", "rules_kalah_extra"},
+				[2]string{"rules_h_capture", pick(o["empty_capture"] == "true", "rules_kalah_capture_empty", "rules_kalah_capture")})
 			if o["pie"] == "true" {
 				s = append(s, [2]string{"rules_h_swap", "rules_kalah_swap"})
 			}
@@ -64,9 +68,12 @@ var ruleSets = map[string]*ruleSet{
 			return map[string]any{"Seeds": s, "Total": 12 * s, "Win": 6*s + 1, "Half": 6 * s, "N": 6}
 		},
 		sections: func(o map[string]string) [][2]string {
+			// With cross-sowing the sowing section says both ways (a
+			// section of its own would take the Polish text past
+			// Discord's 2000 characters).
 			return [][2]string{
 				{"rules_h_setup", "rules_oware_setup"},
-				{"rules_h_sowing", "rules_oware_sowing"},
+				{"rules_h_sowing", pick(o["cross"] == "true", "rules_oware_sowing_cross", "rules_oware_sowing")},
 				{"rules_h_capture", "rules_oware_capture"},
 				{"rules_h_feeding", "rules_oware_feeding"},
 				{"rules_h_grand_slam", "rules_oware_grand_slam_" + o["grand_slam"]},
@@ -329,6 +336,24 @@ var ruleSets = map[string]*ruleSet{
 				{"rules_h_sowing", "rules_sulus_sowing"},
 				{"rules_h_sulus_traps", pick(o["rule"] == "aydi", "rules_sulus_traps_aydi", "rules_sulus_traps_nishtav")},
 				{"rules_h_end", "rules_sulus_end"},
+			}
+		},
+	},
+	// engine/tshuba.go; more-games-rules.md section 11.
+	"tshuba": {
+		bot: "rules_bot_tshuba",
+		args: func(o map[string]string) map[string]any {
+			c := atoi(o["cols"])
+			return map[string]any{"Pits": c, "N": 2 * c}
+		},
+		sections: func(o map[string]string) [][2]string {
+			return [][2]string{
+				{"rules_h_setup", "rules_tshuba_setup"},
+				{"rules_h_sowing", "rules_tshuba_sowing"},
+				{"rules_h_capture", pick(o["take_single_outer"] == "true", "rules_tshuba_capture_single", "rules_tshuba_capture")},
+				{"rules_h_tshuba_bonus", "rules_tshuba_bonus_" + o["bonus"]},
+				{"rules_h_endless", "rules_tshuba_endless"},
+				{"rules_h_end", "rules_tshuba_end"},
 			}
 		},
 	},

@@ -63,6 +63,7 @@ func kalah(r engine.Rules, o engine.Options) []Example {
 	var ex []Example
 	p, ok := pos(r, 14, []int{1, 14, 2, 0, 3, 1}, []int{2, 5, 3, 1, 4, 2}, [2]int{6, 4})
 	ex = add(ex, r, Sowing, ShowsLap, p, ok, 2)
+	ex = append(ex, crossKalah(r, o)...)
 	p, ok = pos(r, 12, []int{3, 1, 5, 3, 2, 4}, []int{4, 5, 1, 0, 6, 3}, [2]int{6, 5})
 	ex = add(ex, r, Extra, ShowsExtraTurn, p, ok, 4)
 	if o["empty_capture"] == "true" {
@@ -109,6 +110,7 @@ func oware(r engine.Rules, o engine.Options) []Example {
 	var ex []Example
 	p, ok := pos(r, 22, []int{2, 1, 13, 3, 0, 4}, []int{1, 2, 0, 3, 2, 1}, [2]int{8, 8})
 	ex = add(ex, r, Sowing, ShowsLap, p, ok, 3)
+	ex = append(ex, crossOware(r, o)...)
 	p, ok = pos(r, 16, []int{3, 0, 5, 1, 4, 2}, []int{1, 2, 1, 4, 6, 3}, [2]int{7, 9})
 	ex = add(ex, r, Capture, ShowsCaptureChain, p, ok, 5)
 	p, ok = pos(r, 38, []int{3, 2, 1, 2, 2, 0}, []int{0, 0, 0, 0, 0, 0}, [2]int{20, 18})

@@ -420,6 +420,7 @@ var examplers = map[string]func(r engine.Rules, o engine.Options) []Example{
 	"gabata":        gabata,
 	"selus":         func(r engine.Rules, _ engine.Options) []Example { return selus(r) },
 	"sulus":         func(r engine.Rules, _ engine.Options) []Example { return sulus(r) },
+	"tshuba":        tshuba,
 }
 
 // Variants lists the variants Examples has examples for, in the engine's

@@ -51,6 +51,7 @@ func TestExamplesDefault(t *testing.T) {
 		"gabata":        {{Sowing, ShowsRelay}, {Capture, ShowsCapture}, {GabataSerial, ShowsCaptureChain}, {End, ShowsEnd}},
 		"selus":         {{Sowing, ShowsRelay}, {SelusWegue, ShowsTrap}, {Capture, ShowsCapture}, {Extra, ShowsCapture}},
 		"sulus":         {{Sowing, ShowsRelay}, {SulusTraps, ShowsTrap}},
+		"tshuba":        {{Sowing, ShowsRelay}, {Capture, ShowsCapture}, {TshubaBonus, ShowsCapture}},
 	}
 	for _, id := range Variants() {
 		ex := Examples(id, nil)
@@ -134,6 +135,13 @@ var optionSets = []struct {
 	{"sulus", nil},
 	{"sulus", engine.Options{"rule": "nishtav"}},
 	{"sulus", engine.Options{"rule": "lame"}},
+	{"kalah", engine.Options{"cross": "true"}},
+	{"kalah", engine.Options{"cross": "true", "seeds": "3", "pits": "5"}},
+	{"oware", engine.Options{"cross": "true"}},
+	{"tshuba", nil},
+	{"tshuba", engine.Options{"cols": "4"}},
+	{"tshuba", engine.Options{"bonus": "0", "take_single_outer": "true"}},
+	{"tshuba", engine.Options{"cols": "4", "bonus": "2"}},
 }
 
 // TestExamplesHold: every example of every option set is legal, conserves

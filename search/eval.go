@@ -45,6 +45,8 @@ var evaluators = map[string]evaluator{
 	"namnam": evalNamnam,
 	// The three-row games (eval_wegue.go).
 	"gabata": evalPlain, "selus": evalWegue, "sulus": evalWegue,
+	// Tshuba: the store margin and half the seeds on each side (eval_tshuba.go).
+	"tshuba": evalTshuba,
 }
 
 // HasEval reports whether variant id has an evaluation of its own in the

@@ -189,9 +189,10 @@ func kalahViewOf(p *engine.Position) kalahView {
 }
 
 // kalahParams reports whether r is plain Kalah the fast solver handles (the
-// pie rule is handled around it) and its size and capture rule.
+// pie rule is handled around it) and its size and capture rule. Kalah with
+// cross-sowing is not: the generic search plays it.
 func kalahParams(r engine.Rules) (n int, emptyCapture, pie, ok bool) {
-	if r.Variant().ID != "kalah" {
+	if r.Variant().ID != "kalah" || r.Options()["cross"] == "true" {
 		return 0, false, false, false
 	}
 	o := r.Options()
