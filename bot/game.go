@@ -744,7 +744,7 @@ func (s *session) describeBotMoves(lg *loaded, ev []engine.Event) string {
 // captured, a tuzdyk, an extra turn.
 func (s *session) describeMove(lg *loaded, player, move string, ev []engine.Event) string {
 	l := lg.rules.Layout()
-	lines := []string{s.t("moved", map[string]any{"Player": player, "Pit": move})}
+	lines := []string{s.t("moved", map[string]any{"Player": player, "Pit": moveText(l, move, ev)})}
 	if move == engine.SwapMove.String() {
 		lines = []string{s.t("swap", map[string]any{"Player": player})}
 	}

@@ -153,9 +153,9 @@ func (s *session) renderOptions(lg *loaded, events []engine.Event) render.Option
 	// their own seat: their two rows nearest, their pit 1 on the left, as
 	// its moves are written ("3R" is to their right). So is a board of four
 	// seats (Ruma): the seat to move sees its own row nearest.
-	// Ohojitxi's board, taller than wide, numbers each block from its
-	// owner's seat: it too is read from the seat to move.
-	if l := lg.rules.Layout(); (l.Rows == 4 || l.Sides > 2 || l.Rows > l.Cols) && lg.rec.Phase != store.PhaseOver {
+	// So is Ohojitxi's board, taller than wide, which numbers each block
+	// from its owner's seat (drawnFromMover).
+	if drawnFromMover(lg.rules.Layout()) && lg.rec.Phase != store.PhaseOver {
 		o.Viewer = p.ToMove()
 	}
 	if lg.rec.Phase == store.PhaseOver {
