@@ -100,8 +100,12 @@ func checkSearchable(p engine.Position) error {
 // move, its evaluation and the principal variation. It returns ErrGameOver,
 // ErrSolitaire or ErrPlayers for positions it cannot search, and ctx's
 // error only when ctx ends before depth 1 is complete; otherwise a search
-// cut short by ctx returns its last completed depth.
+// cut short by ctx returns its last completed depth. A game of more than two
+// seats (Ruma) is searched as analyzeParanoid says.
 func Analyze(ctx context.Context, p engine.Position, lim Limits) (Analysis, error) {
+	if p.Rules() != nil && p.Rules().Layout().Sides > 2 {
+		return analyzeParanoid(ctx, p, lim)
+	}
 	if err := checkSearchable(p); err != nil {
 		return Analysis{}, err
 	}

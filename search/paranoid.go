@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"time"
 
 	"github.com/mancala-bot/mancala/engine"
 )
@@ -191,3 +192,70 @@ func (s *paranoid) eval(p *engine.Position) int {
 	}
 	return mine - theirs
 }
+
+// analyzeParanoid is Analyze for games of more than two seats (Ruma): the
+// levels' paranoid search for the side to move (its seat, or its player's
+// two seats), deepened within lim. Score is the paranoid evaluation in
+// seeds (see above): the side to move's best seat against the best other
+// seat; a line forced against every other seat playing together scores
+// ±ParanoidWin. It is never Proven (a loss against a coalition is not a
+// loss with perfect play), and PV holds the best move only. It returns
+// ErrGameOver for a finished game, and ctx's error only when ctx ends
+// before depth 1 is complete.
+func analyzeParanoid(ctx context.Context, p engine.Position, lim Limits) (Analysis, error) {
+	if p.Status() != engine.Ongoing {
+		return Analysis{}, ErrGameOver
+	}
+	t0 := time.Now()
+	d := lim.Time
+	if d <= 0 && lim.Depth == 0 && lim.Nodes == 0 {
+		d = DefaultAnalyzeTime
+	}
+	if d > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, t0.Add(d))
+		defer cancel()
+	}
+	s := newParanoid(ctx, p)
+	budget := uint64(1 << 40)
+	if lim.Nodes > 0 {
+		budget = lim.Nodes
+	}
+	s.nodes = budget
+	moves := p.Moves()
+	maxDepth := len(s.bufs) - 2
+	if lim.Depth > 0 && lim.Depth < maxDepth {
+		maxDepth = lim.Depth
+	}
+	var res Analysis
+	for depth := 1; depth <= maxDepth; depth++ {
+		m, v, ok := s.root(p, moves, depth)
+		if !ok {
+			break
+		}
+		res.Best, res.PV, res.Depth = m, []engine.Move{m}, depth
+		res.Score = float64(v) / 100
+		switch {
+		case v >= paranoidWin-1000:
+			res.Score = ParanoidWin
+		case v <= -paranoidWin+1000:
+			res.Score = -ParanoidWin
+		}
+		if res.Score == ParanoidWin || res.Score == -ParanoidWin || s.nodes == 0 {
+			break
+		}
+	}
+	res.Nodes, res.Elapsed = budget-s.nodes, time.Since(t0)
+	if res.Depth == 0 {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		res.Best, res.PV = moves[0], moves[:1]
+	}
+	return res, nil
+}
+
+// ParanoidWin is the score Analyze gives a game of more than two seats
+// that the side to move wins (or loses, negated) whatever the others do
+// together.
+const ParanoidWin = 1000

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -31,8 +32,31 @@ func TestParanoidLevelsRuma(t *testing.T) {
 			p, _ = p.Play(ms[rng.IntN(len(ms))])
 		}
 	}
-	if _, err := Analyze(context.Background(), engine.MustNew("ruma", nil).Start(), Limits{Depth: 2}); err == nil {
-		t.Error("Analyze searched a game of four seats")
+}
+
+// Analyze searches a game of four seats with the paranoid search: in the
+// position of TestParanoidBlocks it finds the one move that stops East
+// from winning, and a finished game is refused.
+func TestAnalyzeParanoid(t *testing.T) {
+	j := `{"variant":"ruma","options":{"players":4},"to_move":"south",` +
+		`"pits":{"south":[2,0,1,0,0,7],"east":[0,0,0,0,0,1],"north":[4,4,4,4,4,4],"west":[4,4,4,4,4,4]}}`
+	p, err := engine.ParsePosition([]byte(j))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Analyze(context.Background(), p, Limits{Depth: 4})
+	if err != nil || a.Best.Pit != 6 || a.Depth != 4 || a.Nodes == 0 || a.Proven {
+		t.Errorf("Analyze = %+v, %v; want move 6 at depth 4, unproven", a, err)
+	}
+	// After South's 1, East's 6 empties its row: South is lost whatever
+	// the others do.
+	q, _ := p.Play(engine.Move{Pit: 1})
+	if a, err := Analyze(context.Background(), q, Limits{Depth: 3}); err != nil || a.Best.Pit != 6 || a.Score != ParanoidWin {
+		t.Errorf("East to win: %+v, %v", a, err)
+	}
+	r, _ := q.Play(engine.Move{Pit: 6})
+	if _, err := Analyze(context.Background(), r, Limits{Depth: 2}); !errors.Is(err, ErrGameOver) {
+		t.Errorf("finished game: %v, want ErrGameOver", err)
 	}
 }
 

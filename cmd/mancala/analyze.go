@@ -67,9 +67,6 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout io.W
 	switch p.Rules().Layout().Sides {
 	case 1:
 		return usagef("analyze: %s is a solitaire; use \"mancala solve\"", p.Rules().Variant().ID)
-	case 2:
-	default:
-		return usagef("analyze: only two-player games can be analysed")
 	}
 	if p.Status() != engine.Ongoing {
 		return failf("analyze: the game is over (%s)", statusWords(p.Status(), p.EndReason()))
@@ -99,6 +96,9 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout io.W
 		score = fmt.Sprintf("%+d (proven: the exact value with perfect play)", int(res.Score))
 	}
 	fmt.Fprintf(stdout, "best move: %s\n", res.Best)
+	if p.Rules().Layout().Sides > 2 {
+		score += " (paranoid: against every other seat together)"
+	}
 	fmt.Fprintf(stdout, "evaluation: %s for %s, the side to move\n", score, p.ToMove())
 	fmt.Fprintf(stdout, "principal variation: %s\n", strings.Join(pv, " "))
 	fmt.Fprintf(stdout, "depth: %d\n", res.Depth)
