@@ -66,7 +66,7 @@ func ParseSide(s string) (Side, error) {
 			return Side(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown side %q (want south or north)", s)
+	return 0, fmt.Errorf("unknown side %q (want south, north, east or west)", s)
 }
 
 // Status says whether a game is still going and, if not, how it ended.
@@ -173,8 +173,8 @@ type Move struct {
 	// Plus is a choice to go on where the rules let the mover stop or
 	// continue during a move (Bao's safari: a capturing move whose lap
 	// ends in the mover's nyumba goes on from it). It is written "+"
-	// after the direction ("3R+"). No variant offered today has such a
-	// choice: they refuse a move with Plus set.
+	// after the direction ("3R+"). Only Bao la Kiswahili has such a
+	// choice: the other variants refuse a move with Plus set.
 	Plus bool
 }
 
