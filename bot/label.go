@@ -33,11 +33,12 @@ func moveLabel(p engine.Position, m engine.Move) string {
 
 // drawnFromMover reports whether boards of layout l are drawn from the seat
 // of the player to move (their rows nearest, their pit 1 on the left): the
-// four-row boards (Bao, Tshuba), boards of four seats (Ruma) and boards
-// taller than wide (Ohojitxi), whose pits are numbered from each owner's
-// seat. Two-row and three-row boards are drawn from South's seat.
+// three- and four-row boards (Gabata, Selus, Sulus; Bao, Tshuba), boards
+// of four seats (Ruma) and boards taller than wide (Ohojitxi), whose pits
+// are numbered from each owner's seat and hard to read upside down.
+// Two-row boards are drawn from South's seat, as usual.
 func drawnFromMover(l *engine.Layout) bool {
-	return l.Rows == 4 || l.Sides > 2 || l.Rows > l.Cols
+	return l.Rows >= 3 || l.Sides > 2
 }
 
 // moveText is a played move as the move lines write it: the move's button

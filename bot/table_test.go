@@ -468,8 +468,8 @@ func TestDirectionAsSecondStep(t *testing.T) {
 	}
 }
 
-// TestFourRowBoardFacesTheMover: a four-row board is drawn from the seat of
-// the player to move; two-row boards stay in South's view.
+// TestFourRowBoardFacesTheMover: a board of three or four rows is drawn
+// from the seat of the player to move; two-row boards stay in South's view.
 func TestFourRowBoardFacesTheMover(t *testing.T) {
 	var got []render.Options
 	h := newHarness(t, nil)
@@ -488,6 +488,16 @@ func TestFourRowBoardFacesTheMover(t *testing.T) {
 		t.Errorf("after South's move the board is drawn for %v, want north", v)
 	}
 	one(t, h.say("alice", "/resign"))
+	// So are three-row boards (Gabata, Selus, Sulus) and Ohojitxi's tall one.
+	for _, v := range []string{"selus", "ohojitxi"} {
+		one(t, h.say("alice", "/new "+v+" @bob"))
+		one(t, h.say("bob", "/accept"))
+		one(t, h.say("alice", "1"))
+		if got := got[len(got)-1].Viewer; got != engine.North {
+			t.Errorf("%s: after South's move the board is drawn for %v, want north", v, got)
+		}
+		one(t, h.say("alice", "/resign"))
+	}
 	one(t, h.say("alice", "/new kalah @bob"))
 	one(t, h.say("bob", "/accept"))
 	one(t, h.say("alice", "1"))
