@@ -21,6 +21,7 @@
 package discordtest
 
 import (
+	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -86,8 +87,14 @@ type Server struct {
 	Deadline time.Duration
 	// HeartbeatInterval is sent in HELLO.
 	HeartbeatInterval time.Duration
+	// InteractionsURL, when set, is the bot's Interactions Endpoint URL:
+	// injected interactions are POSTed there, signed with the server's
+	// key (PublicKeyHex), instead of being sent on the gateway, and the
+	// HTTP answer is taken as the interaction response.
+	InteractionsURL string
 
 	hs       *httptest.Server
+	priv     ed25519.PrivateKey
 	upgrader websocket.Upgrader
 	tb       testing.TB
 
@@ -165,6 +172,7 @@ func Start() *Server {
 		byToken:           map[string]*Interaction{},
 		faults:            map[string][]fault{},
 	}
+	_, s.priv, _ = ed25519.GenerateKey(nil)
 	api := http.NewServeMux()
 	s.routes(api)
 	mux := http.NewServeMux()
