@@ -18,6 +18,13 @@
 // for and inspect what the bot sent (Interaction.Wait, Messages, Responses,
 // Commands, Requests), and make routes answer 429 or 5xx (RateLimit,
 // Fail).
+//
+// With InteractionsURL set, injected interactions are sent as HTTP
+// interactions instead: POSTed to that URL, signed with the server's
+// Ed25519 key (PublicKeyHex), and the HTTP answer is applied as the
+// interaction response (the callback endpoint then refuses, as the
+// interaction is acknowledged). Sign, Post and PostSigned let a test send
+// its own (or forged) requests.
 package discordtest
 
 import (
