@@ -489,16 +489,18 @@ func (a *Adapter) Run(ctx context.Context) error {
 	a.mu.Unlock()
 
 	if a.webhookMode() {
-		if err := a.setWebhook(ctx); err != nil {
-			a.stop(0, cancelWork)
-			if ctx.Err() != nil {
-				return nil
-			}
-			return err
+		// Serve before setWebhook: Telegram may post at once.
+		a.serveHook(work)
+		err := a.setWebhook(ctx)
+		if err == nil {
+			<-ctx.Done()
 		}
-		a.serveWebhook(ctx, work)
+		a.serveHook(nil)
 		a.stop(0, cancelWork) // the webhook stays set: another process may serve it
-		return nil
+		if ctx.Err() != nil {
+			return nil
+		}
+		return err
 	}
 	offset, err := a.poll(ctx, work)
 	a.stop(offset, cancelWork)

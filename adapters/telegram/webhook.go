@@ -98,15 +98,11 @@ func (a *Adapter) setWebhook(ctx context.Context) error {
 	}
 }
 
-// serveWebhook is Run's loop in webhook mode: updates come through
-// WebhookHandler until ctx ends.
-func (a *Adapter) serveWebhook(ctx, work context.Context) {
+// serveHook makes WebhookHandler queue updates under work, or refuse them
+// (503) when work is nil; it waits for the requests being queued.
+func (a *Adapter) serveHook(work context.Context) {
 	a.hookMu.Lock()
 	a.hookWork = work
-	a.hookMu.Unlock()
-	<-ctx.Done()
-	a.hookMu.Lock() // waits for the requests being queued
-	a.hookWork = nil
 	a.hookMu.Unlock()
 }
 

@@ -86,6 +86,11 @@ func TestWebhookIsSet(t *testing.T) {
 	if _, ok := e.srv.Webhook(); !ok {
 		t.Error("no webhook after stop")
 	}
+	// Stopped: an update is refused with 503, for Telegram to deliver again.
+	status, err := e.srv.PostToWebhook([]byte(`{"update_id":1,"message":{"message_id":1,"date":1,"chat":{"id":5,"type":"private"},"text":"/help"}}`), hookSecret)
+	if err != nil || status != http.StatusServiceUnavailable {
+		t.Errorf("after stop: %d %v, want 503", status, err)
+	}
 	if strings.Contains(e.logs.String(), hookSecret) {
 		t.Errorf("the webhook secret is in the logs:\n%s", e.logs.String())
 	}
