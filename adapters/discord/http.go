@@ -246,6 +246,10 @@ func (h *httpResponder) respond(ctx context.Context, r *discordgo.InteractionRes
 			t = discordgo.InteractionResponseDeferredMessageUpdate
 		}
 		out, instead = &discordgo.InteractionResponse{Type: t}, errDeferredInstead
+		if r.Data.Flags&discordgo.MessageFlagsEphemeral != 0 && t == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+			// A private answer: its "thinking…" is private too.
+			out.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+		}
 	}
 	select {
 	case h.ch <- out:

@@ -172,3 +172,48 @@ func TestHTTPGame(t *testing.T) {
 		t.Errorf("the callback endpoint was used in HTTP mode")
 	}
 }
+
+// With every interaction deferred, the HTTP answer is the deferral and
+// the answer follows through REST: a command's "thinking…" is edited, a
+// refused press gets an ephemeral follow-up.
+func TestHTTPAlwaysDeferred(t *testing.T) {
+	t.Parallel()
+	h := start(t, setup{HTTP: true, DeferAfter: -1})
+	challenge := h.reply(h.command(alice, "en-US", "new", discordtest.Opt("variant", "kalah"), discordtest.Opt("opponent", bob))).Message
+	accept, ok := challenge.Button("✔")
+	if !ok {
+		t.Fatalf("challenge buttons %+v", challenge.Rows)
+	}
+	h.refusal(h.press(carol, challenge.ID, accept.CustomID), "err_not_invited")
+	h.unchanged(challenge)
+	h.wantBoard(h.update(h.press(bob, challenge.ID, accept.CustomID)))
+	for _, r := range h.srv.Responses() {
+		if r.Type != 5 && r.Type != 6 {
+			t.Errorf("response %+v, want only deferrals", r)
+		}
+	}
+}
+
+// A private answer with an image to a command cannot be the HTTP answer:
+// it is deferred privately ("thinking…" seen by the user only), and comes
+// as an ephemeral follow-up with its image.
+func TestHTTPPrivateImage(t *testing.T) {
+	t.Parallel()
+	h := start(t, setup{HTTP: true, Handler: HandlerFunc(func(context.Context, bot.Request) []bot.Reply {
+		return []bot.Reply{{Text: "your board", Board: board(7, 3, []string{"1", "2"}), Private: true}}
+	})})
+	ix := h.command(alice, "en-US", "board")
+	out := ix.Wait(t)
+	want := []string{discordtest.OpDefer, discordtest.OpDeleteOriginal, discordtest.OpFollowup}
+	if got := ops(ix); !slices.Equal(got, want) {
+		t.Fatalf("outputs %q, want %q", got, want)
+	}
+	if !out.Message.Ephemeral || len(out.Message.Files) != 1 || out.Message.Content != "your board" {
+		t.Errorf("answer %+v, want an ephemeral message with the image", out.Message)
+	}
+	for _, r := range h.srv.Responses() {
+		if r.Type != 5 || !r.Payload.Ephemeral() {
+			t.Errorf("response %+v, want an ephemeral deferral", r)
+		}
+	}
+}
