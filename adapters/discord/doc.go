@@ -123,7 +123,8 @@
 // uses). Deferral works as above. A response carrying an attachment (a
 // board image, an animation) cannot be an HTTP answer (Discord takes no
 // multipart/form-data there), so the HTTP answer is the matching deferral
-// (type 5 or 6) and the message goes by editing @original, as after any
+// (type 5 or 6; an ephemeral type 5 for a private answer) and the message
+// goes by editing @original, or by an ephemeral follow-up, as after any
 // deferral. Edits and follow-ups right after the HTTP answer may reach
 // Discord before it has processed that answer; a 404 Unknown Webhook then
 // is retried like a 5xx. Shutdown is as above; interactions arriving
