@@ -59,6 +59,10 @@ environment:
                          secret 1-256 of A-Z a-z 0-9 _ -)
 `
 
+// httpStopTimeout bounds the HTTP server's shutdown (health, metrics, the
+// webhook and interactions endpoints), which runs while the platforms stop.
+const httpStopTimeout = 4500 * time.Millisecond
+
 // Config is the bot's configuration, from the environment (SPEC section 6).
 type Config struct {
 	DiscordToken, DiscordAppID, DiscordGuildID, DiscordAPIBase string
@@ -423,13 +427,21 @@ func (m *Main) Run(ctx context.Context) error {
 			}
 		}
 	}()
+	if m.http != nil {
+		// The HTTP server stops alongside the platforms, not after them,
+		// so that a stop takes at most httpStopTimeout whatever is queued
+		// (the platforms' own bound is shorter).
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-ctx.Done()
+			sctx, scancel := context.WithTimeout(context.Background(), httpStopTimeout)
+			defer scancel()
+			m.http.Shutdown(sctx)
+		}()
+	}
 	runners.Wait()
 	cancel()
-	if m.http != nil {
-		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
-		m.http.Shutdown(sctx)
-		scancel()
-	}
 	wg.Wait()
 	select {
 	case err := <-errc:
