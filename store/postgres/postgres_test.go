@@ -401,4 +401,3 @@ func BenchmarkGame(b *testing.B) {
 		}
 	}
 }
-
