@@ -81,7 +81,7 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		return nil, fmt.Errorf("postgres: %s", Redact(err.Error(), url))
 	}
 	d := &DB{pool: pool, now: time.Now}
-	if err := d.Ping(ctx); err != nil {
+	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("postgres: %s", Redact(err.Error(), url))
 	}
