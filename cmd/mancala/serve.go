@@ -16,6 +16,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/mancala-bot/mancala/adapters/discord"
 	"github.com/mancala-bot/mancala/adapters/telegram"
 	"github.com/mancala-bot/mancala/adapters/terminal"
@@ -24,6 +26,7 @@ import (
 	"github.com/mancala-bot/mancala/locales"
 	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/postgres"
 )
 
 const serveUsage = `usage: mancala [serve]
@@ -34,7 +37,11 @@ terminal, where every line of standard input is a message ("alice> /move 3"
 speaks as alice) and board images are written to IMAGE_DIR.
 
 environment:
-  DATABASE_PATH          SQLite file (default ./mancala.db)
+  DATABASE_URL           postgres://user:password@host:5432/dbname: keep the
+                         games in PostgreSQL instead of SQLite (several bot
+                         processes may share one database)
+  DATABASE_PATH          SQLite file when DATABASE_URL is unset (default
+                         ./mancala.db)
   HTTP_ADDR              serve /healthz, /readyz and /metrics here (optional)
   LOG_LEVEL              debug, info, warn or error (default info)
   IMAGE_DIR              terminal chat: where board images go, the newest
@@ -72,10 +79,13 @@ type Config struct {
 	// TelegramWebhookURL and TelegramWebhookSecret select webhook mode.
 	TelegramWebhookURL, TelegramWebhookSecret string
 	DatabasePath                              string
-	HTTPAddr                                  string
-	LogLevel                                  slog.Level
-	ImageDir                                  string
-	Locale                                    string
+	// DatabaseURL, when set, is a postgres:// URL: the store is PostgreSQL
+	// and DatabasePath is unused. It holds a password: never print it.
+	DatabaseURL string
+	HTTPAddr    string
+	LogLevel    slog.Level
+	ImageDir    string
+	Locale      string
 	// RemindAfter and ClaimAfter are the idle-game delays (bot.Config).
 	RemindAfter, ClaimAfter time.Duration
 }
@@ -102,7 +112,32 @@ func (c Config) String() string {
 		telegramMode = "webhook " + c.TelegramWebhookURL
 	}
 	return fmt.Sprintf("discord token %s (%s), telegram token %s (%s), database %s, http %q, log %s, remind after %s, claim after %s",
-		set(c.DiscordToken), discordMode, set(c.TelegramToken), telegramMode, c.DatabasePath, c.HTTPAddr, c.LogLevel, c.RemindAfter, c.ClaimAfter)
+		set(c.DiscordToken), discordMode, set(c.TelegramToken), telegramMode, c.database(), c.HTTPAddr, c.LogLevel, c.RemindAfter, c.ClaimAfter)
+}
+
+// database describes the database without its password: the SQLite file,
+// or "postgres host:port/dbname".
+func (c Config) database() string {
+	if c.DatabaseURL == "" {
+		return c.DatabasePath
+	}
+	pc, err := pgxpool.ParseConfig(c.DatabaseURL)
+	if err != nil {
+		return "postgres (invalid URL)"
+	}
+	return fmt.Sprintf("postgres %s:%d/%s", pc.ConnConfig.Host, pc.ConnConfig.Port, pc.ConnConfig.Database)
+}
+
+// checkDatabaseURL checks that u is a PostgreSQL URL the driver accepts.
+// The error never holds the password.
+func checkDatabaseURL(u string) error {
+	if !strings.HasPrefix(u, "postgres://") && !strings.HasPrefix(u, "postgresql://") {
+		return errors.New("DATABASE_URL: want a postgres:// or postgresql:// URL (unset it to use SQLite at DATABASE_PATH)")
+	}
+	if _, err := pgxpool.ParseConfig(u); err != nil {
+		return fmt.Errorf("DATABASE_URL: not a valid PostgreSQL URL: %s", postgres.Redact(err.Error(), u))
+	}
+	return nil
 }
 
 // configFromEnv reads and checks the configuration. The error names the
@@ -121,6 +156,7 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 		HTTPAddr:              strings.TrimSpace(getenv("HTTP_ADDR")),
 		ImageDir:              strings.TrimSpace(getenv("IMAGE_DIR")),
 		Locale:                strings.TrimSpace(getenv("LANG")),
+		DatabaseURL:           strings.TrimSpace(getenv("DATABASE_URL")),
 	}
 	if c.DatabasePath == "" {
 		c.DatabasePath = "./mancala.db"
@@ -142,6 +178,11 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 		c.LogLevel = slog.LevelError
 	default:
 		return c, fmt.Errorf("LOG_LEVEL: %q is not debug, info, warn or error", lvl)
+	}
+	if c.DatabaseURL != "" {
+		if err := checkDatabaseURL(c.DatabaseURL); err != nil {
+			return c, err
+		}
 	}
 	if c.HTTPAddr != "" {
 		if _, _, err := net.SplitHostPort(c.HTTPAddr); err != nil {
@@ -253,12 +294,37 @@ type Main struct {
 	// Now overrides the clock (tests); nil is time.Now.
 	Now func() time.Time
 
-	DB      *store.DB
+	DB      Database
 	Bot     *bot.Bot
 	Metrics *metrics
 	http    *http.Server
 	httpLn  net.Listener
 	mux     *http.ServeMux // m.http's; Run adds the inbound transports
+}
+
+// Database is the store the bot runs on: SQLite (store.DB) or PostgreSQL
+// (postgres.DB).
+type Database interface {
+	bot.Store
+	Close() error
+}
+
+// openDatabase opens PostgreSQL when DATABASE_URL is set, else the SQLite
+// file. A PostgreSQL that cannot be reached or refuses the login is a
+// configuration error (exit 2), reported without the password.
+func (c Config) openDatabase(ctx context.Context) (Database, error) {
+	if c.DatabaseURL != "" {
+		db, err := postgres.Open(ctx, c.DatabaseURL)
+		if err != nil {
+			return nil, usagef("DATABASE_URL: %s", postgres.Redact(err.Error(), c.DatabaseURL))
+		}
+		return db, nil
+	}
+	db, err := store.Open(ctx, c.DatabasePath)
+	if err != nil {
+		return nil, fmt.Errorf("database %s: %w", c.DatabasePath, err)
+	}
+	return db, nil
 }
 
 // Open opens the database and builds the bot. Close releases them.
@@ -269,9 +335,9 @@ func (m *Main) Open(ctx context.Context) error {
 	if err := locales.Validate(); err != nil {
 		return fmt.Errorf("texts: %w", err)
 	}
-	db, err := store.Open(ctx, m.Config.DatabasePath)
+	db, err := m.Config.openDatabase(ctx)
 	if err != nil {
-		return fmt.Errorf("database %s: %w", m.Config.DatabasePath, err)
+		return err
 	}
 	m.DB = db
 	m.Metrics = newMetrics(m.Config.platformNames()...)
@@ -490,7 +556,7 @@ func (m *Main) handler() *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
-		if _, err := m.DB.Language(r.Context(), "", ""); err != nil {
+		if err := m.ping(r.Context()); err != nil {
 			http.Error(w, "database unavailable", http.StatusServiceUnavailable)
 			return
 		}
@@ -498,6 +564,16 @@ func (m *Main) handler() *http.ServeMux {
 	})
 	mux.Handle("GET /metrics", m.Metrics)
 	return mux
+}
+
+// ping checks the database answers: PostgreSQL's Ping, or a read of the
+// SQLite file.
+func (m *Main) ping(ctx context.Context) error {
+	if p, ok := m.DB.(interface{ Ping(context.Context) error }); ok {
+		return p.Ping(ctx)
+	}
+	_, err := m.DB.Language(ctx, "", "")
+	return err
 }
 
 // runServe is "mancala serve" (and "mancala" with no command).
@@ -520,6 +596,9 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	logger := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
 	m := &Main{Config: cfg, Stdin: stdin, Stdout: stdout, Logger: logger}
 	if err := m.Open(ctx); err != nil {
+		if exitCode(err) == exitUsage {
+			return err // the configuration (DATABASE_URL) is at fault
+		}
 		return failf("%v", err)
 	}
 	defer m.Close()

@@ -6,10 +6,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -18,6 +20,8 @@ import (
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/postgres"
+	"github.com/mancala-bot/mancala/store/postgres/pgtest"
 )
 
 // The durability test runs this test binary again as the real program.
@@ -181,10 +185,16 @@ bob> !!!
 }
 
 func TestHealthEndpoints(t *testing.T) {
-	m := &Main{
-		Config: Config{DatabasePath: filepath.Join(t.TempDir(), "m.db"), HTTPAddr: "127.0.0.1:0"},
-		Stdin:  blockingReader{}, Stdout: io.Discard,
-	}
+	t.Run("sqlite", func(t *testing.T) {
+		healthEndpoints(t, Config{DatabasePath: filepath.Join(t.TempDir(), "m.db"), HTTPAddr: "127.0.0.1:0"})
+	})
+	t.Run("postgres", func(t *testing.T) {
+		healthEndpoints(t, Config{DatabaseURL: pgtest.NewDatabase(t), HTTPAddr: "127.0.0.1:0"})
+	})
+}
+
+func healthEndpoints(t *testing.T, cfg Config) {
+	m := &Main{Config: cfg, Stdin: blockingReader{}, Stdout: io.Discard}
 	if err := m.Open(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -235,6 +245,9 @@ func TestConfigFromEnv(t *testing.T) {
 		{env("DISCORD_TOKEN", "secret-token-value"), "DISCORD_APP_ID"},
 		{env("DISCORD_APP_ID", "abc"), "DISCORD_APP_ID"},
 		{env("TELEGRAM_API_ENDPOINT", "ftp://x"), "TELEGRAM_API_ENDPOINT"},
+		{env("DATABASE_URL", "mysql://bob:secret-pw@db/mancala"), "DATABASE_URL"},
+		{env("DATABASE_URL", "postgres://bob:secret-pw@db:notaport/mancala"), "DATABASE_URL"},
+		{env("DATABASE_URL", "postgres://bob:secret-pw@db/mancala?sslmode=sometimes"), "DATABASE_URL"},
 	}
 	for _, b := range bad {
 		_, err := configFromEnv(b.env)
@@ -246,20 +259,75 @@ func TestConfigFromEnv(t *testing.T) {
 	if strings.Contains(c.String(), "secret") {
 		t.Errorf("Config.String leaks the token: %s", c)
 	}
+	c, err = configFromEnv(env("DATABASE_URL", "postgresql://bob:secret-pw@db.internal:6432/games?sslmode=disable"))
+	if err != nil || c.DatabaseURL == "" {
+		t.Fatalf("DATABASE_URL refused: %v", err)
+	}
+	if s := c.String(); strings.Contains(s, "secret") || !strings.Contains(s, "postgres db.internal:6432/games") {
+		t.Errorf("Config.String with DATABASE_URL: %s", s)
+	}
+}
+
+// TestServeUnreachablePostgres: a DATABASE_URL whose server does not
+// answer stops "mancala serve" at once with exit 2 and one line on stderr
+// that names the variable and not the password.
+func TestServeUnreachablePostgres(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nothing listens there now
+	t.Setenv("DATABASE_URL", "postgres://bob:secret-pw@"+addr+"/mancala?sslmode=disable")
+	var stdout, stderr bytes.Buffer
+	code := run(t.Context(), []string{"serve"}, strings.NewReader(""), &stdout, &stderr)
+	msg := stderr.String()
+	if code != exitUsage || strings.Count(msg, "\n") != 1 || !strings.HasPrefix(msg, "mancala: DATABASE_URL: ") ||
+		strings.Contains(msg, "secret") {
+		t.Errorf("exit %d, stderr %q; want exit 2 and one line naming DATABASE_URL without the password", code, msg)
+	}
 }
 
 // TestKillAndRestart kills the real program (SIGKILL, no clean shutdown)
 // right after a move was acknowledged, restarts it on the same database and
-// continues the game from that move.
+// continues the game from that move: on SQLite (DATABASE_PATH) and on
+// PostgreSQL (DATABASE_URL).
 func TestKillAndRestart(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the program as a child process")
 	}
+	t.Run("sqlite", func(t *testing.T) {
+		db := filepath.Join(t.TempDir(), "m.db")
+		killAndRestart(t, "DATABASE_PATH="+db, func() *store.Game { return liveGame(t, db) })
+	})
+	t.Run("postgres", func(t *testing.T) {
+		url := pgtest.NewDatabase(t)
+		killAndRestart(t, "DATABASE_URL="+url, func() *store.Game {
+			db, err := postgres.Open(context.Background(), url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			g, err := db.LiveGame(context.Background(), "terminal", "stdin")
+			if err != nil {
+				return nil
+			}
+			return g
+		})
+	})
+}
+
+// killAndRestart runs the kill-and-restart scenario with the database
+// setting dbEnv ("DATABASE_PATH=..." or "DATABASE_URL=..."); live reads the
+// channel's live game from that database.
+func killAndRestart(t *testing.T, dbEnv string, live func() *store.Game) {
 	dir := t.TempDir()
-	db := filepath.Join(dir, "m.db")
 	start := func() (*exec.Cmd, io.WriteCloser, chan string) {
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(os.Environ(), "MANCALA_E2E_CHILD=1", "DATABASE_PATH="+db, "IMAGE_DIR="+filepath.Join(dir, "img"))
+		env := slices.DeleteFunc(os.Environ(), func(kv string) bool {
+			return strings.HasPrefix(kv, "DATABASE_URL=") || strings.HasPrefix(kv, "DATABASE_PATH=")
+		})
+		cmd.Env = append(env, "MANCALA_E2E_CHILD=1", dbEnv, "IMAGE_DIR="+filepath.Join(dir, "img"))
 		in, _ := cmd.StdinPipe()
 		outPipe, _ := cmd.StdoutPipe()
 		if err := cmd.Start(); err != nil {
@@ -316,7 +384,7 @@ func TestKillAndRestart(t *testing.T) {
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("second run: %v", err)
 	}
-	if g := liveGame(t, db); g == nil || len(g.Moves) != 3 {
+	if g := live(); g == nil || len(g.Moves) != 3 {
 		t.Fatalf("after restart: %+v", g)
 	}
 }

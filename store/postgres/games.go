@@ -1,0 +1,561 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/mancala-bot/mancala/store"
+)
+
+// gameWriteColumns are the columns CreateGame and UpdateGame write, in the
+// order of gameArgs. id and version are handled apart.
+var gameWriteColumns = []string{
+	"platform", "channel", "variant", "options", "start",
+	"challenger", "phase", "result", "reason", "draw_offer", "undo_offer",
+	"message_id", "created_at", "updated_at", "turn_started", "reminded", "lang",
+}
+
+// params returns "$from, $from+1, ..." for n parameters.
+func params(from, n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("$" + strconv.Itoa(from+i))
+	}
+	return b.String()
+}
+
+// assignments returns "col1 = $1, col2 = $2, ..." for the columns.
+func assignments(cols []string) string {
+	parts := make([]string, len(cols))
+	for i, c := range cols {
+		parts[i] = c + " = $" + strconv.Itoa(i+1)
+	}
+	return strings.Join(parts, ", ")
+}
+
+var (
+	gameSelect = "SELECT id, version, " + strings.Join(gameWriteColumns, ", ") + " FROM games "
+
+	insertGame = "INSERT INTO games (" + strings.Join(gameWriteColumns, ", ") + ", version) VALUES (" +
+		params(1, len(gameWriteColumns)) + ", 1) RETURNING id"
+
+	updateGame = "UPDATE games SET " + assignments(gameWriteColumns) + ", version = version + 1" +
+		" WHERE id = $" + strconv.Itoa(len(gameWriteColumns)+1) +
+		" AND version = $" + strconv.Itoa(len(gameWriteColumns)+2)
+
+	gameByID = gameSelect + "WHERE id = $1"
+	liveGame = gameSelect + "WHERE platform = $1 AND channel = $2 AND phase IN ('challenge', 'playing')"
+	lastGame = gameSelect +
+		"WHERE platform = $1 AND channel = $2 AND phase = 'over' ORDER BY created_at DESC, id DESC LIMIT 1"
+	idleGames = gameSelect + "WHERE phase = 'playing' AND turn_started < $1 ORDER BY turn_started, id"
+)
+
+const (
+	gameExists  = "SELECT 1 FROM games WHERE id = $1"
+	movesStored = "SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game_id = $1"
+	moveAt      = "SELECT move FROM moves WHERE game_id = $1 AND ply = $2"
+	deleteMoves = "DELETE FROM moves WHERE game_id = $1 AND ply >= $2"
+	// insertMoves appends a game's moves in one statement: $2..$4 are
+	// parallel arrays, their index the ply after $5.
+	insertMoves = `INSERT INTO moves (game_id, ply, move, user_id, at)
+		SELECT $1::bigint, $5::int + m.n - 1, m.move, m.user_id, m.at
+		FROM unnest($2::text[], $3::text[], $4::bigint[]) WITH ORDINALITY AS m (move, user_id, at, n)`
+	// selectMoves and selectSeats read the moves and seats of several
+	// games at once ($1 an array of ids), by game.
+	selectMoves = "SELECT game_id, move, user_id, at FROM moves WHERE game_id = ANY($1) ORDER BY game_id, ply"
+	selectSeats = "SELECT game_id, seat, user_id, name, level FROM seats WHERE game_id = ANY($1) ORDER BY game_id, seat"
+	// upsertSeats writes a game's seats in one statement, from parallel
+	// arrays indexed by seat; deleteSeats removes those beyond.
+	upsertSeats = `INSERT INTO seats (game_id, seat, user_id, name, level)
+		SELECT $1::bigint, s.n - 1, s.user_id, s.name, s.level
+		FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS s (user_id, name, level, n)
+		ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, name = excluded.name, level = excluded.level`
+	deleteSeats = "DELETE FROM seats WHERE game_id = $1 AND seat >= $2"
+
+	selectLanguage = "SELECT lang FROM user_languages WHERE platform = $1 AND user_id = $2"
+	upsertLanguage = `INSERT INTO user_languages (platform, user_id, lang) VALUES ($1, $2, $3)
+		ON CONFLICT (platform, user_id) DO UPDATE SET lang = excluded.lang`
+
+	selectChannelLanguage = "SELECT lang FROM channel_languages WHERE platform = $1 AND channel = $2"
+	upsertChannelLanguage = `INSERT INTO channel_languages (platform, channel, lang) VALUES ($1, $2, $3)
+		ON CONFLICT (platform, channel) DO UPDATE SET lang = excluded.lang`
+	deleteChannelLanguage = "DELETE FROM channel_languages WHERE platform = $1 AND channel = $2"
+)
+
+// maxSeats is the most seats a game has (engine.MaxSides).
+const maxSeats = 4
+
+// gameArgs returns g's values for gameWriteColumns.
+func gameArgs(g *store.Game) ([]any, error) {
+	opts := "{}"
+	if len(g.Options) > 0 {
+		b, err := json.Marshal(g.Options)
+		if err != nil {
+			return nil, err
+		}
+		opts = string(b)
+	}
+	if len(g.Players) > maxSeats {
+		return nil, fmt.Errorf("game has %d seats, at most %d are stored", len(g.Players), maxSeats)
+	}
+	return []any{
+		g.Platform, g.Channel, g.Variant, opts, g.Start,
+		g.Challenger, string(g.Phase), g.Result, g.Reason, g.DrawOffer, g.UndoOffer,
+		g.MessageID, millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStarted), millis(g.Reminded), g.Lang,
+	}, nil
+}
+
+// settle makes g look as it now reads back from the store: times in UTC to
+// the millisecond, and each move's Ply its index. Moves before from were
+// already stored (and so settled when written or read).
+func settle(g *store.Game, from int) {
+	g.CreatedAt, g.UpdatedAt = stored(g.CreatedAt), stored(g.UpdatedAt)
+	g.TurnStarted, g.Reminded = stored(g.TurnStarted), stored(g.Reminded)
+	for i := from; i < len(g.Moves); i++ {
+		g.Moves[i].Ply = i
+		g.Moves[i].At = stored(g.Moves[i].At)
+	}
+}
+
+// writeSeats stores g's seats: one row per element of players, and none
+// beyond them.
+func writeSeats(ctx context.Context, tx pgx.Tx, id int64, players []store.Player) error {
+	if len(players) > 0 {
+		users, names, levels := make([]string, len(players)), make([]string, len(players)), make([]string, len(players))
+		for i, p := range players {
+			users[i], names[i], levels[i] = p.UserID, p.Name, p.Level
+		}
+		if _, err := tx.Exec(ctx, upsertSeats, id, users, names, levels); err != nil {
+			return err
+		}
+	}
+	_, err := tx.Exec(ctx, deleteSeats, id, len(players))
+	return err
+}
+
+// appendMoves stores moves[from:] as plies from, from+1, ...
+func appendMoves(ctx context.Context, tx pgx.Tx, id int64, moves []store.Move, from int) error {
+	if from >= len(moves) {
+		return nil
+	}
+	rest := moves[from:]
+	mv, users, at := make([]string, len(rest)), make([]string, len(rest)), make([]int64, len(rest))
+	for i, m := range rest {
+		mv[i], users[i], at[i] = m.Move, m.UserID, millis(m.At)
+	}
+	_, err := tx.Exec(ctx, insertMoves, id, mv, users, at, from)
+	return err
+}
+
+// CreateGame stores g as a new game, with its seats and moves, and sets
+// g.ID and g.Version (1). A zero CreatedAt is set to now, a zero UpdatedAt
+// to CreatedAt. It returns store.ErrChannelBusy when g is live and its
+// channel already has a live game (also when another process creates one at
+// the same moment: the unique index decides). On success g's times read as
+// stored (UTC, milliseconds) and each move's Ply is its index.
+func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
+	if g.CreatedAt.IsZero() {
+		g.CreatedAt = d.now()
+	}
+	if g.UpdatedAt.IsZero() {
+		g.UpdatedAt = g.CreatedAt
+	}
+	args, err := gameArgs(g)
+	if err != nil {
+		return internal(ctx, "create game", err)
+	}
+	var id int64
+	err = d.write(ctx, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(ctx, insertGame, args...).Scan(&id); err != nil {
+			if liveConflict(err) {
+				return store.ErrChannelBusy
+			}
+			return err
+		}
+		if err := writeSeats(ctx, tx, id, g.Players); err != nil {
+			return err
+		}
+		return appendMoves(ctx, tx, id, g.Moves, 0)
+	})
+	if err != nil {
+		return internal(ctx, "create game", err)
+	}
+	g.ID, g.Version = id, 1
+	settle(g, 0)
+	return nil
+}
+
+// UpdateGame writes g's fields, seats and its moves beyond those stored, in
+// one transaction, if the stored version still equals g.Version; then it
+// increments g.Version. A g.Moves shorter than the stored history (an undo)
+// deletes the moves beyond it. Stored moves are never rewritten: if the last
+// move g keeps differs from the stored one, it fails and writes nothing.
+//
+// Errors: store.ErrConflict (nothing written) when the version moved on,
+// store.ErrNotFound for an unknown id, store.ErrChannelBusy when g becomes
+// live in a channel that has another live game. The change is durable when
+// it returns nil.
+func (d *DB) UpdateGame(ctx context.Context, g *store.Game) error {
+	args, err := gameArgs(g)
+	if err != nil {
+		return internal(ctx, "update game", err)
+	}
+	args = append(args, g.ID, g.Version)
+	var count int // moves stored before this update
+	err = d.write(ctx, func(tx pgx.Tx) error {
+		// The row lock the UPDATE takes is held to the commit: a concurrent
+		// update of the same game waits for it, then finds the version
+		// moved on.
+		tag, err := tx.Exec(ctx, updateGame, args...)
+		if err != nil {
+			if liveConflict(err) {
+				return store.ErrChannelBusy
+			}
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			var one int
+			switch err := tx.QueryRow(ctx, gameExists, g.ID).Scan(&one); {
+			case errors.Is(err, pgx.ErrNoRows):
+				return store.ErrNotFound
+			case err != nil:
+				return err
+			}
+			return store.ErrConflict
+		}
+		if err := writeSeats(ctx, tx, g.ID, g.Players); err != nil {
+			return err
+		}
+		// Plies are 0..n-1 without gaps, so MAX(ply)+1 is the count.
+		if err := tx.QueryRow(ctx, movesStored, g.ID).Scan(&count); err != nil {
+			return err
+		}
+		if keep := min(count, len(g.Moves)); keep > 0 {
+			var last string
+			if err := tx.QueryRow(ctx, moveAt, g.ID, keep-1).Scan(&last); err != nil {
+				return err
+			}
+			if want := g.Moves[keep-1].Move; last != want {
+				return fmt.Errorf("game %d: move %d is %q in the store but %q in the update; stored moves are never rewritten",
+					g.ID, keep-1, last, want)
+			}
+		}
+		if len(g.Moves) < count {
+			if _, err := tx.Exec(ctx, deleteMoves, g.ID, len(g.Moves)); err != nil {
+				return err
+			}
+		}
+		return appendMoves(ctx, tx, g.ID, g.Moves, count)
+	})
+	if err != nil {
+		return internal(ctx, "update game", err)
+	}
+	g.Version++
+	settle(g, min(count, len(g.Moves)))
+	return nil
+}
+
+// Game returns the game with that id, or store.ErrNotFound.
+func (d *DB) Game(ctx context.Context, id int64) (*store.Game, error) {
+	return d.oneGame(ctx, "game", gameByID, id)
+}
+
+// LiveGame returns the channel's live game (a challenge or a game in play),
+// or store.ErrNotFound.
+func (d *DB) LiveGame(ctx context.Context, platform, channel string) (*store.Game, error) {
+	return d.oneGame(ctx, "live game", liveGame, platform, channel)
+}
+
+// LastGame returns the channel's most recently created game that is over
+// (by CreatedAt, then id), or store.ErrNotFound.
+func (d *DB) LastGame(ctx context.Context, platform, channel string) (*store.Game, error) {
+	return d.oneGame(ctx, "last game", lastGame, platform, channel)
+}
+
+// IdleGames returns the games in play (not challenges) whose turn started
+// before t, oldest first (by TurnStarted, then id), with their seats and
+// moves. A game in play with a zero TurnStarted counts as idle.
+func (d *DB) IdleGames(ctx context.Context, before time.Time) ([]*store.Game, error) {
+	// Stored times are truncated to the millisecond; comparing with before
+	// rounded up keeps "stored < before" equal to TurnStarted.Before(before).
+	ms := millis(before)
+	if !before.IsZero() && before.Sub(time.UnixMilli(ms)) > 0 {
+		ms++
+	}
+	gs, err := d.games(ctx, idleGames, ms)
+	return gs, internal(ctx, "idle games", err)
+}
+
+func (d *DB) oneGame(ctx context.Context, op, query string, args ...any) (*store.Game, error) {
+	gs, err := d.games(ctx, query, args...)
+	if err != nil {
+		return nil, internal(ctx, op, err)
+	}
+	if len(gs) == 0 {
+		return nil, store.ErrNotFound
+	}
+	return gs[0], nil
+}
+
+// games runs query, a gameSelect, and reads the games' seats and moves, in
+// one snapshot and three statements whatever the number of games.
+func (d *DB) games(ctx context.Context, query string, args ...any) ([]*store.Game, error) {
+	var gs []*store.Game
+	err := d.read(ctx, func(tx pgx.Tx) error {
+		gs = nil // a retried function starts afresh
+		rows, err := tx.Query(ctx, query, args...)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			g, err := scanGame(rows)
+			if err != nil {
+				rows.Close()
+				return err
+			}
+			gs = append(gs, g)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if len(gs) == 0 {
+			return nil
+		}
+		ids := make([]int64, len(gs))
+		byID := make(map[int64]*store.Game, len(gs))
+		for i, g := range gs {
+			ids[i], byID[g.ID] = g.ID, g
+		}
+		if err := loadSeats(ctx, tx, ids, byID); err != nil {
+			return err
+		}
+		return loadMoves(ctx, tx, ids, byID)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return gs, nil
+}
+
+func scanGame(rows pgx.Rows) (*store.Game, error) {
+	var (
+		g                                      store.Game
+		opts, phase                            string
+		created, updated, turnStarted, remindd int64
+	)
+	if err := rows.Scan(&g.ID, &g.Version,
+		&g.Platform, &g.Channel, &g.Variant, &opts, &g.Start,
+		&g.Challenger, &phase, &g.Result, &g.Reason, &g.DrawOffer, &g.UndoOffer,
+		&g.MessageID, &created, &updated, &turnStarted, &remindd, &g.Lang); err != nil {
+		return nil, err
+	}
+	if opts != "{}" {
+		if err := json.Unmarshal([]byte(opts), &g.Options); err != nil {
+			return nil, fmt.Errorf("game %d: options: %w", g.ID, err)
+		}
+	}
+	g.Phase = store.Phase(phase)
+	g.CreatedAt, g.UpdatedAt = fromMillis(created), fromMillis(updated)
+	g.TurnStarted, g.Reminded = fromMillis(turnStarted), fromMillis(remindd)
+	return &g, nil
+}
+
+func loadSeats(ctx context.Context, tx pgx.Tx, ids []int64, byID map[int64]*store.Game) error {
+	rows, err := tx.Query(ctx, selectSeats, ids)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			id   int64
+			seat int
+			p    store.Player
+		)
+		if err := rows.Scan(&id, &seat, &p.UserID, &p.Name, &p.Level); err != nil {
+			return err
+		}
+		g := byID[id]
+		if seat < 0 || seat >= maxSeats {
+			return fmt.Errorf("game %d: seat %d", id, seat)
+		}
+		for len(g.Players) <= seat {
+			g.Players = append(g.Players, store.Player{})
+		}
+		g.Players[seat] = p
+	}
+	return rows.Err()
+}
+
+func loadMoves(ctx context.Context, tx pgx.Tx, ids []int64, byID map[int64]*store.Game) error {
+	rows, err := tx.Query(ctx, selectMoves, ids)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			id int64
+			m  store.Move
+			at int64
+		)
+		if err := rows.Scan(&id, &m.Move, &m.UserID, &at); err != nil {
+			return err
+		}
+		g := byID[id]
+		m.Ply, m.At = len(g.Moves), fromMillis(at)
+		g.Moves = append(g.Moves, m)
+	}
+	return rows.Err()
+}
+
+// Language returns the language a user chose with "lang", or "".
+func (d *DB) Language(ctx context.Context, platform, userID string) (string, error) {
+	var lang string
+	err := d.pool.QueryRow(ctx, selectLanguage, platform, userID).Scan(&lang)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil
+	}
+	return lang, internal(ctx, "language", err)
+}
+
+// SetLanguage records a user's language, replacing any earlier choice.
+func (d *DB) SetLanguage(ctx context.Context, platform, userID, lang string) error {
+	_, err := d.pool.Exec(ctx, upsertLanguage, platform, userID, lang)
+	return internal(ctx, "set language", err)
+}
+
+// ChannelLanguage returns the language set for a channel, or "".
+func (d *DB) ChannelLanguage(ctx context.Context, platform, channel string) (string, error) {
+	var lang string
+	err := d.pool.QueryRow(ctx, selectChannelLanguage, platform, channel).Scan(&lang)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil
+	}
+	return lang, internal(ctx, "channel language", err)
+}
+
+// SetChannelLanguage records a channel's language, replacing any earlier
+// one; lang "" removes it.
+func (d *DB) SetChannelLanguage(ctx context.Context, platform, channel, lang string) error {
+	var err error
+	if lang == "" {
+		_, err = d.pool.Exec(ctx, deleteChannelLanguage, platform, channel)
+	} else {
+		_, err = d.pool.Exec(ctx, upsertChannelLanguage, platform, channel, lang)
+	}
+	return internal(ctx, "set channel language", err)
+}
+
+// played is a CTE with one row per person and finished game that has a
+// result: win, loss and draw are 0 or 1 from that person's point of view.
+// A person wins when one of their seats is the winning one (in Ruma for
+// two, a person holds two seats and counts once); everyone else at the
+// table loses. The bot's seats (empty user id) are left out. $1 is the
+// platform; filter is an extra condition on the games g and their seats s.
+// (The SQLite store's query, with bool_or for SQLite's MAX of a boolean.)
+func played(filter string) string {
+	if filter != "" {
+		filter = " AND " + filter
+	}
+	return `WITH played AS (
+		SELECT s.user_id AS user_id, MAX(s.name COLLATE "C") AS name, g.created_at AS created_at, g.id AS id,
+			bool_or(s.seat = ` + winnerSeat + `)::int AS win,
+			(` + winnerSeat + ` >= 0 AND NOT bool_or(s.seat = ` + winnerSeat + `))::int AS loss,
+			(g.result = 'draw')::int AS draw
+		FROM games g JOIN seats s ON s.game_id = g.id
+		WHERE g.platform = $1 AND g.phase = 'over'
+			AND g.result IN ('south_won', 'north_won', 'east_won', 'west_won', 'draw')
+			AND s.user_id <> ''` + filter + `
+		GROUP BY g.id, s.user_id)
+`
+}
+
+// winnerSeat is the seat the result of games g names as the winner, or -1.
+const winnerSeat = `(CASE g.result WHEN 'south_won' THEN 0 WHEN 'north_won' THEN 1
+	WHEN 'east_won' THEN 2 WHEN 'west_won' THEN 3 ELSE -1 END)`
+
+// leaderboard ranks the rows of played; limit is the limit's parameter.
+// The name is the one from each player's newest game. Text is compared
+// byte by byte (COLLATE "C"), as in SQLite, whatever the database's
+// collation.
+func leaderboard(limit string) string {
+	return `, ranked AS (
+		SELECT user_id, win, loss, draw,
+			CASE WHEN ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY created_at DESC, id DESC) = 1
+				THEN name END AS name
+		FROM played)
+	SELECT user_id, MAX(name), SUM(win) AS w, SUM(loss) AS l, SUM(draw) AS d
+	FROM ranked
+	GROUP BY user_id
+	ORDER BY w DESC, l ASC, d DESC, user_id COLLATE "C" ASC
+	LIMIT ` + limit
+}
+
+var (
+	recordQuery = played("s.user_id = $2") + `SELECT
+		COALESCE(SUM(win), 0), COALESCE(SUM(loss), 0), COALESCE(SUM(draw), 0),
+		COALESCE((SELECT name FROM played ORDER BY created_at DESC, id DESC LIMIT 1), '')
+	FROM played`
+
+	// leaderboardAll: $1 platform, $2 limit; leaderboardChannel: $1
+	// platform, $2 channel, $3 limit.
+	leaderboardAll     = played("") + leaderboard("$2")
+	leaderboardChannel = played("g.channel = $2") + leaderboard("$3")
+)
+
+// Record returns a user's results over finished games, against people and
+// against the bot. Name is the user's name in their newest finished game. A
+// user with no games gets their UserID and zero counts.
+func (d *DB) Record(ctx context.Context, platform, userID string) (store.Record, error) {
+	r := store.Record{UserID: userID}
+	err := d.pool.QueryRow(ctx, recordQuery, platform, userID).
+		Scan(&r.Wins, &r.Losses, &r.Draws, &r.Name)
+	if err != nil {
+		return store.Record{}, internal(ctx, "record", err)
+	}
+	return r, nil
+}
+
+// Leaderboard returns up to limit players with the most wins, ties broken
+// by fewer losses, then more draws, then user id; channel "" means the
+// whole platform. Everyone with a finished game is ranked, so players
+// without wins may appear. A limit below 1 returns nothing.
+func (d *DB) Leaderboard(ctx context.Context, platform, channel string, limit int) ([]store.Record, error) {
+	if limit < 1 {
+		return nil, ctx.Err()
+	}
+	q, args := leaderboardAll, []any{platform, limit}
+	if channel != "" {
+		q, args = leaderboardChannel, []any{platform, channel, limit}
+	}
+	rows, err := d.pool.Query(ctx, q, args...)
+	if err != nil {
+		return nil, internal(ctx, "leaderboard", err)
+	}
+	defer rows.Close()
+	var rs []store.Record
+	for rows.Next() {
+		var r store.Record
+		var name *string
+		if err := rows.Scan(&r.UserID, &name, &r.Wins, &r.Losses, &r.Draws); err != nil {
+			return nil, internal(ctx, "leaderboard", err)
+		}
+		if name != nil {
+			r.Name = *name
+		}
+		rs = append(rs, r)
+	}
+	return rs, internal(ctx, "leaderboard", rows.Err())
+}
