@@ -232,7 +232,35 @@ type Config struct {
 	// HandleTimeout bounds the handling of one update, replies included
 	// (default 2 minutes).
 	HandleTimeout time.Duration
+	// Metrics receives what the adapter measures (see Metrics); nil
+	// records nothing.
+	Metrics Metrics
 }
+
+// Metrics receives the adapter's measurements, for a metrics system
+// (cmd/mancala wires it to Prometheus). Its methods are called on the
+// delivery path, concurrently: they must be safe for concurrent use,
+// quick, and should not allocate. The queues' depth is read on demand
+// instead, with [Adapter.Queues].
+type Metrics interface {
+	// Delivered reports a reply that shows a committed move
+	// (bot.Reply.Committed) confirmed by Telegram, d after the commit:
+	// all of its messages sent or edited. A board dropped for a newer
+	// one of the same game is not reported.
+	Delivered(d time.Duration)
+	// RateLimited reports a 429 answer (Stats.RateLimited).
+	RateLimited()
+	// Retried reports a call made again (Stats.Retries): after a 429, a
+	// network error or a 5xx, or to a migrated group.
+	Retried()
+}
+
+// noMetrics records nothing.
+type noMetrics struct{}
+
+func (noMetrics) Delivered(time.Duration) {}
+func (noMetrics) RateLimited()            {}
+func (noMetrics) Retried()                {}
 
 // Stats counts what an Adapter has done since New. It is meant for metrics
 // and for tests that wait for the adapter to catch up.
@@ -268,6 +296,7 @@ type Adapter struct {
 	tr       *http.Transport
 	pace     *pacer
 	sem      chan struct{}
+	metrics  Metrics
 
 	username atomic.Value // string: the bot's username, from getMe
 	running  atomic.Bool
@@ -334,6 +363,10 @@ func New(cfg Config, h Handler) (*Adapter, error) {
 	if cfg.Logger != nil {
 		base = cfg.Logger.Handler()
 	}
+	var metrics Metrics = noMetrics{}
+	if cfg.Metrics != nil {
+		metrics = cfg.Metrics
+	}
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.MaxIdleConnsPerHost = 16
 	a := &Adapter{
@@ -347,6 +380,7 @@ func New(cfg Config, h Handler) (*Adapter, error) {
 		http:     &http.Client{Transport: tr},
 		pace:     newPacer(cfg.PrivateInterval, cfg.GroupInterval, cfg.Burst),
 		sem:      make(chan struct{}, 8),
+		metrics:  metrics,
 		queues:   map[int64]*chatQueue{},
 		idle:     make(chan struct{}),
 		stopCh:   make(chan struct{}),
