@@ -222,13 +222,14 @@ func (m *Main) Open(ctx context.Context) error {
 	m.Bot = bot.New(bot.Config{
 		Store:    db,
 		Opponent: opp,
-		Render:   m.Metrics.timeRender(renderPNG),
+		Render:   renderPNG,
 		// Rules come with diagrams of example moves.
 		RuleDiagrams: true,
 		Now:          m.Now,
 		Logger:       m.Logger,
 		RemindAfter:  m.Config.RemindAfter,
 		ClaimAfter:   m.Config.ClaimAfter,
+		Metrics:      m.Metrics,
 	})
 	if m.Config.HTTPAddr != "" {
 		ln, err := net.Listen("tcp", m.Config.HTTPAddr)
@@ -277,6 +278,7 @@ func (m *Main) platforms() (map[string]platform, error) {
 		a, err := discord.New(discord.Config{
 			Token: m.Config.DiscordToken, AppID: m.Config.DiscordAppID, GuildID: m.Config.DiscordGuildID,
 			APIBase: m.Config.DiscordAPIBase, Logger: m.Logger.With("platform", "discord"),
+			Metrics: m.Metrics.platform(discord.Platform),
 		}, h)
 		if err != nil {
 			return nil, fmt.Errorf("discord: %w", err)
@@ -286,15 +288,19 @@ func (m *Main) platforms() (map[string]platform, error) {
 	if m.Config.TelegramToken != "" {
 		a, err := telegram.New(telegram.Config{
 			Token: m.Config.TelegramToken, APIEndpoint: m.Config.TelegramAPIEndpoint,
-			Logger: m.Logger.With("platform", "telegram"),
+			Logger:  m.Logger.With("platform", "telegram"),
+			Metrics: m.Metrics.platform(telegram.Platform),
 		}, h)
 		if err != nil {
 			return nil, fmt.Errorf("telegram: %w", err)
 		}
+		queues := a.Queues
+		m.Metrics.platform(telegram.Platform).queues.Store(&queues)
 		out[telegram.Platform] = a
 	}
 	if len(out) == 0 {
-		chat := &terminal.Chat{Handler: h, Out: m.Stdout, ImageDir: m.Config.ImageDir, Locale: m.Config.Locale}
+		chat := &terminal.Chat{Handler: h, Out: m.Stdout, ImageDir: m.Config.ImageDir, Locale: m.Config.Locale,
+			Delivered: m.Metrics.platform(terminal.Platform).Delivered}
 		out[terminal.Platform] = terminalPlatform{chat, m.Stdin}
 	}
 	return out, nil
@@ -386,7 +392,7 @@ func (m *Main) Close() error {
 }
 
 // handler serves /healthz (alive), /readyz (database reachable) and
-// /metrics (Prometheus text format).
+// /metrics (Prometheus text format, see metrics).
 func (m *Main) handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
@@ -397,7 +403,7 @@ func (m *Main) handler() http.Handler {
 		}
 		io.WriteString(w, "ok\n")
 	})
-	mux.Handle("GET /metrics", m.Metrics)
+	mux.Handle("GET /metrics", m.Metrics.handler())
 	return mux
 }
 
