@@ -93,6 +93,14 @@
 // Failures are logged; nothing is retried after the move has been
 // committed except the delivery itself.
 //
+// Config.Metrics (nil records nothing) is told of each 429, each call made
+// again, and, for each reply that shows a committed move
+// (bot.Reply.Committed), of the time from the commit to Telegram's
+// confirmation of its last message. [Adapter.Queues] reports what waits
+// in the chats' queues, for gauges read at each scrape. Request.Received
+// is set when getUpdates returns the update, before it waits in its
+// chat's queue.
+//
 // The bot token appears in every request URL. No error returned by this
 // package and nothing it logs contains it: errors are rebuilt as [*Error]
 // with the token replaced by "<token>", and the logger is wrapped in a
