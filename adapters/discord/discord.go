@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -58,6 +59,11 @@ type Config struct {
 	// Metrics receives what the adapter measures (see Metrics); nil
 	// records nothing.
 	Metrics Metrics
+	// PublicKey (DISCORD_PUBLIC_KEY, see ParsePublicKey), when set, selects
+	// HTTP interactions: Run opens no gateway connection and interactions
+	// arrive through InteractionsHandler, signed with the application's
+	// Ed25519 key. It must be ed25519.PublicKeySize bytes.
+	PublicKey ed25519.PublicKey
 }
 
 // Metrics receives the adapter's measurements, for a metrics system
@@ -159,6 +165,8 @@ func New(cfg Config, h Handler) (*Adapter, error) {
 		return nil, errors.New("discord: Config.Token is malformed (spaces inside)")
 	case strings.TrimSpace(cfg.AppID) == "":
 		return nil, errors.New("discord: Config.AppID is required")
+	case len(cfg.PublicKey) != 0 && len(cfg.PublicKey) != ed25519.PublicKeySize:
+		return nil, errors.New("discord: Config.PublicKey is not an Ed25519 public key")
 	}
 	s, err := discordgo.New("Bot " + token)
 	if err != nil {
@@ -244,6 +252,9 @@ func (a *Adapter) Run(ctx context.Context) error {
 	a.base, a.cancelBase = context.WithCancel(context.WithoutCancel(ctx))
 	a.mu.Unlock()
 
+	if a.httpMode() {
+		return a.runHTTP(ctx)
+	}
 	if err := a.s.Open(); err != nil {
 		a.stopAccepting()
 		return fmt.Errorf("discord: connect to the gateway: %w", a.redact.Error(err))
@@ -292,6 +303,9 @@ func (a *Adapter) shutdown() {
 	closed := make(chan struct{})
 	go func() { // discordgo's Close waits a second for the server
 		defer close(closed)
+		if a.httpMode() {
+			return // no gateway
+		}
 		if err := a.s.Close(); err != nil {
 			a.log.Warn("discord: closing the gateway", "err", a.redact.Error(err))
 		}
@@ -451,8 +465,13 @@ func (a *Adapter) deferInteraction(ctx context.Context, i *discordgo.Interaction
 	return true
 }
 
-// respond sends the interaction response.
+// respond sends the interaction response: through the REST API for an
+// interaction from the gateway, in the HTTP response for one that came
+// through InteractionsHandler (ctx then carries its httpResponder).
 func (a *Adapter) respond(ctx context.Context, i *discordgo.Interaction, r *discordgo.InteractionResponse) error {
+	if hr := responderFrom(ctx); hr != nil {
+		return hr.respond(ctx, r)
+	}
 	return a.rest.InteractionRespond(i, r, discordgo.WithContext(ctx))
 }
 
@@ -495,6 +514,13 @@ func (a *Adapter) send(ctx context.Context, i *discordgo.Interaction, kind inter
 		err := a.retry(ctx, st.op.String(), i.ChannelID, func(ctx context.Context) error {
 			tries++
 			err := a.do(ctx, i, st)
+			if st.op != opRespond && responderFrom(ctx) != nil && unknownWebhook(err) {
+				// Discord may not have taken the HTTP response yet.
+				return notYetError{err}
+			}
+			if st.op == opRespond && errors.Is(err, errDeferredInstead) {
+				return errAcked // answer as after a deferral
+			}
 			if st.op == opRespond && alreadyAcked(err) {
 				if tries > 1 {
 					return nil // an earlier try got through
@@ -601,6 +627,10 @@ func (a *Adapter) retry(ctx context.Context, what, channel string, f func(ctx co
 // retryable reports whether a failed request may succeed if sent again:
 // server errors, rate limits and network failures, not refusals (4xx).
 func retryable(err error) bool {
+	var ny notYetError
+	if errors.As(err, &ny) {
+		return true
+	}
 	var re *discordgo.RESTError
 	if errors.As(err, &re) {
 		if re.Response == nil {
@@ -613,7 +643,7 @@ func retryable(err error) bool {
 	if errors.As(err, &rl) {
 		return true
 	}
-	if errors.Is(err, discordgo.ErrJSONUnmarshal) || errors.Is(err, errAcked) {
+	if errors.Is(err, discordgo.ErrJSONUnmarshal) || errors.Is(err, errAcked) || errors.Is(err, errNoHTTPResponse) || errors.Is(err, errDeferredInstead) {
 		return false
 	}
 	return true

@@ -10,6 +10,8 @@ import (
 	"image/color"
 	"image/png"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -93,6 +95,7 @@ type setup struct {
 	Handler    Handler      // replaces the real bot
 	Keep       bool         // the test stops the adapter itself (h.stop)
 	Logger     *slog.Logger // the adapter's logger (nil: a text log in harness.logs)
+	HTTP       bool         // HTTP interactions instead of the gateway
 }
 
 // harness is the adapter, with a real bot over a real store, against the
@@ -133,11 +136,25 @@ func start(t *testing.T, s setup) *harness {
 	if s.Global {
 		cfg.GuildID = ""
 	}
+	if s.HTTP {
+		key, err := ParsePublicKey(srv.PublicKeyHex())
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.PublicKey = key
+	}
 	a, err := New(cfg, handler)
 	if err != nil {
 		t.Fatal(err)
 	}
 	h.a = a
+	if s.HTTP {
+		mux := http.NewServeMux()
+		mux.Handle("POST /discord/interactions", a.InteractionsHandler())
+		hs := httptest.NewServer(mux)
+		t.Cleanup(hs.Close)
+		srv.InteractionsURL = hs.URL + "/discord/interactions"
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	h.cancel = cancel
 	go func() { h.done <- a.Run(ctx) }()
@@ -153,7 +170,9 @@ func start(t *testing.T, s setup) *harness {
 			t.Errorf("an interaction token is in the logs:\n%s", logs)
 		}
 	})
-	srv.WaitConnected(t)
+	if !s.HTTP {
+		srv.WaitConnected(t)
+	}
 	srv.WaitFor(t, "the commands", func() bool { return len(srv.Commands()) > 0 })
 	return h
 }

@@ -108,6 +108,28 @@
 // interaction at once, the simplest policy; the tests run the whole game
 // both ways.
 //
+// # HTTP interactions
+//
+// With Config.PublicKey set (DISCORD_PUBLIC_KEY), Run opens no gateway:
+// it registers the commands, learns the bot user's id (GET /users/@me)
+// and waits; interactions come through Adapter.InteractionsHandler, which
+// the caller serves at the application's Interactions Endpoint URL. Each
+// request's Ed25519 signature is checked (401 otherwise, nothing
+// handled), a PING is answered with a PONG, and every other interaction
+// goes through the same conversion, plan and steps as on the gateway: only
+// the interaction response changes hands. It is written as the HTTP
+// answer instead of being POSTed to the callback endpoint (the handler's
+// context carries the request's httpResponder, which Adapter.respond
+// uses). Deferral works as above. A response carrying an attachment (a
+// board image, an animation) cannot be an HTTP answer (Discord takes no
+// multipart/form-data there), so the HTTP answer is the matching deferral
+// (type 5 or 6; an ephemeral type 5 for a private answer) and the message
+// goes by editing @original, or by an ephemeral follow-up, as after any
+// deferral. Edits and follow-ups right after the HTTP answer may reach
+// Discord before it has processed that answer; a 404 Unknown Webhook then
+// is retried like a 5xx. Shutdown is as above; interactions arriving
+// while stopping get 503.
+//
 // # Failures and rate limits
 //
 // discordgo waits out a 429 (it sleeps Retry-After and sends again, bucket

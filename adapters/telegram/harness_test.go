@@ -8,6 +8,8 @@ import (
 	"image"
 	"image/png"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -130,9 +132,20 @@ func start(t *testing.T, h telegram.Handler, logs *logBuffer, tweaks ...tweak) *
 	for _, f := range tweaks {
 		f(&cfg, srv)
 	}
+	var hookMux *http.ServeMux
+	if cfg.WebhookURL == autoWebhook {
+		// The bot's HTTP server, with the webhook handler mounted below.
+		hookMux = http.NewServeMux()
+		hs := httptest.NewServer(hookMux)
+		t.Cleanup(hs.Close)
+		cfg.WebhookURL = hs.URL + "/telegram/webhook"
+	}
 	ad, err := telegram.New(cfg, h)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if hookMux != nil {
+		hookMux.Handle("POST /telegram/webhook", ad.WebhookHandler())
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -157,6 +170,12 @@ func start(t *testing.T, h telegram.Handler, logs *logBuffer, tweaks ...tweak) *
 		}
 		noLeak(t, "logs", logs.String())
 	})
+	if hookMux != nil {
+		if !srv.WaitFor(5*time.Second, func() bool { _, ok := srv.Webhook(); return ok }) {
+			t.Fatal("the adapter never set its webhook")
+		}
+		return e
+	}
 	if !srv.WaitFor(5*time.Second, func() bool { return len(srv.Calls("getUpdates")) > 0 }) {
 		t.Fatal("the adapter never polled")
 	}

@@ -171,6 +171,26 @@
 // New makes no network call. Run calls getMe (to learn the bot's username,
 // for "/cmd@name" addressing) and deleteWebhook (long polling fails while a
 // webhook is set) before polling.
+//
+// # Webhook mode
+//
+// With Config.WebhookURL and Config.WebhookSecret set, Run calls getMe,
+// then setWebhook with the URL, the secret_token and allowed_updates
+// (message, callback_query: what the adapter handles), instead of
+// deleteWebhook and getUpdates; the caller serves [Adapter.WebhookHandler]
+// at that URL. Each request is checked against the secret (401 otherwise),
+// decoded and queued on its chat's queue, the same queues long polling
+// feeds, and acknowledged with 200 at once: the handling and the replies
+// follow as above. An update_id among the latest 4096 received is
+// acknowledged and dropped, since Telegram re-sends an update whose
+// delivery it believes failed; this is per process only (another process
+// that receives the same update handles it). When Run stops, the webhook
+// is left in place, because another process may be serving it; updates
+// that arrive while no process serves the URL wait at Telegram (which
+// retries) until one does. Stopping answers new webhook requests with 503
+// (Telegram delivers them again later) and finishes the queued updates as
+// above; updates queued but not handled by the deadline are lost, as with
+// long polling.
 package telegram
 
 import (
@@ -243,6 +263,15 @@ type Config struct {
 	// Metrics receives what the adapter measures (see Metrics); nil
 	// records nothing.
 	Metrics Metrics
+
+	// WebhookURL and WebhookSecret (TELEGRAM_WEBHOOK_URL,
+	// TELEGRAM_WEBHOOK_SECRET), both set, select webhook mode instead of
+	// long polling: Run calls setWebhook with the URL, the secret and the
+	// allowed updates, and updates arrive through WebhookHandler, which the
+	// caller serves at that URL. See ValidateWebhook for their rules. Run
+	// does not delete the webhook when it stops: another process may be
+	// serving it.
+	WebhookURL, WebhookSecret string
 }
 
 // Metrics receives the adapter's measurements, for a metrics system
@@ -321,6 +350,13 @@ type Adapter struct {
 	stopping bool
 	stopBy   time.Time
 
+	// hookWork is the context of the updates' handling while Run serves
+	// the webhook (nil otherwise); hookMu's read lock is held while an
+	// update is queued, so Run's stop waits for that.
+	hookMu   sync.RWMutex
+	hookWork context.Context
+	seen     recentIDs // webhook updates received lately
+
 	received, handled, sent, rateLimited, retries, failed atomic.Int64
 	superseded, unsent, unhandled                         atomic.Int64
 	lastPoll                                              atomic.Int64 // unix nanoseconds
@@ -340,6 +376,9 @@ func New(cfg Config, h Handler) (*Adapter, error) {
 	}
 	if !validToken(tok) {
 		return nil, errors.New("telegram: the bot token is malformed (want digits:secret, as @BotFather gives it)")
+	}
+	if err := ValidateWebhook(cfg.WebhookURL, cfg.WebhookSecret); err != nil {
+		return nil, fmt.Errorf("telegram: %w", err)
 	}
 	red := newRedactor(tok)
 	endpoint, err := endpointPattern(cfg.APIEndpoint)
@@ -491,6 +530,20 @@ func (a *Adapter) Run(ctx context.Context) error {
 	a.goLocked(func() { a.setCommands(ctx) })
 	a.mu.Unlock()
 
+	if a.webhookMode() {
+		// Serve before setWebhook: Telegram may post at once.
+		a.serveHook(work)
+		err := a.setWebhook(ctx)
+		if err == nil {
+			<-ctx.Done()
+		}
+		a.serveHook(nil)
+		a.stop(0, cancelWork) // the webhook stays set: another process may serve it
+		if ctx.Err() != nil {
+			return nil
+		}
+		return err
+	}
 	offset, err := a.poll(ctx, work)
 	a.stop(offset, cancelWork)
 	return err
@@ -548,6 +601,9 @@ func (a *Adapter) start(ctx context.Context) error {
 		if sleep(ctx, b.next()) != nil {
 			return ctx.Err()
 		}
+	}
+	if a.webhookMode() {
+		return nil // setWebhook comes next
 	}
 	cctx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()

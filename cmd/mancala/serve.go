@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"io"
@@ -48,18 +49,33 @@ environment:
                          level are kept (default: the user cache folder's
                          mancala)
   DISCORD_TOKEN, DISCORD_APP_ID, DISCORD_GUILD_ID, DISCORD_API_BASE
+  DISCORD_PUBLIC_KEY     HTTP interactions at POST /discord/interactions on
+                         HTTP_ADDR instead of the gateway (the application's
+                         public key, 64 hex digits)
   TELEGRAM_TOKEN, TELEGRAM_API_ENDPOINT
+  TELEGRAM_WEBHOOK_URL, TELEGRAM_WEBHOOK_SECRET
+                         a webhook served at POST /telegram/webhook on
+                         HTTP_ADDR instead of long polling (https URL; the
+                         secret 1-256 of A-Z a-z 0-9 _ -)
 `
+
+// httpStopTimeout bounds the HTTP server's shutdown (health, metrics, the
+// webhook and interactions endpoints), which runs while the platforms stop.
+const httpStopTimeout = 4500 * time.Millisecond
 
 // Config is the bot's configuration, from the environment (SPEC section 6).
 type Config struct {
 	DiscordToken, DiscordAppID, DiscordGuildID, DiscordAPIBase string
 	TelegramToken, TelegramAPIEndpoint                         string
-	DatabasePath                                               string
-	HTTPAddr                                                   string
-	LogLevel                                                   slog.Level
-	ImageDir                                                   string
-	Locale                                                     string
+	// DiscordPublicKey (DISCORD_PUBLIC_KEY) selects HTTP interactions.
+	DiscordPublicKey ed25519.PublicKey
+	// TelegramWebhookURL and TelegramWebhookSecret select webhook mode.
+	TelegramWebhookURL, TelegramWebhookSecret string
+	DatabasePath                              string
+	HTTPAddr                                  string
+	LogLevel                                  slog.Level
+	ImageDir                                  string
+	Locale                                    string
 	// RemindAfter and ClaimAfter are the idle-game delays (bot.Config).
 	RemindAfter, ClaimAfter time.Duration
 }
@@ -78,24 +94,33 @@ func (c Config) String() string {
 		}
 		return "set"
 	}
-	return fmt.Sprintf("discord token %s, telegram token %s, database %s, http %q, log %s, remind after %s, claim after %s",
-		set(c.DiscordToken), set(c.TelegramToken), c.DatabasePath, c.HTTPAddr, c.LogLevel, c.RemindAfter, c.ClaimAfter)
+	discordMode, telegramMode := "gateway", "long polling"
+	if len(c.DiscordPublicKey) != 0 {
+		discordMode = "http interactions"
+	}
+	if c.TelegramWebhookURL != "" {
+		telegramMode = "webhook " + c.TelegramWebhookURL
+	}
+	return fmt.Sprintf("discord token %s (%s), telegram token %s (%s), database %s, http %q, log %s, remind after %s, claim after %s",
+		set(c.DiscordToken), discordMode, set(c.TelegramToken), telegramMode, c.DatabasePath, c.HTTPAddr, c.LogLevel, c.RemindAfter, c.ClaimAfter)
 }
 
 // configFromEnv reads and checks the configuration. The error names the
 // variable at fault and never contains a token.
 func configFromEnv(getenv func(string) string) (Config, error) {
 	c := Config{
-		DiscordToken:        strings.TrimSpace(getenv("DISCORD_TOKEN")),
-		DiscordAppID:        strings.TrimSpace(getenv("DISCORD_APP_ID")),
-		DiscordGuildID:      strings.TrimSpace(getenv("DISCORD_GUILD_ID")),
-		DiscordAPIBase:      strings.TrimSpace(getenv("DISCORD_API_BASE")),
-		TelegramToken:       strings.TrimSpace(getenv("TELEGRAM_TOKEN")),
-		TelegramAPIEndpoint: strings.TrimSpace(getenv("TELEGRAM_API_ENDPOINT")),
-		DatabasePath:        strings.TrimSpace(getenv("DATABASE_PATH")),
-		HTTPAddr:            strings.TrimSpace(getenv("HTTP_ADDR")),
-		ImageDir:            strings.TrimSpace(getenv("IMAGE_DIR")),
-		Locale:              strings.TrimSpace(getenv("LANG")),
+		DiscordToken:          strings.TrimSpace(getenv("DISCORD_TOKEN")),
+		DiscordAppID:          strings.TrimSpace(getenv("DISCORD_APP_ID")),
+		DiscordGuildID:        strings.TrimSpace(getenv("DISCORD_GUILD_ID")),
+		DiscordAPIBase:        strings.TrimSpace(getenv("DISCORD_API_BASE")),
+		TelegramToken:         strings.TrimSpace(getenv("TELEGRAM_TOKEN")),
+		TelegramAPIEndpoint:   strings.TrimSpace(getenv("TELEGRAM_API_ENDPOINT")),
+		TelegramWebhookURL:    strings.TrimSpace(getenv("TELEGRAM_WEBHOOK_URL")),
+		TelegramWebhookSecret: strings.TrimSpace(getenv("TELEGRAM_WEBHOOK_SECRET")),
+		DatabasePath:          strings.TrimSpace(getenv("DATABASE_PATH")),
+		HTTPAddr:              strings.TrimSpace(getenv("HTTP_ADDR")),
+		ImageDir:              strings.TrimSpace(getenv("IMAGE_DIR")),
+		Locale:                strings.TrimSpace(getenv("LANG")),
 	}
 	if c.DatabasePath == "" {
 		c.DatabasePath = "./mancala.db"
@@ -136,6 +161,9 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("%s: want an http(s) URL", v.name)
 		}
 	}
+	if err := c.inboundFromEnv(getenv); err != nil {
+		return c, err
+	}
 	var err error
 	if c.RemindAfter, err = durationEnv(getenv, "REMIND_AFTER", defaultRemindAfter); err != nil {
 		return c, err
@@ -147,6 +175,37 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 		return c, fmt.Errorf("CLAIM_AFTER: %s must be longer than REMIND_AFTER (%s): the player is reminded before the game can be claimed", c.ClaimAfter, c.RemindAfter)
 	}
 	return c, nil
+}
+
+// inboundFromEnv reads and checks DISCORD_PUBLIC_KEY and the Telegram
+// webhook, which need their token and HTTP_ADDR. The errors never hold
+// the secret.
+func (c *Config) inboundFromEnv(getenv func(string) string) error {
+	if v := strings.TrimSpace(getenv("DISCORD_PUBLIC_KEY")); v != "" {
+		key, err := discord.ParsePublicKey(v)
+		if err != nil {
+			return fmt.Errorf("DISCORD_PUBLIC_KEY: %v", err)
+		}
+		c.DiscordPublicKey = key
+		switch {
+		case c.DiscordToken == "":
+			return errors.New("DISCORD_PUBLIC_KEY: needs DISCORD_TOKEN too (for the commands and the replies sent through the REST API)")
+		case c.HTTPAddr == "":
+			return errors.New("DISCORD_PUBLIC_KEY: needs HTTP_ADDR, where Discord's interactions are served (POST /discord/interactions)")
+		}
+	}
+	if c.TelegramWebhookURL != "" || c.TelegramWebhookSecret != "" {
+		if err := telegram.ValidateWebhook(c.TelegramWebhookURL, c.TelegramWebhookSecret); err != nil {
+			return fmt.Errorf("TELEGRAM_WEBHOOK_URL, TELEGRAM_WEBHOOK_SECRET: %v", err)
+		}
+		switch {
+		case c.TelegramToken == "":
+			return errors.New("TELEGRAM_WEBHOOK_URL: needs TELEGRAM_TOKEN too")
+		case c.HTTPAddr == "":
+			return errors.New("TELEGRAM_WEBHOOK_URL: needs HTTP_ADDR, where the webhook is served (POST /telegram/webhook)")
+		}
+	}
+	return nil
 }
 
 // durationEnv reads a positive Go duration ("90m", "24h") from the
@@ -199,6 +258,7 @@ type Main struct {
 	Metrics *metrics
 	http    *http.Server
 	httpLn  net.Listener
+	mux     *http.ServeMux // m.http's; Run adds the inbound transports
 }
 
 // Open opens the database and builds the bot. Close releases them.
@@ -237,7 +297,8 @@ func (m *Main) Open(ctx context.Context) error {
 			return fmt.Errorf("HTTP_ADDR %s: %w", m.Config.HTTPAddr, err)
 		}
 		m.httpLn = ln
-		m.http = &http.Server{Handler: m.handler(), ReadHeaderTimeout: 5 * time.Second}
+		m.mux = m.handler()
+		m.http = &http.Server{Handler: m.mux, ReadHeaderTimeout: 5 * time.Second}
 	}
 	return nil
 }
@@ -278,7 +339,8 @@ func (m *Main) platforms() (map[string]platform, error) {
 		a, err := discord.New(discord.Config{
 			Token: m.Config.DiscordToken, AppID: m.Config.DiscordAppID, GuildID: m.Config.DiscordGuildID,
 			APIBase: m.Config.DiscordAPIBase, Logger: m.Logger.With("platform", "discord"),
-			Metrics: m.Metrics.platform(discord.Platform),
+			PublicKey: m.Config.DiscordPublicKey,
+			Metrics:   m.Metrics.platform(discord.Platform),
 		}, h)
 		if err != nil {
 			return nil, fmt.Errorf("discord: %w", err)
@@ -288,7 +350,8 @@ func (m *Main) platforms() (map[string]platform, error) {
 	if m.Config.TelegramToken != "" {
 		a, err := telegram.New(telegram.Config{
 			Token: m.Config.TelegramToken, APIEndpoint: m.Config.TelegramAPIEndpoint,
-			Logger:  m.Logger.With("platform", "telegram"),
+			Logger:     m.Logger.With("platform", "telegram"),
+			WebhookURL: m.Config.TelegramWebhookURL, WebhookSecret: m.Config.TelegramWebhookSecret,
 			Metrics: m.Metrics.platform(telegram.Platform),
 		}, h)
 		if err != nil {
@@ -312,6 +375,9 @@ func (m *Main) platforms() (map[string]platform, error) {
 func (m *Main) Run(ctx context.Context) error {
 	plats, err := m.platforms()
 	if err != nil {
+		return err
+	}
+	if err := m.mountInbound(plats); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithCancel(ctx)
@@ -367,13 +433,21 @@ func (m *Main) Run(ctx context.Context) error {
 			}
 		}
 	}()
+	if m.http != nil {
+		// The HTTP server stops alongside the platforms, not after them,
+		// so that a stop takes at most httpStopTimeout whatever is queued
+		// (the platforms' own bound is shorter).
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-ctx.Done()
+			sctx, scancel := context.WithTimeout(context.Background(), httpStopTimeout)
+			defer scancel()
+			m.http.Shutdown(sctx)
+		}()
+	}
 	runners.Wait()
 	cancel()
-	if m.http != nil {
-		sctx, scancel := context.WithTimeout(context.Background(), 5*time.Second)
-		m.http.Shutdown(sctx)
-		scancel()
-	}
 	wg.Wait()
 	select {
 	case err := <-errc:
@@ -381,6 +455,31 @@ func (m *Main) Run(ctx context.Context) error {
 	default:
 		return nil
 	}
+}
+
+// mountInbound adds the HTTP endpoints of the platforms that receive
+// through HTTP: POST /discord/interactions (DISCORD_PUBLIC_KEY) and POST
+// /telegram/webhook (TELEGRAM_WEBHOOK_URL). configFromEnv requires
+// HTTP_ADDR for them; a Main built otherwise without it fails here.
+func (m *Main) mountInbound(plats map[string]platform) error {
+	type route struct {
+		pattern string
+		h       http.Handler
+	}
+	var routes []route
+	if a, ok := plats[discord.Platform].(*discord.Adapter); ok && len(m.Config.DiscordPublicKey) != 0 {
+		routes = append(routes, route{"POST /discord/interactions", a.InteractionsHandler()})
+	}
+	if a, ok := plats[telegram.Platform].(*telegram.Adapter); ok && m.Config.TelegramWebhookURL != "" {
+		routes = append(routes, route{"POST /telegram/webhook", a.WebhookHandler()})
+	}
+	if len(routes) > 0 && m.mux == nil {
+		return errors.New("HTTP_ADDR: required for DISCORD_PUBLIC_KEY and TELEGRAM_WEBHOOK_URL")
+	}
+	for _, r := range routes {
+		m.mux.Handle(r.pattern, r.h)
+	}
+	return nil
 }
 
 // Close releases the database (checkpointing its log).
@@ -393,7 +492,7 @@ func (m *Main) Close() error {
 
 // handler serves /healthz (alive), /readyz (database reachable) and
 // /metrics (Prometheus text format, see metrics).
-func (m *Main) handler() http.Handler {
+func (m *Main) handler() *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {

@@ -103,8 +103,13 @@ type Interaction struct {
 	User      User
 	Locale    string
 
+	// HTTPStatus is the status of the bot's answer to the interaction's
+	// HTTP request (HTTP interactions only; 0 until it came).
+	HTTPStatus int
+
 	s *Server
 	// guarded by s.mu
+	viaHTTP   bool
 	sentAt    time.Time
 	acked     bool
 	ackType   int
@@ -293,6 +298,10 @@ func (s *Server) payload(ix *Interaction, data, message map[string]any) map[stri
 func (s *Server) inject(ix *Interaction, data, message map[string]any) {
 	if s.tb != nil {
 		s.tb.Helper()
+	}
+	if s.InteractionsURL != "" {
+		s.injectHTTP(ix, data, message)
+		return
 	}
 	deadline := time.Now().Add(WaitTimeout)
 	for !s.Connected() {

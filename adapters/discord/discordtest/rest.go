@@ -267,6 +267,21 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, codeUnknownInteraction, "Unknown interaction")
 		return
 	}
+	if ix.viaHTTP {
+		// Discord takes the response of an HTTP interaction from the
+		// HTTP answer; the endpoint would work too, but the adapter
+		// must not need it.
+		writeError(w, http.StatusBadRequest, codeAlreadyAcknowledged, "Interaction has already been acknowledged.")
+		return
+	}
+	s.ackLocked(w, ix, typ, p)
+}
+
+// ackLocked applies an interaction response (from the callback endpoint
+// or an HTTP interaction's answer) and writes the REST answer to w; s.mu
+// is held.
+func (s *Server) ackLocked(w http.ResponseWriter, ix *Interaction, typ int, p Payload) {
+	var err error
 	if !ix.acked && (ix.expired || time.Since(ix.sentAt) > s.Deadline) {
 		ix.expired = true
 		writeError(w, http.StatusNotFound, codeUnknownInteraction, "Unknown interaction")

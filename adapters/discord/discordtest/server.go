@@ -18,9 +18,17 @@
 // for and inspect what the bot sent (Interaction.Wait, Messages, Responses,
 // Commands, Requests), and make routes answer 429 or 5xx (RateLimit,
 // Fail).
+//
+// With InteractionsURL set, injected interactions are sent as HTTP
+// interactions instead: POSTed to that URL, signed with the server's
+// Ed25519 key (PublicKeyHex), and the HTTP answer is applied as the
+// interaction response (the callback endpoint then refuses, as the
+// interaction is acknowledged). Sign, Post and PostSigned let a test send
+// its own (or forged) requests.
 package discordtest
 
 import (
+	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -86,8 +94,14 @@ type Server struct {
 	Deadline time.Duration
 	// HeartbeatInterval is sent in HELLO.
 	HeartbeatInterval time.Duration
+	// InteractionsURL, when set, is the bot's Interactions Endpoint URL:
+	// injected interactions are POSTed there, signed with the server's
+	// key (PublicKeyHex), instead of being sent on the gateway, and the
+	// HTTP answer is taken as the interaction response.
+	InteractionsURL string
 
 	hs       *httptest.Server
+	priv     ed25519.PrivateKey
 	upgrader websocket.Upgrader
 	tb       testing.TB
 
@@ -165,6 +179,7 @@ func Start() *Server {
 		byToken:           map[string]*Interaction{},
 		faults:            map[string][]fault{},
 	}
+	_, s.priv, _ = ed25519.GenerateKey(nil)
 	api := http.NewServeMux()
 	s.routes(api)
 	mux := http.NewServeMux()

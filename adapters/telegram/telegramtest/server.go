@@ -8,7 +8,9 @@
 //
 // Methods: getMe, getUpdates (long polling: the call blocks until an update
 // is injected or its timeout passes; a newer call ends an older one with
-// 409 Conflict, as Telegram does), deleteWebhook, setMyCommands (recorded
+// 409 Conflict, as Telegram does), setWebhook (from then on the injected
+// updates are POSTed to the webhook, see Webhook), deleteWebhook,
+// setMyCommands (recorded
 // per language_code), sendMessage, sendPhoto and sendAnimation (multipart),
 // editMessageText, editMessageCaption, editMessageMedia (multipart,
 // attach://), editMessageReplyMarkup, deleteMessage, answerCallbackQuery
@@ -193,6 +195,9 @@ type Server struct {
 	holds      map[string]chan struct{}   // methods whose calls wait
 	waiting    map[string]int             // calls waiting on a hold
 	webhookDel bool
+	hook       *Webhook // set by setWebhook
+	hookRun    bool     // the delivering goroutine is running
+	hookPosts  []WebhookPost
 }
 
 type pendingUpdate struct {
@@ -646,6 +651,14 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if method == "getUpdates" {
+		s.mu.Lock()
+		hooked := s.hook != nil
+		s.mu.Unlock()
+		if hooked {
+			s.record(call, 409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first")
+			writeErr(w, 409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first", 0)
+			return
+		}
 		s.getUpdates(w, r, call)
 		return
 	}
@@ -827,7 +840,10 @@ func (s *Server) apply(c Call) (any, *apiError) {
 			"username": s.Bot.UserName, "can_join_groups": true}, nil
 	case "deleteWebhook":
 		s.webhookDel = true
+		s.hook = nil
 		return true, nil
+	case "setWebhook":
+		return s.setWebhookLocked(p)
 	case "setMyCommands":
 		var cmds []Command
 		if err := json.Unmarshal([]byte(p["commands"]), &cmds); err != nil {
