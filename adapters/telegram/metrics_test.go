@@ -1,6 +1,8 @@
 package telegram_test
 
 import (
+	"encoding/json"
+	"net/http"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -12,7 +14,7 @@ import (
 
 // countingMetrics is a telegram.Metrics that counts.
 type countingMetrics struct {
-	delivered, rateLimited, retried atomic.Int64
+	delivered, rateLimited, retried, deduplicated atomic.Int64
 }
 
 func (m *countingMetrics) Delivered(d time.Duration) {
@@ -21,8 +23,9 @@ func (m *countingMetrics) Delivered(d time.Duration) {
 	}
 	m.delivered.Add(1)
 }
-func (m *countingMetrics) RateLimited() { m.rateLimited.Add(1) }
-func (m *countingMetrics) Retried()     { m.retried.Add(1) }
+func (m *countingMetrics) RateLimited()  { m.rateLimited.Add(1) }
+func (m *countingMetrics) Retried()      { m.retried.Add(1) }
+func (m *countingMetrics) Deduplicated() { m.deduplicated.Add(1) }
 
 // The Metrics hooks hear of each 429 and retry, and of the delivery of the
 // replies that show a committed move, not of the others.
@@ -97,5 +100,30 @@ func TestQueues(t *testing.T) {
 	e.settle()
 	if q := e.ad.Queues(); q != (telegram.QueueStats{}) {
 		t.Errorf("at the end: %+v", q)
+	}
+}
+
+// A webhook update delivered twice is reported deduplicated once.
+func TestMetricsWebhookRedelivery(t *testing.T) {
+	t.Parallel()
+	m := &countingMetrics{}
+	rec := &recorder{}
+	e := start(t, rec, nil, webhook, func(c *telegram.Config, _ *telegramtest.Server) { c.Metrics = m })
+	body, _ := json.Marshal(map[string]any{"update_id": 9102, "message": map[string]any{
+		"message_id": 9102, "date": 1700000000, "text": "/help",
+		"chat":     map[string]any{"id": alice.ID, "type": "private", "first_name": "Alice"},
+		"from":     map[string]any{"id": alice.ID, "is_bot": false, "first_name": "Alice", "username": "alice"},
+		"entities": []any{map[string]any{"type": "bot_command", "offset": 0, "length": 5}},
+	}})
+	for range 2 {
+		if status, err := e.srv.PostToWebhook(body, hookSecret); err != nil || status != http.StatusOK {
+			t.Fatalf("status %d %v", status, err)
+		}
+	}
+	if !e.srv.WaitFor(5*time.Second, func() bool { return e.ad.Stats().Handled == 1 }) {
+		t.Fatalf("stats %+v", e.ad.Stats())
+	}
+	if n := m.deduplicated.Load(); n != 1 || len(rec.requests()) != 1 {
+		t.Errorf("deduplicated %d, %d requests; want 1 and 1", n, len(rec.requests()))
 	}
 }

@@ -94,7 +94,7 @@
 // committed except the delivery itself.
 //
 // Config.Metrics (nil records nothing) is told of each 429, each call made
-// again, and, for each reply that shows a committed move
+// again, each webhook redelivery dropped, and, for each reply that shows a committed move
 // (bot.Reply.Committed), of the time from the commit to Telegram's
 // confirmation of its last message. [Adapter.Queues] reports what waits
 // in the chats' queues, for gauges read at each scrape. Request.Received
@@ -290,6 +290,9 @@ type Metrics interface {
 	// Retried reports a call made again (Stats.Retries): after a 429, a
 	// network error or a 5xx, or to a migrated group.
 	Retried()
+	// Deduplicated reports an update dropped as already received: a
+	// webhook redelivery of one of the latest update ids.
+	Deduplicated()
 }
 
 // noMetrics records nothing.
@@ -298,6 +301,7 @@ type noMetrics struct{}
 func (noMetrics) Delivered(time.Duration) {}
 func (noMetrics) RateLimited()            {}
 func (noMetrics) Retried()                {}
+func (noMetrics) Deduplicated()           {}
 
 // Stats counts what an Adapter has done since New. It is meant for metrics
 // and for tests that wait for the adapter to catch up.

@@ -69,7 +69,7 @@ var (
 )
 
 // platformMetrics are one platform's series. It implements
-// telegram.Metrics and discord.Metrics; its Delivered is the terminal
+// telegram.Metrics and discord.Metrics (which has no Deduplicated); its Delivered is the terminal
 // chat's hook.
 type platformMetrics struct {
 	name         string
@@ -89,6 +89,7 @@ type platformMetrics struct {
 func (p *platformMetrics) Delivered(d time.Duration) { p.delivery.Observe(d.Seconds()) }
 func (p *platformMetrics) RateLimited()              { p.rateLimited.Inc() }
 func (p *platformMetrics) Retried()                  { p.retries.Inc() }
+func (p *platformMetrics) Deduplicated()             { p.deduplicated.Inc() }
 
 // newMetrics registers the metrics, with series for each of the platforms
 // running.
@@ -132,7 +133,7 @@ func newMetrics(platforms ...string) *metrics {
 		}, []string{"platform"}),
 		deduplicated: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "mancala_events_deduplicated_total",
-			Help: "Platform events dropped as already handled (not yet implemented: always 0).",
+			Help: "Platform events dropped as already handled (today only Telegram webhook redeliveries seen by this process).",
 		}, []string{"platform"}),
 		platforms: map[string]*platformMetrics{},
 	}
