@@ -63,6 +63,9 @@ type Config struct {
 	// RuleDiagrams adds to "rules" a before/after diagram of each example
 	// move of the rulebook (drawn with the render package).
 	RuleDiagrams bool
+	// Metrics receives the moves' latency and the images' drawing time;
+	// nil records nothing.
+	Metrics Metrics
 }
 
 // Bot answers chat requests. It is safe for concurrent use: games are
@@ -71,6 +74,7 @@ type Bot struct {
 	cfg      Config
 	log      *slog.Logger
 	throttle *throttle
+	metrics  Metrics
 }
 
 // New returns a bot. It panics without a Store.
@@ -96,7 +100,11 @@ func New(cfg Config) *Bot {
 	if cfg.ThinkTime <= 0 {
 		cfg.ThinkTime = 2 * time.Second
 	}
-	return &Bot{cfg: cfg, log: cfg.Logger, throttle: newThrottle()}
+	m := cfg.Metrics
+	if m == nil {
+		m = noMetrics{}
+	}
+	return &Bot{cfg: cfg, log: cfg.Logger, throttle: newThrottle(), metrics: m}
 }
 
 // userError is a refusal the user sees: a message key and its arguments.
@@ -132,6 +140,10 @@ type session struct {
 	// exact is the bot's last move of this request when it was played
 	// from a proven result (see describeBotMoves).
 	exact *Choice
+	// arrived is when the request arrived (Request.Received, else when
+	// Handle began); lastCommit is when this session last committed a
+	// move (zero before), for Reply.Committed.
+	arrived, lastCommit time.Time
 }
 
 // t writes a message of the catalog in the session's language, naming
@@ -146,8 +158,12 @@ func (s *session) t(key string, args map[string]any) string {
 // playing a game in a short time is throttled: one short notice, then
 // silence until the pace drops (see throttle).
 func (b *Bot) Handle(ctx context.Context, req Request) []Reply {
+	arrived := req.Received
+	if arrived.IsZero() {
+		arrived = time.Now()
+	}
 	lang := b.language(ctx, req.Platform, req.User)
-	s := &session{b: b, ctx: ctx, req: req, lang: lang, user: lang}
+	s := &session{b: b, ctx: ctx, req: req, lang: lang, user: lang, arrived: arrived}
 	if throttled(req) {
 		switch b.throttle.allow(req.Platform+"\x00"+req.User.ID, b.cfg.Now()) {
 		case throttleNotice:

@@ -512,6 +512,7 @@ func (s *session) move(text string, d *buttonData) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.committed(false)
 	text = s.describeMove(lg, mover, lg.rec.Moves[len(lg.rec.Moves)-1].Move, played)
 	events := played
 	if lg.rec.Phase == store.PhasePlaying && s.botToMove(lg) {
@@ -649,6 +650,7 @@ func (s *session) botMoves(lg *loaded) (*loaded, []engine.Event, error) {
 			}
 			return nil, nil, err
 		}
+		s.committed(true)
 		if choice.Exact {
 			c := choice
 			s.exact = &c
@@ -896,7 +898,11 @@ func (s *session) boardReply(lg *loaded, text string, events []engine.Event, edi
 	p := lg.game.Position()
 	b := &Board{GameID: lg.rec.ID, Version: lg.rec.Version, Text: s.textBoard(lg)}
 	if s.b.cfg.Render != nil {
-		png, err := s.b.cfg.Render(p, s.renderOptions(lg, events))
+		var png []byte
+		err := s.timed(RenderBoard, func() (err error) {
+			png, err = s.b.cfg.Render(p, s.renderOptions(lg, events))
+			return err
+		})
 		if err != nil {
 			s.b.log.ErrorContext(s.ctx, "render failed", "game", lg.rec.ID, "err", err)
 		} else {
@@ -904,7 +910,7 @@ func (s *session) boardReply(lg *loaded, text string, events []engine.Event, edi
 		}
 	}
 	b.Buttons = s.buttons(lg)
-	return Reply{Text: strings.TrimSpace(text), Board: b, Edit: edit}
+	return Reply{Text: strings.TrimSpace(text), Board: b, Edit: edit, Committed: s.lastCommit}
 }
 
 // buttons are one per legal move, in the order the pits appear on the

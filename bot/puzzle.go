@@ -348,7 +348,11 @@ func (s *session) goalText(p puzzle.Puzzle) string {
 func (s *session) puzzleBoard(pos engine.Position, events []engine.Event) *Board {
 	b := &Board{Text: pos.String()}
 	if s.b.cfg.Render != nil {
-		png, err := s.b.cfg.Render(pos, render.Options{Events: events})
+		var png []byte
+		err := s.timed(RenderBoard, func() (err error) {
+			png, err = s.b.cfg.Render(pos, render.Options{Events: events})
+			return err
+		})
 		if err != nil {
 			s.b.log.ErrorContext(s.ctx, "render failed", "puzzle", true, "err", err)
 		} else {

@@ -36,7 +36,9 @@ func (s *session) replay(d *buttonData) ([]Reply, error) {
 		return nil, err
 	}
 	var gif bytes.Buffer
-	if err := render.Animation(&gif, lm.before, lm.events, render.Options{}); err != nil {
+	if err := s.timed(RenderAnimation, func() error {
+		return render.Animation(&gif, lm.before, lm.events, render.Options{})
+	}); err != nil {
 		return nil, fmt.Errorf("game %d: animating the last move: %w", rec.ID, err)
 	}
 	s.atTable(rec)

@@ -1,6 +1,9 @@
 package bot
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Request is one thing a user did in a chat: typed a command or pressed a
 // button. Adapters fill it from platform events.
@@ -30,6 +33,11 @@ type Request struct {
 	// private chat). The bot calls it only for "lang channel ..."; nil
 	// means no.
 	CanManage func(ctx context.Context) bool
+	// Received is when the platform's event reached this process: the
+	// adapter sets it as it reads the event, before any queue. The move
+	// latency metric (Metrics.MoveCommitted) counts from it; zero means
+	// from when Handle began.
+	Received time.Time
 }
 
 // User is a chat user.
@@ -68,6 +76,11 @@ type Reply struct {
 	// Edit asks to replace the message holding the pressed button, image
 	// and buttons included, instead of posting a new one.
 	Edit bool
+	// Committed is when the move this reply shows was committed (the
+	// last one, when the request committed several), zero for a reply
+	// that shows no new move. Adapters report the time from it to the
+	// platform's confirmation of the reply (their Metrics' Delivered).
+	Committed time.Time
 }
 
 // Board is a game's board as the bot shows it.

@@ -56,12 +56,40 @@ type Config struct {
 	// 3 seconds). 0 means DefaultDeferAfter; a negative value defers every
 	// interaction at once.
 	DeferAfter time.Duration
+	// Metrics receives what the adapter measures (see Metrics); nil
+	// records nothing.
+	Metrics Metrics
 	// PublicKey (DISCORD_PUBLIC_KEY, see ParsePublicKey), when set, selects
 	// HTTP interactions: Run opens no gateway connection and interactions
 	// arrive through InteractionsHandler, signed with the application's
 	// Ed25519 key. It must be ed25519.PublicKeySize bytes.
 	PublicKey ed25519.PublicKey
 }
+
+// Metrics receives the adapter's measurements, for a metrics system
+// (cmd/mancala wires it to Prometheus). Its methods are called on the
+// delivery path, concurrently: they must be safe for concurrent use,
+// quick, and should not allocate.
+type Metrics interface {
+	// Delivered reports a reply that shows a committed move
+	// (bot.Reply.Committed) confirmed by Discord, d after the commit: the
+	// request that carries its board succeeded (the interaction
+	// response, an edit, a follow-up, or a post to the channel).
+	Delivered(d time.Duration)
+	// RateLimited reports a 429 answer that discordgo waits out before
+	// sending again (its RateLimit event).
+	RateLimited()
+	// Retried reports a request sent again: after a 429 (by discordgo),
+	// a 5xx or a network error (by the adapter).
+	Retried()
+}
+
+// noMetrics records nothing.
+type noMetrics struct{}
+
+func (noMetrics) Delivered(time.Duration) {}
+func (noMetrics) RateLimited()            {}
+func (noMetrics) Retried()                {}
 
 // DefaultDeferAfter leaves half of Discord's 3-second window for the
 // network: a bot's answer that takes longer is deferred.
@@ -98,6 +126,7 @@ type Adapter struct {
 	s          *discordgo.Session
 	rest       restAPI
 	redact     redactor
+	metrics    Metrics
 	deferAfter time.Duration
 	backoff    time.Duration // before the first retry; doubled after
 	commands   []*discordgo.ApplicationCommand
@@ -161,12 +190,16 @@ func New(cfg Config, h Handler) (*Adapter, error) {
 	a := &Adapter{
 		cfg: cfg, h: h, log: log, s: s, rest: s,
 		redact:          redactor{token: token},
+		metrics:         cfg.Metrics,
 		deferAfter:      cfg.DeferAfter,
 		backoff:         retryBackoff,
 		shutdownTimeout: ShutdownTimeout,
 	}
 	if a.deferAfter == 0 {
 		a.deferAfter = DefaultDeferAfter
+	}
+	if a.metrics == nil {
+		a.metrics = noMetrics{}
 	}
 	levels := DefaultLevels
 	if ll, ok := h.(LevelLister); ok && len(ll.Levels()) > 0 {
@@ -188,6 +221,8 @@ func New(cfg Config, h Handler) (*Adapter, error) {
 		if rl.TooManyRequests != nil {
 			after = rl.TooManyRequests.RetryAfter
 		}
+		a.metrics.RateLimited()
+		a.metrics.Retried() // discordgo sends it again after the wait
 		a.log.Warn("discord: rate limited; retrying", "url", a.redact.String(rl.URL), "retry_after", after.String())
 	})
 	return a, nil
@@ -328,8 +363,16 @@ func (a *Adapter) Deliver(ctx context.Context, o bot.Outgoing) error {
 		if err != nil {
 			return fmt.Errorf("discord: deliver to channel %s: %w", o.Channel, err)
 		}
+		a.delivered(m)
 	}
 	return nil
+}
+
+// delivered reports m sent, when it shows a committed move.
+func (a *Adapter) delivered(m outMsg) {
+	if !m.committed.IsZero() {
+		a.metrics.Delivered(time.Since(m.committed))
+	}
 }
 
 // onInteraction is discordgo's handler; each event runs in its own
@@ -361,14 +404,15 @@ func (a *Adapter) onInteraction(_ *discordgo.Session, ic *discordgo.InteractionC
 // window go out as the interaction response; a slower bot is deferred
 // first (see the package documentation).
 func (a *Adapter) handle(ctx context.Context, i *discordgo.Interaction) {
+	start := time.Now()
 	req, ok := toRequest(i, a.cfg.AppID, a.botUserID.Load().(string))
 	if !ok {
 		a.log.Debug("discord: interaction ignored", "type", i.Type.String())
 		return
 	}
+	req.Received = start
 	kind := kindOf(i)
 	log := a.log.With("interaction", i.ID, "channel", i.ChannelID, "user", req.User.ID)
-	start := time.Now()
 
 	done := make(chan []bot.Reply, 1)
 	go func() {
@@ -487,6 +531,9 @@ func (a *Adapter) send(ctx context.Context, i *discordgo.Interaction, kind inter
 		})
 		switch {
 		case err == nil:
+			if st.hasMsg {
+				a.delivered(st.msg)
+			}
 		case errors.Is(err, errAcked) && n == 0 && !deferred:
 			// Answer as after a deferral; nothing was sent yet.
 			steps, n = plan(kind, true, msgs), -1
@@ -547,7 +594,9 @@ func (a *Adapter) fallback(ctx context.Context, i *discordgo.Interaction, st ste
 	})
 	if err != nil {
 		a.log.Error("discord: reply lost (the game itself is saved; /board shows it again)", "interaction", i.ID, "channel", i.ChannelID, "err", err)
+		return
 	}
+	a.delivered(st.msg)
 }
 
 // retry calls f up to `attempts` times while it fails with a retryable
@@ -566,6 +615,7 @@ func (a *Adapter) retry(ctx context.Context, what, channel string, f func(ctx co
 			return err
 		}
 		a.log.Warn("discord: request failed; retrying", "what", what, "channel", channel, "attempt", n, "err", err)
+		a.metrics.Retried()
 		select {
 		case <-time.After(a.backoff << (n - 1)):
 		case <-ctx.Done():

@@ -144,6 +144,18 @@
 // strings ("1.5s"); the adapter adds no "platform" attribute, which the
 // caller's logger carries.
 //
+// # Metrics
+//
+// Config.Metrics (nil records nothing) is told of each 429 discordgo waits
+// out (its RateLimit event, which runs in a goroutine of its own: the count
+// may lag the request by a moment), of each request sent again (by
+// discordgo after a 429, by the adapter after a 5xx or a network error),
+// and, for each reply that shows a committed move (bot.Reply.Committed),
+// of the time from the commit to Discord's acceptance of the request that
+// carries its board. Request.Received is set when the interaction event
+// arrives. Replies are sent at once, in the interaction's handler: the
+// adapter has no queue to report.
+//
 // # Endpoints (Config.APIBase)
 //
 // discordgo's endpoints are package-level variables computed once at init

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -38,6 +39,9 @@ type outMsg struct {
 	// ping lists the users this message may notify (all others are
 	// mentioned silently); @everyone, @here and roles never ping.
 	ping []string
+	// committed is the reply's bot.Reply.Committed, on the message that
+	// carries its board (zero on the others).
+	committed time.Time
 }
 
 // toMessages turns the bot's replies into Discord messages. requester is
@@ -70,6 +74,7 @@ func toMessages(replies []bot.Reply, requester string) []outMsg {
 					m.fileName = fmt.Sprintf("board-%d-%d.png", b.GameID, b.Version)
 				}
 				m.buttons = components(b.Buttons)
+				m.committed = r.Committed
 			}
 			if n == 0 && b == nil && len(r.Animation) > 0 {
 				m.gif = r.Animation

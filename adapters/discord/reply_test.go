@@ -275,7 +275,7 @@ func (r *recorder) ChannelMessageEditComplex(m *discordgo.MessageEdit, _ ...disc
 }
 
 func testAdapter(rec *recorder) *Adapter {
-	return &Adapter{rest: rec, log: slog.New(slog.DiscardHandler), redact: redactor{token: "secret"}, backoff: time.Millisecond}
+	return &Adapter{rest: rec, log: slog.New(slog.DiscardHandler), redact: redactor{token: "secret"}, backoff: time.Millisecond, metrics: noMetrics{}}
 }
 
 func restError(status int) error {

@@ -50,6 +50,7 @@ type outItem struct {
 	// ctx bounds the delivery; a reply whose ctx has ended is given up
 	// without a call.
 	ctx     context.Context
+	queued  time.Time // when it entered the outbox
 	dst     target
 	r       bot.Reply
 	held    *tgbotapi.Message // the pressed message, for an Edit
@@ -194,6 +195,7 @@ func (a *Adapter) queueReply(it *outItem, isUrgent bool) {
 	defer a.mu.Unlock()
 	q := a.queueLocked(it.dst.chat)
 	lv := levelOf(isUrgent)
+	it.queued = time.Now()
 	q.out[lv] = append(q.out[lv], it)
 	if !q.sending {
 		q.sending = true
@@ -341,7 +343,45 @@ func (a *Adapter) deliver(it *outItem) error {
 	if err != nil && it.ctx.Err() != nil {
 		a.unsent.Add(1)
 	}
+	if err == nil && !it.r.Committed.IsZero() {
+		a.metrics.Delivered(time.Since(it.r.Committed))
+	}
 	return err
+}
+
+// QueueStats is what waits in an adapter's queues at one moment.
+type QueueStats struct {
+	// Updates counts the updates received and not yet being handled, in
+	// every chat's queue.
+	Updates int
+	// Replies counts the replies waiting in every chat's outbox (not the
+	// one being sent).
+	Replies int
+	// OldestReply is how long the oldest of them has waited (0 when
+	// none waits).
+	OldestReply time.Duration
+}
+
+// Queues reports what waits in the chats' queues now: for metrics (a
+// gauge read at each scrape). It locks the queues for a walk over them,
+// one step per waiting chat.
+func (a *Adapter) Queues() QueueStats {
+	now := time.Now()
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	var s QueueStats
+	for _, q := range a.queues {
+		for lv := range q.updates {
+			s.Updates += len(q.updates[lv])
+		}
+		for lv := range q.out {
+			s.Replies += len(q.out[lv])
+			if len(q.out[lv]) > 0 { // each level is in the order queued
+				s.OldestReply = max(s.OldestReply, now.Sub(q.out[lv][0].queued))
+			}
+		}
+	}
+	return s
 }
 
 // beginStop tells the senders that Run is stopping: no reply starts

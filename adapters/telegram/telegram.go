@@ -93,6 +93,14 @@
 // Failures are logged; nothing is retried after the move has been
 // committed except the delivery itself.
 //
+// Config.Metrics (nil records nothing) is told of each 429, each call made
+// again, each webhook redelivery dropped, and, for each reply that shows a committed move
+// (bot.Reply.Committed), of the time from the commit to Telegram's
+// confirmation of its last message. [Adapter.Queues] reports what waits
+// in the chats' queues, for gauges read at each scrape. Request.Received
+// is set when getUpdates returns the update, before it waits in its
+// chat's queue.
+//
 // The bot token appears in every request URL. No error returned by this
 // package and nothing it logs contains it: errors are rebuilt as [*Error]
 // with the token replaced by "<token>", and the logger is wrapped in a
@@ -252,6 +260,9 @@ type Config struct {
 	// HandleTimeout bounds the handling of one update, replies included
 	// (default 2 minutes).
 	HandleTimeout time.Duration
+	// Metrics receives what the adapter measures (see Metrics); nil
+	// records nothing.
+	Metrics Metrics
 
 	// WebhookURL and WebhookSecret (TELEGRAM_WEBHOOK_URL,
 	// TELEGRAM_WEBHOOK_SECRET), both set, select webhook mode instead of
@@ -262,6 +273,35 @@ type Config struct {
 	// serving it.
 	WebhookURL, WebhookSecret string
 }
+
+// Metrics receives the adapter's measurements, for a metrics system
+// (cmd/mancala wires it to Prometheus). Its methods are called on the
+// delivery path, concurrently: they must be safe for concurrent use,
+// quick, and should not allocate. The queues' depth is read on demand
+// instead, with [Adapter.Queues].
+type Metrics interface {
+	// Delivered reports a reply that shows a committed move
+	// (bot.Reply.Committed) confirmed by Telegram, d after the commit:
+	// all of its messages sent or edited. A board dropped for a newer
+	// one of the same game is not reported.
+	Delivered(d time.Duration)
+	// RateLimited reports a 429 answer (Stats.RateLimited).
+	RateLimited()
+	// Retried reports a call made again (Stats.Retries): after a 429, a
+	// network error or a 5xx, or to a migrated group.
+	Retried()
+	// Deduplicated reports an update dropped as already received: a
+	// webhook redelivery of one of the latest update ids.
+	Deduplicated()
+}
+
+// noMetrics records nothing.
+type noMetrics struct{}
+
+func (noMetrics) Delivered(time.Duration) {}
+func (noMetrics) RateLimited()            {}
+func (noMetrics) Retried()                {}
+func (noMetrics) Deduplicated()           {}
 
 // Stats counts what an Adapter has done since New. It is meant for metrics
 // and for tests that wait for the adapter to catch up.
@@ -297,6 +337,7 @@ type Adapter struct {
 	tr       *http.Transport
 	pace     *pacer
 	sem      chan struct{}
+	metrics  Metrics
 
 	username atomic.Value // string: the bot's username, from getMe
 	running  atomic.Bool
@@ -373,6 +414,10 @@ func New(cfg Config, h Handler) (*Adapter, error) {
 	if cfg.Logger != nil {
 		base = cfg.Logger.Handler()
 	}
+	var metrics Metrics = noMetrics{}
+	if cfg.Metrics != nil {
+		metrics = cfg.Metrics
+	}
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.MaxIdleConnsPerHost = 16
 	a := &Adapter{
@@ -386,6 +431,7 @@ func New(cfg Config, h Handler) (*Adapter, error) {
 		http:     &http.Client{Transport: tr},
 		pace:     newPacer(cfg.PrivateInterval, cfg.GroupInterval, cfg.Burst),
 		sem:      make(chan struct{}, 8),
+		metrics:  metrics,
 		queues:   map[int64]*chatQueue{},
 		idle:     make(chan struct{}),
 		stopCh:   make(chan struct{}),

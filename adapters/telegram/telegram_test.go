@@ -504,6 +504,10 @@ func TestFixtures(t *testing.T) {
 					t.Error("no CanManage")
 				}
 				got.CanManage = nil // tested in TestCanManage
+				if got.Received.IsZero() {
+					t.Error("no Received time")
+				}
+				got.Received = time.Time{}
 				if !reflect.DeepEqual(got, *tc.want) {
 					t.Fatalf("requests %+v, want %+v", reqs, *tc.want)
 				}

@@ -98,6 +98,7 @@ func (a *Adapter) do(ctx context.Context, c call, out any) error {
 		switch {
 		case e.Code == 429 || e.RetryAfter > 0:
 			a.rateLimited.Add(1)
+			a.metrics.RateLimited()
 			wait = e.RetryAfter
 			if wait <= 0 {
 				wait = time.Second
@@ -118,6 +119,7 @@ func (a *Adapter) do(ctx context.Context, c call, out any) error {
 			c.chat = e.MigrateToChatID
 			c.params["chat_id"] = strconv.FormatInt(c.chat, 10)
 			a.retries.Add(1)
+			a.metrics.Retried()
 			continue
 		case e.Code == 0 || e.Code >= 500:
 			if transient >= maxTransientRetries {
@@ -132,6 +134,7 @@ func (a *Adapter) do(ctx context.Context, c call, out any) error {
 			return err
 		}
 		a.retries.Add(1)
+		a.metrics.Retried()
 		if err := sleep(ctx, wait); err != nil {
 			a.failed.Add(1)
 			return &Error{Method: c.method, Description: "waiting to retry: " + err.Error(), ctxErr: err}

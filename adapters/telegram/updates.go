@@ -145,6 +145,7 @@ func (a *Adapter) dispatch(work context.Context, u tgbotapi.Update, x updateExtr
 		a.handled.Add(1)
 		return
 	}
+	in.req.Received = time.Now()
 	// A press Telegram sent without its message only needs its answer.
 	isUrgent := in.callbackID != "" && in.held == nil || bot.Urgent(in.req)
 	a.enqueue(in.dst.chat, isUrgent, func() { a.handle(work, in, isUrgent) })

@@ -156,6 +156,7 @@ func (a *Adapter) serveUpdate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if a.seen.add(u.UpdateID) {
+		a.metrics.Deduplicated()
 		a.log.DebugContext(r.Context(), "update delivered again; dropped", "update_id", u.UpdateID)
 		w.WriteHeader(http.StatusOK)
 		return

@@ -85,6 +85,10 @@ type Chat struct {
 	DefaultUser string
 	// Locale is every user's platform locale ("" is English).
 	Locale string
+	// Delivered, when set, is called after a reply that shows a
+	// committed move (bot.Reply.Committed) has been written to Out, with
+	// the time since the commit: for metrics. It must be quick.
+	Delivered func(d time.Duration)
 
 	mu      sync.Mutex
 	buttons map[string]string // label -> data, from the last board shown
@@ -189,6 +193,7 @@ func readLines(r io.Reader, limit int, emit func(input) bool) error {
 
 // Line handles one line of input.
 func (c *Chat) Line(ctx context.Context, line string) {
+	received := time.Now()
 	line = Clean(line)
 	user, text := c.DefaultUser, strings.TrimSpace(line)
 	if user == "" {
@@ -202,7 +207,7 @@ func (c *Chat) Line(ctx context.Context, line string) {
 	}
 	text = capWords(text, MaxWord)
 	req := bot.Request{
-		Platform: Platform, Channel: Channel,
+		Platform: Platform, Channel: Channel, Received: received,
 		User: bot.User{ID: user, Name: user, Mention: "@" + user, Locale: c.Locale},
 	}
 	c.mu.Lock()
@@ -315,6 +320,9 @@ func (c *Chat) print(user string, r bot.Reply) {
 	}
 	b.WriteString("\n")
 	c.write(b.String())
+	if c.Delivered != nil && !r.Committed.IsZero() {
+		c.Delivered(time.Since(r.Committed))
+	}
 }
 
 func (c *Chat) write(s string) {

@@ -2,119 +2,248 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"io"
 	"net/http"
-	"sort"
-	"strings"
-	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/mancala-bot/mancala/adapters/telegram"
 	"github.com/mancala-bot/mancala/bot"
-	"github.com/mancala-bot/mancala/engine"
-	"github.com/mancala-bot/mancala/render"
 )
 
-// metrics is a small Prometheus-text-format registry: counters and the sum
-// and count of durations, enough for /metrics without a client library.
-// Every metric is listed from the start, its series at 0, so a scrape
-// before the first request sees them all.
+// metrics are the program's Prometheus metrics, in a registry of its own
+// (not the global default), served on /metrics by promhttp. Every metric
+// is there from the start: its series for each platform running (and each
+// kind, mover...) at 0, so that a scrape before the first request sees
+// them all. The README lists them.
+//
+// It implements bot.Metrics; its platforms' entries implement the
+// adapters' Metrics. The series those hooks touch are resolved once, at
+// start, so that recording a move costs an Observe and no allocation.
 type metrics struct {
-	mu       sync.Mutex
-	values   map[string]float64 // series ("name{labels}") -> value
-	families map[string]string  // metric name -> its HELP and TYPE lines
-	kinds    map[string]string  // metric name -> counter or summary
+	reg *prometheus.Registry
+
+	requests     *prometheus.CounterVec   // platform, kind
+	private      prometheus.Counter       // replies only the requester sees
+	render       *prometheus.HistogramVec // kind
+	renderErrors *prometheus.CounterVec   // kind
+	moveCommit   *prometheus.HistogramVec // platform, mover
+	moveDelivery *prometheus.HistogramVec // platform
+	rateLimited  *prometheus.CounterVec   // platform
+	retries      *prometheus.CounterVec   // platform
+	deduplicated *prometheus.CounterVec   // platform
+
+	// renderOK and renderErr are the series of bot.RenderBoard and
+	// bot.RenderAnimation, in that order.
+	renderOK  [2]prometheus.Observer
+	renderErr [2]prometheus.Counter
+	// platforms holds the series of each platform running; it is not
+	// changed after newMetrics.
+	platforms map[string]*platformMetrics
+	order     []*platformMetrics
 }
 
 // requestKinds are the kinds of chat request counted per platform.
 var requestKinds = []string{"command", "button"}
 
-// newMetrics registers the metrics, with a request series for each of the
-// platforms running and each kind.
+// Movers label mancala_move_commit_seconds: whose move was committed.
+const (
+	moverPlayer = "player"
+	moverBot    = "bot"
+)
+
+// Histogram buckets, in seconds.
+var (
+	// moveBuckets: a player's move is a few milliseconds of database
+	// work; the bot's includes its thinking (up to 2 s by default).
+	moveBuckets = []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10}
+	// deliveryBuckets: a chat's pacing (a message every 3 s in a
+	// Telegram group) and 429 waits (up to minutes) add up here.
+	deliveryBuckets = []float64{.01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 300}
+	// renderBuckets: a board image takes milliseconds, an animation
+	// tens of them.
+	renderBuckets = []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5}
+)
+
+// platformMetrics are one platform's series. It implements
+// telegram.Metrics and discord.Metrics (which has no Deduplicated); its Delivered is the terminal
+// chat's hook.
+type platformMetrics struct {
+	name         string
+	requests     [2]prometheus.Counter // by requestKinds
+	movePlayer   prometheus.Observer
+	moveBot      prometheus.Observer
+	delivery     prometheus.Observer
+	rateLimited  prometheus.Counter
+	retries      prometheus.Counter
+	deduplicated prometheus.Counter
+	// queues reads the platform adapter's queues (telegram.Adapter's
+	// Queues); nil until the adapter runs, and for platforms whose
+	// replies do not queue.
+	queues atomic.Pointer[func() telegram.QueueStats]
+}
+
+func (p *platformMetrics) Delivered(d time.Duration) { p.delivery.Observe(d.Seconds()) }
+func (p *platformMetrics) RateLimited()              { p.rateLimited.Inc() }
+func (p *platformMetrics) Retried()                  { p.retries.Inc() }
+func (p *platformMetrics) Deduplicated()             { p.deduplicated.Inc() }
+
+// newMetrics registers the metrics, with series for each of the platforms
+// running.
 func newMetrics(platforms ...string) *metrics {
-	m := &metrics{values: map[string]float64{}, families: map[string]string{}, kinds: map[string]string{}}
-	m.describe("mancala_requests_total", "counter", "Chat requests handled, by platform and kind (command or button).")
-	m.describe("mancala_replies_private_total", "counter", "Replies only the requester sees (refusals, errors).")
-	m.describe("mancala_render_seconds", "summary", "Time to draw and encode a board image.")
-	m.describe("mancala_render_errors_total", "counter", "Board images that failed to render.")
-	for _, p := range platforms {
-		for _, k := range requestKinds {
-			m.values[requestSeries(p, k)] = 0
+	m := &metrics{
+		reg: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "mancala_requests_total",
+			Help: "Chat requests handled, by platform and kind (command or button).",
+		}, []string{"platform", "kind"}),
+		private: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "mancala_replies_private_total",
+			Help: "Replies only the requester sees (refusals, errors).",
+		}),
+		render: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "mancala_render_seconds",
+			Help:    "Time to draw and encode an image: a board (PNG) or a move's replay (GIF).",
+			Buckets: renderBuckets,
+		}, []string{"kind"}),
+		renderErrors: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "mancala_render_errors_total",
+			Help: "Images that failed to render, by kind (board or animation).",
+		}, []string{"kind"}),
+		moveCommit: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "mancala_move_commit_seconds",
+			Help:    "Time from a request's arrival to the commit of a move it led to, by platform and mover (player or bot).",
+			Buckets: moveBuckets,
+		}, []string{"platform", "mover"}),
+		moveDelivery: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "mancala_move_delivery_seconds",
+			Help:    "Time from a move's commit to the platform's confirmation of the reply showing the new board (terminal: its write).",
+			Buckets: deliveryBuckets,
+		}, []string{"platform"}),
+		rateLimited: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "mancala_rate_limited_total",
+			Help: "429 Too Many Requests answers from the platform's API.",
+		}, []string{"platform"}),
+		retries: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "mancala_retries_total",
+			Help: "Platform API calls sent again (after a 429, a 5xx or a network error).",
+		}, []string{"platform"}),
+		deduplicated: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "mancala_events_deduplicated_total",
+			Help: "Platform events dropped as already handled (today only Telegram webhook redeliveries seen by this process).",
+		}, []string{"platform"}),
+		platforms: map[string]*platformMetrics{},
+	}
+	for i, k := range []string{bot.RenderBoard, bot.RenderAnimation} {
+		m.renderOK[i] = m.render.WithLabelValues(k)
+		m.renderErr[i] = m.renderErrors.WithLabelValues(k)
+	}
+	for _, name := range platforms {
+		if _, dup := m.platforms[name]; dup {
+			continue
 		}
+		p := &platformMetrics{
+			name:         name,
+			movePlayer:   m.moveCommit.WithLabelValues(name, moverPlayer),
+			moveBot:      m.moveCommit.WithLabelValues(name, moverBot),
+			delivery:     m.moveDelivery.WithLabelValues(name),
+			rateLimited:  m.rateLimited.WithLabelValues(name),
+			retries:      m.retries.WithLabelValues(name),
+			deduplicated: m.deduplicated.WithLabelValues(name),
+		}
+		for i, k := range requestKinds {
+			p.requests[i] = m.requests.WithLabelValues(name, k)
+		}
+		m.platforms[name] = p
+		m.order = append(m.order, p)
 	}
-	for _, s := range []string{"mancala_replies_private_total", "mancala_render_seconds_sum", "mancala_render_seconds_count", "mancala_render_errors_total"} {
-		m.values[s] = 0
-	}
+	m.reg.MustRegister(m.requests, m.private, m.render, m.renderErrors, m.moveCommit, m.moveDelivery,
+		m.rateLimited, m.retries, m.deduplicated, queueCollector{m.order},
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
 
-func requestSeries(platform, kind string) string {
-	return fmt.Sprintf("mancala_requests_total{platform=%q,kind=%q}", platform, kind)
+// platform returns the series of a platform running (nil for another).
+func (m *metrics) platform(name string) *platformMetrics { return m.platforms[name] }
+
+// handler serves the registry in the Prometheus text format (or another
+// format the scraper asks for).
+func (m *metrics) handler() http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{ErrorHandling: promhttp.ContinueOnError})
 }
 
-func (m *metrics) describe(name, kind, help string) {
-	m.families[name] = fmt.Sprintf("# HELP %s %s\n# TYPE %s %s\n", name, help, name, kind)
-	m.kinds[name] = kind
-}
-
-func (m *metrics) add(series string, v float64) {
-	m.mu.Lock()
-	m.values[series] += v
-	m.mu.Unlock()
-}
-
-// family is the metric a series belongs to: its name without the labels,
-// and for a summary without "_sum" or "_count".
-func (m *metrics) family(series string) string {
-	name, _, _ := strings.Cut(series, "{")
-	for _, suffix := range []string{"_sum", "_count"} {
-		if base, ok := strings.CutSuffix(name, suffix); ok && m.kinds[base] == "summary" {
-			return base
+// MoveCommitted implements bot.Metrics.
+func (m *metrics) MoveCommitted(platform string, byBot bool, d time.Duration) {
+	if p := m.platforms[platform]; p != nil {
+		if byBot {
+			p.moveBot.Observe(d.Seconds())
+		} else {
+			p.movePlayer.Observe(d.Seconds())
 		}
+		return
 	}
-	return name
+	// A game of a platform not running now (Tick finishing the bot's move).
+	mover := moverPlayer
+	if byBot {
+		mover = moverBot
+	}
+	m.moveCommit.WithLabelValues(platform, mover).Observe(d.Seconds())
 }
 
-// ServeHTTP writes every metric in the Prometheus text format: each one's
-// HELP and TYPE, then its series, the metrics in name order.
-func (m *metrics) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
-	m.mu.Lock()
-	bySeries := map[string][]string{}
-	for k := range m.values {
-		f := m.family(k)
-		bySeries[f] = append(bySeries[f], k)
-	}
-	names := make([]string, 0, len(bySeries))
-	for f := range bySeries {
-		names = append(names, f)
-	}
-	sort.Strings(names)
-	var b strings.Builder
-	for _, f := range names {
-		b.WriteString(m.families[f])
-		series := bySeries[f]
-		sort.Strings(series)
-		for _, k := range series {
-			fmt.Fprintf(&b, "%s %g\n", k, m.values[k])
-		}
-	}
-	m.mu.Unlock()
-	w.Header().Set("Content-Type", "text/plain; version=0.0.4")
-	io.WriteString(w, b.String())
-}
-
-// timeRender wraps a board renderer to record its time and failures.
-func (m *metrics) timeRender(f func(engine.Position, render.Options) ([]byte, error)) func(engine.Position, render.Options) ([]byte, error) {
-	return func(p engine.Position, o render.Options) ([]byte, error) {
-		t0 := time.Now()
-		b, err := f(p, o)
+// Rendered implements bot.Metrics.
+func (m *metrics) Rendered(kind string, d time.Duration, err error) {
+	i := 0
+	switch kind {
+	case bot.RenderBoard:
+	case bot.RenderAnimation:
+		i = 1
+	default:
 		if err != nil {
-			m.add("mancala_render_errors_total", 1)
-			return b, err
+			m.renderErrors.WithLabelValues(kind).Inc()
+		} else {
+			m.render.WithLabelValues(kind).Observe(d.Seconds())
 		}
-		m.add("mancala_render_seconds_sum", time.Since(t0).Seconds())
-		m.add("mancala_render_seconds_count", 1)
-		return b, nil
+		return
+	}
+	if err != nil {
+		m.renderErr[i].Inc()
+		return
+	}
+	m.renderOK[i].Observe(d.Seconds())
+}
+
+// queueCollector reports what waits in the platforms' queues, read from
+// the adapters at each scrape: 0 for a platform whose replies do not
+// queue (Discord and the terminal send them at once).
+type queueCollector struct{ platforms []*platformMetrics }
+
+var (
+	outboxDepthDesc = prometheus.NewDesc("mancala_outbox_depth",
+		"Replies waiting in the platform's outboxes (every chat's) to be sent.", []string{"platform"}, nil)
+	outboxAgeDesc = prometheus.NewDesc("mancala_outbox_oldest_seconds",
+		"How long the oldest reply waiting in the platform's outboxes has waited (0 when none waits).", []string{"platform"}, nil)
+	updateQueueDesc = prometheus.NewDesc("mancala_update_queue_depth",
+		"Platform events received and waiting to be handled (every chat's queue).", []string{"platform"}, nil)
+)
+
+func (c queueCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- outboxDepthDesc
+	ch <- outboxAgeDesc
+	ch <- updateQueueDesc
+}
+
+func (c queueCollector) Collect(ch chan<- prometheus.Metric) {
+	for _, p := range c.platforms {
+		var s telegram.QueueStats
+		if f := p.queues.Load(); f != nil {
+			s = (*f)()
+		}
+		ch <- prometheus.MustNewConstMetric(outboxDepthDesc, prometheus.GaugeValue, float64(s.Replies), p.name)
+		ch <- prometheus.MustNewConstMetric(outboxAgeDesc, prometheus.GaugeValue, s.OldestReply.Seconds(), p.name)
+		ch <- prometheus.MustNewConstMetric(updateQueueDesc, prometheus.GaugeValue, float64(s.Updates), p.name)
 	}
 }
 
@@ -125,15 +254,19 @@ type countingHandler struct {
 }
 
 func (h countingHandler) Handle(ctx context.Context, req bot.Request) []bot.Reply {
-	kind := "command"
+	kind := 0 // command
 	if req.Button != "" {
-		kind = "button"
+		kind = 1
 	}
-	h.metrics.add(requestSeries(req.Platform, kind), 1)
+	if p := h.metrics.platforms[req.Platform]; p != nil {
+		p.requests[kind].Inc()
+	} else {
+		h.metrics.requests.WithLabelValues(req.Platform, requestKinds[kind]).Inc()
+	}
 	replies := h.bot.Handle(ctx, req)
 	for _, r := range replies {
 		if r.Private {
-			h.metrics.add("mancala_replies_private_total", 1)
+			h.metrics.private.Inc()
 		}
 	}
 	return replies

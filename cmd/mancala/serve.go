@@ -348,13 +348,14 @@ func (m *Main) Open(ctx context.Context) error {
 	m.Bot = bot.New(bot.Config{
 		Store:    db,
 		Opponent: opp,
-		Render:   m.Metrics.timeRender(renderPNG),
+		Render:   renderPNG,
 		// Rules come with diagrams of example moves.
 		RuleDiagrams: true,
 		Now:          m.Now,
 		Logger:       m.Logger,
 		RemindAfter:  m.Config.RemindAfter,
 		ClaimAfter:   m.Config.ClaimAfter,
+		Metrics:      m.Metrics,
 	})
 	if m.Config.HTTPAddr != "" {
 		ln, err := net.Listen("tcp", m.Config.HTTPAddr)
@@ -405,6 +406,7 @@ func (m *Main) platforms() (map[string]platform, error) {
 			Token: m.Config.DiscordToken, AppID: m.Config.DiscordAppID, GuildID: m.Config.DiscordGuildID,
 			APIBase: m.Config.DiscordAPIBase, Logger: m.Logger.With("platform", "discord"),
 			PublicKey: m.Config.DiscordPublicKey,
+			Metrics:   m.Metrics.platform(discord.Platform),
 		}, h)
 		if err != nil {
 			return nil, fmt.Errorf("discord: %w", err)
@@ -416,14 +418,18 @@ func (m *Main) platforms() (map[string]platform, error) {
 			Token: m.Config.TelegramToken, APIEndpoint: m.Config.TelegramAPIEndpoint,
 			Logger:     m.Logger.With("platform", "telegram"),
 			WebhookURL: m.Config.TelegramWebhookURL, WebhookSecret: m.Config.TelegramWebhookSecret,
+			Metrics: m.Metrics.platform(telegram.Platform),
 		}, h)
 		if err != nil {
 			return nil, fmt.Errorf("telegram: %w", err)
 		}
+		queues := a.Queues
+		m.Metrics.platform(telegram.Platform).queues.Store(&queues)
 		out[telegram.Platform] = a
 	}
 	if len(out) == 0 {
-		chat := &terminal.Chat{Handler: h, Out: m.Stdout, ImageDir: m.Config.ImageDir, Locale: m.Config.Locale}
+		chat := &terminal.Chat{Handler: h, Out: m.Stdout, ImageDir: m.Config.ImageDir, Locale: m.Config.Locale,
+			Delivered: m.Metrics.platform(terminal.Platform).Delivered}
 		out[terminal.Platform] = terminalPlatform{chat, m.Stdin}
 	}
 	return out, nil
@@ -551,7 +557,7 @@ func (m *Main) Close() error {
 }
 
 // handler serves /healthz (alive), /readyz (database reachable) and
-// /metrics (Prometheus text format).
+// /metrics (Prometheus text format, see metrics).
 func (m *Main) handler() *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
@@ -562,7 +568,7 @@ func (m *Main) handler() *http.ServeMux {
 		}
 		io.WriteString(w, "ok\n")
 	})
-	mux.Handle("GET /metrics", m.Metrics)
+	mux.Handle("GET /metrics", m.Metrics.handler())
 	return mux
 }
 
