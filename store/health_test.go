@@ -223,4 +223,3 @@ func BenchmarkQuickCheck(b *testing.B) {
 	}
 	b.ReportMetric(float64(pages*4096)/(1<<20), "MB")
 }
-
