@@ -223,3 +223,41 @@ func BenchmarkQuickCheck(b *testing.B) {
 	}
 	b.ReportMetric(float64(pages*4096)/(1<<20), "MB")
 }
+
+// TestDamagedOptions: a game whose stored options are valid JSON but not an
+// object of strings is read with Damage "options" instead of failing the
+// read, and can be ended: UpdateGame keeps the stored options as they are.
+func TestDamagedOptions(t *testing.T) {
+	ctx := t.Context()
+	d, _ := openTest(t)
+	g := testGame("c")
+	g.Options = map[string]string{"seeds": "4"}
+	if err := d.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	const bad = `{"seeds": 4}`
+	if _, err := d.db.ExecContext(ctx, "UPDATE games SET options = ? WHERE id = ?", bad, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	got, err := d.LiveGame(ctx, "discord", "c")
+	if err != nil {
+		t.Fatalf("LiveGame of a damaged row: %v", err)
+	}
+	if got.Damage != "options" || got.Options != nil || got.ID != g.ID || len(got.Players) != 2 {
+		t.Fatalf("damaged game read as %+v", got)
+	}
+	got.Phase, got.Reason = PhaseOver, "abandoned"
+	if err := d.UpdateGame(ctx, got); err != nil {
+		t.Fatalf("ending a damaged game: %v", err)
+	}
+	var opts string
+	if err := d.db.QueryRowContext(ctx, "SELECT options FROM games WHERE id = ?", g.ID).Scan(&opts); err != nil || opts != bad {
+		t.Errorf("options after the update: %q, %v; want them kept", opts, err)
+	}
+	if _, err := d.LiveGame(ctx, "discord", "c"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("channel still has a live game: %v", err)
+	}
+	if err := d.CreateGame(ctx, got); err == nil {
+		t.Error("CreateGame stored a damaged game")
+	}
+}
