@@ -33,7 +33,8 @@ terminal, where every line of standard input is a message ("alice> /move 3"
 speaks as alice) and board images are written to IMAGE_DIR.
 
 environment:
-  DATABASE_PATH          SQLite file (default ./mancala.db)
+  DATABASE_PATH          SQLite file (default ./mancala.db); its directory
+                         must exist; one process at a time (DATABASE_PATH.lock)
   HTTP_ADDR              serve /healthz, /readyz and /metrics here (optional)
   LOG_LEVEL              debug, info, warn or error (default info)
   IMAGE_DIR              terminal chat: where board images go, the newest
@@ -194,8 +195,11 @@ type Main struct {
 	// Now overrides the clock (tests); nil is time.Now.
 	Now func() time.Time
 
-	DB      *store.DB
-	Bot     *bot.Bot
+	DB  *store.DB
+	Bot *bot.Bot
+	// ping is /readyz's check of the database (the store's Ping): nil when
+	// it can be used, else an error wrapping store.ErrUnavailable.
+	ping    func(ctx context.Context) error
 	Metrics *metrics
 	http    *http.Server
 	httpLn  net.Listener
@@ -211,9 +215,10 @@ func (m *Main) Open(ctx context.Context) error {
 	}
 	db, err := store.Open(ctx, m.Config.DatabasePath)
 	if err != nil {
-		return fmt.Errorf("database %s: %w", m.Config.DatabasePath, err)
+		return openError(m.Config.DatabasePath, err)
 	}
 	m.DB = db
+	m.ping = db.Ping
 	m.Metrics = newMetrics(m.Config.platformNames()...)
 	opp := m.Opponent
 	if opp == nil {
@@ -239,6 +244,26 @@ func (m *Main) Open(ctx context.Context) error {
 		m.http = &http.Server{Handler: m.handler(), ReadHeaderTimeout: 5 * time.Second}
 	}
 	return nil
+}
+
+// openError is the one line for a database that cannot be opened. The
+// refusals (another process has it, its directory is missing, it is
+// corrupt) stop the program with exit code 2, as a bad configuration does:
+// restarting will not help until someone acts.
+func openError(path string, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "store: open "+path+": ")
+	var hint string
+	switch {
+	case errors.Is(err, store.ErrLocked):
+		hint = "; one process serves a database file: stop the other one first"
+	case errors.Is(err, store.ErrNoDirectory):
+		hint = "; restore it, or create the directory to start with an empty database"
+	case errors.Is(err, store.ErrCorrupt):
+		hint = "; restore it from a backup"
+	default:
+		return fmt.Errorf("database %s: %s", path, msg)
+	}
+	return &cliError{code: exitUsage, msg: fmt.Sprintf("database %s: %s%s", path, msg, hint)}
 }
 
 // renderPNG draws the board the bot posts.
@@ -385,14 +410,20 @@ func (m *Main) Close() error {
 	return nil
 }
 
-// handler serves /healthz (alive), /readyz (database reachable) and
-// /metrics (Prometheus text format).
+// handler serves /healthz (the process is alive: always 200), /readyz (the
+// database can be used: 200, else 503 with a one-line reason) and /metrics
+// (Prometheus text format). Bodies are short and name no path or error.
 func (m *Main) handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
-		if _, err := m.DB.Language(r.Context(), "", ""); err != nil {
-			http.Error(w, "database unavailable", http.StatusServiceUnavailable)
+		if err := m.ping(r.Context()); err != nil {
+			m.Logger.WarnContext(r.Context(), "not ready", "err", err)
+			reason := "database unreachable"
+			if errors.Is(err, store.ErrFileGone) {
+				reason = "database file removed or replaced"
+			}
+			http.Error(w, reason, http.StatusServiceUnavailable)
 			return
 		}
 		io.WriteString(w, "ok\n")
@@ -421,6 +452,10 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	logger := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
 	m := &Main{Config: cfg, Stdin: stdin, Stdout: stdout, Logger: logger}
 	if err := m.Open(ctx); err != nil {
+		var ce *cliError
+		if errors.As(err, &ce) {
+			return err
+		}
 		return failf("%v", err)
 	}
 	defer m.Close()
