@@ -137,6 +137,10 @@ func TestDamagedGameCanBeAbandoned(t *testing.T) {
 						t.Errorf("%s's record changed: %+v %v", u, rec, err)
 					}
 				}
+				// The damaged game, now the channel's last, cannot be replayed.
+				if r := one(t, h.say("carol", "/replay")); !r.Private || !strings.Contains(r.Text, "record is damaged, so I can’t show it") {
+					t.Errorf("/replay of the abandoned game: %+v", r)
+				}
 				// The channel is free.
 				if r := one(t, h.say("alice", "/new kalah @bob")); r.Private {
 					t.Errorf("/new after abandon: %+v", r)
