@@ -185,6 +185,17 @@ func (b *Bot) Handle(ctx context.Context, req Request) []Reply {
 		// Other requests kept changing the game under this one.
 		return []Reply{{Text: s.t("err_busy", nil), Private: true}}
 	}
+	var dg *damagedGame
+	if errors.As(err, &dg) {
+		return s.damagedReply(dg)
+	}
+	if errors.Is(err, store.ErrUnavailable) {
+		// The database cannot be written (its file is gone, say): nothing
+		// was saved, and the operator's /readyz says so too.
+		b.log.ErrorContext(ctx, "request failed: database unavailable", "platform", req.Platform,
+			"channel", req.Channel, "user", req.User.ID, "command", req.Command, "err", err)
+		return []Reply{{Text: s.t("err_unavailable", nil), Private: true}}
+	}
 	b.log.ErrorContext(ctx, "request failed", "platform", req.Platform, "channel", req.Channel,
 		"user", req.User.ID, "command", req.Command, "text", shorten(req.Text, 200), "button", req.Button, "err", err)
 	return []Reply{{Text: s.t("err_internal", nil), Private: true}}
@@ -313,16 +324,27 @@ type loaded struct {
 	game  *engine.Game
 }
 
-// load replays a stored game. An error means the stored game is corrupt.
+// load replays a stored game. Its error, a *damagedGame, means the stored
+// game cannot be rebuilt (see damaged.go).
 func load(rec *store.Game) (*loaded, error) {
+	if rec.Damage != "" {
+		return nil, damaged(rec, rec.Damage, -1, errors.New("not decoded"))
+	}
 	rules, err := engine.New(rec.Variant, rec.Options)
 	if err != nil {
-		return nil, fmt.Errorf("game %d: %w", rec.ID, err)
+		part := "options"
+		if _, lerr := lookupVariant(rec.Variant); lerr != nil {
+			part = "variant"
+		}
+		return nil, damaged(rec, part, -1, err)
+	}
+	if len(rec.Players) < rules.Layout().Sides {
+		return nil, damaged(rec, "seats", -1, fmt.Errorf("%d seats for %d sides", len(rec.Players), rules.Layout().Sides))
 	}
 	start := rules.Start()
 	if rec.Start != "" {
 		if start, err = engine.ParsePosition([]byte(rec.Start)); err != nil {
-			return nil, fmt.Errorf("game %d: start: %w", rec.ID, err)
+			return nil, damaged(rec, "start", -1, err)
 		}
 	}
 	g := engine.NewGame(start)
@@ -332,7 +354,7 @@ func load(rec *store.Game) (*loaded, error) {
 			// the position Leave gives.
 			p, _, err := g.Position().Leave(side)
 			if err != nil {
-				return nil, fmt.Errorf("game %d: ply %d (%s): %w", rec.ID, m.Ply, m.Move, err)
+				return nil, damaged(rec, "move", m.Ply, err)
 			}
 			g = engine.NewGame(p)
 			continue
@@ -342,7 +364,7 @@ func load(rec *store.Game) (*loaded, error) {
 			_, err = g.Play(mv)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("game %d: ply %d (%s): %w", rec.ID, m.Ply, m.Move, err)
+			return nil, damaged(rec, "move", m.Ply, err)
 		}
 	}
 	return &loaded{rec: rec, rules: rules, game: g}, nil

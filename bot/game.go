@@ -220,6 +220,11 @@ func (s *session) unknownLevel(variant, level string, offered []string) error {
 // open challenge, someone else's, or a game in progress.
 func (s *session) channelBusy() error {
 	rec, err := s.b.cfg.Store.LiveGame(s.ctx, s.req.Platform, s.req.Channel)
+	if err == nil {
+		if _, lerr := load(rec); lerr != nil {
+			return lerr // a damaged game: say who may abandon it
+		}
+	}
 	switch {
 	case err != nil:
 		return refuse("err_game_exists", nil)

@@ -39,7 +39,12 @@ func (b *Bot) tick(ctx context.Context, before time.Time) []Outgoing {
 		o, err := b.tickGame(ctx, rec)
 		if err != nil {
 			var ue *userError
-			if !errors.As(err, &ue) {
+			var dg *damagedGame
+			switch {
+			case errors.As(err, &dg):
+				b.log.WarnContext(ctx, "game cannot be loaded", "game", rec.ID, "platform", rec.Platform,
+					"part", dg.part, "ply", dg.ply)
+			case !errors.As(err, &ue):
 				b.log.ErrorContext(ctx, "idle game", "game", rec.ID, "err", err)
 			}
 			continue

@@ -117,12 +117,12 @@ func lastMove(rec *store.Game) (playedMove, error) {
 	last := rec.Moves[n-1]
 	m, err := engine.ParseMove(last.Move)
 	if err != nil {
-		return playedMove{}, fmt.Errorf("game %d: ply %d (%s): %w", rec.ID, last.Ply, last.Move, err)
+		return playedMove{}, damaged(rec, "move", last.Ply, err)
 	}
 	before := lg.game.Position()
 	ev, err := lg.game.Play(m)
 	if err != nil {
-		return playedMove{}, fmt.Errorf("game %d: ply %d (%s): %w", rec.ID, last.Ply, last.Move, err)
+		return playedMove{}, damaged(rec, "move", last.Ply, err)
 	}
 	lg.rec = rec
 	return playedMove{game: lg, before: before, move: m, events: ev}, nil

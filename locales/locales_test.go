@@ -116,6 +116,8 @@ func sampleArgs(count int) map[string]any {
 		// Tables of four (bot/seats.go).
 		"Seat": "East", "Seats": "South Anna · East Boris", "Join": "Take a seat", "Row": count, "Store": count + 1,
 		"Penalties": count, "Points": count, "Limit": 12,
+		// Damaged games (bot/damaged.go).
+		"Players": "Anna, Boris",
 	}
 }
 

@@ -26,7 +26,10 @@ var (
 	insertGame = "INSERT INTO games (" + strings.Join(gameWriteColumns, ", ") + ", version) VALUES (" +
 		strings.Repeat("?, ", len(gameWriteColumns)) + "1)"
 
-	updateGame = "UPDATE games SET " + strings.Join(gameWriteColumns, " = ?, ") +
+	// updateGame keeps the stored options when given NULL (a damaged
+	// game's, see Game.Damage).
+	updateGame = "UPDATE games SET " + strings.Replace(strings.Join(gameWriteColumns, " = ?, "),
+		"options = ?", "options = COALESCE(?, options)", 1) +
 		" = ?, version = version + 1 WHERE id = ? AND version = ?"
 )
 
@@ -87,10 +90,14 @@ func fromMillis(ms int64) time.Time {
 // stored returns t as it reads back from the store.
 func stored(t time.Time) time.Time { return fromMillis(millis(t)) }
 
-// gameArgs returns g's values for gameWriteColumns.
+// gameArgs returns g's values for gameWriteColumns. A damaged game's
+// options are nil (NULL: updateGame keeps the stored ones).
 func gameArgs(g *Game) ([]any, error) {
-	opts := "{}"
-	if len(g.Options) > 0 {
+	var opts any = "{}"
+	switch {
+	case g.Damage != "":
+		opts = nil
+	case len(g.Options) > 0:
 		b, err := json.Marshal(g.Options)
 		if err != nil {
 			return nil, err
@@ -155,9 +162,13 @@ func insertMoves(tx txn, id int64, moves []Move, from int) error {
 // CreateGame stores g as a new game, with its moves, and sets g.ID and
 // g.Version (1). A zero CreatedAt is set to now, a zero UpdatedAt to
 // CreatedAt. It returns ErrChannelBusy when g is live and its channel
-// already has a live game. On success g's times read as stored (UTC,
-// milliseconds) and each move's Ply is its index.
+// already has a live game, and an error for a damaged g (g.Damage set). On
+// success g's times read as stored (UTC, milliseconds) and each move's Ply
+// is its index.
 func (d *DB) CreateGame(ctx context.Context, g *Game) error {
+	if g.Damage != "" {
+		return fmt.Errorf("store: create game: a damaged game (%s) cannot be stored anew", g.Damage)
+	}
 	if g.CreatedAt.IsZero() {
 		g.CreatedAt = d.now()
 	}
@@ -196,7 +207,8 @@ func (d *DB) CreateGame(ctx context.Context, g *Game) error {
 // UpdateGame writes g's fields and its moves beyond those stored, in one
 // transaction, if the stored version still equals g.Version; then it
 // increments g.Version. A g.Moves shorter than the stored history (an undo)
-// deletes the moves beyond it. Stored moves are never rewritten: if the last
+// deletes the moves beyond it. A damaged g (g.Damage) keeps the stored
+// column it names. Stored moves are never rewritten: if the last
 // move g keeps differs from the stored one (an undo and a new move in one
 // update, say), it fails and writes nothing; undo and move are two updates.
 //
@@ -362,7 +374,8 @@ func scanGame(rows *sql.Rows) (*Game, error) {
 	}
 	if opts != "{}" {
 		if err := json.Unmarshal([]byte(opts), &g.Options); err != nil {
-			return nil, fmt.Errorf("game %d: options: %w", g.ID, err)
+			// Read the rest: the bot lets the game be ended (Damage).
+			g.Options, g.Damage = nil, "options"
 		}
 	}
 	g.Phase = Phase(phase)

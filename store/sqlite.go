@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"os"
 	"path"
 	"regexp"
 	"sort"
@@ -75,11 +76,29 @@ type DB struct {
 	// now is the clock used for CreatedAt/UpdatedAt when the caller left
 	// them zero.
 	now func() time.Time
+	// lock is the sidecar lock file, held (flock) until Close.
+	lock *os.File
+	// file tells whether the path still names the file opened; every
+	// write checks it before committing, and so does Ping.
+	file *fileCheck
 }
 
-// Open opens the SQLite database at path, creating the file if needed (but
-// not its directory), and brings its schema up to date. path is a file
-// name, not a DSN.
+// Open opens the SQLite database at path and brings its schema up to date.
+// path is a file name, not a DSN.
+//
+// What Open refuses, each with an error naming the path:
+//   - a missing directory (ErrNoDirectory): a new, empty database is
+//     created only when the file does not exist and its directory does;
+//   - a database another DB holds (ErrLocked), in another process or this
+//     one: Open takes an exclusive lock (flock) on the sidecar file
+//     path+".lock" and keeps it until Close, so one process at a time
+//     serves a file;
+//   - a damaged file (ErrCorrupt): an existing database must pass SQLite's
+//     PRAGMA quick_check first.
+//
+// While open, every write checks that path still names the file that was
+// opened (device and inode); when it was removed or replaced, writes fail
+// with ErrFileGone and write nothing, and so does Ping.
 func Open(ctx context.Context, path string) (*DB, error) {
 	return open(ctx, path, defaultSynchronous)
 }
@@ -88,15 +107,33 @@ func open(ctx context.Context, path, synchronous string) (*DB, error) {
 	if path == "" || path == ":memory:" {
 		return nil, fmt.Errorf("store: open %q: need a file name", path)
 	}
+	if err := checkDir(path); err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	lock, err := lockFile(lockPath(path))
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	_, statErr := os.Stat(path)
+	existed := statErr == nil
 	db, err := sql.Open("sqlite", dsn(path, synchronous))
 	if err != nil {
+		lock.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	db.SetMaxOpenConns(maxOpenConns)
 	db.SetMaxIdleConns(maxOpenConns)
-	d := &DB{db: db, writeSlot: make(chan struct{}, 1), now: time.Now}
-	if err := d.init(ctx); err != nil {
+	d := &DB{db: db, writeSlot: make(chan struct{}, 1), now: time.Now, lock: lock}
+	if err := d.init(ctx, existed); err != nil {
 		db.Close()
+		lock.Close()
+		if isCorrupt(err) && !errors.Is(err, ErrCorrupt) {
+			err = fmt.Errorf("%w: %w", ErrCorrupt, err)
+		}
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	if d.file, err = newFileCheck(path); err != nil {
+		d.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	return d, nil
@@ -110,13 +147,18 @@ func dsn(path, synchronous string) string {
 	return "file:" + u.EscapedPath() + "?" + fmt.Sprintf(pragmas, synchronous)
 }
 
-func (d *DB) init(ctx context.Context) error {
+func (d *DB) init(ctx context.Context, existed bool) error {
 	mode, err := d.journalMode(ctx)
 	if err != nil {
 		return err
 	}
 	if mode != "wal" {
 		return fmt.Errorf("journal_mode is %q, not wal (is the file on a local disk?)", mode)
+	}
+	if existed {
+		if err := d.quickCheck(ctx); err != nil {
+			return err
+		}
 	}
 	if err := d.migrate(ctx, migrationFS); err != nil {
 		return err
@@ -188,7 +230,11 @@ func (d *DB) Close() error {
 	for _, s := range d.stmts {
 		s.Close()
 	}
-	return d.db.Close()
+	err := d.db.Close()
+	if d.lock != nil {
+		d.lock.Close() // after the database: the next process may take it
+	}
+	return err
 }
 
 // txn is a transaction running the DB's prepared statements. A query that
@@ -348,6 +394,14 @@ func (d *DB) write(ctx context.Context, f func(txn) error) error {
 		_ = tx.Rollback()
 		return err
 	}
+	// Checked last, just before the commit, so that a move is never
+	// acknowledged into a file that was removed (or replaced) meanwhile.
+	if d.file != nil {
+		if err := d.file.check(); err != nil {
+			_ = tx.Rollback()
+			return err
+		}
+	}
 	return tx.Commit()
 }
 
@@ -369,7 +423,8 @@ func internal(ctx context.Context, op string, err error) error {
 	switch {
 	case err == nil:
 		return nil
-	case errors.Is(err, ErrNotFound), errors.Is(err, ErrChannelBusy), errors.Is(err, ErrConflict):
+	case errors.Is(err, ErrNotFound), errors.Is(err, ErrChannelBusy), errors.Is(err, ErrConflict),
+		errors.Is(err, ErrUnavailable):
 		return err
 	case ctx.Err() != nil:
 		return ctx.Err()

@@ -125,9 +125,9 @@ func TestMigrateEmptyThenReopen(t *testing.T) {
 }
 
 func TestMigrateConcurrentOpens(t *testing.T) {
-	// Two opens of the same new file (two processes, say) apply each
-	// migration once: the check and the migration share an immediate
-	// transaction.
+	// Concurrent opens of the same new file (two processes, say): one gets
+	// it, the others are refused with ErrLocked, and the winner's schema is
+	// complete.
 	path := filepath.Join(t.TempDir(), "race.db")
 	var wg sync.WaitGroup
 	dbs := make([]*DB, 4)
@@ -136,14 +136,24 @@ func TestMigrateConcurrentOpens(t *testing.T) {
 		wg.Go(func() { dbs[i], errs[i] = Open(t.Context(), path) })
 	}
 	wg.Wait()
+	var open *DB
 	for i, err := range errs {
-		if err != nil {
-			t.Fatalf("open %d: %v", i, err)
+		switch {
+		case err == nil && open == nil:
+			open = dbs[i]
+			defer open.Close()
+		case err == nil:
+			dbs[i].Close()
+			t.Fatalf("open %d succeeded too", i)
+		case !errors.Is(err, ErrLocked):
+			t.Fatalf("open %d: %v, want ErrLocked", i, err)
 		}
-		defer dbs[i].Close()
+	}
+	if open == nil {
+		t.Fatal("no open succeeded")
 	}
 	want, _ := migrations(migrationFS)
-	if got := applied(t, dbs[0]); len(got) != len(want) {
+	if got := applied(t, open); len(got) != len(want) {
 		t.Errorf("applied %v, want %d migrations", got, len(want))
 	}
 }

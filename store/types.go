@@ -107,6 +107,13 @@ type Game struct {
 	// Lang is the language of the game's public messages, fixed when the
 	// game is created ("" for older games); a channel language wins over it.
 	Lang string
+	// Damage is set by the reads when part of the stored row could not be
+	// decoded: "options" when the options are not a JSON object of strings
+	// (Options is then nil). Such a game cannot be played, only ended:
+	// UpdateGame leaves the undecodable column as stored (the evidence
+	// stays) and writes the rest; CreateGame refuses a damaged game. It is
+	// "" for a row read in full.
+	Damage string
 }
 
 // Record is one player's results.

@@ -124,7 +124,9 @@ func TestIdleDelaysReachTheBot(t *testing.T) {
 	if len(rs) != 1 || rs[0].Private || rs[0].Board == nil {
 		t.Fatalf("claim after 21 minutes: %+v", rs)
 	}
-	if g := liveGame(t, cfg.DatabasePath); g != nil {
+	// (Through the running program's store: a second open of the file is
+	// refused while it runs.)
+	if g, err := m.DB.LiveGame(ctx, "test", "c"); err == nil {
 		t.Errorf("the game is still live after the claim: %+v", g)
 	}
 }

@@ -41,7 +41,8 @@ environment:
                          games in PostgreSQL instead of SQLite (several bot
                          processes may share one database)
   DATABASE_PATH          SQLite file when DATABASE_URL is unset (default
-                         ./mancala.db)
+                         ./mancala.db); its directory must exist; one
+                         process at a time (DATABASE_PATH.lock)
   HTTP_ADDR              serve /healthz, /readyz and /metrics here (optional)
   LOG_LEVEL              debug, info, warn or error (default info)
   IMAGE_DIR              terminal chat: where board images go, the newest
@@ -322,7 +323,7 @@ func (c Config) openDatabase(ctx context.Context) (Database, error) {
 	}
 	db, err := store.Open(ctx, c.DatabasePath)
 	if err != nil {
-		return nil, fmt.Errorf("database %s: %w", c.DatabasePath, err)
+		return nil, openError(c.DatabasePath, err)
 	}
 	return db, nil
 }
@@ -367,6 +368,26 @@ func (m *Main) Open(ctx context.Context) error {
 		m.http = &http.Server{Handler: m.mux, ReadHeaderTimeout: 5 * time.Second}
 	}
 	return nil
+}
+
+// openError is the one line for a database that cannot be opened. The
+// refusals (another process has it, its directory is missing, it is
+// corrupt) stop the program with exit code 2, as a bad configuration does:
+// restarting will not help until someone acts.
+func openError(path string, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "store: open "+path+": ")
+	var hint string
+	switch {
+	case errors.Is(err, store.ErrLocked):
+		hint = "; one process serves a database file: stop the other one first"
+	case errors.Is(err, store.ErrNoDirectory):
+		hint = "; restore it, or create the directory to start with an empty database"
+	case errors.Is(err, store.ErrCorrupt):
+		hint = "; restore it from a backup"
+	default:
+		return fmt.Errorf("database %s: %s", path, msg)
+	}
+	return &cliError{code: exitUsage, msg: fmt.Sprintf("database %s: %s%s", path, msg, hint)}
 }
 
 // renderPNG draws the board the bot posts.
@@ -556,14 +577,22 @@ func (m *Main) Close() error {
 	return nil
 }
 
-// handler serves /healthz (alive), /readyz (database reachable) and
-// /metrics (Prometheus text format, see metrics).
+// handler serves /healthz (the process is alive: always 200), /readyz (the
+// database can be used: 200, else 503 with a one-line reason) and /metrics
+// (Prometheus text format). Bodies are short and name no path or error.
 func (m *Main) handler() *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
-		if err := m.ping(r.Context()); err != nil {
-			http.Error(w, "database unavailable", http.StatusServiceUnavailable)
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := m.ping(ctx); err != nil {
+			m.Logger.WarnContext(r.Context(), "not ready", "err", err)
+			reason := "database unreachable"
+			if errors.Is(err, store.ErrFileGone) {
+				reason = "database file removed or replaced"
+			}
+			http.Error(w, reason, http.StatusServiceUnavailable)
 			return
 		}
 		io.WriteString(w, "ok\n")
@@ -602,8 +631,9 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	logger := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
 	m := &Main{Config: cfg, Stdin: stdin, Stdout: stdout, Logger: logger}
 	if err := m.Open(ctx); err != nil {
-		if exitCode(err) == exitUsage {
-			return err // the configuration (DATABASE_URL) is at fault
+		var ce *cliError
+		if errors.As(err, &ce) {
+			return err
 		}
 		return failf("%v", err)
 	}

@@ -35,10 +35,15 @@ func params(from, n int) string {
 }
 
 // assignments returns "col1 = $1, col2 = $2, ..." for the columns.
+// A damaged game's options are passed as NULL: UpdateGame keeps the stored
+// ones (see store.Game.Damage).
 func assignments(cols []string) string {
 	parts := make([]string, len(cols))
 	for i, c := range cols {
 		parts[i] = c + " = $" + strconv.Itoa(i+1)
+		if c == "options" {
+			parts[i] = c + " = COALESCE($" + strconv.Itoa(i+1) + "::jsonb, options)"
+		}
 	}
 	return strings.Join(parts, ", ")
 }
@@ -97,8 +102,11 @@ const maxSeats = 4
 
 // gameArgs returns g's values for gameWriteColumns.
 func gameArgs(g *store.Game) ([]any, error) {
-	opts := "{}"
-	if len(g.Options) > 0 {
+	var opts any = "{}"
+	switch {
+	case g.Damage != "":
+		opts = nil // keep the stored options (UpdateGame)
+	case len(g.Options) > 0:
 		b, err := json.Marshal(g.Options)
 		if err != nil {
 			return nil, err
@@ -164,6 +172,9 @@ func appendMoves(ctx context.Context, tx pgx.Tx, id int64, moves []store.Move, f
 // the same moment: the unique index decides). On success g's times read as
 // stored (UTC, milliseconds) and each move's Ply is its index.
 func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
+	if g.Damage != "" {
+		return fmt.Errorf("store: create game: a damaged game (%s) cannot be stored anew", g.Damage)
+	}
 	if g.CreatedAt.IsZero() {
 		g.CreatedAt = d.now()
 	}
@@ -362,7 +373,8 @@ func scanGame(rows pgx.Rows) (*store.Game, error) {
 	}
 	if opts != "{}" {
 		if err := json.Unmarshal([]byte(opts), &g.Options); err != nil {
-			return nil, fmt.Errorf("game %d: options: %w", g.ID, err)
+			// Read the rest: the bot lets the game be ended (Damage).
+			g.Options, g.Damage = nil, "options"
 		}
 	}
 	g.Phase = store.Phase(phase)

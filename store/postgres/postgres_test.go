@@ -402,3 +402,53 @@ func BenchmarkGame(b *testing.B) {
 		}
 	}
 }
+
+// TestDamagedOptions: as the SQLite store's test of the same name, a game
+// whose stored options are valid JSON but not an object of strings is read
+// with Damage "options" instead of failing the read, and can be ended: the
+// update keeps the stored options as they are.
+func TestDamagedOptions(t *testing.T) {
+	ctx := t.Context()
+	url := pgtest.NewDatabase(t)
+	db, err := postgres.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	g := &store.Game{Platform: "discord", Channel: "c", Variant: "kalah", Phase: store.PhasePlaying,
+		Options: map[string]string{"seeds": "4"},
+		Players: []store.Player{{UserID: "a", Name: "A"}, {UserID: "b", Name: "B"}}, DrawOffer: -1, UndoOffer: -1}
+	if err := db.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	const bad = `{"seeds": 4}`
+	if _, err := conn.Exec(ctx, "UPDATE games SET options = $1::jsonb WHERE id = $2", bad, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.LiveGame(ctx, "discord", "c")
+	if err != nil {
+		t.Fatalf("LiveGame of a damaged row: %v", err)
+	}
+	if got.Damage != "options" || got.Options != nil || got.ID != g.ID || len(got.Players) != 2 {
+		t.Fatalf("damaged game read as %+v", got)
+	}
+	got.Phase, got.Reason = store.PhaseOver, "abandoned"
+	if err := db.UpdateGame(ctx, got); err != nil {
+		t.Fatalf("ending a damaged game: %v", err)
+	}
+	var opts string
+	if err := conn.QueryRow(ctx, "SELECT options::text FROM games WHERE id = $1", g.ID).Scan(&opts); err != nil || opts != bad {
+		t.Errorf("options after the update: %q, %v; want them kept", opts, err)
+	}
+	if _, err := db.LiveGame(ctx, "discord", "c"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("channel still has a live game: %v", err)
+	}
+	if err := db.CreateGame(ctx, got); err == nil {
+		t.Error("CreateGame stored a damaged game")
+	}
+}
