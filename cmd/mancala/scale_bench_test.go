@@ -41,7 +41,9 @@ const scaleChannelsShort = 4
 //
 // It reports moves/s (moves committed per second of wall time, with the
 // starts of new games in that time) and the p50 and p99 latency of one move
-// (one Handle call). b.N is the number of moves across all channels.
+// (one Handle call), and calls/move: the Handle calls per move, above 1 by
+// the presses refused on an extra turn (the player to move is guessed).
+// b.N is the number of moves across all channels.
 func BenchmarkScale(b *testing.B) {
 	stub := stubPNG(b)
 	renders := []struct {
@@ -91,6 +93,7 @@ func scale(b *testing.B, bt *bot.Bot, n int) {
 			b.Fatal(err)
 		}
 	}
+
 	var (
 		tickets atomic.Int64 // moves handed out
 		wg      sync.WaitGroup
@@ -124,9 +127,14 @@ func scale(b *testing.B, bt *bot.Bot, n int) {
 		return
 	}
 	slices.Sort(lat)
+	calls := 0
+	for _, pl := range players {
+		calls += pl.calls
+	}
 	b.ReportMetric(float64(len(lat))/elapsed.Seconds(), "moves/s")
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+	b.ReportMetric(float64(calls)/float64(len(lat)), "calls/move")
 	b.ReportMetric(0, "ns/op") // per move across n goroutines, ns/op says little
 }
 
@@ -144,7 +152,9 @@ type scalePlayer struct {
 	b       *bot.Bot
 	channel string
 	users   [2]string
+	next    int      // the index of the user who presses first
 	data    []string // the move buttons of the last board; none: start anew
+	calls   int      // Handle calls made for moves, including refused presses
 }
 
 func (pl *scalePlayer) req(user, text, button string) []bot.Reply {
@@ -158,16 +168,17 @@ func (pl *scalePlayer) req(user, text, button string) []bot.Reply {
 func (pl *scalePlayer) start() error {
 	pl.req(pl.users[0], "/new kalah @"+pl.users[1], "")
 	rs := pl.req(pl.users[1], "/accept", "")
-	if pl.data = scaleButtons(rs); len(pl.data) == 0 {
+	if pl.data, pl.next = scaleButtons(rs), 0; len(pl.data) == 0 {
 		return fmt.Errorf("%s: no move buttons after accepting: %s", pl.channel, scaleDescribe(rs))
 	}
 	return nil
 }
 
 // move makes one move (starting a new game first when the last one ended)
-// and returns how long the move's Handle call took. Whose turn it is is not
-// tracked: the press of the player not to move gets a private answer and
-// the other player presses.
+// and returns how long the move's Handle call took. Whose turn it is is
+// guessed, not parsed: the player who did not move last presses first; on
+// an extra turn that press gets a private answer (counted in calls) and the
+// other player presses.
 func (pl *scalePlayer) move(i int) (time.Duration, error) {
 	if len(pl.data) == 0 {
 		if err := pl.start(); err != nil {
@@ -175,15 +186,17 @@ func (pl *scalePlayer) move(i int) (time.Duration, error) {
 		}
 	}
 	var last []bot.Reply
-	for _, user := range pl.users {
+	for k := range 2 {
+		who := (pl.next + k) % 2
 		t0 := time.Now()
-		rs := pl.req(user, "", pl.data[i%len(pl.data)])
+		rs := pl.req(pl.users[who], "", pl.data[i%len(pl.data)])
 		d := time.Since(t0)
+		pl.calls++
 		if len(rs) == 1 && !rs[0].Private {
 			if rs[0].Board == nil || len(rs[0].Board.PNG) == 0 {
 				return 0, fmt.Errorf("%s: move reply without a board image: %s", pl.channel, scaleDescribe(rs))
 			}
-			pl.data = scaleButtons(rs)
+			pl.data, pl.next = scaleButtons(rs), 1-who
 			return d, nil
 		}
 		last = rs
