@@ -509,6 +509,11 @@ func (m *Main) Run(ctx context.Context) error {
 	// holding the lease (see lease.go). A process taking it over resumes
 	// everything owed, as at start.
 	bg := newLease(m.DB, m.Now, m.Logger)
+	if m.Config.DatabaseURL == "" {
+		// One process per SQLite file (the file lock): a restart after a
+		// crash is the same holder, and takes the lease back at once.
+		bg.holder = "sqlite"
+	}
 	work := func() {
 		switch held, fresh := bg.take(ctx); {
 		case fresh:
