@@ -2,17 +2,20 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/mancala-bot/mancala/adapters/discord/discordtest"
 	"github.com/mancala-bot/mancala/adapters/telegram/telegramtest"
 	"github.com/mancala-bot/mancala/store"
 	"github.com/mancala-bot/mancala/store/postgres"
@@ -147,7 +150,11 @@ func TestTwoProcessesOneUpdate(t *testing.T) {
 
 // deduplicated reads mancala_events_deduplicated_total{platform="telegram"}
 // from an instance's /metrics.
-func deduplicated(t *testing.T, base string) int {
+func deduplicated(t *testing.T, base string) int { return counter(t, base, "telegram") }
+
+// counter reads mancala_events_deduplicated_total of a platform from an
+// instance's /metrics.
+func counter(t *testing.T, base, platform string) int {
 	t.Helper()
 	resp, err := http.Get(base + "/metrics")
 	if err != nil {
@@ -156,7 +163,7 @@ func deduplicated(t *testing.T, base string) int {
 	defer resp.Body.Close()
 	sc := bufio.NewScanner(resp.Body)
 	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), `mancala_events_deduplicated_total{platform="telegram"} `); ok {
+		if v, ok := strings.CutPrefix(sc.Text(), `mancala_events_deduplicated_total{platform="`+platform+`"} `); ok {
 			n, err := strconv.Atoi(v)
 			if err != nil {
 				t.Fatal(err)
@@ -165,6 +172,131 @@ func deduplicated(t *testing.T, base string) int {
 		}
 	}
 	_, _ = io.Copy(io.Discard, resp.Body)
-	t.Fatal("no mancala_events_deduplicated_total for telegram")
+	t.Fatal("no mancala_events_deduplicated_total for " + platform)
 	return 0
+}
+
+// TestTwoProcessesOneInteraction: Discord's HTTP interactions each reaching
+// two bots on one PostgreSQL database (a proxy forwards every interaction
+// to both and answers Discord with the answer that says more): a challenge,
+// its acceptance and a move are each handled once; the other instance drops
+// each, counting it in mancala_events_deduplicated_total.
+func TestTwoProcessesOneInteraction(t *testing.T) {
+	url := pgtest.NewDatabase(t)
+	dc := discordtest.New(t)
+	cfg, err := configFromEnv(envOf("DISCORD_TOKEN", dc.Token, "DISCORD_APP_ID", dc.AppID, "HTTP_ADDR", "127.0.0.1:0",
+		"DISCORD_PUBLIC_KEY", dc.PublicKeyHex()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var bases [2]string
+	var runs sync.WaitGroup
+	for i := range bases {
+		m := &Main{
+			Config: Config{
+				DatabaseURL: url, HTTPAddr: "127.0.0.1:0",
+				DiscordToken: dc.Token, DiscordAppID: dc.AppID, DiscordGuildID: dc.GuildID, DiscordAPIBase: dc.URL,
+				DiscordPublicKey: cfg.DiscordPublicKey,
+			},
+			Logger:   slog.New(slog.DiscardHandler),
+			Opponent: firstLegal{},
+		}
+		if err := m.Open(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		defer m.Close()
+		bases[i] = "http://" + m.httpLn.Addr().String()
+		runs.Add(1)
+		go func() {
+			defer runs.Done()
+			if err := m.Run(ctx); err != nil {
+				t.Errorf("Run %d: %v", i, err)
+			}
+		}()
+	}
+	defer func() { cancel(); runs.Wait() }()
+
+	type answer struct {
+		status int
+		header http.Header
+		body   []byte
+	}
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		var answers [2]answer
+		var wg sync.WaitGroup
+		for i := range bases {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				req, _ := http.NewRequest("POST", bases[i]+"/discord/interactions", bytes.NewReader(body))
+				req.Header = r.Header.Clone()
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Errorf("instance %d: %v", i, err)
+					return
+				}
+				defer resp.Body.Close()
+				b, _ := io.ReadAll(resp.Body)
+				answers[i] = answer{resp.StatusCode, resp.Header, b}
+			}()
+		}
+		wg.Wait()
+		a := answers[0]
+		if len(answers[1].body) > len(a.body) {
+			a = answers[1]
+		}
+		for k, v := range a.header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(a.status)
+		w.Write(a.body)
+	}))
+	defer proxy.Close()
+	dc.InteractionsURL = proxy.URL + "/discord/interactions"
+	dc.WaitFor(t, "the commands", func() bool { return len(dc.Commands()) > 0 })
+
+	alice := discordtest.User{ID: "2001", Username: "alice"}
+	bob := discordtest.User{ID: "2002", Username: "bob"}
+	const ch = "3001"
+	out := dc.SlashCommand(ch, alice, "en-US", "new", discordtest.Opt("variant", "kalah"), discordtest.Opt("opponent", bob.ID)).Wait(t)
+	accept, ok := out.Message.Button("✔")
+	if !ok {
+		t.Fatalf("challenge without an accept button: %q", out.Message.Content)
+	}
+	out = dc.PressButton(ch, bob, "en-US", out.MessageID, accept.CustomID).Wait(t)
+	pit3, ok := out.Message.Button("3")
+	if !ok {
+		t.Fatalf("accepted board: %q", out.Message.Content)
+	}
+	moved := dc.PressButton(ch, alice, "en-US", out.MessageID, pit3.CustomID).Wait(t)
+	if moved.MessageID != out.MessageID || len(moved.Message.Files) != 1 {
+		t.Errorf("the move did not update the board in place: %s, %d files", moved.MessageID, len(moved.Message.Files))
+	}
+	dropped := func() int {
+		n := 0
+		for _, b := range bases {
+			n += counter(t, b, "discord")
+		}
+		return n
+	}
+	dc.WaitFor(t, "three interactions dropped", func() bool { return dropped() >= 3 })
+	if dropped() != 3 {
+		t.Errorf("%d interactions dropped, want 3", dropped())
+	}
+	db, err := postgres.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	g, err := db.LiveGame(context.Background(), "discord", ch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Created, accepted, one move: versions 1, 2, 3.
+	if g.Version != 3 || len(g.Moves) != 1 || g.Moves[0].Move != "3" {
+		t.Errorf("game version %d, moves %+v; want 3, [3]", g.Version, g.Moves)
+	}
 }
