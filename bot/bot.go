@@ -157,13 +157,33 @@ func (s *session) t(key string, args map[string]any) string {
 // logged, not shown). A user who sends many requests that are not part of
 // playing a game in a short time is throttled: one short notice, then
 // silence until the pace drops (see throttle).
+//
+// A request with an EventID is handled at most once: Handle first claims
+// the event in the store, and a request whose event was claimed before (a
+// redelivery, or the same event received by another process) gets no
+// reply at all and is reported to Metrics.Deduplicated. When the claim
+// cannot be recorded the request is not handled (the internal error's
+// reply), so that it cannot be handled twice.
 func (b *Bot) Handle(ctx context.Context, req Request) []Reply {
 	arrived := req.Received
 	if arrived.IsZero() {
 		arrived = time.Now()
 	}
+	var claimErr error
+	if req.EventID != "" {
+		first, err := b.cfg.Store.ClaimEvent(ctx, req.Platform, req.EventID, b.cfg.Now())
+		if err == nil && !first {
+			b.metrics.Deduplicated(req.Platform)
+			b.log.DebugContext(ctx, "event already handled; dropped", "platform", req.Platform, "event", req.EventID)
+			return nil
+		}
+		claimErr = err
+	}
 	lang := b.language(ctx, req.Platform, req.User)
 	s := &session{b: b, ctx: ctx, req: req, lang: lang, user: lang, arrived: arrived}
+	if claimErr != nil {
+		return b.failed(s, fmt.Errorf("claim event: %w", claimErr))
+	}
 	if throttled(req) {
 		switch b.throttle.allow(req.Platform+"\x00"+req.User.ID, b.cfg.Now()) {
 		case throttleNotice:
@@ -176,6 +196,12 @@ func (b *Bot) Handle(ctx context.Context, req Request) []Reply {
 	if err == nil {
 		return replies
 	}
+	return b.failed(s, err)
+}
+
+// failed is Handle's reply to a request that failed with err.
+func (b *Bot) failed(s *session, err error) []Reply {
+	ctx, req := s.ctx, s.req
 	s.lang = s.user
 	var ue *userError
 	if errors.As(err, &ue) {

@@ -16,6 +16,10 @@ type Metrics interface {
 	// RenderAnimation, which took d; err is the drawing's failure, if
 	// any.
 	Rendered(kind string, d time.Duration, err error)
+	// Deduplicated reports a request dropped because its event
+	// (Request.EventID) was claimed before: delivered twice, or to two
+	// processes.
+	Deduplicated(platform string)
 }
 
 // The kinds of image Metrics.Rendered reports.
@@ -32,6 +36,7 @@ type noMetrics struct{}
 
 func (noMetrics) MoveCommitted(string, bool, time.Duration) {}
 func (noMetrics) Rendered(string, time.Duration, error)     {}
+func (noMetrics) Deduplicated(string)                       {}
 
 // committed records a move just committed by s: it reports its latency
 // from the request's arrival and remembers when it was, for the replies

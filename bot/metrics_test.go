@@ -20,6 +20,8 @@ type recorder struct {
 	moves    []recordedMove
 	rendered map[string]int
 	failed   map[string]int
+	// deduplicated lists the platforms of the requests dropped.
+	deduplicated []string
 }
 
 type recordedMove struct {
@@ -32,6 +34,12 @@ func (r *recorder) MoveCommitted(platform string, byBot bool, d time.Duration) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.moves = append(r.moves, recordedMove{platform, byBot, d})
+}
+
+func (r *recorder) Deduplicated(platform string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.deduplicated = append(r.deduplicated, platform)
 }
 
 func (r *recorder) Rendered(kind string, _ time.Duration, err error) {

@@ -38,6 +38,13 @@ type Request struct {
 	// latency metric (Metrics.MoveCommitted) counts from it; zero means
 	// from when Handle began.
 	Received time.Time
+	// EventID is the platform's id of the event the request came from (a
+	// Discord interaction id, a Telegram update id), unique per platform:
+	// Handle claims it in the store first (Store.ClaimEvent) and drops a
+	// request whose event was already claimed, by this process or another
+	// on the same database. Empty means no deduplication (the terminal
+	// chat).
+	EventID string
 }
 
 // User is a chat user.

@@ -74,4 +74,21 @@ type Store interface {
 	// of attempts started in channel; channel "" means the whole platform),
 	// ranked by puzzles solved, then current streak, then fewer tries.
 	PuzzleLeaderboard(ctx context.Context, platform, channel, today string, limit int) ([]store.PuzzleRank, error)
+
+	// ClaimEvent records that the platform's event id (a Discord
+	// interaction id, a Telegram update id) is being handled, as of now. It
+	// returns true for the first claim only: false when the event was
+	// claimed before, by any process on the database, within
+	// store.EventLifetime. Concurrent claims of one event: exactly one
+	// returns true. Records older than store.EventLifetime are pruned as
+	// events are claimed (at most store.PruneBatch per claim).
+	ClaimEvent(ctx context.Context, platform, id string, now time.Time) (bool, error)
+	// TakeLease takes, or renews, the lease called name for holder until
+	// now+ttl, and reports whether holder has it: true when it was free,
+	// expired or holder's already; false, changing nothing, while another
+	// holder has it. Concurrent takers: at most one gets it.
+	TakeLease(ctx context.Context, name, holder string, now time.Time, ttl time.Duration) (bool, error)
+	// ReleaseLease gives up the lease if holder has it (another holder
+	// may take it at once); otherwise it does nothing.
+	ReleaseLease(ctx context.Context, name, holder string) error
 }

@@ -69,6 +69,7 @@ var statements = []string{
 	insertGame, updateGame, insertMove, gameExists, movesStored, moveAt, deleteMoves,
 	gameByID, liveGame, lastGame, idleGames, selectMoves, selectSeats, upsertSeat, deleteSeats,
 	selectLanguage, upsertLanguage, selectChannelLanguage, upsertChannelLanguage, deleteChannelLanguage, recordQuery, leaderboardAll, leaderboardChannel,
+	claimEvent, pruneEvents, takeLease, releaseLease,
 }
 
 // millis is how a time is stored: unix milliseconds, 0 for the zero time.

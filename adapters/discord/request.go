@@ -58,6 +58,7 @@ func toRequest(i *discordgo.Interaction, self ...string) (req bot.Request, ok bo
 			Mention: "<@" + u.ID + ">",
 		},
 		CanManage: canManage(i),
+		EventID:   i.ID,
 	}
 	if i.GuildLocale != nil {
 		req.ChannelLocale = string(*i.GuildLocale)

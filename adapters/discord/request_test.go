@@ -81,11 +81,16 @@ func TestToRequest(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.fixture, func(t *testing.T) {
-			got, ok := toRequest(fixture(t, tt.fixture), fixApp)
+			i := fixture(t, tt.fixture)
+			got, ok := toRequest(i, fixApp)
 			if ok != tt.ok {
 				t.Fatalf("ok = %v, want %v", ok, tt.ok)
 			}
 			if ok {
+				if got.EventID == "" || got.EventID != i.ID {
+					t.Errorf("EventID %q, want the interaction id %q", got.EventID, i.ID)
+				}
+				got.EventID = "" // the fixtures' wants leave it out
 				if got.CanManage == nil {
 					t.Fatal("no CanManage")
 				}

@@ -508,6 +508,10 @@ func TestFixtures(t *testing.T) {
 					t.Error("no Received time")
 				}
 				got.Received = time.Time{}
+				if id, err := strconv.Atoi(got.EventID); err != nil || id <= 0 {
+					t.Errorf("EventID %q, want the update id", got.EventID)
+				}
+				got.EventID = ""
 				if !reflect.DeepEqual(got, *tc.want) {
 					t.Fatalf("requests %+v, want %+v", reqs, *tc.want)
 				}

@@ -176,7 +176,8 @@ func (a *Adapter) convert(u tgbotapi.Update, x updateExtra) (in incoming, ok boo
 		in.dst = target{chat: m.Chat.ID, thread: x.Message.thread()}
 		in.msgID = m.MessageID
 		in.user = m.From.ID
-		in.req = bot.Request{Platform: Platform, Channel: in.dst.channel(), User: userOf(m.From), Text: text}
+		in.req = bot.Request{Platform: Platform, Channel: in.dst.channel(), User: userOf(m.From), Text: text,
+			EventID: strconv.Itoa(u.UpdateID)}
 		return in, true
 	case u.CallbackQuery != nil:
 		cq := u.CallbackQuery
@@ -194,7 +195,8 @@ func (a *Adapter) convert(u tgbotapi.Update, x updateExtra) (in incoming, ok boo
 		in.group = cq.Message.Chat.Type != "private"
 		in.held = cq.Message
 		in.user = cq.From.ID
-		in.req = bot.Request{Platform: Platform, Channel: in.dst.channel(), User: userOf(cq.From), Button: cq.Data}
+		in.req = bot.Request{Platform: Platform, Channel: in.dst.channel(), User: userOf(cq.From), Button: cq.Data,
+			EventID: strconv.Itoa(u.UpdateID)}
 		return in, true
 	}
 	return in, false

@@ -193,6 +193,17 @@ func (m *metrics) MoveCommitted(platform string, byBot bool, d time.Duration) {
 	m.moveCommit.WithLabelValues(platform, mover).Observe(d.Seconds())
 }
 
+// Deduplicated implements bot.Metrics: an event the bot dropped as claimed
+// before (by this process or another on the database) counts with the
+// adapters' own drops in mancala_events_deduplicated_total.
+func (m *metrics) Deduplicated(platform string) {
+	if p := m.platforms[platform]; p != nil {
+		p.Deduplicated()
+		return
+	}
+	m.deduplicated.WithLabelValues(platform).Inc()
+}
+
 // Rendered implements bot.Metrics.
 func (m *metrics) Rendered(kind string, d time.Duration, err error) {
 	i := 0

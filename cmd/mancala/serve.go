@@ -505,18 +505,36 @@ func (m *Main) Run(ctx context.Context) error {
 			cancel() // one platform stopping (the terminal's input ending) stops all
 		}()
 	}
-	deliver(m.Bot.Resume(ctx))
+	// Reminders, claims and the bot's owed moves: by the one process
+	// holding the lease (see lease.go). A process taking it over resumes
+	// everything owed, as at start.
+	bg := newLease(m.DB, m.Now, m.Logger)
+	if m.Config.DatabaseURL == "" {
+		// One process per SQLite file (the file lock): a restart after a
+		// crash is the same holder, and takes the lease back at once.
+		bg.holder = "sqlite"
+	}
+	work := func() {
+		switch held, fresh := bg.take(ctx); {
+		case fresh:
+			deliver(m.Bot.Resume(ctx))
+		case held:
+			deliver(m.Bot.Tick(ctx))
+		}
+	}
+	work()
 	wg.Add(1)
-	go func() { // reminders and the bot's pending moves
+	go func() {
 		defer wg.Done()
-		t := time.NewTicker(time.Minute)
+		defer bg.release()
+		t := time.NewTicker(tickEvery)
 		defer t.Stop()
 		for {
 			select {
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				deliver(m.Bot.Tick(ctx))
+				work()
 			}
 		}
 	}()

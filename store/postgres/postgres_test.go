@@ -42,6 +42,22 @@ func TestConformance(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) bot.Store { return open(t) })
 }
 
+// TestShared: two stores on one database, as two processes: an event is
+// claimed once and a lease held by one holder through either.
+func TestShared(t *testing.T) {
+	url := pgtest.NewDatabase(t)
+	var dbs [2]*postgres.DB
+	for i := range dbs {
+		db, err := postgres.Open(t.Context(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		dbs[i] = db
+	}
+	storetest.Shared(t, dbs[0], dbs[1])
+}
+
 // TestMigrationsMatchSQLite: the same numbered migrations, by the same
 // names, in both dialects.
 func TestMigrationsMatchSQLite(t *testing.T) {
@@ -192,8 +208,8 @@ func TestConcurrentOpen(t *testing.T) {
 	if err := conn.QueryRow(t.Context(), "SELECT COUNT(*), MAX(version) FROM schema_migrations").Scan(&count, &newest); err != nil {
 		t.Fatal(err)
 	}
-	if count != 4 || newest != 4 {
-		t.Errorf("schema_migrations: %d rows, newest %d; want 4, 4", count, newest)
+	if count != 5 || newest != 5 {
+		t.Errorf("schema_migrations: %d rows, newest %d; want 5, 5", count, newest)
 	}
 }
 

@@ -63,6 +63,10 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 		{"PuzzleAttemptConflict", testPuzzleAttemptConflict},
 		{"PuzzleStreak", testPuzzleStreak},
 		{"PuzzleLeaderboard", testPuzzleLeaderboard},
+		{"Events", testEvents},
+		{"EventsPruned", testEventsPruned},
+		{"ConcurrentClaims", testConcurrentClaims},
+		{"Lease", testLease},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

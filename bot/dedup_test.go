@@ -1,0 +1,128 @@
+package bot_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mancala-bot/mancala/bot"
+	"github.com/mancala-bot/mancala/store"
+)
+
+// TestEventHandledOnce: a request whose event id was handled before —
+// delivered again, or received by a second process on the same database —
+// changes nothing and gets no reply; it is counted as deduplicated. The
+// same id on another platform, and requests without an id, are handled.
+func TestEventHandledOnce(t *testing.T) {
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	recs := [2]*recorder{}
+	var bots [2]*bot.Bot // two processes on one database
+	for i := range bots {
+		recs[i] = &recorder{rendered: map[string]int{}, failed: map[string]int{}}
+		bots[i] = bot.New(bot.Config{Store: db, Metrics: recs[i]})
+	}
+	ctx := context.Background()
+	req := func(event, text string) bot.Request {
+		return bot.Request{Platform: "test", Channel: "c", Text: text, EventID: event,
+			User: bot.User{ID: "alice", Name: "alice"}}
+	}
+	if rs := bots[0].Handle(ctx, req("1", "/new kalah bot")); len(rs) == 0 {
+		t.Fatal("new game: no reply")
+	}
+	before, err := db.LiveGame(ctx, "test", "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rs := bots[1].Handle(ctx, req("1", "/new kalah bot")); rs != nil {
+		t.Errorf("the same event through the other bot: %+v", rs)
+	}
+
+	// One move delivered to both bots at once: one of them plays it.
+	var wg sync.WaitGroup
+	var replies [2][]bot.Reply
+	for i := range bots {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			replies[i] = bots[i].Handle(ctx, req("2", "/move 3"))
+		}()
+	}
+	wg.Wait()
+	if (len(replies[0]) == 0) == (len(replies[1]) == 0) {
+		t.Fatalf("replies to one event through two bots: %+v and %+v", replies[0], replies[1])
+	}
+	after, err := db.Game(ctx, before.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Version != before.Version+1 || len(after.Moves) <= len(before.Moves) {
+		t.Fatalf("the move changed the game from version %d (%d moves) to %d (%d moves), want one update",
+			before.Version, len(before.Moves), after.Version, len(after.Moves))
+	}
+	// Delivered again later: still nothing.
+	for i := range bots {
+		if rs := bots[i].Handle(ctx, req("2", "/move 3")); rs != nil {
+			t.Errorf("bot %d: the move again: %+v", i, rs)
+		}
+	}
+	if g, _ := db.Game(ctx, before.ID); g.Version != after.Version {
+		t.Errorf("a redelivered move changed the game: version %d, want %d", g.Version, after.Version)
+	}
+	dropped := len(recs[0].deduplicated) + len(recs[1].deduplicated)
+	if dropped != 4 {
+		t.Errorf("%d requests counted as deduplicated, want 4", dropped)
+	}
+	for _, r := range recs {
+		for _, p := range r.deduplicated {
+			if p != "test" {
+				t.Errorf("deduplicated on platform %q", p)
+			}
+		}
+	}
+
+	// Another platform's event 2 is another event; no id, no deduplication.
+	other := req("2", "/help")
+	other.Platform = "other"
+	if rs := bots[0].Handle(ctx, other); len(rs) == 0 {
+		t.Error("the same id on another platform: no reply")
+	}
+	for range 2 {
+		if rs := bots[0].Handle(ctx, req("", "/board")); len(rs) == 0 {
+			t.Error("a request without an event id: no reply")
+		}
+	}
+}
+
+// claimFails is a store whose event claims fail.
+type claimFails struct{ bot.Store }
+
+func (claimFails) ClaimEvent(context.Context, string, string, time.Time) (bool, error) {
+	return false, errors.New("disk on fire")
+}
+
+// TestEventClaimFails: when the claim cannot be recorded, the request is
+// not handled (it might be handled elsewhere): a private error reply that
+// tells nothing of the failure.
+func TestEventClaimFails(t *testing.T) {
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	b := bot.New(bot.Config{Store: claimFails{db}})
+	rs := b.Handle(context.Background(), bot.Request{Platform: "test", Channel: "c", Text: "/new kalah bot",
+		EventID: "1", User: bot.User{ID: "alice", Name: "alice"}})
+	if len(rs) != 1 || !rs[0].Private || rs[0].Board != nil {
+		t.Fatalf("replies %+v, want one private error", rs)
+	}
+	if _, err := db.LiveGame(context.Background(), "test", "c"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a game was created: %v", err)
+	}
+}

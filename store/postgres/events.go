@@ -1,0 +1,66 @@
+package postgres
+
+import (
+	"context"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/mancala-bot/mancala/store"
+)
+
+const (
+	// claimEvent inserts the record, or takes over one that expired but
+	// was not pruned yet; it changes no row when the event is claimed.
+	claimEvent = `INSERT INTO events (platform, event_id, seen_at) VALUES ($1, $2, $3)
+		ON CONFLICT (platform, event_id) DO UPDATE SET seen_at = excluded.seen_at
+		WHERE events.seen_at <= $4`
+	pruneEvents = `DELETE FROM events WHERE ctid IN
+		(SELECT ctid FROM events WHERE seen_at <= $1 LIMIT $2 FOR UPDATE SKIP LOCKED)`
+	// takeLease takes the lease when it is free, expired or already the
+	// holder's; it changes no row when another holder has it.
+	takeLease = `INSERT INTO leases (name, holder, expires) VALUES ($1, $2, $3)
+		ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires = excluded.expires
+		WHERE leases.holder = excluded.holder OR leases.expires <= $4`
+	releaseLease = "DELETE FROM leases WHERE name = $1 AND holder = $2"
+)
+
+// ClaimEvent records that the platform's event id is being handled, as of
+// now. It returns true for the first claim, false when the event was
+// claimed before (by any process on the database) within
+// store.EventLifetime: concurrent claims of one event are serialized by its
+// primary key, and exactly one wins. It also deletes up to store.PruneBatch
+// records older than store.EventLifetime (rows other claims are pruning are
+// skipped). The claim is durable when it returns; errors are internal
+// failures.
+func (d *DB) ClaimEvent(ctx context.Context, platform, id string, now time.Time) (bool, error) {
+	cutoff := now.Add(-store.EventLifetime).UnixMilli()
+	var first bool
+	err := pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, pruneEvents, cutoff, store.PruneBatch); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, claimEvent, platform, id, now.UnixMilli(), cutoff)
+		first = tag.RowsAffected() == 1
+		return err
+	})
+	return first, internal(ctx, "claim event", err)
+}
+
+// TakeLease takes, or renews, the lease called name for holder until
+// now+ttl. It returns true when holder has the lease: it was free, it
+// expired, or holder had it already; false when another holder has it
+// (nothing is changed then). Concurrent takers are serialized by the
+// lease's primary key: one of them gets it. Errors are internal failures.
+func (d *DB) TakeLease(ctx context.Context, name, holder string, now time.Time, ttl time.Duration) (bool, error) {
+	tag, err := d.pool.Exec(ctx, takeLease, name, holder, now.Add(ttl).UnixMilli(), now.UnixMilli())
+	return err == nil && tag.RowsAffected() == 1, internal(ctx, "take lease", err)
+}
+
+// ReleaseLease gives the lease up if holder has it, so that another
+// process may take it at once; otherwise it does nothing. Errors are
+// internal failures.
+func (d *DB) ReleaseLease(ctx context.Context, name, holder string) error {
+	_, err := d.pool.Exec(ctx, releaseLease, name, holder)
+	return internal(ctx, "release lease", err)
+}
