@@ -126,3 +126,57 @@ func TestEventClaimFails(t *testing.T) {
 		t.Errorf("a game was created: %v", err)
 	}
 }
+
+// TestUndoThroughTwoProcesses is the first fault: one /undo
+// delivered to two processes on one database took back twice what it
+// should (four plies). Now one of them takes back what one process would,
+// and the other drops it.
+func TestUndoThroughTwoProcesses(t *testing.T) {
+	ctx := context.Background()
+	req := func(event, text string) bot.Request {
+		return bot.Request{Platform: "test", Channel: "c", Text: text, EventID: event,
+			User: bot.User{ID: "alice", Name: "alice"}}
+	}
+	// play runs the game on a new database through n bots and returns the
+	// moves stored before and after one /undo delivered to all of them.
+	play := func(n int) (before, after int) {
+		db, err := store.Open(ctx, filepath.Join(t.TempDir(), "bot.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		bots := make([]*bot.Bot, n)
+		for i := range bots {
+			bots[i] = bot.New(bot.Config{Store: db})
+		}
+		bots[0].Handle(ctx, req("1", "/new kalah bot"))
+		bots[n-1].Handle(ctx, req("2", "/move 1"))
+		bots[0].Handle(ctx, req("3", "/move 6"))
+		g, err := db.LiveGame(ctx, "test", "c")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		for i := range bots {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				bots[i].Handle(ctx, req("4", "/undo"))
+			}()
+		}
+		wg.Wait()
+		h, err := db.Game(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(g.Moves), len(h.Moves)
+	}
+	b1, a1 := play(1)
+	if a1 >= b1 {
+		t.Fatalf("one process: /undo left %d moves of %d", a1, b1)
+	}
+	b2, a2 := play(2)
+	if b2 != b1 || a2 != a1 {
+		t.Errorf("two processes: /undo left %d moves of %d; one process leaves %d of %d", a2, b2, a1, b1)
+	}
+}
