@@ -19,13 +19,13 @@ func TestMigrateSeatsKeepsGames(t *testing.T) {
 	path := t.TempDir() + "/old.db"
 
 	// The database as the 0003 code left it.
-	all, err := migrations(migrationFS)
+	all, err := ReadMigrations(migrationFS)
 	if err != nil {
 		t.Fatal(err)
 	}
 	old := fstest.MapFS{}
 	for _, m := range all[:3] {
-		old["migrations/"+m.name] = &fstest.MapFile{Data: []byte(m.sql)}
+		old["migrations/"+m.Name] = &fstest.MapFile{Data: []byte(m.SQL)}
 	}
 	db, err := sql.Open("sqlite", dsn(path, defaultSynchronous))
 	if err != nil {

@@ -290,21 +290,25 @@ var migrationFS embed.FS
 
 var migrationName = regexp.MustCompile(`^([0-9]{4})_[a-z0-9_]+\.sql$`)
 
-type migration struct {
-	version int
-	name    string // file name
-	sql     string
+// Migration is one numbered schema migration file (migrations/NNNN_*.sql).
+// The SQLite store and the PostgreSQL store (store/postgres) keep the same
+// numbers and names, each in its own dialect.
+type Migration struct {
+	Version int
+	Name    string // file name
+	SQL     string
 }
 
-// migrations lists the embedded migrations by version, checking that they
-// are numbered 1, 2, 3... without gaps.
-func migrations(fsys fs.FS) ([]migration, error) {
+// ReadMigrations lists the migrations in fsys (migrations/NNNN_*.sql) by
+// version. The error names a file whose name is not NNNN_words.sql or whose
+// number breaks the sequence 1, 2, 3... .
+func ReadMigrations(fsys fs.FS) ([]Migration, error) {
 	names, err := fs.Glob(fsys, "migrations/*.sql")
 	if err != nil {
 		return nil, err
 	}
 	sort.Strings(names)
-	var ms []migration
+	var ms []Migration
 	for _, p := range names {
 		name := path.Base(p)
 		m := migrationName.FindStringSubmatch(name)
@@ -319,7 +323,7 @@ func migrations(fsys fs.FS) ([]migration, error) {
 		if err != nil {
 			return nil, err
 		}
-		ms = append(ms, migration{version: v, name: name, sql: string(b)})
+		ms = append(ms, Migration{Version: v, Name: name, SQL: string(b)})
 	}
 	return ms, nil
 }
@@ -327,7 +331,7 @@ func migrations(fsys fs.FS) ([]migration, error) {
 // migrate applies the migrations in fsys (migrations/NNNN_*.sql) that the
 // database lacks.
 func (d *DB) migrate(ctx context.Context, fsys fs.FS) error {
-	ms, err := migrations(fsys)
+	ms, err := ReadMigrations(fsys)
 	if err != nil {
 		return err
 	}
@@ -348,7 +352,7 @@ func (d *DB) migrate(ctx context.Context, fsys fs.FS) error {
 	}
 	for _, m := range ms {
 		if err := d.migrateOne(ctx, m); err != nil {
-			return fmt.Errorf("migration %s: %w", m.name, err)
+			return fmt.Errorf("migration %s: %w", m.Name, err)
 		}
 	}
 	return nil
@@ -357,22 +361,22 @@ func (d *DB) migrate(ctx context.Context, fsys fs.FS) error {
 // migrateOne applies m unless it has been. The check runs inside the
 // (immediate) transaction, so two processes opening the same new file do
 // not both apply it.
-func (d *DB) migrateOne(ctx context.Context, m migration) error {
+func (d *DB) migrateOne(ctx context.Context, m Migration) error {
 	return d.write(ctx, func(tx txn) error {
 		var n int
 		if err := tx.queryRow(
-			"SELECT COUNT(*) FROM schema_migrations WHERE version = ?", m.version).Scan(&n); err != nil {
+			"SELECT COUNT(*) FROM schema_migrations WHERE version = ?", m.Version).Scan(&n); err != nil {
 			return err
 		}
 		if n > 0 {
 			return nil
 		}
-		if _, err := tx.exec(m.sql); err != nil {
+		if _, err := tx.exec(m.SQL); err != nil {
 			return err
 		}
 		_, err := tx.exec(
 			"INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-			m.version, m.name, d.now().UnixMilli())
+			m.Version, m.Name, d.now().UnixMilli())
 		return err
 	})
 }

@@ -76,7 +76,7 @@ func TestMigrateEmptyThenReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := migrations(migrationFS)
+	want, err := ReadMigrations(migrationFS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,8 +85,8 @@ func TestMigrateEmptyThenReopen(t *testing.T) {
 		t.Fatalf("applied %v, want %d migrations", first, len(want))
 	}
 	for i, m := range first {
-		if m.version != want[i].version || m.name != want[i].name {
-			t.Errorf("migration row %d = %+v, want %s", i, m, want[i].name)
+		if m.version != want[i].Version || m.name != want[i].Name {
+			t.Errorf("migration row %d = %+v, want %s", i, m, want[i].Name)
 		}
 	}
 	for _, table := range []string{"games", "moves", "user_languages", "puzzle_attempts", "schema_migrations"} {
@@ -152,7 +152,7 @@ func TestMigrateConcurrentOpens(t *testing.T) {
 	if open == nil {
 		t.Fatal("no open succeeded")
 	}
-	want, _ := migrations(migrationFS)
+	want, _ := ReadMigrations(migrationFS)
 	if got := applied(t, open); len(got) != len(want) {
 		t.Errorf("applied %v, want %d migrations", got, len(want))
 	}
@@ -175,13 +175,13 @@ func TestMigrateNewerSchemaRefused(t *testing.T) {
 
 func TestMigrationFailureRollsBack(t *testing.T) {
 	d, _ := openTest(t)
-	real, err := migrations(migrationFS)
+	real, err := ReadMigrations(migrationFS)
 	if err != nil {
 		t.Fatal(err)
 	}
 	fsys := fstest.MapFS{}
 	for _, m := range real {
-		fsys["migrations/"+m.name] = &fstest.MapFile{Data: []byte("SELECT 1")} // already applied: skipped
+		fsys["migrations/"+m.Name] = &fstest.MapFile{Data: []byte("SELECT 1")} // already applied: skipped
 	}
 	good := fmt.Sprintf("%04d_good.sql", len(real)+1)
 	worse := fmt.Sprintf("%04d_worse.sql", len(real)+2)
@@ -217,9 +217,9 @@ func TestMigrationNames(t *testing.T) {
 		for _, f := range c.files {
 			fsys["migrations/"+f] = &fstest.MapFile{Data: []byte("SELECT 1")}
 		}
-		ms, err := migrations(fsys)
+		ms, err := ReadMigrations(fsys)
 		if (err == nil) != c.ok {
-			t.Errorf("migrations(%v) = %v, %v; want ok %v", c.files, ms, err, c.ok)
+			t.Errorf("ReadMigrations(%v) = %v, %v; want ok %v", c.files, ms, err, c.ok)
 		}
 	}
 }

@@ -17,10 +17,7 @@ import (
 	"fmt"
 	"io/fs"
 	neturl "net/url"
-	"path"
 	"regexp"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -152,42 +149,6 @@ var (
 //go:embed migrations/*.sql
 var migrationFS embed.FS
 
-var migrationName = regexp.MustCompile(`^([0-9]{4})_[a-z0-9_]+\.sql$`)
-
-type migration struct {
-	version int
-	name    string // file name
-	sql     string
-}
-
-// migrations lists the migrations in fsys by version, checking that they
-// are numbered 1, 2, 3... without gaps.
-func migrations(fsys fs.FS) ([]migration, error) {
-	names, err := fs.Glob(fsys, "migrations/*.sql")
-	if err != nil {
-		return nil, err
-	}
-	sort.Strings(names)
-	var ms []migration
-	for _, p := range names {
-		name := path.Base(p)
-		m := migrationName.FindStringSubmatch(name)
-		if m == nil {
-			return nil, fmt.Errorf("migration %s: name is not NNNN_words.sql", name)
-		}
-		v, _ := strconv.Atoi(m[1])
-		if v != len(ms)+1 {
-			return nil, fmt.Errorf("migration %s: want number %04d", name, len(ms)+1)
-		}
-		b, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			return nil, err
-		}
-		ms = append(ms, migration{version: v, name: name, sql: string(b)})
-	}
-	return ms, nil
-}
-
 // migrateLock is the key of the transaction-level advisory lock migrate
 // holds: processes opening the same database at once apply the migrations
 // one after the other, the later ones finding nothing left to do. Advisory
@@ -200,7 +161,7 @@ const migrateLock int64 = 0x6d616e63616c61 // "mancala"
 // transactional): they are applied entirely or not at all, each recorded in
 // schema_migrations.
 func (d *DB) migrate(ctx context.Context, fsys fs.FS) error {
-	ms, err := migrations(fsys)
+	ms, err := store.ReadMigrations(fsys)
 	if err != nil {
 		return err
 	}
@@ -224,13 +185,13 @@ func (d *DB) migrate(ctx context.Context, fsys fs.FS) error {
 			return fmt.Errorf("database schema version %d is newer than this program's (%d)", newest, len(ms))
 		}
 		for _, m := range ms[newest:] {
-			if _, err := tx.Exec(ctx, m.sql); err != nil {
-				return fmt.Errorf("migration %s: %w", m.name, err)
+			if _, err := tx.Exec(ctx, m.SQL); err != nil {
+				return fmt.Errorf("migration %s: %w", m.Name, err)
 			}
 			if _, err := tx.Exec(ctx,
 				"INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
-				m.version, m.name, d.now().UnixMilli()); err != nil {
-				return fmt.Errorf("migration %s: %w", m.name, err)
+				m.Version, m.Name, d.now().UnixMilli()); err != nil {
+				return fmt.Errorf("migration %s: %w", m.Name, err)
 			}
 		}
 		return nil
