@@ -113,12 +113,7 @@ func init() {
 				captureSower: optBool(o, "capture_sower"),
 				skipOrigin:   optBool(o, "skip_origin"),
 			}
-			switch o["infinite"] {
-			case "loss":
-				r.infinite = infiniteLoss
-			case "illegal":
-				r.infinite = infiniteIllegal
-			}
+			r.infinite = infiniteOption(o)
 			return r, nil
 		},
 	})
@@ -320,6 +315,17 @@ const (
 	infiniteLoss
 	infiniteIllegal
 )
+
+// infiniteOption reads the option "infinite" (draw, loss, illegal).
+func infiniteOption(o Options) infinitePolicy {
+	switch o["infinite"] {
+	case "loss":
+		return infiniteLoss
+	case "illegal":
+		return infiniteIllegal
+	}
+	return infiniteDraw
+}
 
 // finish ends the game after mover's never-ending move, which was not
 // carried out (R2): the mover loses with infinite=loss, else it is a draw.

@@ -81,7 +81,7 @@ func init() { register(baoVariant) }
 
 var baoVariant = &Variant{
 	ID: "bao", Name: "Bao la Kiswahili", Players: 2,
-	Options: []OptionSpec{
+	Options: append([]OptionSpec{
 		{Name: "takasia", Kind: BoolOption, Default: "true",
 			Doc: "a takasa that leaves the opponent one threatened pit blocks it for a turn (takasia)"},
 		{Name: "namua_house", Kind: EnumOption, Default: "choice", Values: []string{"choice", "stop"},
@@ -92,21 +92,10 @@ var baoVariant = &Variant{
 			Doc: "in the namua stage a takasa seed avoids the nyumba and singletons while it can"},
 		{Name: "house_seeds", Kind: EnumOption, Default: "6", Values: []string{"6", "8"},
 			Doc: "seeds in each nyumba at the start (8: the Malawi setup, 20 in hand)"},
-		{Name: "infinite", Kind: EnumOption, Default: "draw", Values: []string{"draw", "loss", "illegal"},
-			Doc: "a move that would never end is not played and the game is drawn, or its mover loses, or it is illegal"},
-		{Name: "suicide", Kind: EnumOption, Default: "forbidden", Values: []string{"forbidden", "allowed"},
-			Doc: "a takasa from the only occupied front pit, a kichwa, towards the back row is forbidden, or allowed and loses"},
-		{Name: "wipe", Kind: EnumOption, Default: "stop", Values: []string{"stop", "continue"},
-			Doc: "a capture that empties the opponent's front row stops the move at once, or the move is played to its end"},
-	},
+	}, kujiEndOptions...),
 	build: func(v *Variant, o Options) (Rules, error) {
 		r := &kiswRules{base: base{variant: v, opts: o, layout: fourRowLayout(8)}}
-		switch o["infinite"] {
-		case "loss":
-			r.infinite = infiniteLoss
-		case "illegal":
-			r.infinite = infiniteIllegal
-		}
+		r.infinite = infiniteOption(o)
 		r.takasia = o["takasia"] != "false"
 		r.houseStop = o["namua_house"] == "stop"
 		r.immune = o["house_capture"] == "immune"

@@ -95,25 +95,24 @@ import "encoding/binary"
 // Events: pickup, sow, relay; a capture (EventCapture) lifts the facing
 // pit into the mover's hand and the sow events that follow sow it on. A
 // never-ending move records only its end event.
+// kujiEndOptions are the options of how a four-row Bao move or game ends
+// (R2, J8, E1), which bao-kujifunza and bao share.
+var kujiEndOptions = []OptionSpec{
+	{Name: "infinite", Kind: EnumOption, Default: "draw", Values: []string{"draw", "loss", "illegal"},
+		Doc: "a move that would never end is not played and the game is drawn, or its mover loses, or it is illegal"},
+	{Name: "suicide", Kind: EnumOption, Default: "forbidden", Values: []string{"forbidden", "allowed"},
+		Doc: "a takasa from the only occupied front pit, a kichwa, towards the back row is forbidden, or allowed and loses"},
+	{Name: "wipe", Kind: EnumOption, Default: "stop", Values: []string{"stop", "continue"},
+		Doc: "a capture that empties the opponent's front row stops the move at once, or the move is played to its end"},
+}
+
 func init() {
 	register(&Variant{
 		ID: "bao-kujifunza", Name: "Bao la Kujifunza", Players: 2,
-		Options: []OptionSpec{
-			{Name: "infinite", Kind: EnumOption, Default: "draw", Values: []string{"draw", "loss", "illegal"},
-				Doc: "a move that would never end is not played and the game is drawn, or its mover loses, or it is illegal"},
-			{Name: "suicide", Kind: EnumOption, Default: "forbidden", Values: []string{"forbidden", "allowed"},
-				Doc: "a takasa from the only occupied front pit, a kichwa, towards the back row is forbidden, or allowed and loses"},
-			{Name: "wipe", Kind: EnumOption, Default: "stop", Values: []string{"stop", "continue"},
-				Doc: "a capture that empties the opponent's front row stops the move at once, or the move is played to its end"},
-		},
+		Options: kujiEndOptions,
 		build: func(v *Variant, o Options) (Rules, error) {
 			r := &kujiRules{base: base{variant: v, opts: o, layout: fourRowLayout(8)}}
-			switch o["infinite"] {
-			case "loss":
-				r.infinite = infiniteLoss
-			case "illegal":
-				r.infinite = infiniteIllegal
-			}
+			r.infinite = infiniteOption(o)
 			r.suicide = o["suicide"] == "allowed"
 			r.wipeContinue = o["wipe"] == "continue"
 			return r, nil
