@@ -16,19 +16,19 @@ import (
 // whose opponent's row is below. A player reads "↓3" as "pit 3 of the row
 // below", where the board shows it.
 func moveLabel(p engine.Position, m engine.Move) string {
-	l := p.Rules().Layout()
-	if m.Kind != engine.Sow || m.Dir != engine.DirNone || m.Plus || l.Sides != 2 || int(m.Pit) <= l.Pits {
-		return m.String()
-	}
-	c := p.MoveCell(m)
-	if c == engine.NoCell {
+	return opponentPitLabel(p.Rules().Layout(), p.ToMove(), m)
+}
+
+// opponentPitLabel is moveLabel for a move of mover on a board of layout l.
+func opponentPitLabel(l *engine.Layout, mover engine.Side, m engine.Move) string {
+	if m.Kind != engine.Sow || m.Dir != engine.DirNone || m.Plus || l.Sides != 2 || int(m.Pit) <= l.Pits || int(m.Pit) > 2*l.Pits {
 		return m.String()
 	}
 	arrow := "↑"
-	if p.ToMove() == engine.North && !drawnFromMover(l) {
+	if mover == engine.North && !drawnFromMover(l) {
 		arrow = "↓"
 	}
-	return arrow + strconv.Itoa(l.Cells[c].Pit)
+	return arrow + strconv.Itoa(int(m.Pit)-l.Pits)
 }
 
 // drawnFromMover reports whether boards of layout l are drawn from the seat
@@ -46,17 +46,13 @@ func drawnFromMover(l *engine.Layout) bool {
 // mover: "↑3" for a capture of the opponent's pit 3.
 func moveText(l *engine.Layout, move string, ev []engine.Event) string {
 	m, err := engine.ParseMove(move)
-	if err != nil || m.Kind != engine.Sow || m.Dir != engine.DirNone || m.Plus || l.Sides != 2 || int(m.Pit) <= l.Pits || int(m.Pit) > 2*l.Pits {
+	if err != nil {
 		return move
 	}
 	for _, e := range ev {
 		switch e.Kind {
 		case engine.EventPickup, engine.EventCapture, engine.EventFill, engine.EventSow:
-			arrow := "↑"
-			if e.Side == engine.North && !drawnFromMover(l) {
-				arrow = "↓"
-			}
-			return arrow + strconv.Itoa(int(m.Pit)-l.Pits)
+			return opponentPitLabel(l, e.Side, m)
 		}
 	}
 	return move
