@@ -91,4 +91,22 @@ type Store interface {
 	// ReleaseLease gives up the lease if holder has it (another holder
 	// may take it at once); otherwise it does nothing.
 	ReleaseLease(ctx context.Context, name, holder string) error
+
+	// HoldDeliveries takes up to limit owed deliveries (store.Delivery:
+	// written by UpdateGame with Game.Owe) that nobody holds, their hold
+	// having expired or been released, for holder until now+hold, oldest
+	// first. A channel with an older delivery that another holder still
+	// holds is passed over (a channel's boards go out in order).
+	// Concurrent callers never get the same delivery.
+	HoldDeliveries(ctx context.Context, holder string, now time.Time, hold time.Duration, limit int) ([]store.Delivery, error)
+	// Delivered confirms that a board of the game at version or later was
+	// shown: the game's deliveries up to that version are removed,
+	// whoever holds them.
+	Delivered(ctx context.Context, gameID, version int64) error
+	// ReleaseDeliveries gives up holder's holds so that any process may
+	// take them at once; "" releases every hold.
+	ReleaseDeliveries(ctx context.Context, holder string) error
+	// Outbox returns how many deliveries are owed and when the oldest was
+	// written.
+	Outbox(ctx context.Context) (store.OutboxStats, error)
 }

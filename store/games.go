@@ -70,6 +70,7 @@ var statements = []string{
 	gameByID, liveGame, lastGame, idleGames, selectMoves, selectSeats, upsertSeat, deleteSeats,
 	selectLanguage, upsertLanguage, selectChannelLanguage, upsertChannelLanguage, deleteChannelLanguage, recordQuery, leaderboardAll, leaderboardChannel,
 	claimEvent, pruneEvents, takeLease, releaseLease,
+	insertDelivery, freeDeliveries, holdDelivery, deliveredThrough, releaseDeliveries, releaseAll, outboxStats,
 }
 
 // millis is how a time is stored: unix milliseconds, 0 for the zero time.
@@ -213,6 +214,9 @@ func (d *DB) CreateGame(ctx context.Context, g *Game) error {
 // move g keeps differs from the stored one (an undo and a new move in one
 // update, say), it fails and writes nothing; undo and move are two updates.
 //
+// When g.Owe is set, the delivery is written in the same transaction, for
+// the new version (see Delivery), and its fields are filled in.
+//
 // Errors: ErrConflict (nothing written) when the version moved on,
 // ErrNotFound for an unknown id, ErrChannelBusy when g becomes live in a
 // channel that has another live game. The change is durable (the WAL is
@@ -269,12 +273,16 @@ func (d *DB) UpdateGame(ctx context.Context, g *Game) error {
 				return err
 			}
 		}
-		return insertMoves(tx, g.ID, g.Moves, count)
+		if err := insertMoves(tx, g.ID, g.Moves, count); err != nil {
+			return err
+		}
+		return insertOwed(tx, g)
 	})
 	if err != nil {
 		return internal(ctx, "update game", err)
 	}
 	g.Version++
+	settleOwed(g)
 	settle(g, min(count, len(g.Moves)))
 	return nil
 }

@@ -114,6 +114,12 @@ type Game struct {
 	// stays) and writes the rest; CreateGame refuses a damaged game. It is
 	// "" for a row read in full.
 	Damage string
+	// Owe, when set, is a delivery this write owes the channel (a board
+	// to show: see Delivery). UpdateGame writes it in the same
+	// transaction and fills in its ID, GameID, Version, Platform, Channel
+	// and Created; the caller sets Note, Holder and HeldUntil. It is
+	// never read back (reads leave it nil); CreateGame ignores it.
+	Owe *Delivery
 }
 
 // Record is one player's results.
