@@ -66,6 +66,13 @@ type Config struct {
 	// Metrics receives the moves' latency and the images' drawing time;
 	// nil records nothing.
 	Metrics Metrics
+	// Holder names this process among those sharing the store, for the
+	// deliveries it holds (see outbox.go); "" means a random name.
+	Holder string
+	// DeliveryHold is how long a board owed for a move stays with the
+	// process that made the move before any process may send it again
+	// (default 30 s): longer than a reply takes to go out.
+	DeliveryHold time.Duration
 }
 
 // Bot answers chat requests. It is safe for concurrent use: games are
@@ -99,6 +106,12 @@ func New(cfg Config) *Bot {
 	}
 	if cfg.ThinkTime <= 0 {
 		cfg.ThinkTime = 2 * time.Second
+	}
+	if cfg.Holder == "" {
+		cfg.Holder = randomHolder()
+	}
+	if cfg.DeliveryHold <= 0 {
+		cfg.DeliveryHold = 30 * time.Second
 	}
 	m := cfg.Metrics
 	if m == nil {
@@ -144,6 +157,9 @@ type session struct {
 	// Handle began); lastCommit is when this session last committed a
 	// move (zero before), for Reply.Committed.
 	arrived, lastCommit time.Time
+	// owes reports that a write of this session owes a board (see
+	// outbox.go): its board replies then confirm it (Reply.Ack).
+	owes bool
 }
 
 // t writes a message of the catalog in the session's language, naming
@@ -329,12 +345,18 @@ func (s *session) mutate(fn func(g *loaded) error) (*loaded, error) {
 			return nil, err
 		}
 		s.atTable(g.rec)
+		moves, phase := len(g.rec.Moves), g.rec.Phase
 		if err := fn(g); err != nil {
 			return nil, err
 		}
 		g.rec.UpdatedAt = s.b.now()
+		if owesBoard(moves, phase, g.rec) {
+			g.rec.Owe = &store.Delivery{Note: g.note, Holder: s.b.cfg.Holder, HeldUntil: g.rec.UpdatedAt.Add(s.b.cfg.DeliveryHold)}
+		}
 		err = s.b.cfg.Store.UpdateGame(s.ctx, g.rec)
 		if err == nil {
+			s.owes = s.owes || g.rec.Owe != nil
+			g.rec.Owe = nil
 			return g, nil
 		}
 		if !errors.Is(err, store.ErrConflict) || attempt == 2 {
@@ -348,6 +370,9 @@ type loaded struct {
 	rec   *store.Game
 	rules engine.Rules
 	game  *engine.Game
+	// note is what a mutation did, in the table's language, for the
+	// delivery it owes (store.Delivery.Note); set by the mutation's fn.
+	note string
 }
 
 // load replays a stored game. Its error, a *damagedGame, means the stored

@@ -155,6 +155,10 @@ func (s *session) undo() ([]Reply, error) {
 		}
 		removed = len(g.rec.Moves) - ply
 		g.rec.Moves = g.rec.Moves[:ply]
+		g.note = s.t("undo_done", nil)
+		if removed > 1 {
+			g.note = s.t("undo_done_many", map[string]any{"Count": removed})
+		}
 		g.rec.DrawOffer, g.rec.UndoOffer = -1, -1
 		g.rec.TurnStarted, g.rec.Reminded = s.b.now(), time.Time{}
 		done = true
@@ -166,15 +170,12 @@ func (s *session) undo() ([]Reply, error) {
 	if !done {
 		return []Reply{{Text: s.t("undo_requested", map[string]any{"Player": s.mention()})}}, nil
 	}
+	note := lg.note
 	lg, err = load(lg.rec)
 	if err != nil {
 		return nil, err
 	}
-	text := s.t("undo_done", nil)
-	if removed > 1 {
-		text = s.t("undo_done_many", map[string]any{"Count": removed})
-	}
-	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), nil, false)}, nil
+	return []Reply{s.boardReply(lg, note+"\n"+s.turnLine(lg), nil, false)}, nil
 }
 
 // lastMoveBy returns the ply of the last move by the player in seat, or -1.

@@ -512,13 +512,14 @@ func (s *session) move(text string, d *buttonData) ([]Reply, error) {
 		}
 		played, mover = ev, s.name(rec.Players[seat])
 		s.record(g, m, s.req.User.ID)
+		g.note = s.describeMove(g, mover, m.String(), played)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	s.committed(false)
-	text = s.describeMove(lg, mover, lg.rec.Moves[len(lg.rec.Moves)-1].Move, played)
+	text = lg.note
 	events := played
 	if lg.rec.Phase == store.PhasePlaying && s.botToMove(lg) {
 		var botEvents []engine.Event
@@ -647,6 +648,12 @@ func (s *session) botMoves(lg *loaded) (*loaded, []engine.Event, error) {
 			}
 			ev = e
 			s.record(g, m, "")
+			exact := s.exact
+			if choice.Exact {
+				s.exact = &choice
+			}
+			g.note = s.describeBotMoves(g, append(slices.Clip(e), engine.Event{Kind: moveMarker, Count: len(g.rec.Moves) - 1}))
+			s.exact = exact
 			return nil
 		})
 		if err != nil {
@@ -915,7 +922,11 @@ func (s *session) boardReply(lg *loaded, text string, events []engine.Event, edi
 		}
 	}
 	b.Buttons = s.buttons(lg)
-	return Reply{Text: strings.TrimSpace(text), Board: b, Edit: edit, Committed: s.lastCommit}
+	r := Reply{Text: strings.TrimSpace(text), Board: b, Edit: edit, Committed: s.lastCommit}
+	if s.owes {
+		r.Ack = s.b.ack(lg.rec.ID, lg.rec.Version)
+	}
+	return r
 }
 
 // buttons are one per legal move, in the order the pits appear on the

@@ -88,6 +88,14 @@ type Reply struct {
 	// that shows no new move. Adapters report the time from it to the
 	// platform's confirmation of the reply (their Metrics' Delivered).
 	Committed time.Time
+	// Ack, when set, confirms the reply's board shown: the adapter calls
+	// it once the platform accepted the message carrying the board (sent,
+	// or edited in place), and never for a reply it dropped or failed to
+	// send. A move's board is owed until then (the outbox: see
+	// Bot.Owed), so that a reply lost to a crash or a stop is sent again.
+	// It is quick (one store write), safe to call from any goroutine, and
+	// logs its own failures.
+	Ack func()
 }
 
 // Board is a game's board as the bot shows it.

@@ -368,10 +368,14 @@ func (a *Adapter) Deliver(ctx context.Context, o bot.Outgoing) error {
 	return nil
 }
 
-// delivered reports m sent, when it shows a committed move.
+// delivered reports m sent, when it shows a committed move, and confirms
+// its board (bot.Reply.Ack).
 func (a *Adapter) delivered(m outMsg) {
 	if !m.committed.IsZero() {
 		a.metrics.Delivered(time.Since(m.committed))
+	}
+	if m.ack != nil {
+		m.ack()
 	}
 }
 

@@ -42,6 +42,9 @@ type outMsg struct {
 	// committed is the reply's bot.Reply.Committed, on the message that
 	// carries its board (zero on the others).
 	committed time.Time
+	// ack is the reply's bot.Reply.Ack, on the message that carries its
+	// board (nil on the others).
+	ack func()
 }
 
 // toMessages turns the bot's replies into Discord messages. requester is
@@ -75,6 +78,9 @@ func toMessages(replies []bot.Reply, requester string) []outMsg {
 				}
 				m.buttons = components(b.Buttons)
 				m.committed = r.Committed
+				if !r.Private {
+					m.ack = r.Ack
+				}
 			}
 			if n == 0 && b == nil && len(r.Animation) > 0 {
 				m.gif = r.Animation

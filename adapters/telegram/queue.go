@@ -346,6 +346,9 @@ func (a *Adapter) deliver(it *outItem) error {
 	if err == nil && !it.r.Committed.IsZero() {
 		a.metrics.Delivered(time.Since(it.r.Committed))
 	}
+	if err == nil && it.r.Ack != nil && !it.r.Private {
+		it.r.Ack()
+	}
 	return err
 }
 

@@ -323,6 +323,9 @@ func (c *Chat) print(user string, r bot.Reply) {
 	if c.Delivered != nil && !r.Committed.IsZero() {
 		c.Delivered(time.Since(r.Committed))
 	}
+	if r.Ack != nil && r.Board != nil {
+		r.Ack() // written: the board is shown
+	}
 }
 
 func (c *Chat) write(s string) {

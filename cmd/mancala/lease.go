@@ -33,16 +33,31 @@ type lease struct {
 	held   bool
 }
 
-// newLease returns this process's lease holder: the host name, the process
-// id and a random part, so that two processes never share a holder.
-func newLease(db bot.Store, now func() time.Time, log *slog.Logger) *lease {
+// processName names this process among those sharing a database: the
+// host name, the process id and a random part, so that two processes
+// never share a name.
+func processName() string {
 	host, _ := os.Hostname()
 	var r [6]byte
 	_, _ = rand.Read(r[:])
-	if now == nil {
-		now = time.Now
+	return fmt.Sprintf("%s/%d/%s", host, os.Getpid(), hex.EncodeToString(r[:]))
+}
+
+// owedEvery is how often each process looks for boards owed to channels
+// that nobody is sending (bot.Owed).
+const owedEvery = 2 * time.Second
+
+// releaseDeliveries gives up, at stop, the boards this process still
+// holds and did not send (replies queued when the stop came), so that the
+// next process to look sends them at once.
+func (m *Main) releaseDeliveries() {
+	// Short: a stop takes at most 5 s, the platforms' and the HTTP
+	// server's shutdown included; the update itself takes milliseconds.
+	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
+	defer cancel()
+	if err := m.DB.ReleaseDeliveries(ctx, m.holder); err != nil {
+		m.Logger.WarnContext(ctx, "owed boards not released; they go out after DELIVERY_HOLD", "err", err)
 	}
-	return &lease{db: db, holder: fmt.Sprintf("%s/%d/%s", host, os.Getpid(), hex.EncodeToString(r[:])), now: now, log: log}
 }
 
 // take takes or renews the lease. It reports whether this process holds it

@@ -22,7 +22,8 @@ func TestLease(t *testing.T) {
 	now := time.Date(2026, 11, 24, 1, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
 	log := slog.New(slog.DiscardHandler)
-	a, b := newLease(db, clock, log), newLease(db, clock, log)
+	a := &lease{db: db, holder: processName(), now: clock, log: log}
+	b := &lease{db: db, holder: processName(), now: clock, log: log}
 	if a.holder == b.holder {
 		t.Fatalf("two processes share the holder %q", a.holder)
 	}

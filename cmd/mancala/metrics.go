@@ -12,6 +12,7 @@ import (
 
 	"github.com/mancala-bot/mancala/adapters/telegram"
 	"github.com/mancala-bot/mancala/bot"
+	"github.com/mancala-bot/mancala/store"
 )
 
 // metrics are the program's Prometheus metrics, in a registry of its own
@@ -93,7 +94,7 @@ func (p *platformMetrics) Deduplicated()             { p.deduplicated.Inc() }
 
 // newMetrics registers the metrics, with series for each of the platforms
 // running.
-func newMetrics(platforms ...string) *metrics {
+func newMetrics(outbox outboxReader, platforms ...string) *metrics {
 	m := &metrics{
 		reg: prometheus.NewRegistry(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -133,7 +134,7 @@ func newMetrics(platforms ...string) *metrics {
 		}, []string{"platform"}),
 		deduplicated: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "mancala_events_deduplicated_total",
-			Help: "Platform events dropped as already handled (today only Telegram webhook redeliveries seen by this process).",
+			Help: "Platform events dropped as already handled: delivered again, or to another process on the same database first.",
 		}, []string{"platform"}),
 		platforms: map[string]*platformMetrics{},
 	}
@@ -161,7 +162,7 @@ func newMetrics(platforms ...string) *metrics {
 		m.order = append(m.order, p)
 	}
 	m.reg.MustRegister(m.requests, m.private, m.render, m.renderErrors, m.moveCommit, m.moveDelivery,
-		m.rateLimited, m.retries, m.deduplicated, queueCollector{m.order},
+		m.rateLimited, m.retries, m.deduplicated, queueCollector{m.order}, outboxCollector{outbox},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -232,17 +233,17 @@ func (m *metrics) Rendered(kind string, d time.Duration, err error) {
 type queueCollector struct{ platforms []*platformMetrics }
 
 var (
-	outboxDepthDesc = prometheus.NewDesc("mancala_outbox_depth",
-		"Replies waiting in the platform's outboxes (every chat's) to be sent.", []string{"platform"}, nil)
-	outboxAgeDesc = prometheus.NewDesc("mancala_outbox_oldest_seconds",
-		"How long the oldest reply waiting in the platform's outboxes has waited (0 when none waits).", []string{"platform"}, nil)
+	sendQueueDesc = prometheus.NewDesc("mancala_send_queue_depth",
+		"Replies waiting in the platform's send queues (every chat's) to be sent by this process.", []string{"platform"}, nil)
+	sendQueueAgeDesc = prometheus.NewDesc("mancala_send_queue_oldest_seconds",
+		"How long the oldest reply waiting in the platform's send queues has waited (0 when none waits).", []string{"platform"}, nil)
 	updateQueueDesc = prometheus.NewDesc("mancala_update_queue_depth",
 		"Platform events received and waiting to be handled (every chat's queue).", []string{"platform"}, nil)
 )
 
 func (c queueCollector) Describe(ch chan<- *prometheus.Desc) {
-	ch <- outboxDepthDesc
-	ch <- outboxAgeDesc
+	ch <- sendQueueDesc
+	ch <- sendQueueAgeDesc
 	ch <- updateQueueDesc
 }
 
@@ -252,10 +253,54 @@ func (c queueCollector) Collect(ch chan<- prometheus.Metric) {
 		if f := p.queues.Load(); f != nil {
 			s = (*f)()
 		}
-		ch <- prometheus.MustNewConstMetric(outboxDepthDesc, prometheus.GaugeValue, float64(s.Replies), p.name)
-		ch <- prometheus.MustNewConstMetric(outboxAgeDesc, prometheus.GaugeValue, s.OldestReply.Seconds(), p.name)
+		ch <- prometheus.MustNewConstMetric(sendQueueDesc, prometheus.GaugeValue, float64(s.Replies), p.name)
+		ch <- prometheus.MustNewConstMetric(sendQueueAgeDesc, prometheus.GaugeValue, s.OldestReply.Seconds(), p.name)
 		ch <- prometheus.MustNewConstMetric(updateQueueDesc, prometheus.GaugeValue, float64(s.Updates), p.name)
 	}
+}
+
+// outboxReader is the database's view of the outbox (bot.Store.Outbox).
+type outboxReader interface {
+	Outbox(ctx context.Context) (store.OutboxStats, error)
+}
+
+// outboxCollector reports the outbox (the boards owed to channels, see
+// bot.Owed), read from the database at each scrape: it is shared by every
+// process on the database. A read that fails reports nothing (the
+// scrape shows the series missing, and /readyz says why).
+type outboxCollector struct{ db outboxReader }
+
+// outboxReadTimeout bounds the outbox's read at a scrape.
+const outboxReadTimeout = time.Second
+
+var (
+	outboxDepthDesc = prometheus.NewDesc("mancala_outbox_depth",
+		"Boards owed to channels (the transactional outbox, shared by every process on the database) not yet confirmed shown.", nil, nil)
+	outboxAgeDesc = prometheus.NewDesc("mancala_outbox_oldest_seconds",
+		"How long ago the oldest board still owed was committed (0 when none is owed).", nil, nil)
+)
+
+func (c outboxCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- outboxDepthDesc
+	ch <- outboxAgeDesc
+}
+
+func (c outboxCollector) Collect(ch chan<- prometheus.Metric) {
+	if c.db == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), outboxReadTimeout)
+	defer cancel()
+	st, err := c.db.Outbox(ctx)
+	if err != nil {
+		return
+	}
+	age := 0.0
+	if st.Owed > 0 {
+		age = max(0, time.Since(st.Oldest).Seconds())
+	}
+	ch <- prometheus.MustNewConstMetric(outboxDepthDesc, prometheus.GaugeValue, float64(st.Owed))
+	ch <- prometheus.MustNewConstMetric(outboxAgeDesc, prometheus.GaugeValue, age)
 }
 
 // countingHandler counts the requests and private replies of a bot.

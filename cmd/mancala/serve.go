@@ -53,6 +53,9 @@ environment:
                          Go duration (default 1h)
   CLAIM_AFTER            the opponent may claim an idle game after this long,
                          longer than REMIND_AFTER (default 24h)
+  DELIVERY_HOLD          how long a move's board waits for the process that
+                         made the move before any process sends it again
+                         (default 30s; at least 1s)
   MANCALA_CACHE_DIR      where the Kalah endgame databases of the perfect
                          level are kept (default: the user cache folder's
                          mancala)
@@ -89,12 +92,17 @@ type Config struct {
 	Locale      string
 	// RemindAfter and ClaimAfter are the idle-game delays (bot.Config).
 	RemindAfter, ClaimAfter time.Duration
+	// DeliveryHold is bot.Config.DeliveryHold (DELIVERY_HOLD).
+	DeliveryHold time.Duration
 }
 
 // The idle-game delays when REMIND_AFTER and CLAIM_AFTER are unset.
 const (
 	defaultRemindAfter = time.Hour
 	defaultClaimAfter  = 24 * time.Hour
+	// defaultDeliveryHold is DELIVERY_HOLD's default: a reply queued
+	// behind Telegram's pace in a busy group goes out well within it.
+	defaultDeliveryHold = 30 * time.Second
 )
 
 // String describes the configuration without its secrets.
@@ -216,6 +224,12 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 	if c.ClaimAfter <= c.RemindAfter {
 		return c, fmt.Errorf("CLAIM_AFTER: %s must be longer than REMIND_AFTER (%s): the player is reminded before the game can be claimed", c.ClaimAfter, c.RemindAfter)
 	}
+	if c.DeliveryHold, err = durationEnv(getenv, "DELIVERY_HOLD", defaultDeliveryHold); err != nil {
+		return c, err
+	}
+	if c.DeliveryHold < time.Second {
+		return c, fmt.Errorf("DELIVERY_HOLD: %s is too short: at least 1s, or a board still being sent goes out twice", c.DeliveryHold)
+	}
 	return c, nil
 }
 
@@ -297,6 +311,9 @@ type Main struct {
 
 	DB      Database
 	Bot     *bot.Bot
+	// holder names this process among those sharing the database (the
+	// tick lease, the deliveries it holds).
+	holder  string
 	Metrics *metrics
 	http    *http.Server
 	httpLn  net.Listener
@@ -341,7 +358,18 @@ func (m *Main) Open(ctx context.Context) error {
 		return err
 	}
 	m.DB = db
-	m.Metrics = newMetrics(m.Config.platformNames()...)
+	m.holder = processName()
+	if m.Config.DatabaseURL == "" {
+		// One process per SQLite file (the file lock): a restart after a
+		// crash is the same holder, and takes back at once the tick lease
+		// and the boards the crashed process owed.
+		m.holder = "sqlite"
+		if err := db.ReleaseDeliveries(ctx, ""); err != nil {
+			db.Close()
+			return fmt.Errorf("database: %w", err)
+		}
+	}
+	m.Metrics = newMetrics(db, m.Config.platformNames()...)
 	opp := m.Opponent
 	if opp == nil {
 		opp = defaultOpponent()
@@ -357,6 +385,8 @@ func (m *Main) Open(ctx context.Context) error {
 		RemindAfter:  m.Config.RemindAfter,
 		ClaimAfter:   m.Config.ClaimAfter,
 		Metrics:      m.Metrics,
+		Holder:       m.holder,
+		DeliveryHold: m.Config.DeliveryHold,
 	})
 	if m.Config.HTTPAddr != "" {
 		ln, err := net.Listen("tcp", m.Config.HTTPAddr)
@@ -508,11 +538,9 @@ func (m *Main) Run(ctx context.Context) error {
 	// Reminders, claims and the bot's owed moves: by the one process
 	// holding the lease (see lease.go). A process taking it over resumes
 	// everything owed, as at start.
-	bg := newLease(m.DB, m.Now, m.Logger)
-	if m.Config.DatabaseURL == "" {
-		// One process per SQLite file (the file lock): a restart after a
-		// crash is the same holder, and takes the lease back at once.
-		bg.holder = "sqlite"
+	bg := &lease{db: m.DB, holder: m.holder, now: m.Now, log: m.Logger}
+	if bg.now == nil {
+		bg.now = time.Now
 	}
 	work := func() {
 		switch held, fresh := bg.take(ctx); {
@@ -538,6 +566,24 @@ func (m *Main) Run(ctx context.Context) error {
 			}
 		}
 	}()
+	// The boards owed to channels (the outbox, see bot.Owed): by every
+	// process, each taking its own, so that the replies of a process that
+	// died or stopped go out within DELIVERY_HOLD.
+	deliver(m.Bot.Owed(ctx))
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(owedEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				deliver(m.Bot.Owed(ctx))
+			}
+		}
+	}()
 	if m.http != nil {
 		// The HTTP server stops alongside the platforms, not after them,
 		// so that a stop takes at most httpStopTimeout whatever is queued
@@ -554,6 +600,7 @@ func (m *Main) Run(ctx context.Context) error {
 	runners.Wait()
 	cancel()
 	wg.Wait()
+	m.releaseDeliveries()
 	select {
 	case err := <-errc:
 		return err
