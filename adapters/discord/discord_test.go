@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -759,10 +760,12 @@ func TestDeliver(t *testing.T) {
 	h := start(t, setup{})
 	h.a.backoff = 10 * time.Millisecond
 	img, _ := tinyPNG(engine.Position{}, render.Options{})
+	var acks atomic.Int32 // the outbox's confirmations (bot.Reply.Ack)
 	o := bot.Outgoing{Platform: Platform, Channel: channel, Reply: bot.Reply{
 		Text:    "*Reminder:* " + alice.Mention() + " to move.",
 		Board:   &bot.Board{GameID: 3, Version: 9, PNG: img, Buttons: [][]bot.Button{{{Label: "1", Data: "m:3:9:1"}}}},
 		Private: true,
+		Ack:     func() { acks.Add(1) },
 	}}
 	h.srv.RateLimit(discordtest.RouteChannelMessages, 1, 50*time.Millisecond)
 	h.srv.Fail(discordtest.RouteChannelMessages, 1, 500)
@@ -790,11 +793,17 @@ func TestDeliver(t *testing.T) {
 	if !strings.Contains(h.logs.String(), "retrying") {
 		t.Errorf("the failure was not logged")
 	}
+	if n := acks.Load(); n != 1 {
+		t.Errorf("the board posted: Ack called %d times, want 1", n)
+	}
 
 	h.srv.Fail(discordtest.RouteChannelMessages, attempts, 500)
 	err := h.a.Deliver(context.Background(), o)
 	if err == nil || strings.Contains(err.Error(), h.srv.Token) {
 		t.Fatalf("Deliver through %d failures: %v", attempts, err)
+	}
+	if n := acks.Load(); n != 1 {
+		t.Errorf("a board never posted: Ack called %d times in all, want 1", n)
 	}
 	if n := len(h.srv.RequestsTo(discordtest.RouteChannelMessages)); n != 3+attempts {
 		t.Errorf("%d requests, want %d", n, 3+attempts)

@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -771,5 +773,38 @@ func TestNewChecksItsConfig(t *testing.T) {
 	}
 	if err := ad.Deliver(context.Background(), bot.Outgoing{Channel: "5", Reply: bot.Reply{Text: "hi"}}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestAckOnlyWhenShown: a reply's Ack (the outbox's confirmation, see
+// bot.Reply.Ack) is called once Telegram accepted the board, and never
+// for a board Telegram refused.
+func TestAckOnlyWhenShown(t *testing.T) {
+	t.Parallel()
+	e := start(t, &recorder{}, nil)
+	ctx := context.Background()
+	png, err := fakeRender(mustStart(t), render.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var acks atomic.Int32
+	board := func() bot.Outgoing {
+		return bot.Outgoing{Platform: telegram.Platform, Channel: groupChannel, Reply: bot.Reply{
+			Text: "Alice played 3.", Board: &bot.Board{GameID: 1, Version: 2, PNG: png}, Ack: func() { acks.Add(1) }}}
+	}
+	if err := e.ad.Deliver(ctx, board()); err != nil {
+		t.Fatal(err)
+	}
+	if n := acks.Load(); n != 1 {
+		t.Fatalf("a board shown: Ack called %d times, want 1", n)
+	}
+	for _, m := range []string{"sendPhoto", "sendMessage"} {
+		e.srv.Fail(m, 10, http.StatusForbidden, "Forbidden: bot was kicked from the supergroup chat")
+	}
+	if err := e.ad.Deliver(ctx, board()); err == nil {
+		t.Fatal("a refused board: Deliver succeeded")
+	}
+	if n := acks.Load(); n != 1 {
+		t.Errorf("a refused board: Ack called %d times in all, want 1 (the first board's)", n)
 	}
 }
