@@ -447,6 +447,10 @@ func (t terminalPlatform) Deliver(_ context.Context, o bot.Outgoing) error {
 	return nil
 }
 
+// tuneTelegram, when set (by the tests' child processes only), adjusts the
+// Telegram adapter's configuration: a fake server needs no pacing.
+var tuneTelegram func(*telegram.Config)
+
 // platforms builds the adapters the configuration asks for: Discord and/or
 // Telegram when their tokens are set, else the terminal chat.
 func (m *Main) platforms() (map[string]platform, error) {
@@ -465,12 +469,16 @@ func (m *Main) platforms() (map[string]platform, error) {
 		out[discord.Platform] = a
 	}
 	if m.Config.TelegramToken != "" {
-		a, err := telegram.New(telegram.Config{
+		tc := telegram.Config{
 			Token: m.Config.TelegramToken, APIEndpoint: m.Config.TelegramAPIEndpoint,
 			Logger:     m.Logger.With("platform", "telegram"),
 			WebhookURL: m.Config.TelegramWebhookURL, WebhookSecret: m.Config.TelegramWebhookSecret,
 			Metrics: m.Metrics.platform(telegram.Platform),
-		}, h)
+		}
+		if tuneTelegram != nil {
+			tuneTelegram(&tc)
+		}
+		a, err := telegram.New(tc, h)
 		if err != nil {
 			return nil, fmt.Errorf("telegram: %w", err)
 		}

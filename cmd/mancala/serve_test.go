@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mancala-bot/mancala/adapters/telegram"
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/store"
@@ -27,6 +28,11 @@ import (
 // The durability test runs this test binary again as the real program.
 func TestMain(m *testing.M) {
 	if os.Getenv("MANCALA_E2E_CHILD") == "1" {
+		if os.Getenv("MANCALA_E2E_NO_PACING") == "1" {
+			tuneTelegram = func(c *telegram.Config) {
+				c.PrivateInterval, c.GroupInterval, c.Burst = time.Millisecond, time.Millisecond, 100
+			}
+		}
 		os.Exit(run(context.Background(), []string{"serve"}, os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
