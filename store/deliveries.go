@@ -76,7 +76,8 @@ func insertOwed(tx txn, g *Game) error {
 	return err
 }
 
-// settleOwed fills in g.Owe after its write committed.
+// settleOwed fills in g.Owe after its write committed and g was settled
+// (g.Version the new version, g.UpdatedAt as stored).
 func settleOwed(g *Game) {
 	if o := g.Owe; o != nil {
 		o.GameID, o.Version, o.Platform, o.Channel, o.Created = g.ID, g.Version, g.Platform, g.Channel, g.UpdatedAt

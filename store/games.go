@@ -282,8 +282,8 @@ func (d *DB) UpdateGame(ctx context.Context, g *Game) error {
 		return internal(ctx, "update game", err)
 	}
 	g.Version++
-	settleOwed(g)
 	settle(g, min(count, len(g.Moves)))
+	settleOwed(g) // after settle: Created is UpdatedAt as stored
 	return nil
 }
 
