@@ -67,6 +67,12 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 		{"EventsPruned", testEventsPruned},
 		{"ConcurrentClaims", testConcurrentClaims},
 		{"Lease", testLease},
+		{"Owe", testOwe},
+		{"HoldDeliveries", testHoldDeliveries},
+		{"Delivered", testDelivered},
+		{"ReleaseDeliveries", testReleaseDeliveries},
+		{"Outbox", testOutbox},
+		{"ConcurrentHolds", testConcurrentHolds},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
