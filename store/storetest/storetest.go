@@ -16,7 +16,11 @@
 //     included); a person holding several seats of a finished game (Ruma
 //     for two) counts once, winning when one of their seats won;
 //   - UpdateGame that makes a game live in a channel holding another live
-//     game fails with store.ErrChannelBusy.
+//     game fails with store.ErrChannelBusy;
+//   - a delivery's Created reads back as the game's UpdatedAt as stored;
+//     HoldDeliveries returns its deliveries by id (the order they were
+//     written), takes nothing with a limit of 0, and takes a delivery whose
+//     hold ended strictly before now (the instant itself is not tested).
 package storetest
 
 import (
