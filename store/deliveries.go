@@ -61,25 +61,28 @@ const (
 )
 
 // insertOwed writes g.Owe, if any, for the version g's write makes (the
-// stored version plus one), inside the game's transaction.
-func insertOwed(tx txn, g *Game) error {
+// stored version plus one), inside the game's transaction, and returns its
+// id (0 when g owes nothing). g.Owe is filled in by settleOwed once the
+// transaction committed, so that a failed update leaves it as it was.
+func insertOwed(tx txn, g *Game) (int64, error) {
 	o := g.Owe
 	if o == nil {
-		return nil
+		return 0, nil
 	}
 	res, err := tx.exec(insertDelivery, g.ID, g.Version+1, g.Platform, g.Channel, o.Note, o.Holder,
 		millis(o.HeldUntil), millis(g.UpdatedAt))
 	if err != nil {
-		return err
+		return 0, err
 	}
-	o.ID, err = res.LastInsertId()
-	return err
+	return res.LastInsertId()
 }
 
-// settleOwed fills in g.Owe after its write committed.
-func settleOwed(g *Game) {
+// settleOwed fills in g.Owe, with the delivery's id, after its write
+// committed and g was settled (g.Version the new version, g.UpdatedAt as
+// stored).
+func settleOwed(g *Game, id int64) {
 	if o := g.Owe; o != nil {
-		o.GameID, o.Version, o.Platform, o.Channel, o.Created = g.ID, g.Version, g.Platform, g.Channel, g.UpdatedAt
+		o.ID, o.GameID, o.Version, o.Platform, o.Channel, o.Created = id, g.ID, g.Version, g.Platform, g.Channel, g.UpdatedAt
 	}
 }
 

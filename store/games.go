@@ -227,7 +227,8 @@ func (d *DB) UpdateGame(ctx context.Context, g *Game) error {
 		return internal(ctx, "update game", err)
 	}
 	args = append(args, g.ID, g.Version)
-	var count int // moves stored before this update
+	var count int  // moves stored before this update
+	var owed int64 // the id of g.Owe's delivery
 	err = d.write(ctx, func(tx txn) error {
 		res, err := tx.exec(updateGame, args...)
 		if err != nil {
@@ -276,14 +277,15 @@ func (d *DB) UpdateGame(ctx context.Context, g *Game) error {
 		if err := insertMoves(tx, g.ID, g.Moves, count); err != nil {
 			return err
 		}
-		return insertOwed(tx, g)
+		owed, err = insertOwed(tx, g)
+		return err
 	})
 	if err != nil {
 		return internal(ctx, "update game", err)
 	}
 	g.Version++
-	settleOwed(g)
 	settle(g, min(count, len(g.Moves)))
+	settleOwed(g, owed) // after settle: Created is UpdatedAt as stored
 	return nil
 }
 

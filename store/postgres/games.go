@@ -212,6 +212,11 @@ func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 // deletes the moves beyond it. Stored moves are never rewritten: if the last
 // move g keeps differs from the stored one, it fails and writes nothing.
 //
+// When g.Owe is set, the delivery is written in the same transaction, for
+// the new version (see store.Delivery), and once committed its ID, GameID,
+// Version, Platform, Channel and Created (g.UpdatedAt as stored) are filled
+// in; a failed update writes no delivery and leaves g.Owe as it was.
+//
 // Errors: store.ErrConflict (nothing written) when the version moved on,
 // store.ErrNotFound for an unknown id, store.ErrChannelBusy when g becomes
 // live in a channel that has another live game. The change is durable when
@@ -222,7 +227,8 @@ func (d *DB) UpdateGame(ctx context.Context, g *store.Game) error {
 		return internal(ctx, "update game", err)
 	}
 	args = append(args, g.ID, g.Version)
-	var count int // moves stored before this update
+	var count int  // moves stored before this update
+	var owed int64 // the id of g.Owe's delivery
 	err = d.write(ctx, func(tx pgx.Tx) error {
 		// The row lock the UPDATE takes is held to the commit: a concurrent
 		// update of the same game waits for it, then finds the version
@@ -266,13 +272,18 @@ func (d *DB) UpdateGame(ctx context.Context, g *store.Game) error {
 				return err
 			}
 		}
-		return appendMoves(ctx, tx, g.ID, g.Moves, count)
+		if err := appendMoves(ctx, tx, g.ID, g.Moves, count); err != nil {
+			return err
+		}
+		owed, err = insertOwed(ctx, tx, g)
+		return err
 	})
 	if err != nil {
 		return internal(ctx, "update game", err)
 	}
 	g.Version++
 	settle(g, min(count, len(g.Moves)))
+	settleOwed(g, owed)
 	return nil
 }
 

@@ -16,7 +16,11 @@
 //     included); a person holding several seats of a finished game (Ruma
 //     for two) counts once, winning when one of their seats won;
 //   - UpdateGame that makes a game live in a channel holding another live
-//     game fails with store.ErrChannelBusy.
+//     game fails with store.ErrChannelBusy;
+//   - a delivery's Created reads back as the game's UpdatedAt as stored;
+//     HoldDeliveries returns its deliveries by id (the order they were
+//     written), takes nothing with a limit of 0, and takes a delivery whose
+//     hold ended strictly before now (the instant itself is not tested).
 package storetest
 
 import (
@@ -67,6 +71,12 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 		{"EventsPruned", testEventsPruned},
 		{"ConcurrentClaims", testConcurrentClaims},
 		{"Lease", testLease},
+		{"Owe", testOwe},
+		{"HoldDeliveries", testHoldDeliveries},
+		{"Delivered", testDelivered},
+		{"ReleaseDeliveries", testReleaseDeliveries},
+		{"Outbox", testOutbox},
+		{"ConcurrentHolds", testConcurrentHolds},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
