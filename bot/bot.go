@@ -191,6 +191,9 @@ func (b *Bot) Handle(ctx context.Context, req Request) []Reply {
 		if err == nil && !first {
 			b.metrics.Deduplicated(req.Platform)
 			b.log.DebugContext(ctx, "event already handled; dropped", "platform", req.Platform, "event", req.EventID)
+			if req.Duplicate != nil {
+				req.Duplicate()
+			}
 			return nil
 		}
 		claimErr = err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -29,9 +30,10 @@ func TestEventHandledOnce(t *testing.T) {
 		bots[i] = bot.New(bot.Config{Store: db, Metrics: recs[i]})
 	}
 	ctx := context.Background()
+	var duplicates atomic.Int32 // Request.Duplicate calls
 	req := func(event, text string) bot.Request {
 		return bot.Request{Platform: "test", Channel: "c", Text: text, EventID: event,
-			User: bot.User{ID: "alice", Name: "alice"}}
+			User: bot.User{ID: "alice", Name: "alice"}, Duplicate: func() { duplicates.Add(1) }}
 	}
 	if rs := bots[0].Handle(ctx, req("1", "/new kalah bot")); len(rs) == 0 {
 		t.Fatal("new game: no reply")
@@ -78,6 +80,9 @@ func TestEventHandledOnce(t *testing.T) {
 	dropped := len(recs[0].deduplicated) + len(recs[1].deduplicated)
 	if dropped != 4 {
 		t.Errorf("%d requests counted as deduplicated, want 4", dropped)
+	}
+	if n := duplicates.Load(); n != 4 {
+		t.Errorf("Request.Duplicate called %d times, want 4 (once per dropped request)", n)
 	}
 	for _, r := range recs {
 		for _, p := range r.deduplicated {

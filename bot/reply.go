@@ -45,6 +45,11 @@ type Request struct {
 	// on the same database. Empty means no deduplication (the terminal
 	// chat).
 	EventID string
+	// Duplicate, when set, is called by Handle when it drops the request
+	// because its event was claimed before: the process that claimed it
+	// answers (a Telegram button press is answered by that process, not
+	// with an empty answer from this one, which would hide its alert).
+	Duplicate func()
 }
 
 // User is a chat user.

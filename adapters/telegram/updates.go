@@ -296,7 +296,14 @@ func (a *Adapter) handle(work context.Context, in incoming, isUrgent bool) {
 		return
 	}
 	in.req.CanManage = a.canManage(in)
+	// A press another process handles (the same update delivered to it
+	// too) is answered there, alert included: not here.
+	duplicate := false
+	in.req.Duplicate = func() { duplicate, answered = true, true }
 	replies := a.h.Handle(ctx, in.req)
+	if duplicate {
+		return
+	}
 	if in.callbackID == "" {
 		for _, r := range replies {
 			if r.Private && in.group && hasMedia(r) {

@@ -145,6 +145,8 @@ func TestMetricsFromTheStart(t *testing.T) {
 		"mancala_move_delivery_seconds":     dto.MetricType_HISTOGRAM,
 		"mancala_outbox_depth":              dto.MetricType_GAUGE,
 		"mancala_outbox_oldest_seconds":     dto.MetricType_GAUGE,
+		"mancala_send_queue_depth":          dto.MetricType_GAUGE,
+		"mancala_send_queue_oldest_seconds": dto.MetricType_GAUGE,
 		"mancala_update_queue_depth":        dto.MetricType_GAUGE,
 		"mancala_rate_limited_total":        dto.MetricType_COUNTER,
 		"mancala_retries_total":             dto.MetricType_COUNTER,
@@ -172,7 +174,8 @@ func TestMetricsFromTheStart(t *testing.T) {
 	for _, mover := range []string{"player", "bot"} {
 		zero[series("mancala_move_commit_seconds", "platform=terminal", "mover="+mover)] = 0
 	}
-	for _, name := range []string{"mancala_move_delivery_seconds", "mancala_outbox_depth", "mancala_outbox_oldest_seconds",
+	zero["mancala_outbox_depth"], zero["mancala_outbox_oldest_seconds"] = 0, 0
+	for _, name := range []string{"mancala_move_delivery_seconds", "mancala_send_queue_depth", "mancala_send_queue_oldest_seconds",
 		"mancala_update_queue_depth", "mancala_rate_limited_total", "mancala_retries_total", "mancala_events_deduplicated_total"} {
 		zero[series(name, "platform=terminal")] = 0
 	}
@@ -220,7 +223,7 @@ func TestMetricsFromTheStart(t *testing.T) {
 // the configuration runs.
 func TestMetricsPlatforms(t *testing.T) {
 	rec := httptest.NewRecorder()
-	newMetrics(Config{DiscordToken: "x", TelegramToken: "y"}.platformNames()...).handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	newMetrics(nil, Config{DiscordToken: "x", TelegramToken: "y"}.platformNames()...).handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
 	got := parseMetrics(t, rec.Body)
 	want := map[string]float64{}
 	for _, p := range []string{"discord", "telegram"} {
@@ -229,7 +232,7 @@ func TestMetricsPlatforms(t *testing.T) {
 		}
 		want[series("mancala_rate_limited_total", "platform="+p)] = 0
 		want[series("mancala_move_delivery_seconds", "platform="+p)] = 0
-		want[series("mancala_outbox_depth", "platform="+p)] = 0
+		want[series("mancala_send_queue_depth", "platform="+p)] = 0
 	}
 	want[series("mancala_requests_total", "platform=terminal", "kind=command")] = -1
 	want[series("mancala_rate_limited_total", "platform=terminal")] = -1
@@ -290,7 +293,7 @@ func TestMetricsTerminalGame(t *testing.T) {
 		series("mancala_move_delivery_seconds", "platform=terminal"):               played,
 		series("mancala_render_seconds", "kind=board"):                             played + 1, // and the accepted board
 		series("mancala_render_errors_total", "kind=board"):                        0,
-		series("mancala_outbox_depth", "platform=terminal"):                        0,
+		series("mancala_send_queue_depth", "platform=terminal"):                    0,
 	})
 	if s := got.find("mancala_move_commit_seconds", "platform=terminal", "mover=player"); s != nil && s.Histogram.GetSampleSum() <= 0 {
 		t.Errorf("move latency sum %v, want > 0", s.Histogram.GetSampleSum())
@@ -365,7 +368,7 @@ func TestMetricsTelegram(t *testing.T) {
 		series("mancala_requests_total", "platform=telegram", "kind=command"):      1,
 		series("mancala_requests_total", "platform=telegram", "kind=button"):       1,
 		series("mancala_events_deduplicated_total", "platform=telegram"):           0,
-		series("mancala_outbox_depth", "platform=telegram"):                        0,
+		series("mancala_send_queue_depth", "platform=telegram"):                    0,
 		series("mancala_update_queue_depth", "platform=telegram"):                  0,
 	})
 	if got.value("mancala_render_seconds", "kind=board") < 2 {
@@ -387,7 +390,7 @@ func waitFor(cond func() bool) bool {
 // TestMetricsHooksDoNotAllocate: what the bot and the adapters call per
 // move and per reply costs client_golang's Observe or Inc, no allocation.
 func TestMetricsHooksDoNotAllocate(t *testing.T) {
-	m := newMetrics("telegram", "discord")
+	m := newMetrics(nil, "telegram", "discord")
 	p := m.platform("telegram")
 	n := testing.AllocsPerRun(1000, func() {
 		m.MoveCommitted("telegram", false, 3*time.Millisecond)
@@ -406,7 +409,7 @@ func TestMetricsHooksDoNotAllocate(t *testing.T) {
 // BenchmarkMetricsMove is the metrics' cost of one move: its commit, its
 // board's render, its delivery.
 func BenchmarkMetricsMove(b *testing.B) {
-	m := newMetrics("telegram")
+	m := newMetrics(nil, "telegram")
 	p := m.platform("telegram")
 	b.ReportAllocs()
 	for b.Loop() {
@@ -477,6 +480,6 @@ func TestMetricsDiscord(t *testing.T) {
 		series("mancala_retries_total", "platform=discord"):                       1,
 		series("mancala_move_commit_seconds", "platform=discord", "mover=player"): 1,
 		series("mancala_move_commit_seconds", "platform=discord", "mover=bot"):    float64(botMoves),
-		series("mancala_outbox_depth", "platform=discord"):                        0,
+		series("mancala_send_queue_depth", "platform=discord"):                    0,
 	})
 }

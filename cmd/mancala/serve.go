@@ -309,8 +309,8 @@ type Main struct {
 	// Now overrides the clock (tests); nil is time.Now.
 	Now func() time.Time
 
-	DB      Database
-	Bot     *bot.Bot
+	DB  Database
+	Bot *bot.Bot
 	// holder names this process among those sharing the database (the
 	// tick lease, the deliveries it holds).
 	holder  string

@@ -28,6 +28,7 @@
 package discordtest
 
 import (
+	"bytes"
 	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
@@ -120,7 +121,9 @@ type Server struct {
 	byID         map[string]*Message
 	interactions map[string]*Interaction // by id
 	byToken      map[string]*Interaction
-	faults       map[string][]fault // route -> queued faults
+	faults       map[string][]fault       // route -> queued faults
+	holds        map[string]chan struct{} // route -> closed on release (Hold)
+	waiting      map[string]int           // route -> requests waiting on a hold
 	closed       bool
 	gwWG         sync.WaitGroup
 }
@@ -178,6 +181,8 @@ func Start() *Server {
 		interactions:      map[string]*Interaction{},
 		byToken:           map[string]*Interaction{},
 		faults:            map[string][]fault{},
+		holds:             map[string]chan struct{}{},
+		waiting:           map[string]int{},
 	}
 	_, s.priv, _ = ed25519.GenerateKey(nil)
 	api := http.NewServeMux()
@@ -280,6 +285,66 @@ func (s *Server) Fail(route string, n, status int) {
 	}
 }
 
+// Hold makes the requests on route wait, unanswered and not applied,
+// until release is called (once). A request whose client goes away while
+// it waits (a process killed) is never applied. Waiting tells how many
+// wait.
+func (s *Server) Hold(route string) (release func()) {
+	ch := make(chan struct{})
+	s.mu.Lock()
+	s.holds[route] = ch
+	s.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			s.mu.Lock()
+			if s.holds[route] == ch {
+				delete(s.holds, route)
+			}
+			s.mu.Unlock()
+			close(ch)
+		})
+	}
+}
+
+// Waiting is the number of requests on route waiting on a Hold.
+func (s *Server) Waiting(route string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.waiting[route]
+}
+
+// wait blocks a request on route while it is held; it reports false when
+// the request ended first.
+func (s *Server) wait(r *http.Request, route string) bool {
+	s.mu.Lock()
+	ch := s.holds[route]
+	if ch == nil {
+		s.mu.Unlock()
+		return true
+	}
+	s.waiting[route]++
+	s.mu.Unlock()
+	s.notify()
+	// Read the body first: only then does net/http watch the connection,
+	// and end the request's context when the client goes away.
+	body, err := io.ReadAll(r.Body)
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	ok := err == nil
+	if ok {
+		select {
+		case <-ch:
+		case <-r.Context().Done():
+			ok = false
+		}
+	}
+	s.mu.Lock()
+	s.waiting[route]--
+	s.mu.Unlock()
+	s.notify()
+	return ok
+}
+
 // Requests returns every REST request answered so far, in order.
 func (s *Server) Requests() []Request {
 	s.reqMu.Lock()
@@ -373,6 +438,9 @@ func (s *Server) record(next http.Handler) http.Handler {
 		rw := &statusWriter{ResponseWriter: w, s: s, idx: len(s.requests) - 1}
 		s.reqMu.Unlock()
 		defer rw.WriteHeader(http.StatusOK) // when the handler wrote nothing
+		if !s.wait(r, route) {
+			return // the client went away (or the server closes) while held: nothing applied
+		}
 		s.mu.Lock()
 		var f *fault
 		if q := s.faults[route]; len(q) > 0 {

@@ -389,6 +389,10 @@ func (s *Server) wait(r *http.Request, method string) bool {
 	s.waiting[method]++
 	s.touch()
 	s.mu.Unlock()
+	// Drain the body: only once it hit EOF does net/http watch the
+	// connection, and end the request's context when the client goes
+	// away (a bot process killed while held).
+	_, _ = io.Copy(io.Discard, r.Body)
 	ok := true
 	select {
 	case <-ch:
