@@ -514,6 +514,10 @@ func TestFixtures(t *testing.T) {
 					t.Errorf("EventID %q, want the update id", got.EventID)
 				}
 				got.EventID = ""
+				if got.Duplicate == nil {
+					t.Error("no Duplicate") // what a press's answer needs; see TestThreeProcessesTelegramWebhook
+				}
+				got.Duplicate = nil
 				if !reflect.DeepEqual(got, *tc.want) {
 					t.Fatalf("requests %+v, want %+v", reqs, *tc.want)
 				}
