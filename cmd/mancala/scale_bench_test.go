@@ -28,20 +28,25 @@ var scaleChannels = []int{1, 64}
 
 const scaleChannelsShort = 4
 
-// BenchmarkScale is the throughput of one bot process on each store: button
-// presses through bot.Handle (parse, load, engine, commit, render) from
-// 1 and 64 concurrent channels, each with a game of Kalah going (a new
-// one is started when one ends). Sub-benchmarks:
+// BenchmarkScale is the throughput of bot processes on each store: button
+// presses through bot.Handle (claim the event, parse, load, engine, commit
+// with the owed board, render) and the board's Ack (the outbox's
+// confirmation), from 1 and 64 concurrent channels, each with a game of
+// Kalah going (a new one is started when one ends). Sub-benchmarks:
 //
 //   - channels=1|64: how many channels play at once;
 //   - store=sqlite|postgres: the database opened as "mancala serve" opens it
 //     (postgres needs MANCALA_TEST_POSTGRES, as the other PostgreSQL tests);
+//   - procs=1|2|3 (postgres): that many bots, each with its own connection
+//     pool, share the database, the channels spread over them as a
+//     balancer would (in one OS process: the machine's cores are shared
+//     either way);
 //   - render=png: the real board renderer; render=stub: Config.Render returns
 //     a fixed PNG, which shows the store's own ceiling.
 //
 // It reports moves/s (moves committed per second of wall time, with the
 // starts of new games in that time) and the p50 and p99 latency of one move
-// (one Handle call), and calls/move: the Handle calls per move, above 1 by
+// (one Handle call, the Ack apart), and calls/move: the Handle calls per move, above 1 by
 // the presses refused on an extra turn (the player to move is guessed).
 // b.N is the number of moves across all channels.
 func BenchmarkScale(b *testing.B) {
@@ -54,13 +59,14 @@ func BenchmarkScale(b *testing.B) {
 		{"stub", func(engine.Position, render.Options) ([]byte, error) { return stub, nil }},
 	}
 	stores := []struct {
-		name string
-		cfg  func(b *testing.B) Config
+		name  string
+		procs []int // how many bot processes share the database
+		cfg   func(b *testing.B) Config
 	}{
-		{"sqlite", func(b *testing.B) Config {
+		{"sqlite", []int{1}, func(b *testing.B) Config {
 			return Config{DatabasePath: filepath.Join(b.TempDir(), "scale.db")}
 		}},
-		{"postgres", func(b *testing.B) Config { return Config{DatabaseURL: pgtest.NewDatabase(b)} }},
+		{"postgres", []int{1, 2, 3}, func(b *testing.B) Config { return Config{DatabaseURL: pgtest.NewDatabase(b)} }},
 	}
 	channels := scaleChannels
 	if testing.Short() {
@@ -68,15 +74,28 @@ func BenchmarkScale(b *testing.B) {
 	}
 	for _, n := range channels {
 		for _, st := range stores {
-			for _, r := range renders {
-				b.Run(fmt.Sprintf("channels=%d/store=%s/render=%s", n, st.name, r.name), func(b *testing.B) {
-					db, err := st.cfg(b).openDatabase(context.Background())
-					if err != nil {
-						b.Fatal(err)
+			for _, procs := range st.procs {
+				for _, r := range renders {
+					name := fmt.Sprintf("channels=%d/store=%s/render=%s", n, st.name, r.name)
+					if st.name == "postgres" {
+						name = fmt.Sprintf("channels=%d/store=%s/procs=%d/render=%s", n, st.name, procs, r.name)
 					}
-					b.Cleanup(func() { db.Close() })
-					scale(b, bot.New(bot.Config{Store: db, Render: r.fn}), n)
-				})
+					b.Run(name, func(b *testing.B) {
+						cfg := st.cfg(b)
+						bots := make([]*bot.Bot, procs)
+						for i := range bots {
+							// Each "process" has its own connections (pool)
+							// and its own name for the outbox's holds.
+							db, err := cfg.openDatabase(context.Background())
+							if err != nil {
+								b.Fatal(err)
+							}
+							b.Cleanup(func() { db.Close() })
+							bots[i] = bot.New(bot.Config{Store: db, Render: r.fn, Holder: fmt.Sprintf("bench-%d", i)})
+						}
+						scale(b, bots, n)
+					})
+				}
 			}
 		}
 	}
@@ -84,10 +103,12 @@ func BenchmarkScale(b *testing.B) {
 
 // scale starts a game in each of n channels (untimed), then makes b.N moves
 // across them from n goroutines and reports the throughput and latencies.
-func scale(b *testing.B, bt *bot.Bot, n int) {
+// The channels' requests go to the bots in turn, as a balancer would send
+// them to several processes.
+func scale(b *testing.B, bots []*bot.Bot, n int) {
 	players := make([]*scalePlayer, n)
 	for i := range players {
-		players[i] = &scalePlayer{b: bt, channel: fmt.Sprintf("ch%d", i),
+		players[i] = &scalePlayer{b: bots[i%len(bots)], channel: fmt.Sprintf("ch%d", i),
 			users: [2]string{fmt.Sprintf("a%d", i), fmt.Sprintf("b%d", i)}}
 		if err := players[i].start(); err != nil {
 			b.Fatal(err)
@@ -157,11 +178,22 @@ type scalePlayer struct {
 	calls   int      // Handle calls made for moves, including refused presses
 }
 
+// scaleEvents numbers the requests' events, as a platform's update ids.
+var scaleEvents atomic.Int64
+
+// req handles one request as an adapter would: with an event id (claimed
+// once), and the board's Ack (the outbox's confirmation) once "shown".
 func (pl *scalePlayer) req(user, text, button string) []bot.Reply {
-	return pl.b.Handle(context.Background(), bot.Request{
+	rs := pl.b.Handle(context.Background(), bot.Request{
 		Platform: "bench", Channel: pl.channel, Text: text, Button: button,
-		User: bot.User{ID: user, Name: user},
+		User: bot.User{ID: user, Name: user}, EventID: fmt.Sprint(scaleEvents.Add(1)),
 	})
+	for _, r := range rs {
+		if r.Ack != nil {
+			r.Ack()
+		}
+	}
+	return rs
 }
 
 // start challenges and accepts a game of Kalah.
