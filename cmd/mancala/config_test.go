@@ -42,6 +42,23 @@ func TestIdleDelaysFromEnv(t *testing.T) {
 	}
 }
 
+// TestDeliveryHoldFromEnv: DELIVERY_HOLD is 30 s unless set, at least 1 s.
+func TestDeliveryHoldFromEnv(t *testing.T) {
+	for _, c := range []struct {
+		env  []string
+		want time.Duration
+	}{
+		{nil, 30 * time.Second},
+		{[]string{"DELIVERY_HOLD", "2m"}, 2 * time.Minute},
+		{[]string{"DELIVERY_HOLD", "1s"}, time.Second},
+	} {
+		cfg, err := configFromEnv(envOf(c.env...))
+		if err != nil || cfg.DeliveryHold != c.want {
+			t.Errorf("%q: %s, %v; want %s", c.env, cfg.DeliveryHold, err, c.want)
+		}
+	}
+}
+
 func TestIdleDelaysRefused(t *testing.T) {
 	for _, c := range []struct {
 		env  []string
@@ -59,6 +76,9 @@ func TestIdleDelaysRefused(t *testing.T) {
 		{[]string{"REMIND_AFTER", "2h", "CLAIM_AFTER", "1h"}, "CLAIM_AFTER"},
 		{[]string{"CLAIM_AFTER", "30m"}, "CLAIM_AFTER"},  // below the default reminder
 		{[]string{"REMIND_AFTER", "48h"}, "CLAIM_AFTER"}, // above the default claim
+		{[]string{"DELIVERY_HOLD", "later"}, "DELIVERY_HOLD"},
+		{[]string{"DELIVERY_HOLD", "-1s"}, "DELIVERY_HOLD"},
+		{[]string{"DELIVERY_HOLD", "500ms"}, "DELIVERY_HOLD"}, // a board being sent would go out twice
 	} {
 		_, err := configFromEnv(envOf(c.env...))
 		if err == nil {
