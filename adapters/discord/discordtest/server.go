@@ -194,8 +194,12 @@ func Start() *Server {
 	}
 	mux.HandleFunc("/ws", s.serveGateway)
 	mux.HandleFunc("/ws/", s.serveGateway)
-	s.hs = httptest.NewServer(mux)
-	s.URL = s.hs.URL
+	// The URL is known before the server serves: a request that comes at
+	// once (a client of an earlier test retrying on a reused port) must
+	// not race with setting it.
+	s.hs = httptest.NewUnstartedServer(mux)
+	s.URL = "http://" + s.hs.Listener.Addr().String()
+	s.hs.Start()
 	return s
 }
 
