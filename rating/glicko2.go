@@ -29,11 +29,11 @@ const (
 	// without games (see Decay).
 	Period = 30 * 24 * time.Hour
 
-	scale   = 173.7178 // Glicko-2's scale: r = scale*mu + Start
+	Scale   = 173.7178 // Glicko-2's Scale: r = Scale*mu + Start
 	epsilon = 0.000001 // the convergence tolerance of step 5
 )
 
-// Rating is one player's Glicko-2 rating on the Glicko scale.
+// Rating is one player's Glicko-2 rating on the Glicko Scale.
 type Rating struct {
 	Rating     float64 // r
 	RD         float64 // the rating deviation
@@ -68,14 +68,14 @@ type Result struct {
 // results (steps 1 to 8 of Glickman's example). With no results it is Decay
 // by one period. The RD is capped at 350.
 func Update(r Rating, results ...Result) Rating {
-	mu, phi, sigma := (r.Rating-Start)/scale, r.RD/scale, r.Volatility
+	mu, phi, sigma := (r.Rating-Start)/Scale, r.RD/Scale, r.Volatility
 	if len(results) == 0 {
-		return capped(Rating{Rating: r.Rating, RD: scale * math.Sqrt(phi*phi+sigma*sigma), Volatility: sigma})
+		return capped(Rating{Rating: r.Rating, RD: Scale * math.Sqrt(phi*phi+sigma*sigma), Volatility: sigma})
 	}
 	// Step 3: the estimated variance v; step 4: the improvement delta.
 	var vInv, sum float64
 	for _, res := range results {
-		muJ, phiJ := (res.Opponent.Rating-Start)/scale, res.Opponent.RD/scale
+		muJ, phiJ := (res.Opponent.Rating-Start)/Scale, res.Opponent.RD/Scale
 		g := gOf(phiJ)
 		e := 1 / (1 + math.Exp(-g*(mu-muJ)))
 		vInv += g * g * e * (1 - e)
@@ -89,8 +89,8 @@ func Update(r Rating, results ...Result) Rating {
 	phiStar := math.Sqrt(phi*phi + sigma*sigma)
 	phi = 1 / math.Sqrt(1/(phiStar*phiStar)+1/v)
 	mu += phi * phi * sum
-	// Step 8: back to the Glicko scale.
-	return capped(Rating{Rating: scale*mu + Start, RD: scale * phi, Volatility: sigma})
+	// Step 8: back to the Glicko Scale.
+	return capped(Rating{Rating: Scale*mu + Start, RD: Scale * phi, Volatility: sigma})
 }
 
 // gOf is Glickman's g(phi).
@@ -152,8 +152,8 @@ func Decay(r Rating, n int) Rating {
 	if n <= 0 {
 		return r
 	}
-	phi, sigma := r.RD/scale, r.Volatility
-	return capped(Rating{Rating: r.Rating, RD: scale * math.Sqrt(phi*phi+float64(n)*sigma*sigma), Volatility: sigma})
+	phi, sigma := r.RD/Scale, r.Volatility
+	return capped(Rating{Rating: r.Rating, RD: Scale * math.Sqrt(phi*phi+float64(n)*sigma*sigma), Volatility: sigma})
 }
 
 // Game rates one game between a and b, each rated as of the game (Decay

@@ -34,7 +34,7 @@ func TestGlickmanExample(t *testing.T) {
 // TestVolatilityStep checks step 5 alone against the paper's intermediate
 // values: v = 1.7785, delta = -0.4834 and sigma' = 0.05999.
 func TestVolatilityStep(t *testing.T) {
-	phi := 200 / scale
+	phi := 200 / Scale
 	near(t, "sigma'", volatility(-0.4834, phi, 1.7785, 0.06), 0.05999, 0.00001)
 }
 

@@ -77,6 +77,12 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 		{"ReleaseDeliveries", testReleaseDeliveries},
 		{"Outbox", testOutbox},
 		{"ConcurrentHolds", testConcurrentHolds},
+		{"RatedGame", testRatedGame},
+		{"NotRated", testNotRated},
+		{"RatedOnce", testRatedOnce},
+		{"RatingInactivity", testRatingInactivity},
+		{"RatingLeaderboard", testRatingLeaderboard},
+		{"RebuildRatings", testRebuildRatings},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
