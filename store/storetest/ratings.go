@@ -297,3 +297,56 @@ func testRebuildRatings(t *testing.T, s bot.Store) {
 		t.Errorf("a second rebuild = %d, %v", n, err)
 	}
 }
+
+// testConcurrentRatings: six games of alice's, in six channels, ending at
+// once: each is rated from the rating the one before it left (a chain
+// from 1500/350 to her stored rating), none from a stale read.
+func testConcurrentRatings(t *testing.T, s bot.Store) {
+	ctx := t.Context()
+	const n = 6
+	games := make([]*store.Game, n)
+	for i := range games {
+		games[i] = &store.Game{Platform: "discord", Channel: "c" + string(rune('a'+i)), Variant: "kalah",
+			Phase: store.PhasePlaying, Players: []store.Player{person("alice", "Alice"), person("opp"+string(rune('a'+i)), "O")},
+			DrawOffer: -1, UndoOffer: -1, CreatedAt: day(0), UpdatedAt: day(0)}
+		mustCreate(t, s, games[i])
+	}
+	var wg sync.WaitGroup
+	for i, g := range games {
+		g.Phase, g.Result, g.UpdatedAt = store.PhaseOver, []string{"south_won", "north_won", "draw"}[i%3], day(1).Add(time.Duration(i)*time.Millisecond)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := s.UpdateGame(ctx, g); err != nil {
+				t.Errorf("ending game %d: %v", i, err)
+			}
+		}()
+	}
+	wg.Wait()
+	alice, err := s.Ratings(ctx, "discord", "alice")
+	if err != nil || len(alice) != 1 || alice[0].Games != n || alice[0].Wins != 2 || alice[0].Losses != 2 || alice[0].Draws != 2 {
+		t.Fatalf("alice after %d games: %+v, %v", n, alice, err)
+	}
+	next := map[rating.Rating]rating.Rating{} // before -> after, alice's
+	for _, g := range games {
+		cs, err := s.GameRatings(ctx, g.ID)
+		if err != nil || len(cs) != 2 {
+			t.Fatalf("game %d: %+v, %v", g.ID, cs, err)
+		}
+		if _, dup := next[cs[0].Before]; dup {
+			t.Fatalf("two games rated alice from the same rating %+v", cs[0].Before)
+		}
+		next[cs[0].Before] = cs[0].After
+	}
+	r := rating.New()
+	for range n {
+		after, ok := next[r]
+		if !ok {
+			t.Fatalf("no game rated alice from %+v: the chain breaks (%v)", r, next)
+		}
+		r = after
+	}
+	if r != alice[0].Glicko() {
+		t.Errorf("the chain ends at %+v, alice is stored at %+v", r, alice[0].Glicko())
+	}
+}

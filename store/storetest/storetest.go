@@ -83,6 +83,7 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 		{"RatingInactivity", testRatingInactivity},
 		{"RatingLeaderboard", testRatingLeaderboard},
 		{"RebuildRatings", testRebuildRatings},
+		{"ConcurrentRatings", testConcurrentRatings},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
