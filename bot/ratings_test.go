@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/bot"
+	"github.com/mancala-bot/mancala/rating"
 	"github.com/mancala-bot/mancala/store"
 )
 
@@ -107,6 +108,8 @@ func TestRatedGameThroughTheChat(t *testing.T) {
 	r = one(t, h.say("carol", "/top"))
 	wantLine(t, "top", r.Text, "1. @alice: 1 win, 1 loss, 1 draw")
 	wantLine(t, "top", r.Text, "/top kalah global")
+	r = one(t, h.say("carol", "/top global"))
+	wantLine(t, "top global", r.Text, "*Leaderboard: everyone*\n1. @alice: 1 win, 1 loss, 1 draw")
 	r = one(t, h.say("carol", "/top congkak"))
 	wantLine(t, "top with no games", r.Text, "No rated games of Congkak yet.")
 
@@ -119,6 +122,17 @@ func TestRatedGameThroughTheChat(t *testing.T) {
 	r = one(t, h.say("alice", "/top kalah"))
 	t.Logf("top kalah (ru):\n%s", r.Text)
 	wantLine(t, "top ru", r.Text, "*Рейтинг, Калах: этот чат*\n1. @alice: ")
+
+	// A year without games: the RD shown has grown by 12 periods of 30
+	// days (rating.Decay: RD² + 12·(173.7178·0.06)² = 260.5² + 12·108.6,
+	// RD 263), the rating has not moved.
+	h.advance(366 * 24 * time.Hour)
+	grown := rating.Decay(kalah.Glicko(), 12)
+	r = one(t, h.say("alice", "/stats"))
+	wantLine(t, "stats a year later", r.Text, "• Калах: "+itoa(kalah.Rating)+"? (RD "+itoa(grown.RD)+"), 2 партии")
+	if !(grown.RD > kalah.RD+2) {
+		t.Errorf("a year away grew the RD from %.1f to %.1f only", kalah.RD, grown.RD)
+	}
 }
 
 // itoa is a rating or RD as shown: rounded.
