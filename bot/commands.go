@@ -415,30 +415,6 @@ func (s *session) variants() ([]Reply, error) {
 	return []Reply{{Text: b.String()}}, nil
 }
 
-func (s *session) stats() ([]Reply, error) {
-	r, err := s.b.cfg.Store.Record(s.ctx, s.req.Platform, s.req.User.ID)
-	if err != nil {
-		return nil, err
-	}
-	return []Reply{{Text: s.t("stats", map[string]any{"Player": s.mention(), "Wins": r.Wins, "Losses": r.Losses, "Draws": r.Draws})}}, nil
-}
-
-func (s *session) top() ([]Reply, error) {
-	rs, err := s.b.cfg.Store.Leaderboard(s.ctx, s.req.Platform, s.req.Channel, 10)
-	if err != nil {
-		return nil, err
-	}
-	var b strings.Builder
-	b.WriteString(s.t("top_header", nil))
-	for i, r := range rs {
-		b.WriteString("\n" + s.t("top_line", map[string]any{"Rank": i + 1, "Player": r.Name, "Wins": r.Wins, "Losses": r.Losses, "Draws": r.Draws}))
-	}
-	if len(rs) == 0 {
-		b.WriteString("\n" + s.t("top_empty", nil))
-	}
-	return []Reply{{Text: b.String()}}, nil
-}
-
 // setLang answers "lang xx" (the requester's own language) and "lang
 // channel xx|off" (the table language of the channel, for those allowed to
 // manage it; see table.go).

@@ -922,6 +922,9 @@ func (s *session) boardReply(lg *loaded, text string, events []engine.Event, edi
 		}
 	}
 	b.Buttons = s.buttons(lg)
+	if line := s.ratingLine(lg); line != "" {
+		text += "\n" + line // every end of a rated game is shown here
+	}
 	r := Reply{Text: strings.TrimSpace(text), Board: b, Edit: edit, Committed: s.lastCommit}
 	if s.owes {
 		r.Ack = s.b.ack(lg.rec.ID, lg.rec.Version)

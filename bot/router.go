@@ -95,7 +95,7 @@ func init() {
 		"variants": func(s *session, _ []string) ([]Reply, error) { return s.variants() },
 		"puzzle":   (*session).puzzle,
 		"stats":    func(s *session, _ []string) ([]Reply, error) { return s.stats() },
-		"top":      func(s *session, _ []string) ([]Reply, error) { return s.top() },
+		"top":      (*session).top,
 		"lang":     (*session).setLang,
 		"help":     func(s *session, _ []string) ([]Reply, error) { return s.help() },
 	}

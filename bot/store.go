@@ -33,6 +33,9 @@ type Store interface {
 	// already has another live game. Moves
 	// already stored are never rewritten, except that an undo may shorten
 	// the history. The change is durable when UpdateGame returns nil.
+	// When g ends a game that store.Rated counts, the game is rated in the
+	// same transaction (store.RateGame, as of g.UpdatedAt), unless it was
+	// rated before: a game is rated at most once, whatever the processes.
 	UpdateGame(ctx context.Context, g *store.Game) error
 	// IdleGames returns the games in play whose turn started before t,
 	// oldest first.
@@ -54,6 +57,25 @@ type Store interface {
 	// Leaderboard returns up to limit players with the most wins, ties
 	// broken by fewer losses; channel "" means the whole platform.
 	Leaderboard(ctx context.Context, platform, channel string, limit int) ([]store.Record, error)
+
+	// Ratings returns a user's ratings, one per variant with rated games,
+	// the most played first (then by variant id); none for a user without
+	// rated games.
+	Ratings(ctx context.Context, platform, userID string) ([]store.Rating, error)
+	// RatingLeaderboard returns up to limit players of the variant by
+	// rating, highest first, those provisional as of now (the RD grown by
+	// their inactivity above 110) last, then by games played and user id.
+	// channel "" ranks the platform's players, else those who played a
+	// rated game of the variant in the channel.
+	RatingLeaderboard(ctx context.Context, platform, channel, variant string, now time.Time, limit int) ([]store.Rating, error)
+	// GameRatings returns what a rated game did to its two players, by
+	// seat; none when the game was not rated.
+	GameRatings(ctx context.Context, id int64) ([]store.RatingChange, error)
+	// RebuildRatings recomputes every rating from the stored finished
+	// games, in the order they ended (UpdatedAt, then id), in one
+	// transaction, giving the numbers UpdateGame gave; it returns how many
+	// games were rated.
+	RebuildRatings(ctx context.Context) (int, error)
 
 	// PuzzleAttempt returns the user's attempt at the puzzle of date (a
 	// UTC day, "2006-01-02"), or store.ErrNotFound.

@@ -118,6 +118,8 @@ func sampleArgs(count int) map[string]any {
 		"Penalties": count, "Points": count, "Limit": 12,
 		// Damaged games (bot/damaged.go).
 		"Players": "Anna, Boris",
+		// Ratings (bot/ratings.go).
+		"Rating": "1537?", "RD": 96, "Changes": "Anna 1525 → 1537 (+12) · Boris 1475 → 1463 (−12)",
 	}
 }
 

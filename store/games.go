@@ -196,7 +196,13 @@ func (d *DB) CreateGame(ctx context.Context, g *Game) error {
 		if err := writeSeats(tx, id, g.Players); err != nil {
 			return err
 		}
-		return insertMoves(tx, id, g.Moves, 0)
+		if err := insertMoves(tx, id, g.Moves, 0); err != nil {
+			return err
+		}
+		// A game stored finished is rated as UpdateGame would rate it.
+		created := *g
+		created.ID = id
+		return rateGame(tx, &created)
 	})
 	if err != nil {
 		return internal(ctx, "create game", err)
@@ -216,6 +222,9 @@ func (d *DB) CreateGame(ctx context.Context, g *Game) error {
 //
 // When g.Owe is set, the delivery is written in the same transaction, for
 // the new version (see Delivery), and its fields are filled in.
+//
+// When g ends a game that Rated counts, it is rated in the same
+// transaction (see ratings.go), unless it was rated before.
 //
 // Errors: ErrConflict (nothing written) when the version moved on,
 // ErrNotFound for an unknown id, ErrChannelBusy when g becomes live in a
@@ -277,8 +286,11 @@ func (d *DB) UpdateGame(ctx context.Context, g *Game) error {
 		if err := insertMoves(tx, g.ID, g.Moves, count); err != nil {
 			return err
 		}
-		owed, err = insertOwed(tx, g)
-		return err
+		if owed, err = insertOwed(tx, g); err != nil {
+			return err
+		}
+		// A game between two people that ends is rated with its end.
+		return rateGame(tx, g)
 	})
 	if err != nil {
 		return internal(ctx, "update game", err)

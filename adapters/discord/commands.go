@@ -26,8 +26,9 @@ import (
 //	/rules [variant]                           -> rules [VARIANT]
 //	/lang language [channel]                   -> lang ru|da|pl|en, or lang channel LANG when channel is true
 //	/puzzle [answer]                           -> puzzle [ANSWER words...] ("giveup", "streak", "3 1 2", ...)
+//	/top [variant] [global]                    -> top [VARIANT] [global] (ratings of a game; everyone's when global is true)
 //	/accept /decline /resign /draw /undo /rematch /claim /board /replay
-//	/game /variants /stats /top /help          -> the command, no arguments
+//	/game /variants /stats /help               -> the command, no arguments
 const (
 	optVariant   = "variant"
 	optOpponent  = "opponent"
@@ -39,6 +40,7 @@ const (
 	optLanguage  = "language"
 	optAnswer    = "answer"
 	optChannel   = "channel"
+	optGlobal    = "global"
 )
 
 // discordLocales are the Discord locales the bot's languages map to.
@@ -72,6 +74,7 @@ var optionLocalNames = map[string]map[locales.Lang]string{
 	optLanguage:  {locales.RU: "язык", locales.DA: "sprog", locales.PL: "język"},
 	optAnswer:    {locales.RU: "ответ", locales.DA: "svar", locales.PL: "odpowiedź"},
 	optChannel:   {locales.RU: "для_чата", locales.DA: "for_kanalen", locales.PL: "dla_czatu"},
+	optGlobal:    {locales.RU: "везде", locales.DA: "overalt", locales.PL: "wszędzie"},
 }
 
 // optionKeys are the locales keys of the option descriptions.
@@ -79,7 +82,7 @@ var optionKeys = map[string]string{
 	optVariant: "arg_variant", optOpponent: "arg_opponent", optLevel: "arg_level",
 	optOpponent2: "arg_opponent_more", optOpponent3: "arg_opponent_more",
 	optOptions: "arg_options", optPit: "arg_pit", optLanguage: "arg_lang",
-	optAnswer: "arg_answer", optChannel: "arg_channel",
+	optAnswer: "arg_answer", optChannel: "arg_channel", optGlobal: "arg_global",
 }
 
 // DefaultLevels are the bot levels offered by /new when the Handler does
@@ -224,8 +227,29 @@ func (b *tableBuilder) options(cmd string, levels []string) []*discordgo.Applica
 		answer := b.option(cmd, optAnswer, discordgo.ApplicationCommandOptionString, false)
 		answer.MaxLength = 200
 		return []*discordgo.ApplicationCommandOption{answer}
+	case "top":
+		variant := b.option(cmd, optVariant, discordgo.ApplicationCommandOptionString, false)
+		variant.Choices = ratedChoices()
+		global := b.option(cmd, optGlobal, discordgo.ApplicationCommandOptionBoolean, false)
+		return []*discordgo.ApplicationCommandOption{variant, global}
 	}
 	return nil
+}
+
+// ratedChoices are the variants /top ranks by rating: those of two seats
+// (not the solitaires, not Ruma's tables of four), as the bot rates them.
+func ratedChoices() []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, c := range variantChoices(true) {
+		v, err := engine.Lookup(c.Value.(string))
+		if err != nil {
+			continue
+		}
+		if rules, err := v.New(nil); err == nil && rules.Layout().Sides == 2 {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // variantChoices are the variants, named in each language; twoPlayer

@@ -112,6 +112,44 @@ func TestVariantChoices(t *testing.T) {
 	}
 }
 
+// /top offers the games the bot rates (two seats: no solitaire, no
+// Ruma) and a "global" switch, localized.
+func TestTopOptions(t *testing.T) {
+	cmds, _ := commandTable(DefaultLevels)
+	var top *discordgo.ApplicationCommand
+	for _, c := range cmds {
+		if c.Name == "top" {
+			top = c
+		}
+	}
+	if top == nil || len(top.Options) != 2 {
+		t.Fatalf("/top: %+v", top)
+	}
+	variant, global := top.Options[0], top.Options[1]
+	if variant.Name != "variant" || variant.Type != discordgo.ApplicationCommandOptionString || variant.Required ||
+		global.Name != "global" || global.Type != discordgo.ApplicationCommandOptionBoolean || global.Required {
+		t.Errorf("/top options: %+v, %+v", variant, global)
+	}
+	if global.NameLocalizations[discordgo.Russian] != "везде" ||
+		global.DescriptionLocalizations[discordgo.Polish] != locales.Text(locales.PL, "arg_global", nil) {
+		t.Errorf("global's localizations: %v, %v", global.NameLocalizations, global.DescriptionLocalizations)
+	}
+	var ids []string
+	for _, c := range variant.Choices {
+		ids = append(ids, c.Value.(string))
+	}
+	for _, want := range []string{"kalah", "oware", "togyz", "bao"} {
+		if !slices.Contains(ids, want) {
+			t.Errorf("/top does not offer %s: %v", want, ids)
+		}
+	}
+	for _, unrated := range []string{"tchuka", "ruma"} {
+		if slices.Contains(ids, unrated) {
+			t.Errorf("/top offers %s, which is not rated: %v", unrated, ids)
+		}
+	}
+}
+
 // A name Discord would refuse falls back to English for that locale, and
 // the fallback is reported.
 func TestInvalidLocalNameFallsBack(t *testing.T) {

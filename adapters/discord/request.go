@@ -170,6 +170,15 @@ func commandArgs(data discordgo.ApplicationCommandInteractionData, self []string
 		}
 	case "puzzle":
 		args = append(args, strings.Fields(str(optAnswer))...)
+	case "top":
+		if v := str(optVariant); v != "" {
+			args = append(args, v)
+		}
+		if o := opt(optGlobal); o != nil {
+			if on, _ := o.Value.(bool); on {
+				args = append(args, "global")
+			}
+		}
 	}
 	return args
 }

@@ -72,6 +72,10 @@ func TestToRequest(t *testing.T) {
 		{"command_help.json", bot.Request{
 			Platform: "discord", Channel: fixChan, ChannelLocale: "en-US", User: with(alice, "en-GB"), Command: "help",
 		}, true},
+		{"command_top_global.json", bot.Request{
+			Platform: "discord", Channel: fixChan, ChannelLocale: "en-US", User: with(alice, "ru"),
+			Command: "top", Args: []string{"oware", "global"},
+		}, true},
 		{"component_button.json", bot.Request{
 			Platform: "discord", Channel: fixChan, ChannelLocale: "en-US",
 			User:   bot.User{ID: fixBob, Name: "Bob", Locale: "da", Mention: "<@" + fixBob + ">"},

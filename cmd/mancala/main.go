@@ -54,6 +54,9 @@ commands:
         draw the board image the bot would post
   rules VARIANT [--lang ru|da|pl|en] [--opt k=v]...
         print the rules explanation
+  ratings rebuild [--json]
+        recompute every rating from the stored finished games (the database
+        of serve: DATABASE_URL or DATABASE_PATH)
   help  print this text
 
 Flags and arguments may come in any order; "--" ends the flags.
@@ -75,6 +78,7 @@ var commands = map[string]command{
 	"analyze":  runAnalyze,
 	"match":    runMatch,
 	"puzzle":   runPuzzle,
+	"ratings":  runRatings,
 }
 
 // notYet are the SPEC's commands that are not built yet.

@@ -196,7 +196,13 @@ func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 		if err := writeSeats(ctx, tx, id, g.Players); err != nil {
 			return err
 		}
-		return appendMoves(ctx, tx, id, g.Moves, 0)
+		if err := appendMoves(ctx, tx, id, g.Moves, 0); err != nil {
+			return err
+		}
+		// A game stored finished is rated as UpdateGame would rate it.
+		created := *g
+		created.ID = id
+		return rateGame(ctx, tx, &created, false)
 	})
 	if err != nil {
 		return internal(ctx, "create game", err)
@@ -275,8 +281,11 @@ func (d *DB) UpdateGame(ctx context.Context, g *store.Game) error {
 		if err := appendMoves(ctx, tx, g.ID, g.Moves, count); err != nil {
 			return err
 		}
-		owed, err = insertOwed(ctx, tx, g)
-		return err
+		if owed, err = insertOwed(ctx, tx, g); err != nil {
+			return err
+		}
+		// A game between two people that ends is rated with its end.
+		return rateGame(ctx, tx, g, false)
 	})
 	if err != nil {
 		return internal(ctx, "update game", err)

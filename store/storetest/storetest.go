@@ -20,7 +20,10 @@
 //   - a delivery's Created reads back as the game's UpdatedAt as stored;
 //     HoldDeliveries returns its deliveries by id (the order they were
 //     written), takes nothing with a limit of 0, and takes a delivery whose
-//     hold ended strictly before now (the instant itself is not tested).
+//     hold ended strictly before now (the instant itself is not tested);
+//   - ratings are stored as float64 and read back exactly (RebuildRatings
+//     is compared with reflect.DeepEqual), and RatingLeaderboard's
+//     provisional test agrees with store.Rating.Now to the millisecond.
 package storetest
 
 import (
@@ -77,6 +80,13 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 		{"ReleaseDeliveries", testReleaseDeliveries},
 		{"Outbox", testOutbox},
 		{"ConcurrentHolds", testConcurrentHolds},
+		{"RatedGame", testRatedGame},
+		{"NotRated", testNotRated},
+		{"RatedOnce", testRatedOnce},
+		{"RatingInactivity", testRatingInactivity},
+		{"RatingLeaderboard", testRatingLeaderboard},
+		{"RebuildRatings", testRebuildRatings},
+		{"ConcurrentRatings", testConcurrentRatings},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

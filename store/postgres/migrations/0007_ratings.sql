@@ -1,0 +1,48 @@
+-- 0007: Glicko-2 ratings per platform, user and variant (the PostgreSQL
+-- dialect of store/migrations/0007_ratings.sql; see store/ratings.go).
+--
+-- ratings: a player's rating in a variant as after their last rated game
+-- (the RD without the inactivity since last_game, which readers add).
+CREATE TABLE ratings (
+    platform   TEXT             NOT NULL,
+    user_id    TEXT             NOT NULL,
+    variant    TEXT             NOT NULL,
+    name       TEXT             NOT NULL DEFAULT '',  -- the name in the newest rated game
+    rating     DOUBLE PRECISION NOT NULL,
+    rd         DOUBLE PRECISION NOT NULL CHECK (rd > 0),
+    volatility DOUBLE PRECISION NOT NULL CHECK (volatility > 0),
+    games      INTEGER          NOT NULL CHECK (games >= 0),
+    wins       INTEGER          NOT NULL CHECK (wins >= 0),
+    draws      INTEGER          NOT NULL CHECK (draws >= 0),
+    losses     INTEGER          NOT NULL CHECK (losses >= 0),
+    last_game  BIGINT           NOT NULL,  -- unix milliseconds the newest rated game ended
+    PRIMARY KEY (platform, user_id, variant)
+);
+
+-- The platform's leaderboard of a variant.
+CREATE INDEX ratings_variant ON ratings (platform, variant, rating);
+
+-- rating_changes: what each rated game did to its two players, one row per
+-- seat. A game's rows are its "rated" marker: a game with rows is never
+-- rated again (raters take a lock on the table, see store/postgres). The
+-- channel's leaderboard ranks those who played a rated game of the
+-- variant there.
+CREATE TABLE rating_changes (
+    game_id       BIGINT           NOT NULL REFERENCES games (id),
+    seat          INTEGER          NOT NULL CHECK (seat IN (0, 1)),
+    platform      TEXT             NOT NULL,
+    channel       TEXT             NOT NULL,
+    variant       TEXT             NOT NULL,
+    user_id       TEXT             NOT NULL,
+    name          TEXT             NOT NULL DEFAULT '',
+    ended_at      BIGINT           NOT NULL,  -- unix milliseconds
+    rating_before DOUBLE PRECISION NOT NULL,
+    rd_before     DOUBLE PRECISION NOT NULL,
+    vol_before    DOUBLE PRECISION NOT NULL,
+    rating_after  DOUBLE PRECISION NOT NULL,
+    rd_after      DOUBLE PRECISION NOT NULL,
+    vol_after     DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+
+CREATE INDEX rating_changes_channel ON rating_changes (platform, channel, variant, user_id);
