@@ -77,6 +77,10 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 		{"ReleaseDeliveries", testReleaseDeliveries},
 		{"Outbox", testOutbox},
 		{"ConcurrentHolds", testConcurrentHolds},
+		{"UserGames", testUserGames},
+		{"UserGamesLimit", testUserGamesLimit},
+		{"Notify", testNotify},
+		{"TurnNotices", testTurnNotices},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
