@@ -118,6 +118,8 @@ func sampleArgs(count int) map[string]any {
 		"Penalties": count, "Points": count, "Limit": 12,
 		// Damaged games (bot/damaged.go).
 		"Players": "Anna, Boris",
+		// "games" (bot/games.go).
+		"Opponents": "Boris", "Ago": "5 minutes", "Title": "Family", "Channel": "-42",
 	}
 }
 

@@ -294,7 +294,7 @@ func TestSetMyCommands(t *testing.T) {
 				t.Errorf("%s /%s: %q, want %q", l, c.Command, c.Description, want)
 			}
 		}
-		if got := strings.Join(names, " "); got != "new move accept decline join resign draw undo rematch claim abandon board replay game rules variants puzzle stats top lang help" {
+		if got := strings.Join(names, " "); got != "new move accept decline join resign draw undo rematch claim abandon board games notify replay game rules variants puzzle stats top lang help" {
 			t.Errorf("%s: commands %s", l, got)
 		}
 	}
