@@ -26,8 +26,9 @@ import (
 //	/rules [variant]                           -> rules [VARIANT]
 //	/lang language [channel]                   -> lang ru|da|pl|en, or lang channel LANG when channel is true
 //	/puzzle [answer]                           -> puzzle [ANSWER words...] ("giveup", "streak", "3 1 2", ...)
+//	/notify [state]                            -> notify [on|off]
 //	/accept /decline /resign /draw /undo /rematch /claim /board /replay
-//	/game /variants /stats /top /help          -> the command, no arguments
+//	/game /games /variants /stats /top /help   -> the command, no arguments
 const (
 	optVariant   = "variant"
 	optOpponent  = "opponent"
@@ -39,6 +40,7 @@ const (
 	optLanguage  = "language"
 	optAnswer    = "answer"
 	optChannel   = "channel"
+	optState     = "state"
 )
 
 // discordLocales are the Discord locales the bot's languages map to.
@@ -72,6 +74,7 @@ var optionLocalNames = map[string]map[locales.Lang]string{
 	optLanguage:  {locales.RU: "язык", locales.DA: "sprog", locales.PL: "język"},
 	optAnswer:    {locales.RU: "ответ", locales.DA: "svar", locales.PL: "odpowiedź"},
 	optChannel:   {locales.RU: "для_чата", locales.DA: "for_kanalen", locales.PL: "dla_czatu"},
+	optState:     {locales.RU: "состояние", locales.DA: "tilstand", locales.PL: "stan"},
 }
 
 // optionKeys are the locales keys of the option descriptions.
@@ -79,7 +82,7 @@ var optionKeys = map[string]string{
 	optVariant: "arg_variant", optOpponent: "arg_opponent", optLevel: "arg_level",
 	optOpponent2: "arg_opponent_more", optOpponent3: "arg_opponent_more",
 	optOptions: "arg_options", optPit: "arg_pit", optLanguage: "arg_lang",
-	optAnswer: "arg_answer", optChannel: "arg_channel",
+	optAnswer: "arg_answer", optChannel: "arg_channel", optState: "arg_state",
 }
 
 // DefaultLevels are the bot levels offered by /new when the Handler does
@@ -220,6 +223,16 @@ func (b *tableBuilder) options(cmd string, levels []string) []*discordgo.Applica
 		}
 		channel := b.option(cmd, optChannel, discordgo.ApplicationCommandOptionBoolean, false)
 		return []*discordgo.ApplicationCommandOption{lang, channel}
+	case "notify":
+		state := b.option(cmd, optState, discordgo.ApplicationCommandOptionString, false)
+		for _, v := range []string{"on", "off"} {
+			c := &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v, NameLocalizations: map[discordgo.Locale]string{}}
+			for _, l := range localizedLangs {
+				c.NameLocalizations[discordLocales[l]] = locales.Text(l, "notify_word_"+v, nil)
+			}
+			state.Choices = append(state.Choices, c)
+		}
+		return []*discordgo.ApplicationCommandOption{state}
 	case "puzzle":
 		answer := b.option(cmd, optAnswer, discordgo.ApplicationCommandOptionString, false)
 		answer.MaxLength = 200
