@@ -28,7 +28,7 @@ func (s *session) games() ([]Reply, error) {
 	for _, u := range list {
 		lines = append(lines, s.gameLine(u, now))
 	}
-	return []Reply{{Text: strings.Join(lines, "\n"), Private: true}}, nil
+	return []Reply{{Text: strings.Join(lines, "\n"), Private: true, Direct: true}}, nil
 }
 
 // gameLine is one game of the "games" list.

@@ -93,6 +93,12 @@ type Reply struct {
 	// one as discreetly as it can (a button press's alert, a reply to the
 	// user's message); see each adapter's documentation.
 	Private bool
+	// Direct marks a Private reply that is the user's own business (their
+	// list of games): where the platform cannot hide a message in the
+	// channel, it goes to the user's private chat with the bot, as a
+	// private reply with a Board does (Telegram), rather than into the
+	// group.
+	Direct bool
 	// Edit asks to replace the message holding the pressed button, image
 	// and buttons included, instead of posting a new one.
 	Edit bool

@@ -135,9 +135,14 @@ func TestTurnNotices(t *testing.T) {
 		t.Errorf("a notice already gone was reported:\n%s", e.logs.String())
 	}
 
-	// /games: the game, alice's move, a link to the notice.
+	// /games: the game, alice's move, a link to the notice, in her
+	// private chat with the bot (the group does not see her list).
+	before := len(e.srv.Sent(group))
 	e.say(group, alice, "en", "/games")
-	games := e.last(group)
+	games := e.last(alice.ID)
+	if len(e.srv.Sent(group)) != before {
+		t.Errorf("/games answered in the group: %+v", e.last(group))
+	}
 	link := "https://t.me/c/1000000001/" + strconv.Itoa(n3)
 	if want := "• Kalah against Dave — your move, last move just now — " + link; !strings.Contains(games.Visible(), want) {
 		t.Errorf("/games: %q, want it to contain %q", games.Visible(), want)

@@ -308,7 +308,7 @@ func (a *Adapter) handle(work context.Context, in incoming, isUrgent bool) {
 	}
 	if in.callbackID == "" {
 		for _, r := range replies {
-			if r.Private && in.group && hasMedia(r) {
+			if r.Private && in.group && (hasMedia(r) || r.Direct) {
 				if a.sendPrivately(ctx, in, r) {
 					continue
 				}
@@ -331,7 +331,7 @@ func (a *Adapter) handle(work context.Context, in incoming, isUrgent bool) {
 	refused := false
 	for _, r := range replies {
 		switch {
-		case r.Private && hasMedia(r) && in.group:
+		case r.Private && (hasMedia(r) || r.Direct) && in.group:
 			if !refused && !a.sendPrivately(ctx, in, r) {
 				refused = true
 				notes = append(notes, locales.Plain(a.privateChatNeeded(in)))
