@@ -450,7 +450,7 @@ func (a *Adapter) handle(ctx context.Context, i *discordgo.Interaction) {
 		}
 	}
 	replies, notices := splitNotices(replies)
-	a.send(ctx, i, kind, deferred, toMessages(replies, req.User.ID))
+	a.send(ctx, i, kind, deferred, withoutPings(toMessages(replies, req.User.ID), notices))
 	for _, r := range notices {
 		_ = a.notice(ctx, i.ChannelID, r) // logged
 	}

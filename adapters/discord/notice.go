@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -21,6 +22,20 @@ func splitNotices(replies []bot.Reply) (rest, notices []bot.Reply) {
 		}
 	}
 	return rest, notices
+}
+
+// withoutPings drops from msgs' pings the users the notices ping: a new
+// board that names the player to move would notify them a second time.
+func withoutPings(msgs []outMsg, notices []bot.Reply) []outMsg {
+	for _, n := range notices {
+		if n.Text == "" {
+			continue
+		}
+		for i := range msgs {
+			msgs[i].ping = slices.DeleteFunc(slices.Clone(msgs[i].ping), func(id string) bool { return id == n.Notice.Ping.ID })
+		}
+	}
+	return msgs
 }
 
 // notice carries out a turn notification in channel (see bot.Notice): it

@@ -133,6 +133,18 @@ func TestTurnNotices(t *testing.T) {
 		t.Errorf("a notice already gone was reported:\n%s", h.logs.String())
 	}
 
+	// A typed move posts a new board naming the player to move: the
+	// notice alone pings them, not the board too.
+	ix := h.command(alice, "en-US", "move", discordtest.Opt("pit", "4"))
+	typed := h.reply(ix).Message
+	n4 := h.wantNotice(g.ID, n3, bob)
+	if !strings.Contains(typed.Content, bob.Mention()+" to move") || len(typed.Ping) != 0 {
+		t.Errorf("typed move's board %q pings %v, want nobody", typed.Content, typed.Ping)
+	}
+	board = typed
+	press(bob, "2")
+	n3 = h.wantNotice(g.ID, n4, alice)
+
 	// /games, for alice: the game, her move, a link to the notice.
 	games := h.command(alice, "en-US", "games")
 	out := games.Wait(t)
