@@ -127,7 +127,7 @@ func TestTurnNotices(t *testing.T) {
 	h.wantNotice(h.say("alice", "resign"), "", "n4", "")
 }
 
-// TestNoticeOffRefusals: "notify" takes on or off, in the user's words
+// TestNotifyCommand: "notify" takes on or off, in the user's words
 // too; anything else is refused and changes nothing.
 func TestNotifyCommand(t *testing.T) {
 	h := withNotices(newHarness(t, nil))
@@ -203,4 +203,19 @@ func TestGamesList(t *testing.T) {
 	if r.Text != want {
 		t.Errorf("pl games:\n%s\nwant:\n%s", r.Text, want)
 	}
+}
+
+// TestNoticeAcrossProcesses: the notice's message id is in the store, so
+// a second process handling the next move replaces the first process's
+// notice.
+func TestNoticeAcrossProcesses(t *testing.T) {
+	h := withNotices(newHarness(t, nil))
+	first := h.bot
+	second := bot.New(bot.Config{Store: h.db, TurnNotices: true})
+	h.say("alice", "new kalah @bob")
+	h.wantNotice(h.say("bob", "accept"), "alice", "", "n1")
+	h.bot = second
+	h.wantNotice(h.say("alice", "move 1"), "bob", "n1", "n2")
+	h.bot = first
+	h.wantNotice(h.say("bob", "move 1"), "alice", "n2", "n3")
 }
