@@ -73,6 +73,10 @@ type Config struct {
 	// process that made the move before any process may send it again
 	// (default 30 s): longer than a reply takes to go out.
 	DeliveryHold time.Duration
+	// TurnNotices adds turn notifications to the replies (a Reply with a
+	// Notice: see notices.go). The program turns them on; a Bot without
+	// them answers each request with the replies to it only.
+	TurnNotices bool
 }
 
 // Bot answers chat requests. It is safe for concurrent use: games are
@@ -160,6 +164,9 @@ type session struct {
 	// owes reports that a write of this session owes a board (see
 	// outbox.go): its board replies then confirm it (Reply.Ack).
 	owes bool
+	// changed is the game as this session's last write that owes a board
+	// left it, for the turn notice (see notices.go); nil before.
+	changed *loaded
 }
 
 // t writes a message of the catalog in the session's language, naming
@@ -213,6 +220,9 @@ func (b *Bot) Handle(ctx context.Context, req Request) []Reply {
 	}
 	replies, err := s.dispatch()
 	if err == nil {
+		if b.cfg.TurnNotices {
+			replies = append(replies, s.turnNotice()...)
+		}
 		return replies
 	}
 	return b.failed(s, err)
@@ -358,7 +368,9 @@ func (s *session) mutate(fn func(g *loaded) error) (*loaded, error) {
 		}
 		err = s.b.cfg.Store.UpdateGame(s.ctx, g.rec)
 		if err == nil {
-			s.owes = s.owes || g.rec.Owe != nil
+			if g.rec.Owe != nil {
+				s.owes, s.changed = true, g
+			}
 			g.rec.Owe = nil
 			return g, nil
 		}

@@ -229,6 +229,7 @@ func (s *session) rematch(d *buttonData) ([]Reply, error) {
 		}
 		return nil, err
 	}
+	s.rememberPlace()
 	s.atTable(g)
 	if g.Phase == store.PhaseChallenge {
 		r := s.challengeReply(g)

@@ -169,6 +169,7 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 		}
 		return nil, err
 	}
+	s.rememberPlace()
 	s.atTable(g)
 	if g.Phase == store.PhaseChallenge {
 		return []Reply{s.challengeReply(g)}, nil

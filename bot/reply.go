@@ -45,6 +45,14 @@ type Request struct {
 	// on the same database. Empty means no deduplication (the terminal
 	// chat).
 	EventID string
+	// ChannelLink is a link that opens the channel from anywhere, a
+	// message's link being ChannelLink + "/" + the message's id (Discord:
+	// https://discord.com/channels/GUILD/CHANNEL, @me for a DM; Telegram,
+	// a supergroup: https://t.me/c/ID); "" where the platform has none (a
+	// Telegram basic group or private chat, the terminal). ChannelTitle is
+	// the channel's name as its members see it, "" when unknown. The bot
+	// keeps both for the "games" list when a game is created.
+	ChannelLink, ChannelTitle string
 	// Duplicate, when set, is called by Handle when it drops the request
 	// because its event was claimed before: the process that claimed it
 	// answers (a Telegram button press is answered by that process, not
@@ -85,6 +93,12 @@ type Reply struct {
 	// one as discreetly as it can (a button press's alert, a reply to the
 	// user's message); see each adapter's documentation.
 	Private bool
+	// Direct marks a Private reply that is the user's own business (their
+	// list of games): where the platform cannot hide a message in the
+	// channel, it goes to the user's private chat with the bot, as a
+	// private reply with a Board does (Telegram), rather than into the
+	// group.
+	Direct bool
 	// Edit asks to replace the message holding the pressed button, image
 	// and buttons included, instead of posting a new one.
 	Edit bool
@@ -101,6 +115,35 @@ type Reply struct {
 	// It is quick (one store write), safe to call from any goroutine, and
 	// logs its own failures.
 	Ack func()
+	// Notice, when set, makes the reply a turn notification (see Notice).
+	Notice *Notice
+}
+
+// Notice is a turn notification: a short public message telling a player
+// that it is their move, since an edited board notifies nobody. At most
+// one is alive per game; the next one, or the player's move, removes it.
+//
+// Adapters send a Reply with a Notice after the request's other replies,
+// as a new message of its own in the channel (never an edit, never
+// private, no buttons) that notifies exactly Ping and nobody else
+// (Discord: allowed_mentions of that one user; Telegram: a text mention
+// of Ping, which notifies a user without a username too). First they
+// delete the message Replaces, when set (the game's previous
+// notification): a message already gone counts as deleted, and a failed
+// deletion is logged and does not stop the rest. A Notice whose Reply has
+// no Text only deletes. Then they call Done, when set, with the new
+// message's id, or "" when nothing was sent (a deletion only); not at all
+// when sending failed.
+type Notice struct {
+	// Ping is the user to notify; Text names them as Ping.Mention (else
+	// Ping.Name).
+	Ping User
+	// Replaces is the platform id of an earlier message in the channel to
+	// delete, or "".
+	Replaces string
+	// Done records the outcome (quick, safe from any goroutine, logs its
+	// own failures).
+	Done func(messageID string)
 }
 
 // Board is a game's board as the bot shows it.

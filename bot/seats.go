@@ -457,6 +457,7 @@ func (s *session) tableRematch(last *store.Game) ([]Reply, error) {
 		}
 		return nil, err
 	}
+	s.rememberPlace()
 	s.atTable(g)
 	if g.Phase == store.PhaseChallenge {
 		r := s.challengeReply(g)

@@ -131,4 +131,27 @@ type Store interface {
 	// Outbox returns how many deliveries are owed and when the oldest was
 	// written.
 	Outbox(ctx context.Context) (store.OutboxStats, error)
+
+	// SetPlace records how to reach a channel (a link, a title), replacing
+	// what was known.
+	SetPlace(ctx context.Context, platform, channel string, p store.Place) error
+	// UserGames returns the user's live games on the platform (challenges
+	// and games in play where they hold a seat), the most recently changed
+	// first, at most store.MaxUserGames, each with its channel's place (a
+	// zero Place when none was recorded) and live notice.
+	UserGames(ctx context.Context, platform, userID string) ([]store.UserGame, error)
+	// Notify reports whether the user wants turn notifications: true
+	// unless SetNotify recorded false.
+	Notify(ctx context.Context, platform, userID string) (bool, error)
+	// SetNotify records the user's choice of turn notifications.
+	SetNotify(ctx context.Context, platform, userID string, on bool) error
+	// TurnNotice returns the game's live turn notification, or
+	// store.ErrNotFound.
+	TurnNotice(ctx context.Context, gameID int64) (store.Notice, error)
+	// SetTurnNotice records n as its game's live notification, replacing
+	// any other (at most one per game).
+	SetTurnNotice(ctx context.Context, n store.Notice) error
+	// ClearTurnNotice forgets the game's live notification if it is still
+	// the message messageID; a newer one stays.
+	ClearTurnNotice(ctx context.Context, gameID int64, messageID string) error
 }

@@ -120,6 +120,8 @@ func sampleArgs(count int) map[string]any {
 		"Players": "Anna, Boris",
 		// Ratings (bot/ratings.go).
 		"Rating": "1537?", "RD": 96, "Changes": "Anna 1525 → 1537 (+12) · Boris 1475 → 1463 (−12)",
+		// "games" (bot/games.go).
+		"Opponents": "Boris", "Ago": "5 minutes", "Title": "Family", "Channel": "-42",
 	}
 }
 

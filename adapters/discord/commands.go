@@ -27,8 +27,9 @@ import (
 //	/lang language [channel]                   -> lang ru|da|pl|en, or lang channel LANG when channel is true
 //	/puzzle [answer]                           -> puzzle [ANSWER words...] ("giveup", "streak", "3 1 2", ...)
 //	/top [variant] [global]                    -> top [VARIANT] [global] (ratings of a game; everyone's when global is true)
+//	/notify [state]                            -> notify [on|off]
 //	/accept /decline /resign /draw /undo /rematch /claim /board /replay
-//	/game /variants /stats /help               -> the command, no arguments
+//	/game /games /variants /stats /help        -> the command, no arguments
 const (
 	optVariant   = "variant"
 	optOpponent  = "opponent"
@@ -41,6 +42,7 @@ const (
 	optAnswer    = "answer"
 	optChannel   = "channel"
 	optGlobal    = "global"
+	optState     = "state"
 )
 
 // discordLocales are the Discord locales the bot's languages map to.
@@ -75,6 +77,7 @@ var optionLocalNames = map[string]map[locales.Lang]string{
 	optAnswer:    {locales.RU: "ответ", locales.DA: "svar", locales.PL: "odpowiedź"},
 	optChannel:   {locales.RU: "для_чата", locales.DA: "for_kanalen", locales.PL: "dla_czatu"},
 	optGlobal:    {locales.RU: "везде", locales.DA: "overalt", locales.PL: "wszędzie"},
+	optState:     {locales.RU: "состояние", locales.DA: "tilstand", locales.PL: "stan"},
 }
 
 // optionKeys are the locales keys of the option descriptions.
@@ -82,7 +85,7 @@ var optionKeys = map[string]string{
 	optVariant: "arg_variant", optOpponent: "arg_opponent", optLevel: "arg_level",
 	optOpponent2: "arg_opponent_more", optOpponent3: "arg_opponent_more",
 	optOptions: "arg_options", optPit: "arg_pit", optLanguage: "arg_lang",
-	optAnswer: "arg_answer", optChannel: "arg_channel", optGlobal: "arg_global",
+	optAnswer: "arg_answer", optChannel: "arg_channel", optGlobal: "arg_global", optState: "arg_state",
 }
 
 // DefaultLevels are the bot levels offered by /new when the Handler does
@@ -223,6 +226,16 @@ func (b *tableBuilder) options(cmd string, levels []string) []*discordgo.Applica
 		}
 		channel := b.option(cmd, optChannel, discordgo.ApplicationCommandOptionBoolean, false)
 		return []*discordgo.ApplicationCommandOption{lang, channel}
+	case "notify":
+		state := b.option(cmd, optState, discordgo.ApplicationCommandOptionString, false)
+		for _, v := range []string{"on", "off"} {
+			c := &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v, NameLocalizations: map[discordgo.Locale]string{}}
+			for _, l := range localizedLangs {
+				c.NameLocalizations[discordLocales[l]] = locales.Text(l, "notify_word_"+v, nil)
+			}
+			state.Choices = append(state.Choices, c)
+		}
+		return []*discordgo.ApplicationCommandOption{state}
 	case "puzzle":
 		answer := b.option(cmd, optAnswer, discordgo.ApplicationCommandOptionString, false)
 		answer.MaxLength = 200

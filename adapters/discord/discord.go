@@ -116,6 +116,7 @@ type restAPI interface {
 	FollowupMessageCreate(i *discordgo.Interaction, wait bool, p *discordgo.WebhookParams, opts ...discordgo.RequestOption) (*discordgo.Message, error)
 	ChannelMessageSendComplex(channelID string, m *discordgo.MessageSend, opts ...discordgo.RequestOption) (*discordgo.Message, error)
 	ChannelMessageEditComplex(m *discordgo.MessageEdit, opts ...discordgo.RequestOption) (*discordgo.Message, error)
+	ChannelMessageDelete(channelID, messageID string, opts ...discordgo.RequestOption) error
 }
 
 // Adapter connects a Handler to Discord.
@@ -343,7 +344,8 @@ func (a *Adapter) shutdown() {
 // Deliver posts a message the bot sends on its own (an idle reminder) to
 // the channel o.Channel; Discord has no private message in a channel, so a
 // Private reply is posted publicly, and Edit is ignored. Users mentioned
-// in it are notified. A failed post is logged and retried a few times
+// in it are notified. A turn notification (Reply.Notice) is carried out
+// as in a reply (see notice). A failed post is logged and retried a few times
 // (rate limits are waited out); the error of the last try is returned.
 // It fails at once for a message of another platform.
 func (a *Adapter) Deliver(ctx context.Context, o bot.Outgoing) error {
@@ -354,6 +356,9 @@ func (a *Adapter) Deliver(ctx context.Context, o bot.Outgoing) error {
 		return errors.New("discord: deliver: no channel")
 	}
 	r := o.Reply
+	if r.Notice != nil {
+		return a.notice(ctx, o.Channel, r)
+	}
 	r.Private, r.Edit = false, false
 	for _, m := range toMessages([]bot.Reply{r}, "") {
 		err := a.retry(ctx, "deliver", o.Channel, func(ctx context.Context) error {
@@ -444,7 +449,11 @@ func (a *Adapter) handle(ctx context.Context, i *discordgo.Interaction) {
 			replies = <-done
 		}
 	}
-	a.send(ctx, i, kind, deferred, toMessages(replies, req.User.ID))
+	replies, notices := splitNotices(replies)
+	a.send(ctx, i, kind, deferred, withoutPings(toMessages(replies, req.User.ID), notices))
+	for _, r := range notices {
+		_ = a.notice(ctx, i.ChannelID, r) // logged
+	}
 	log.Debug("discord: interaction answered", "command", req.Command, "deferred", deferred, "took", time.Since(start).String())
 }
 

@@ -97,6 +97,7 @@ type setup struct {
 	Keep       bool         // the test stops the adapter itself (h.stop)
 	Logger     *slog.Logger // the adapter's logger (nil: a text log in harness.logs)
 	HTTP       bool         // HTTP interactions instead of the gateway
+	Notices    bool         // the bot sends turn notifications
 }
 
 // harness is the adapter, with a real bot over a real store, against the
@@ -123,7 +124,8 @@ func start(t *testing.T, s setup) *harness {
 		h.db = openStore(t)
 		handler = bot.New(bot.Config{
 			Store: h.db, Opponent: s.Opponent, Render: tinyPNG, ThinkTime: 5 * time.Second,
-			Logger: slog.New(slog.NewTextHandler(h.logs, nil)),
+			Logger:      slog.New(slog.NewTextHandler(h.logs, nil)),
+			TurnNotices: s.Notices,
 		})
 	}
 	cfg := Config{

@@ -90,6 +90,12 @@
 // mentions except the one who made the request, and a message sent with
 // Deliver (a reminder) notifies everyone it mentions; other replies (/top,
 // /game) name people silently. @everyone, @here and roles never notify.
+// A turn notification (bot.Notice) is a channel message of the bot's own
+// (POST /channels/ID/messages, after the interaction's answer) whose
+// allowed_mentions list only the player to move; a board in the same
+// answer then does not ping them too. The notice it replaces is deleted
+// first (DELETE /channels/ID/messages/ID; 404 Unknown Message counts as
+// deleted).
 //
 // # Deferral
 //

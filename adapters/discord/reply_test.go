@@ -274,6 +274,10 @@ func (r *recorder) ChannelMessageEditComplex(m *discordgo.MessageEdit, _ ...disc
 	return &discordgo.Message{}, r.add("channel edit", m, m.Files)
 }
 
+func (r *recorder) ChannelMessageDelete(_, id string, _ ...discordgo.RequestOption) error {
+	return r.add("channel delete", id, nil)
+}
+
 func testAdapter(rec *recorder) *Adapter {
 	return &Adapter{rest: rec, log: slog.New(slog.DiscardHandler), redact: redactor{token: "secret"}, backoff: time.Millisecond, metrics: noMetrics{}}
 }

@@ -57,8 +57,9 @@ func toRequest(i *discordgo.Interaction, self ...string) (req bot.Request, ok bo
 			Locale:  string(i.Locale),
 			Mention: "<@" + u.ID + ">",
 		},
-		CanManage: canManage(i),
-		EventID:   i.ID,
+		CanManage:   canManage(i),
+		EventID:     i.ID,
+		ChannelLink: channelLink(i.GuildID, i.ChannelID),
 	}
 	if i.GuildLocale != nil {
 		req.ChannelLocale = string(*i.GuildLocale)
@@ -179,6 +180,10 @@ func commandArgs(data discordgo.ApplicationCommandInteractionData, self []string
 				args = append(args, "global")
 			}
 		}
+	case "notify":
+		if v := str(optState); v != "" {
+			args = append(args, v)
+		}
 	}
 	return args
 }
@@ -186,6 +191,15 @@ func commandArgs(data discordgo.ApplicationCommandInteractionData, self []string
 // managePermissions are the permissions that let a member change the
 // channel's settings: Administrator, Manage Channels, Manage Server.
 const managePermissions = discordgo.PermissionAdministrator | discordgo.PermissionManageChannels | discordgo.PermissionManageGuild
+
+// channelLink is Request.ChannelLink: the channel's link in its guild
+// ("@me" for a DM); a message's link adds "/" and its id.
+func channelLink(guild, channel string) string {
+	if guild == "" {
+		guild = "@me"
+	}
+	return "https://discord.com/channels/" + guild + "/" + channel
+}
 
 // canManage is Request.CanManage: whether the member's permissions in
 // the interaction's channel (Discord sends them resolved) include one of

@@ -33,6 +33,8 @@ const (
 	fixAlice = "1180000000000000201"
 	fixBob   = "1180000000000000202"
 	fixChan  = "1180000000000000300"
+	// fixLink is the fixtures' channel's link, in their guild.
+	fixLink = "https://discord.com/channels/1180000000000000100/" + fixChan
 )
 
 func TestToRequest(t *testing.T) {
@@ -44,40 +46,40 @@ func TestToRequest(t *testing.T) {
 		ok      bool
 	}{
 		{"command_new_opponent.json", bot.Request{
-			Platform: "discord", Channel: fixChan, ChannelLocale: "en-US", User: with(alice, "ru"),
+			Platform: "discord", Channel: fixChan, ChannelLink: fixLink, ChannelLocale: "en-US", User: with(alice, "ru"),
 			Command: "new", Args: []string{"kalah", "<@" + fixBob + ">", "seeds=5", "second"},
 		}, true},
 		{"command_new_table.json", bot.Request{
-			Platform: "discord", Channel: fixChan, ChannelLocale: "en-US", User: with(alice, "ru"),
+			Platform: "discord", Channel: fixChan, ChannelLink: fixLink, ChannelLocale: "en-US", User: with(alice, "ru"),
 			Command: "new", Args: []string{"ruma", "<@" + fixBob + ">", "<@1180000000000000203>", "<@1180000000000000204>"},
 		}, true},
 		{"command_new_bot.json", bot.Request{
-			Platform: "discord", Channel: fixChan, ChannelLocale: "en-US",
+			Platform: "discord", Channel: fixChan, ChannelLink: fixLink, ChannelLocale: "en-US",
 			User:    bot.User{ID: fixAlice, Name: "Ala", Locale: "pl", Mention: "<@" + fixAlice + ">"},
 			Command: "new", Args: []string{"oware", "bot", "easy"},
 		}, true},
 		{"command_new_self.json", bot.Request{
-			Platform: "discord", Channel: fixChan, ChannelLocale: "en-US", User: with(alice, "en-US"),
+			Platform: "discord", Channel: fixChan, ChannelLink: fixLink, ChannelLocale: "en-US", User: with(alice, "en-US"),
 			Command: "new", Args: []string{"kalah", "bot", "beginner"},
 		}, true},
 		{"command_move.json", bot.Request{
-			Platform: "discord", Channel: fixChan, ChannelLocale: "en-US", User: with(alice, "en-US"),
+			Platform: "discord", Channel: fixChan, ChannelLink: fixLink, ChannelLocale: "en-US", User: with(alice, "en-US"),
 			Command: "move", Args: []string{"3"},
 		}, true},
 		{"command_dm_lang.json", bot.Request{
-			Platform: "discord", Channel: "1180000000000000900",
+			Platform: "discord", Channel: "1180000000000000900", ChannelLink: "https://discord.com/channels/@me/1180000000000000900",
 			User:    bot.User{ID: fixAlice, Name: "alice", Locale: "da", Mention: "<@" + fixAlice + ">"},
 			Command: "lang", Args: []string{"da"},
 		}, true},
 		{"command_help.json", bot.Request{
-			Platform: "discord", Channel: fixChan, ChannelLocale: "en-US", User: with(alice, "en-GB"), Command: "help",
+			Platform: "discord", Channel: fixChan, ChannelLink: fixLink, ChannelLocale: "en-US", User: with(alice, "en-GB"), Command: "help",
 		}, true},
 		{"command_top_global.json", bot.Request{
-			Platform: "discord", Channel: fixChan, ChannelLocale: "en-US", User: with(alice, "ru"),
+			Platform: "discord", Channel: fixChan, ChannelLink: fixLink, ChannelLocale: "en-US", User: with(alice, "ru"),
 			Command: "top", Args: []string{"oware", "global"},
 		}, true},
 		{"component_button.json", bot.Request{
-			Platform: "discord", Channel: fixChan, ChannelLocale: "en-US",
+			Platform: "discord", Channel: fixChan, ChannelLink: fixLink, ChannelLocale: "en-US",
 			User:   bot.User{ID: fixBob, Name: "Bob", Locale: "da", Mention: "<@" + fixBob + ">"},
 			Button: "m:7:12:3",
 		}, true},

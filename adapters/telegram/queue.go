@@ -331,10 +331,17 @@ func (a *Adapter) sendLoop(q *chatQueue) {
 	}
 }
 
-// deliver sends one reply: an edit of the pressed message, or new
-// messages.
+// deliver sends one reply: a turn notification (sendNotice), an edit of
+// the pressed message, or new messages.
 func (a *Adapter) deliver(it *outItem) error {
 	var err error
+	if it.r.Notice != nil {
+		err = a.sendNotice(it.ctx, it.dst, it.r)
+		if err != nil && it.ctx.Err() != nil {
+			a.unsent.Add(1)
+		}
+		return err
+	}
 	if it.r.Edit && it.held != nil {
 		err = a.edit(it.ctx, it.dst, it.held, it.r)
 	} else {

@@ -59,8 +59,9 @@
 //     (truncated to 200 characters); a private text reply to a typed
 //     command is sent to the chat as a reply to the user's message. A
 //     private reply with a board or an animation, which no alert can
-//     show, goes to the user's private chat with the bot (chat_id = the
-//     user's id) as a new message. Telegram refuses that chat (403) until
+//     show, or marked Direct (the user's own list of games), goes to the
+//     user's private chat with the bot (chat_id = the user's id) as a new
+//     message. Telegram refuses that chat (403) until
 //     the user has opened it and pressed Start, or when they blocked the
 //     bot; the user is then asked (err_private_chat, in their app's
 //     language, naming the bot's @username) to do so and try again: in

@@ -294,7 +294,7 @@ func TestSetMyCommands(t *testing.T) {
 				t.Errorf("%s /%s: %q, want %q", l, c.Command, c.Description, want)
 			}
 		}
-		if got := strings.Join(names, " "); got != "new move accept decline join resign draw undo rematch claim abandon board replay game rules variants puzzle stats top lang help" {
+		if got := strings.Join(names, " "); got != "new move accept decline join resign draw undo rematch claim abandon board games notify replay game rules variants puzzle stats top lang help" {
 			t.Errorf("%s: commands %s", l, got)
 		}
 	}
@@ -453,17 +453,17 @@ func TestFixtures(t *testing.T) {
 		want   *bot.Request // nil: ignored
 		thread int          // the topic the reply goes to
 	}{
-		{file: "group_command.json", want: &bot.Request{Channel: "-1001500000001", Text: "/new@MancalaTestBot kalah @bob_k",
+		{file: "group_command.json", want: &bot.Request{Channel: "-1001500000001", ChannelLink: "https://t.me/c/1500000001", ChannelTitle: "Mancala club", Text: "/new@MancalaTestBot kalah @bob_k",
 			User: bot.User{ID: "310001", Name: "Alice", Locale: "pl", Mention: "@alice_s"}}},
-		{file: "private_message.json", want: &bot.Request{Channel: "310002", Text: "3",
+		{file: "private_message.json", want: &bot.Request{Channel: "310002", Text: "3", ChannelTitle: "@MancalaTestBot",
 			User: bot.User{ID: "310002", Name: "Борис", Locale: "ru", Mention: "Борис"}}},
-		{file: "callback_query.json", want: &bot.Request{Channel: "-1001500000001", Button: "m:1:2:3",
+		{file: "callback_query.json", want: &bot.Request{Channel: "-1001500000001", ChannelLink: "https://t.me/c/1500000001", ChannelTitle: "Mancala club", Button: "m:1:2:3",
 			User: bot.User{ID: "310002", Name: "Борис", Locale: "da", Mention: "@bob_k"}}},
-		{file: "topic_command.json", thread: 12, want: &bot.Request{Channel: "-1001500000002:12", Text: "/board",
+		{file: "topic_command.json", thread: 12, want: &bot.Request{Channel: "-1001500000002:12", ChannelLink: "https://t.me/c/1500000002", ChannelTitle: "Board games", Text: "/board",
 			User: bot.User{ID: "310003", Name: "Carl", Locale: "en", Mention: "Carl"}}},
-		{file: "text_mention.json", want: &bot.Request{Channel: "-1001500000001", Text: "/new kalah @310009",
+		{file: "text_mention.json", want: &bot.Request{Channel: "-1001500000001", ChannelLink: "https://t.me/c/1500000001", ChannelTitle: "Mancala club", Text: "/new kalah @310009",
 			User: bot.User{ID: "310001", Name: "Alice", Locale: "en", Mention: "@alice_s"}}},
-		{file: "group_reply_thread.json", want: &bot.Request{Channel: "-1001500000001", Text: "/move 4",
+		{file: "group_reply_thread.json", want: &bot.Request{Channel: "-1001500000001", ChannelLink: "https://t.me/c/1500000001", ChannelTitle: "Mancala club", Text: "/move 4",
 			User: bot.User{ID: "310001", Name: "Alice", Locale: "en", Mention: "@alice_s"}}},
 		{file: "group_plain_text.json"},
 		{file: "other_bot_command.json"},

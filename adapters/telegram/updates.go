@@ -178,6 +178,7 @@ func (a *Adapter) convert(u tgbotapi.Update, x updateExtra) (in incoming, ok boo
 		in.user = m.From.ID
 		in.req = bot.Request{Platform: Platform, Channel: in.dst.channel(), User: userOf(m.From), Text: text,
 			EventID: strconv.Itoa(u.UpdateID)}
+		in.req.ChannelLink, in.req.ChannelTitle = a.place(m.Chat)
 		return in, true
 	case u.CallbackQuery != nil:
 		cq := u.CallbackQuery
@@ -197,6 +198,7 @@ func (a *Adapter) convert(u tgbotapi.Update, x updateExtra) (in incoming, ok boo
 		in.user = cq.From.ID
 		in.req = bot.Request{Platform: Platform, Channel: in.dst.channel(), User: userOf(cq.From), Button: cq.Data,
 			EventID: strconv.Itoa(u.UpdateID)}
+		in.req.ChannelLink, in.req.ChannelTitle = a.place(cq.Message.Chat)
 		return in, true
 	}
 	return in, false
@@ -306,7 +308,7 @@ func (a *Adapter) handle(work context.Context, in incoming, isUrgent bool) {
 	}
 	if in.callbackID == "" {
 		for _, r := range replies {
-			if r.Private && in.group && hasMedia(r) {
+			if r.Private && in.group && (hasMedia(r) || r.Direct) {
 				if a.sendPrivately(ctx, in, r) {
 					continue
 				}
@@ -329,7 +331,7 @@ func (a *Adapter) handle(work context.Context, in incoming, isUrgent bool) {
 	refused := false
 	for _, r := range replies {
 		switch {
-		case r.Private && hasMedia(r) && in.group:
+		case r.Private && (hasMedia(r) || r.Direct) && in.group:
 			if !refused && !a.sendPrivately(ctx, in, r) {
 				refused = true
 				notes = append(notes, locales.Plain(a.privateChatNeeded(in)))

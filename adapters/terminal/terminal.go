@@ -92,6 +92,7 @@ type Chat struct {
 
 	mu      sync.Mutex
 	buttons map[string]string // label -> data, from the last board shown
+	notices int               // the last turn notice's number
 }
 
 var speaker = regexp.MustCompile(`^\s*([\p{L}\p{N}_.-]{1,32})>\s?(.*)$`)
@@ -276,6 +277,10 @@ func capWords(s string, limit int) string {
 func (c *Chat) Deliver(o bot.Outgoing) { c.print("", o.Reply) }
 
 func (c *Chat) print(user string, r bot.Reply) {
+	if r.Notice != nil {
+		c.notice(r)
+		return
+	}
 	var b strings.Builder
 	if r.Private {
 		fmt.Fprintf(&b, "(to %s only) ", user)
@@ -325,6 +330,31 @@ func (c *Chat) print(user string, r bot.Reply) {
 	}
 	if r.Ack != nil && r.Board != nil {
 		r.Ack() // written: the board is shown
+	}
+}
+
+// notice prints a turn notification (bot.Notice): everyone reads the
+// terminal, so it is a line like any other, numbered ("(notice 2)") so
+// that its removal can say which one went.
+func (c *Chat) notice(r bot.Reply) {
+	n := r.Notice
+	var b strings.Builder
+	if n.Replaces != "" {
+		fmt.Fprintf(&b, "(notice %s removed)\n", Clean(n.Replaces))
+	}
+	id := ""
+	if r.Text != "" {
+		c.mu.Lock()
+		c.notices++
+		id = strconv.Itoa(c.notices)
+		c.mu.Unlock()
+		fmt.Fprintf(&b, "%s (notice %s)\n", Clean(locales.Plain(r.Text)), id)
+	}
+	if b.Len() > 0 {
+		c.write(b.String() + "\n")
+	}
+	if n.Done != nil {
+		n.Done(id)
 	}
 }
 

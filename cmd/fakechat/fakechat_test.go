@@ -34,7 +34,9 @@ discord carol ru /move 1
 telegram alice /new kalah @bob
 press telegram carol ✔
 press telegram bob ✔
+wait 2
 press telegram alice 3
+wait 4
 `
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -57,13 +59,17 @@ press telegram alice 3
 	want := []struct{ action, says string }{
 		{"discord alice /new kalah @bob", "[discord] d1 new\n    │ @alice challenges @bob to a game of Kalah.|buttons: [✔ Accept] [✖ Decline]"},
 		{"press discord carol ✔", "[discord] d2 new, only carol sees it\n"},
-		{"press discord bob ✔", "[discord] d1 edited\n    │ Challenge accepted!|buttons: [1] [2] [3] [4] [5] / [6]|image: "},
-		{"press discord alice 3", "[discord] d1 edited\n    │ @alice played pit 3.|image: "},
+		{"press discord bob ✔", "[discord] d1 edited\n    │ Challenge accepted!|buttons: [1] [2] [3] [4] [5] / [6]|image: |[discord] d3 new\n    │ 🔔 @alice, your move (Kalah)."},
+		{"press discord alice 3", "[discord] d1 edited\n    │ @alice played pit 3.|image: |[discord] d3 deleted"},
 		{"discord carol ru /move 1", "only carol sees it|│ Вы не"},
 		{"telegram alice /new kalah @bob", "[telegram] #2 new\n    │ @alice challenges @bob to a game of Kalah.|buttons: [✔ Accept] [✖ Decline]"},
 		{"press telegram carol ✔", "[telegram] an alert only carol sees:"},
 		{"press telegram bob ✔", "[telegram] #2 edited\n    │ @alice challenges @bob to a game of Kalah. @bob, press ✔ Accept or send /accept; ✖ Decline turns it down.\n    buttons: none|[telegram] #3 new\n    │ Challenge accepted!|image: "},
+		// Telegram paces a chat's messages (about one a second): the turn
+		// notice comes after the board.
+		{"wait 2", "[telegram] #4 new\n    │ 🔔 @alice, your move (Kalah)."},
 		{"press telegram alice 3", "[telegram] #3 edited\n    │ @alice played pit 3.|image: "},
+		{"wait 4", "[telegram] #4 deleted"}, // her extra turn: her notice goes
 	}
 	for _, w := range want {
 		for _, s := range strings.Split(w.says, "|") {

@@ -387,6 +387,9 @@ func (m *Main) Open(ctx context.Context) error {
 		Metrics:      m.Metrics,
 		Holder:       m.holder,
 		DeliveryHold: m.Config.DeliveryHold,
+		// A mention when it becomes a player's turn (edited boards
+		// notify nobody).
+		TurnNotices: true,
 	})
 	if m.Config.HTTPAddr != "" {
 		ln, err := net.Listen("tcp", m.Config.HTTPAddr)

@@ -87,6 +87,10 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 		{"RatingLeaderboard", testRatingLeaderboard},
 		{"RebuildRatings", testRebuildRatings},
 		{"ConcurrentRatings", testConcurrentRatings},
+		{"UserGames", testUserGames},
+		{"UserGamesLimit", testUserGamesLimit},
+		{"Notify", testNotify},
+		{"TurnNotices", testTurnNotices},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

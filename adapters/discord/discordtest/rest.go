@@ -39,6 +39,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc(RouteChannelMessages, s.channelPost)
 	mux.HandleFunc(RouteChannelEdit, s.channelMessage)
 	mux.HandleFunc(RouteChannelGet, s.channelMessage)
+	mux.HandleFunc(RouteChannelDelete, s.channelMessage)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, 0, "404: Not Found")
 	})
@@ -467,7 +468,9 @@ func (s *Server) channelPost(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, m.wire(s.AppID))
 }
 
-// channelMessage is GET and PATCH of /channels/{channel}/messages/{msg}.
+// channelMessage is GET, PATCH and DELETE of
+// /channels/{channel}/messages/{msg}. A message deleted before, or never
+// there, is 404 Unknown Message (code 10008), as on Discord.
 func (s *Server) channelMessage(w http.ResponseWriter, r *http.Request) {
 	var p Payload
 	if r.Method == http.MethodPatch {
@@ -488,7 +491,13 @@ func (s *Server) channelMessage(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, codeUnknownMessage, "Unknown Message")
 		return
 	}
-	if r.Method == http.MethodPatch {
+	switch r.Method {
+	case http.MethodDelete:
+		m.Deleted = true
+		s.notify()
+		w.WriteHeader(http.StatusNoContent)
+		return
+	case http.MethodPatch:
 		if err := s.edit(m, p); err != nil {
 			badBody(w, err)
 			return

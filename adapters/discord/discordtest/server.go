@@ -65,6 +65,7 @@ const (
 	RouteChannelMessages     = "POST /channels/{channel}/messages"
 	RouteChannelEdit         = "PATCH /channels/{channel}/messages/{msg}"
 	RouteChannelGet          = "GET /channels/{channel}/messages/{msg}"
+	RouteChannelDelete       = "DELETE /channels/{channel}/messages/{msg}"
 )
 
 // Defaults of a new Server.

@@ -1,0 +1,122 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/mancala-bot/mancala/store"
+)
+
+// The PostgreSQL dialect of store/turns.go: channels' places, users'
+// "notify on|off" and games' live turn notifications.
+const (
+	upsertPlace = `INSERT INTO channel_places (platform, channel, link, title) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (platform, channel) DO UPDATE SET link = excluded.link, title = excluded.title`
+	selectNotify = "SELECT notify FROM notify_settings WHERE platform = $1 AND user_id = $2"
+	upsertNotify = `INSERT INTO notify_settings (platform, user_id, notify) VALUES ($1, $2, $3)
+		ON CONFLICT (platform, user_id) DO UPDATE SET notify = excluded.notify`
+	selectNotice = "SELECT user_id, message_id FROM turn_notices WHERE game_id = $1"
+	upsertNotice = `INSERT INTO turn_notices (game_id, user_id, message_id) VALUES ($1, $2, $3)
+		ON CONFLICT (game_id) DO UPDATE SET user_id = excluded.user_id, message_id = excluded.message_id`
+	deleteNotice   = "DELETE FROM turn_notices WHERE game_id = $1 AND message_id = $2"
+	userGamesWhere = "WHERE platform = $1 AND phase IN ('challenge', 'playing') AND id IN " +
+		"(SELECT game_id FROM seats WHERE user_id = $2 AND user_id <> '') "
+	userGamePlaces = `SELECT g.id, COALESCE(c.link, ''), COALESCE(c.title, ''), COALESCE(n.message_id, '')
+		FROM games g LEFT JOIN channel_places c ON c.platform = g.platform AND c.channel = g.channel
+		LEFT JOIN turn_notices n ON n.game_id = g.id
+		WHERE g.platform = $1 AND g.phase IN ('challenge', 'playing') AND g.id IN
+		(SELECT game_id FROM seats WHERE user_id = $2 AND user_id <> '')`
+)
+
+var userGames = gameSelect + userGamesWhere + "ORDER BY updated_at DESC, id DESC LIMIT $3"
+
+// SetPlace records how to reach a channel, replacing what was known.
+func (d *DB) SetPlace(ctx context.Context, platform, channel string, p store.Place) error {
+	_, err := d.pool.Exec(ctx, upsertPlace, platform, channel, p.Link, p.Title)
+	return internal(ctx, "set place", err)
+}
+
+// UserGames returns the user's live games on the platform (challenges and
+// games in play where they hold a seat), the most recently changed first,
+// at most store.MaxUserGames, each with its channel's place and live
+// notice.
+func (d *DB) UserGames(ctx context.Context, platform, userID string) ([]store.UserGame, error) {
+	if userID == "" {
+		return nil, nil
+	}
+	gs, err := d.games(ctx, userGames, platform, userID, store.MaxUserGames)
+	if err != nil {
+		return nil, internal(ctx, "user games", err)
+	}
+	rows, err := d.pool.Query(ctx, userGamePlaces, platform, userID)
+	if err != nil {
+		return nil, internal(ctx, "user games", err)
+	}
+	defer rows.Close()
+	extra := map[int64]store.UserGame{}
+	for rows.Next() {
+		var id int64
+		var u store.UserGame
+		if err := rows.Scan(&id, &u.Place.Link, &u.Place.Title, &u.Notice); err != nil {
+			return nil, internal(ctx, "user games", err)
+		}
+		extra[id] = u
+	}
+	if err := rows.Err(); err != nil {
+		return nil, internal(ctx, "user games", err)
+	}
+	out := make([]store.UserGame, 0, len(gs))
+	for _, g := range gs {
+		u := extra[g.ID]
+		u.Game = g
+		out = append(out, u)
+	}
+	return out, nil
+}
+
+// Notify reports whether the user wants turn notifications (true unless
+// they said "notify off").
+func (d *DB) Notify(ctx context.Context, platform, userID string) (bool, error) {
+	var on bool
+	err := d.pool.QueryRow(ctx, selectNotify, platform, userID).Scan(&on)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return true, nil
+	}
+	return on, internal(ctx, "notify", err)
+}
+
+// SetNotify records the user's choice of turn notifications.
+func (d *DB) SetNotify(ctx context.Context, platform, userID string, on bool) error {
+	_, err := d.pool.Exec(ctx, upsertNotify, platform, userID, on)
+	return internal(ctx, "set notify", err)
+}
+
+// TurnNotice returns the game's live turn notification, or
+// store.ErrNotFound.
+func (d *DB) TurnNotice(ctx context.Context, gameID int64) (store.Notice, error) {
+	n := store.Notice{GameID: gameID}
+	err := d.pool.QueryRow(ctx, selectNotice, gameID).Scan(&n.UserID, &n.MessageID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return store.Notice{}, store.ErrNotFound
+	}
+	if err != nil {
+		return store.Notice{}, internal(ctx, "turn notice", err)
+	}
+	return n, nil
+}
+
+// SetTurnNotice records n as its game's live notification, replacing any
+// other.
+func (d *DB) SetTurnNotice(ctx context.Context, n store.Notice) error {
+	_, err := d.pool.Exec(ctx, upsertNotice, n.GameID, n.UserID, n.MessageID)
+	return internal(ctx, "set turn notice", err)
+}
+
+// ClearTurnNotice forgets the game's live notification if it is still the
+// message messageID (a newer one, recorded meanwhile, stays).
+func (d *DB) ClearTurnNotice(ctx context.Context, gameID int64, messageID string) error {
+	_, err := d.pool.Exec(ctx, deleteNotice, gameID, messageID)
+	return internal(ctx, "clear turn notice", err)
+}

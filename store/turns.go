@@ -1,0 +1,158 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+)
+
+// Place is how to reach a channel from elsewhere, as its platform allows.
+type Place struct {
+	// Link opens the channel ("https://discord.com/channels/GUILD/CHANNEL",
+	// "https://t.me/c/ID"); a message's link is Link + "/" + its id. ""
+	// where the platform has none (a Telegram basic group, a private chat).
+	Link string
+	// Title is the channel's name as its members see it, or "".
+	Title string
+}
+
+// Notice is a game's live turn notification: the message that mentioned
+// the player to move.
+type Notice struct {
+	GameID    int64
+	UserID    string
+	MessageID string
+}
+
+// UserGame is one of a user's live games, for the "games" command.
+type UserGame struct {
+	Game  *Game
+	Place Place
+	// Notice is the message id of the game's live turn notification, or "".
+	Notice string
+}
+
+// MaxUserGames bounds UserGames.
+const MaxUserGames = 25
+
+const (
+	upsertPlace = `INSERT INTO channel_places (platform, channel, link, title) VALUES (?, ?, ?, ?)
+		ON CONFLICT (platform, channel) DO UPDATE SET link = excluded.link, title = excluded.title`
+	selectNotify = "SELECT notify FROM notify_settings WHERE platform = ? AND user_id = ?"
+	upsertNotify = `INSERT INTO notify_settings (platform, user_id, notify) VALUES (?, ?, ?)
+		ON CONFLICT (platform, user_id) DO UPDATE SET notify = excluded.notify`
+	selectNotice = "SELECT user_id, message_id FROM turn_notices WHERE game_id = ?"
+	upsertNotice = `INSERT INTO turn_notices (game_id, user_id, message_id) VALUES (?, ?, ?)
+		ON CONFLICT (game_id) DO UPDATE SET user_id = excluded.user_id, message_id = excluded.message_id`
+	deleteNotice = "DELETE FROM turn_notices WHERE game_id = ? AND message_id = ?"
+	// userGamesWhere selects a user's live games on a platform: the
+	// platform, then the user id.
+	userGamesWhere = "WHERE platform = ? AND phase IN ('challenge', 'playing') AND id IN " +
+		"(SELECT game_id FROM seats WHERE user_id = ? AND user_id <> '') "
+	userGamePlaces = `SELECT g.id, COALESCE(c.link, ''), COALESCE(c.title, ''), COALESCE(n.message_id, '')
+		FROM games g LEFT JOIN channel_places c ON c.platform = g.platform AND c.channel = g.channel
+		LEFT JOIN turn_notices n ON n.game_id = g.id
+		WHERE g.platform = ? AND g.phase IN ('challenge', 'playing') AND g.id IN
+		(SELECT game_id FROM seats WHERE user_id = ? AND user_id <> '')`
+)
+
+var userGames = gameSelect + userGamesWhere + "ORDER BY updated_at DESC, id DESC LIMIT ?"
+
+// SetPlace records how to reach a channel, replacing what was known.
+func (d *DB) SetPlace(ctx context.Context, platform, channel string, p Place) error {
+	err := d.write(ctx, func(tx txn) error {
+		_, err := tx.exec(upsertPlace, platform, channel, p.Link, p.Title)
+		return err
+	})
+	return internal(ctx, "set place", err)
+}
+
+// UserGames returns the user's live games on the platform (challenges and
+// games in play where they hold a seat), the most recently changed first,
+// at most MaxUserGames, each with its channel's place and live notice.
+func (d *DB) UserGames(ctx context.Context, platform, userID string) ([]UserGame, error) {
+	if userID == "" {
+		return nil, nil
+	}
+	gs, err := d.games(ctx, userGames, platform, userID, MaxUserGames)
+	if err != nil {
+		return nil, internal(ctx, "user games", err)
+	}
+	extra := map[int64]UserGame{}
+	rows, err := d.query(ctx, userGamePlaces, platform, userID)
+	if err != nil {
+		return nil, internal(ctx, "user games", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var u UserGame
+		if err := rows.Scan(&id, &u.Place.Link, &u.Place.Title, &u.Notice); err != nil {
+			return nil, internal(ctx, "user games", err)
+		}
+		extra[id] = u
+	}
+	if err := rows.Err(); err != nil {
+		return nil, internal(ctx, "user games", err)
+	}
+	out := make([]UserGame, 0, len(gs))
+	for _, g := range gs {
+		u := extra[g.ID]
+		u.Game = g
+		out = append(out, u)
+	}
+	return out, nil
+}
+
+// Notify reports whether the user wants turn notifications (true unless
+// they said "notify off").
+func (d *DB) Notify(ctx context.Context, platform, userID string) (bool, error) {
+	var on int64
+	err := d.queryRow(ctx, selectNotify, platform, userID).Scan(&on)
+	if errors.Is(err, sql.ErrNoRows) {
+		return true, nil
+	}
+	return on != 0, internal(ctx, "notify", err)
+}
+
+// SetNotify records the user's choice of turn notifications.
+func (d *DB) SetNotify(ctx context.Context, platform, userID string, on bool) error {
+	err := d.write(ctx, func(tx txn) error {
+		_, err := tx.exec(upsertNotify, platform, userID, on)
+		return err
+	})
+	return internal(ctx, "set notify", err)
+}
+
+// TurnNotice returns the game's live turn notification, or ErrNotFound.
+func (d *DB) TurnNotice(ctx context.Context, gameID int64) (Notice, error) {
+	n := Notice{GameID: gameID}
+	err := d.queryRow(ctx, selectNotice, gameID).Scan(&n.UserID, &n.MessageID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Notice{}, ErrNotFound
+	}
+	if err != nil {
+		return Notice{}, internal(ctx, "turn notice", err)
+	}
+	return n, nil
+}
+
+// SetTurnNotice records n as its game's live notification, replacing any
+// other.
+func (d *DB) SetTurnNotice(ctx context.Context, n Notice) error {
+	err := d.write(ctx, func(tx txn) error {
+		_, err := tx.exec(upsertNotice, n.GameID, n.UserID, n.MessageID)
+		return err
+	})
+	return internal(ctx, "set turn notice", err)
+}
+
+// ClearTurnNotice forgets the game's live notification if it is still the
+// message messageID (a newer one, recorded meanwhile, stays).
+func (d *DB) ClearTurnNotice(ctx context.Context, gameID int64, messageID string) error {
+	err := d.write(ctx, func(tx txn) error {
+		_, err := tx.exec(deleteNotice, gameID, messageID)
+		return err
+	})
+	return internal(ctx, "clear turn notice", err)
+}
