@@ -52,6 +52,8 @@ var Commands = []Command{
 		Local: map[locales.Lang]string{locales.RU: "доска", locales.DA: "bræt", locales.PL: "plansza"}},
 	{Name: "replay",
 		Local: map[locales.Lang]string{locales.RU: "повтор", locales.DA: "genafspil", locales.PL: "powtórka"}},
+	{Name: "review",
+		Local: map[locales.Lang]string{locales.RU: "разбор", locales.DA: "analyse", locales.PL: "analiza"}},
 	{Name: "game",
 		Local: map[locales.Lang]string{locales.RU: "партия", locales.DA: "parti", locales.PL: "partia"}},
 	{Name: "rules",
@@ -91,6 +93,7 @@ func init() {
 		"board":    func(s *session, _ []string) ([]Reply, error) { return s.board() },
 		"replay":   func(s *session, _ []string) ([]Reply, error) { return s.replay(nil) },
 		"game":     func(s *session, _ []string) ([]Reply, error) { return s.gameRecord() },
+		"review":   func(s *session, _ []string) ([]Reply, error) { return s.review(nil) },
 		"rules":    (*session).rules,
 		"variants": func(s *session, _ []string) ([]Reply, error) { return s.variants() },
 		"puzzle":   (*session).puzzle,
@@ -118,7 +121,8 @@ var commandAliases = map[string]string{
 	"leaderboard": "top",
 	"language":    "lang",
 	"last":        "replay", "lastmove": "replay", "animate": "replay", "animation": "replay",
-	"start": "help",
+	"start":   "help",
+	"analyse": "review", "analyze": "review", "analysis": "review",
 }
 
 // parseText splits a typed command: "/move@mybot 3" gives "move", ["3"].

@@ -118,6 +118,8 @@ func sampleArgs(count int) map[string]any {
 		"Penalties": count, "Points": count, "Limit": 12,
 		// Damaged games (bot/damaged.go).
 		"Players": "Anna, Boris",
+		// The post-game review (bot/review.go).
+		"Ply": count + 3, "Loss": count, "Plies": count, "Depth": 10,
 	}
 }
 

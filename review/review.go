@@ -32,7 +32,7 @@ type Options struct {
 
 // The defaults of Options.
 const (
-	DefaultDepth      = 8
+	DefaultDepth      = 10
 	DefaultExactSeeds = 12
 	DefaultExactNodes = 200_000
 	DefaultTurning    = 3
