@@ -7,8 +7,9 @@ import (
 
 // Work the bot does after Handle has returned (a review, see review.go)
 // runs in goroutines with a context of the bot's own, not the request's,
-// which may end with the request. Stop cancels them and waits for them;
-// their results are sent with Config.Deliver.
+// which may end with the request; their results are sent with
+// Config.Deliver. Stop waits for them, and cancels those that take too
+// long.
 
 // errStopping is the cause of the background contexts Stop cancels.
 var errStopping = errors.New("bot: stopping")
@@ -32,18 +33,29 @@ func (b *Bot) background() (context.Context, func()) {
 	}
 }
 
-// Stop cancels the background work under way (a review being computed is
-// dropped, not sent) and waits for it to end; it returns at once when
-// there is none. Work started after Stop runs as usual, so Stop may be
-// called at every stop of a bot that is started again. It is safe for
-// concurrent use.
-func (b *Bot) Stop() {
+// Stop lets the background work under way finish until ctx ends, then
+// cancels what is left (a review then ends at once with what it has, noted
+// as incomplete) and waits for it, results sent: call it after the
+// platforms stopped taking requests, while they can still deliver. It
+// returns at once when there is none. Work started after Stop runs as
+// usual. It is safe for concurrent use.
+func (b *Bot) Stop(ctx context.Context) {
+	done := make(chan struct{})
+	go func() {
+		b.bgWG.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return
+	case <-ctx.Done():
+	}
 	b.bgMu.Lock()
 	for _, cancel := range b.bgCancel {
 		cancel(errStopping)
 	}
 	b.bgMu.Unlock()
-	b.bgWG.Wait()
+	<-done
 }
 
 // Wait waits for the background work under way to end, sent or not (the

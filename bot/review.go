@@ -82,7 +82,7 @@ func (s *session) review(d *buttonData) ([]Reply, error) {
 		return []Reply{r}, nil
 	}
 	// The request's context may end with the request: the review gets its
-	// own, which Stop cancels.
+	// own, which Stop may cancel (the review is then sent as it stands).
 	ctx, done := b.background()
 	started := s.t("review_started", map[string]any{"Count": int(b.cfg.ReviewTime.Round(time.Second) / time.Second)})
 	go func() {
@@ -101,9 +101,6 @@ func (s *session) review(d *buttonData) ([]Reply, error) {
 		// its time.
 		dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 		defer dcancel()
-		if ctx.Err() != nil && errors.Is(context.Cause(ctx), errStopping) {
-			return // the process is stopping: nobody to send it
-		}
 		b.cfg.Deliver(dctx, Outgoing{Platform: rec.Platform, Channel: rec.Channel, Reply: r})
 	}()
 	return []Reply{{Text: started}}, nil

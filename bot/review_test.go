@@ -148,6 +148,5 @@ func TestReviewInBackground(t *testing.T) {
 	if r := ask("dora"); r.Private {
 		t.Errorf("after the first review: %+v", r)
 	}
-	b.Wait()
-	b.Stop()
+	b.Stop(context.Background())
 }

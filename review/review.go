@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 
 	"github.com/mancala-bot/mancala/engine"
@@ -66,7 +67,8 @@ type Review struct {
 	// of the position after each ply (i+1 after Plies[i]); len(Plies)+1 of
 	// them. A finished position's is its final margin, exact.
 	Evals []Eval
-	// Turning are the turning points, largest loss first.
+	// Turning are the turning points, the one that changed the balance
+	// most first (a loss while far ahead weighs less: see turningPoints).
 	Turning []TurningPoint
 	// Complete is false when the context ended before every position was
 	// searched at the full depth: some Evals are then of a shallower depth,
@@ -310,8 +312,9 @@ func FinalSouth(p engine.Position) int {
 	return m
 }
 
-// turningPoints picks the plies with the largest losses (at least MinLoss)
-// and works out what the played and the better move did.
+// turningPoints picks the plies with the largest losses (at least MinLoss
+// seeds), weighed by how much they changed the balance, and works out what
+// the played and the better move did.
 func (rv *Review) turningPoints(ctx context.Context, positions []engine.Position, o Options) []TurningPoint {
 	var idx []int
 	for i, pl := range rv.Plies {
@@ -319,7 +322,15 @@ func (rv *Review) turningPoints(ctx context.Context, positions []engine.Position
 			idx = append(idx, i)
 		}
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return rv.Plies[idx[a]].Loss > rv.Plies[idx[b]].Loss })
+	// A loss counts for how much it changed the balance: losing 10 seeds
+	// of a 30-seed lead changes less than losing a 4-seed lead. The
+	// values are squashed (soft, by tanh) to a quarter of the seeds in
+	// play before they are compared.
+	scale := math.Max(float64(positions[0].Seeds())/4, 4)
+	weight := func(pl Ply) float64 {
+		return scale * (math.Tanh(pl.BestValue/scale) - math.Tanh(pl.Played/scale))
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return weight(rv.Plies[idx[a]]) > weight(rv.Plies[idx[b]]) })
 	if len(idx) > o.Turning {
 		idx = idx[:o.Turning]
 	}
