@@ -175,7 +175,8 @@ func (s *session) reviewReply(ctx context.Context, lg *loaded) (Reply, error) {
 
 // reviewText is the review in words: whose game, how to read the graph,
 // the turning points (in the order they were played), and a note when the
-// time ran out.
+// time ran out (then a game without turning points is not called clean:
+// some moves were not judged).
 func (s *session) reviewText(lg *loaded, rv *review.Review) string {
 	end := lg.game.Position()
 	south, north := lg.rec.Players[seatOf(end, engine.South)], lg.rec.Players[seatOf(end, engine.North)]
@@ -184,9 +185,10 @@ func (s *session) reviewText(lg *loaded, rv *review.Review) string {
 			"South": s.name(south), "North": s.name(north), "Plies": len(rv.Plies)}),
 		s.t("review_graph", map[string]any{"Depth": review.DefaultDepth}),
 	}
-	if len(rv.Turning) == 0 {
+	switch {
+	case len(rv.Turning) == 0 && rv.Complete:
 		lines = append(lines, s.t("review_no_turning", nil))
-	} else {
+	case len(rv.Turning) > 0:
 		lines = append(lines, s.t("review_turning", nil))
 		tps := append([]review.TurningPoint(nil), rv.Turning...)
 		for i := 1; i < len(tps); i++ { // in the order played

@@ -150,3 +150,21 @@ func TestReviewInBackground(t *testing.T) {
 	}
 	b.Stop(context.Background())
 }
+
+// TestReviewOutOfTime: a review whose time runs out at once still answers,
+// with the graph, the positions it could not search marked, and says so;
+// it calls no game clean that it did not judge.
+func TestReviewOutOfTime(t *testing.T) {
+	h := newHarness(t, nil)
+	playHandGame(t, h)
+	b := bot.New(bot.Config{Store: h.db, ReviewTime: time.Nanosecond})
+	r := one(t, b.Handle(context.Background(), bot.Request{Platform: "test", Channel: "c1", Text: "/review",
+		User: bot.User{ID: "carol", Name: "carol", Mention: "@carol"}}))
+	wantGraph(t, r)
+	want := `*Review: Kalah, @alice (South) against @bob (North), 2 moves*
+The graph shows the evaluation after each move from South’s side, in seeds (the bot’s search, 10 moves deep; exact near the end). Blue dots are South’s moves, orange dots North’s; gold rings mark the turning points.
+The time ran out before every position was searched in full: parts of the graph are less precise.`
+	if r.Text != want {
+		t.Errorf("review out of time:\n%s\nwant:\n%s", r.Text, want)
+	}
+}
