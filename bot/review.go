@@ -56,6 +56,9 @@ func (s *session) review(d *buttonData) ([]Reply, error) {
 		return nil, refuse("err_review_seats", nil)
 	}
 	if len(rec.Moves) == 0 {
+		if rec.Result == "" { // a challenge declined or withdrawn: no game at all
+			return nil, refuse("err_review_no_game", nil)
+		}
 		return nil, refuse("err_review_no_moves", nil)
 	}
 	lg, err := load(rec)

@@ -74,6 +74,9 @@ type Review struct {
 	// searched at the full depth: some Evals are then of a shallower depth,
 	// or not Known.
 	Complete bool
+	// unsolved marks the positions the solver could not answer within its
+	// budget, not to be tried again in the next pass.
+	unsolved []bool
 }
 
 // Eval is one position's evaluation.
@@ -161,16 +164,24 @@ func Game(ctx context.Context, start engine.Position, moves []engine.Move, o Opt
 	}
 	positions := g.Positions()
 	rv.Evals = make([]Eval, len(positions))
+	rv.unsolved = make([]bool, len(positions))
 	// The finished end first: it is exact and costs nothing.
 	last := positions[len(positions)-1]
 	if last.Status().Over() {
 		rv.Evals[len(positions)-1] = Eval{South: float64(FinalSouth(last)), Exact: true, Known: true}
 	}
-	// A shallow pass gives every position a value quickly; the full depth
-	// then replaces it as long as the time allows.
+	// A shallow pass gives every position a value quickly; deeper ones
+	// then replace it as long as the time allows, the moves that lost the
+	// most in the pass before first (the candidate turning points), so
+	// that a deadline leaves the rest at the shallower depth.
 	rv.Complete = true
+	order := make([]int, len(positions))
+	for i := range order {
+		order[i] = i
+	}
 	for _, depth := range passes(o.Depth) {
-		for i := range positions {
+		sort.SliceStable(order, func(a, b int) bool { return rv.lossAt(order[a]) > rv.lossAt(order[b]) })
+		for _, i := range order {
 			if rv.Evals[i].Exact {
 				continue
 			}
@@ -192,12 +203,25 @@ func Game(ctx context.Context, start engine.Position, moves []engine.Move, o Opt
 	return rv, nil
 }
 
-// passes are the depths of the successive passes.
+// passes are the depths of the successive passes: 3, 6 and depth (fewer
+// when depth is small).
 func passes(depth int) []int {
-	if depth <= 3 {
-		return []int{depth}
+	var out []int
+	for _, d := range []int{3, 6} {
+		if d < depth {
+			out = append(out, d)
+		}
 	}
-	return []int{3, depth}
+	return append(out, depth)
+}
+
+// lossAt is the loss of the move played in position i, as scored so far
+// (0 for the last position).
+func (rv *Review) lossAt(i int) float64 {
+	if i < len(rv.Plies) {
+		return rv.Plies[i].Loss
+	}
+	return 0
 }
 
 // evaluate scores every move of positions[i] (exactly when cheap, else at
@@ -209,7 +233,12 @@ func (rv *Review) evaluate(ctx context.Context, positions []engine.Position, i, 
 		return nil
 	}
 	hist := positions[:i]
-	scores, exact := exactScores(ctx, p, hist, o)
+	var scores []search.MoveScore
+	exact := false
+	if !rv.unsolved[i] {
+		scores, exact = exactScores(ctx, p, hist, o)
+		rv.unsolved[i] = !exact
+	}
 	if !exact {
 		var complete bool
 		var err error

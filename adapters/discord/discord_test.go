@@ -515,7 +515,7 @@ func playTwoPlayerGame(t *testing.T, h *harness) {
 	}
 	h.wantBoard(board)
 	re, ok := board.Button("↻")
-	if !ok || !slices.Equal(labels(board), []string{"↻ Rematch", "▶"}) || re.Style != int(discordgo.PrimaryButton) {
+	if !ok || !slices.Equal(labels(board), []string{"↻ Rematch", "▶", "📈 Review"}) || re.Style != int(discordgo.PrimaryButton) {
 		t.Fatalf("final board buttons %q", labels(board))
 	}
 
