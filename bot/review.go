@@ -104,7 +104,7 @@ func (s *session) review(d *buttonData) ([]Reply, error) {
 		// its time.
 		dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 		defer dcancel()
-		b.cfg.Deliver(dctx, Outgoing{Platform: rec.Platform, Channel: rec.Channel, Reply: r})
+		b.cfg.Deliver(dctx, Outgoing{Platform: rec.Platform, Channel: rec.Channel, Reply: r, Quiet: true})
 	}()
 	return []Reply{{Text: started}}, nil
 }

@@ -811,6 +811,14 @@ func TestDeliver(t *testing.T) {
 	if err := h.a.Deliver(context.Background(), bot.Outgoing{Platform: "telegram", Channel: "1"}); err == nil {
 		t.Errorf("Deliver of a telegram message: no error")
 	}
+	// A quiet message (a review) names alice without notifying her.
+	q := bot.Outgoing{Platform: Platform, Channel: channel, Quiet: true, Reply: bot.Reply{Text: "Review: " + alice.Mention()}}
+	if err := h.a.Deliver(context.Background(), q); err != nil {
+		t.Fatalf("Deliver quiet: %v", err)
+	}
+	if msgs := h.srv.ChannelMessages(channel); len(msgs) != 2 || len(msgs[1].Ping) != 0 {
+		t.Errorf("quiet message %+v, want no ping", msgs)
+	}
 }
 
 // TestResponseFails: when the interaction response cannot be sent, a
