@@ -519,9 +519,24 @@ func playTwoPlayerGame(t *testing.T, h *harness) {
 		t.Fatalf("final board buttons %q", labels(board))
 	}
 
+	// The review button posts the review as a new public message: the
+	// graph and the turning points (this bot has no Deliver: the review
+	// is the reply itself). The board stays as it is.
+	rb, ok := board.Button("📈")
+	if !ok {
+		t.Fatalf("no review button in %q", labels(board))
+	}
+	ix := h.press(bob, board.ID, rb.CustomID)
+	out = ix.Wait(t)
+	if out.Message.Ephemeral || out.MessageID == board.ID || len(out.Message.Files) != 1 ||
+		!strings.HasPrefix(out.Message.Content, "**Review: Kalah, ") || len(out.Message.Rows) != 0 {
+		t.Fatalf("review: %+v", out.Message)
+	}
+	h.unchanged(board)
+
 	// The rematch is a new challenge message; bob declines it, and the
 	// message loses its buttons.
-	ix := h.press(alice, board.ID, re.CustomID)
+	ix = h.press(alice, board.ID, re.CustomID)
 	out = ix.Wait(t)
 	wantOps := []string{discordtest.OpReply}
 	if h.deferred {
