@@ -219,7 +219,11 @@ func (s *session) turningLine(lg *loaded, rv *review.Review, tp review.TurningPo
 	opponent := lg.rec.Players[1-seatOf(pl.Before, pl.Mover)]
 	pit := func(m engine.Move) string { return opponentPitLabel(l, pl.Mover, m) }
 	loss := max(int(math.Round(tp.Loss)), 1)
-	parts := []string{s.t("review_point", map[string]any{"Ply": tp.Index + 1, "Player": s.name(player),
+	key := "review_point"
+	if tp.Played.Move.Kind == engine.Swap { // the pie rule's ⇄
+		key = "review_point_swap"
+	}
+	parts := []string{s.t(key, map[string]any{"Ply": tp.Index + 1, "Player": s.name(player),
 		"Pit": pit(tp.Played.Move), "Loss": loss})}
 	p, b := tp.Played, tp.Better
 	switch {
@@ -230,6 +234,8 @@ func (s *session) turningLine(lg *loaded, rv *review.Review, tp review.TurningPo
 	}
 	args := map[string]any{"Pit": pit(b.Move), "Count": b.Captured}
 	switch {
+	case b.Move.Kind == engine.Swap:
+		parts = append(parts, s.t("review_better_swap", nil))
 	case b.ExtraTurn && b.Captured > p.Captured:
 		parts = append(parts, s.t("review_better_capture_turn", args))
 	case b.ExtraTurn && !p.ExtraTurn:
