@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -77,6 +78,14 @@ type Config struct {
 	// Notice: see notices.go). The program turns them on; a Bot without
 	// them answers each request with the replies to it only.
 	TurnNotices bool
+	// Deliver sends a message the bot produced in the background after
+	// Handle returned (a review's result: see review.go), from the
+	// background goroutine; it should log its own failures and return
+	// within ctx. Nil means such work is done within Handle, whose reply
+	// is then its result.
+	Deliver func(ctx context.Context, o Outgoing)
+	// ReviewTime bounds a review's analysis (default 10 s).
+	ReviewTime time.Duration
 }
 
 // Bot answers chat requests. It is safe for concurrent use: games are
@@ -86,6 +95,13 @@ type Bot struct {
 	log      *slog.Logger
 	throttle *throttle
 	metrics  Metrics
+	// reviewing holds a token while a review runs (one at a time).
+	reviewing chan struct{}
+	// The background work under way (see background.go).
+	bgMu     sync.Mutex
+	bgNext   int
+	bgCancel map[int]context.CancelCauseFunc
+	bgWG     sync.WaitGroup
 }
 
 // New returns a bot. It panics without a Store.
@@ -117,11 +133,15 @@ func New(cfg Config) *Bot {
 	if cfg.DeliveryHold <= 0 {
 		cfg.DeliveryHold = 30 * time.Second
 	}
+	if cfg.ReviewTime <= 0 {
+		cfg.ReviewTime = defaultReviewTime
+	}
 	m := cfg.Metrics
 	if m == nil {
 		m = noMetrics{}
 	}
-	return &Bot{cfg: cfg, log: cfg.Logger, throttle: newThrottle(), metrics: m}
+	return &Bot{cfg: cfg, log: cfg.Logger, throttle: newThrottle(), metrics: m,
+		reviewing: make(chan struct{}, 1), bgCancel: map[int]context.CancelCauseFunc{}}
 }
 
 // userError is a refusal the user sees: a message key and its arguments.
@@ -329,6 +349,8 @@ func (s *session) button() ([]Reply, error) {
 		return s.claim(&d)
 	case actionReplay:
 		return s.replay(&d)
+	case actionReview:
+		return s.review(&d)
 	case actionPick, actionBack:
 		return s.pick(d)
 	case actionPuzzleMove, actionPuzzleRetry, actionPuzzleGiveUp:
@@ -460,7 +482,7 @@ func Urgent(req Request) bool {
 			return false
 		}
 		switch d.action {
-		case actionPuzzleMove, actionPuzzleRetry, actionPuzzleGiveUp, actionReplay:
+		case actionPuzzleMove, actionPuzzleRetry, actionPuzzleGiveUp, actionReplay, actionReview:
 			return false
 		}
 		return true

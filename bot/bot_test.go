@@ -153,7 +153,7 @@ func TestChallengeGameAndRematch(t *testing.T) {
 	h.wantRefusal(h.press("bob", "garbage"), "", before)
 	h.wantRefusal(h.say("bob", "/frobnicate"), "frobnicate", before)
 	r = one(t, h.say("bob", "/resign"))
-	if !strings.Contains(r.Text, "@alice") || strings.Join(labels(r), " ") != "↻ Rematch ▶" {
+	if !strings.Contains(r.Text, "@alice") || strings.Join(labels(r), " ") != "↻ Rematch ▶ 📈 Review" {
 		t.Errorf("resign: %q %v", r.Text, labels(r))
 	}
 	if h.live() != nil {

@@ -14,7 +14,9 @@ import (
 // "m:42:7:3" (move 3 in game 42 at version 7). The version makes a press on
 // an old board, or a second press of the same button, detectable: the game
 // has moved on. Anything else is rejected as malformed. The replay button
-// ("v:42:7", ▶) changes nothing, so it works at any version of its game.
+// ("v:42:7", ▶) changes nothing, so it works at any version of its game;
+// nor does the review button under a finished board ("w:42:17", see
+// review.go).
 //
 // Puzzle buttons put the puzzle's UTC day, as the number YYYYMMDD, in the
 // game's place, and the version of the presser's attempt in the version's
@@ -67,7 +69,7 @@ func parseButton(s string) (buttonData, error) {
 	}
 	d := buttonData{action: parts[0]}
 	switch d.action {
-	case actionMove, actionAccept, actionDecline, actionRematch, actionClaim, actionReplay, actionPick, actionBack, actionJoin,
+	case actionMove, actionAccept, actionDecline, actionRematch, actionClaim, actionReplay, actionReview, actionPick, actionBack, actionJoin,
 		actionPuzzleMove, actionPuzzleRetry, actionPuzzleGiveUp:
 	default:
 		return buttonData{}, fmt.Errorf("button data %q: unknown action", s)

@@ -936,12 +936,15 @@ func (s *session) boardReply(lg *loaded, text string, events []engine.Event, edi
 // buttons are one per legal move, in the order the pits appear on the
 // board image (left to right), or a rematch button when the game is over;
 // once a move has been played, a replay button (▶, see replay) follows, in
-// a row of its own under the moves, beside the rematch button.
+// a row of its own under the moves, beside the rematch button, and a
+// finished game of two seats has the review button (📈, see review.go)
+// after it.
 func (s *session) buttons(lg *loaded) [][]Button {
 	rec := lg.rec
 	if rec.Phase == store.PhaseOver {
 		d := buttonData{action: actionRematch, gameID: rec.ID, version: rec.Version}
-		return [][]Button{append([]Button{{Label: "↻ " + s.t("btn_rematch", nil), Data: d.String()}}, replayButton(rec)...)}
+		row := append([]Button{{Label: "↻ " + s.t("btn_rematch", nil), Data: d.String()}}, replayButton(rec)...)
+		return [][]Button{append(row, reviewButton(s, rec)...)}
 	}
 	rows := s.moveButtons(lg)
 	if r := replayButton(rec); r != nil {

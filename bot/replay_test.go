@@ -81,7 +81,7 @@ func TestReplay(t *testing.T) {
 
 	// After the game: the last game's last move, with the result.
 	r = one(t, h.say("bob", "/resign"))
-	if got := strings.Join(labels(r), " "); got != "↻ Rematch ▶" {
+	if got := strings.Join(labels(r), " "); got != "↻ Rematch ▶ 📈 Review" {
 		t.Errorf("final board buttons %q", got)
 	}
 	rr := one(t, h.say("carol", "/replay"))

@@ -173,4 +173,8 @@ type Outgoing struct {
 	Platform string
 	Channel  string
 	Reply    Reply
+	// Quiet asks not to notify the people the message names, where the
+	// platform lets a message mention someone silently (Discord): a
+	// review names the players but asks nothing of them.
+	Quiet bool
 }

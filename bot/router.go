@@ -56,6 +56,8 @@ var Commands = []Command{
 		Local: map[locales.Lang]string{locales.RU: "уведомления", locales.DA: "notifikationer", locales.PL: "powiadomienia"}},
 	{Name: "replay",
 		Local: map[locales.Lang]string{locales.RU: "повтор", locales.DA: "genafspil", locales.PL: "powtórka"}},
+	{Name: "review",
+		Local: map[locales.Lang]string{locales.RU: "разбор", locales.DA: "analyse", locales.PL: "analiza"}},
 	{Name: "game",
 		Local: map[locales.Lang]string{locales.RU: "партия", locales.DA: "parti", locales.PL: "partia"}},
 	{Name: "rules",
@@ -97,6 +99,7 @@ func init() {
 		"notify":   (*session).notify,
 		"replay":   func(s *session, _ []string) ([]Reply, error) { return s.replay(nil) },
 		"game":     func(s *session, _ []string) ([]Reply, error) { return s.gameRecord() },
+		"review":   func(s *session, _ []string) ([]Reply, error) { return s.review(nil) },
 		"rules":    (*session).rules,
 		"variants": func(s *session, _ []string) ([]Reply, error) { return s.variants() },
 		"puzzle":   (*session).puzzle,
@@ -125,7 +128,8 @@ var commandAliases = map[string]string{
 	"mygames":     "games", "notifications": "notify",
 	"language": "lang",
 	"last":     "replay", "lastmove": "replay", "animate": "replay", "animation": "replay",
-	"start": "help",
+	"start":   "help",
+	"analyse": "review", "analyze": "review", "analysis": "review",
 }
 
 // parseText splits a typed command: "/move@mybot 3" gives "move", ["3"].

@@ -122,6 +122,8 @@ func sampleArgs(count int) map[string]any {
 		"Rating": "1537?", "RD": 96, "Changes": "Anna 1525 → 1537 (+12) · Boris 1475 → 1463 (−12)",
 		// "games" (bot/games.go).
 		"Opponents": "Boris", "Ago": "5 minutes", "Title": "Family", "Channel": "-42",
+		// The post-game review (bot/review.go).
+		"Ply": count + 3, "Loss": count, "Plies": count, "Depth": 10,
 	}
 }
 

@@ -344,9 +344,10 @@ func (a *Adapter) shutdown() {
 // Deliver posts a message the bot sends on its own (an idle reminder) to
 // the channel o.Channel; Discord has no private message in a channel, so a
 // Private reply is posted publicly, and Edit is ignored. Users mentioned
-// in it are notified. A turn notification (Reply.Notice) is carried out
-// as in a reply (see notice). A failed post is logged and retried a few times
-// (rate limits are waited out); the error of the last try is returned.
+// in it are notified, unless o.Quiet. A turn notification (Reply.Notice)
+// is carried out as in a reply (see notice). A failed post is logged and
+// retried a few times (rate limits are waited out); the error of the last
+// try is returned.
 // It fails at once for a message of another platform.
 func (a *Adapter) Deliver(ctx context.Context, o bot.Outgoing) error {
 	if o.Platform != "" && o.Platform != Platform {
@@ -361,6 +362,9 @@ func (a *Adapter) Deliver(ctx context.Context, o bot.Outgoing) error {
 	}
 	r.Private, r.Edit = false, false
 	for _, m := range toMessages([]bot.Reply{r}, "") {
+		if o.Quiet {
+			m.ping = nil // named, not notified
+		}
 		err := a.retry(ctx, "deliver", o.Channel, func(ctx context.Context) error {
 			_, err := a.rest.ChannelMessageSendComplex(o.Channel, m.messageSend(), discordgo.WithContext(ctx))
 			return err

@@ -517,13 +517,28 @@ func playTwoPlayerGame(t *testing.T, h *harness) {
 	}
 	h.wantBoard(board)
 	re, ok := board.Button("↻")
-	if !ok || !slices.Equal(labels(board), []string{"↻ Rematch", "▶"}) || re.Style != int(discordgo.PrimaryButton) {
+	if !ok || !slices.Equal(labels(board), []string{"↻ Rematch", "▶", "📈 Review"}) || re.Style != int(discordgo.PrimaryButton) {
 		t.Fatalf("final board buttons %q", labels(board))
 	}
 
+	// The review button posts the review as a new public message: the
+	// graph and the turning points (this bot has no Deliver: the review
+	// is the reply itself). The board stays as it is.
+	rb, ok := board.Button("📈")
+	if !ok {
+		t.Fatalf("no review button in %q", labels(board))
+	}
+	ix := h.press(bob, board.ID, rb.CustomID)
+	out = ix.Wait(t)
+	if out.Message.Ephemeral || out.MessageID == board.ID || len(out.Message.Files) != 1 ||
+		!strings.HasPrefix(out.Message.Content, "**Review: Kalah, ") || len(out.Message.Rows) != 0 {
+		t.Fatalf("review: %+v", out.Message)
+	}
+	h.unchanged(board)
+
 	// The rematch is a new challenge message; bob declines it, and the
 	// message loses its buttons.
-	ix := h.press(alice, board.ID, re.CustomID)
+	ix = h.press(alice, board.ID, re.CustomID)
 	out = ix.Wait(t)
 	wantOps := []string{discordtest.OpReply}
 	if h.deferred {
@@ -812,6 +827,14 @@ func TestDeliver(t *testing.T) {
 	}
 	if err := h.a.Deliver(context.Background(), bot.Outgoing{Platform: "telegram", Channel: "1"}); err == nil {
 		t.Errorf("Deliver of a telegram message: no error")
+	}
+	// A quiet message (a review) names alice without notifying her.
+	q := bot.Outgoing{Platform: Platform, Channel: channel, Quiet: true, Reply: bot.Reply{Text: "Review: " + alice.Mention()}}
+	if err := h.a.Deliver(context.Background(), q); err != nil {
+		t.Fatalf("Deliver quiet: %v", err)
+	}
+	if msgs := h.srv.ChannelMessages(channel); len(msgs) != 2 || len(msgs[1].Ping) != 0 {
+		t.Errorf("quiet message %+v, want no ping", msgs)
 	}
 }
 

@@ -105,7 +105,7 @@ func TestGroupGameWithButtons(t *testing.T) {
 			t.Fatal("the game did not end")
 		}
 		m, _ := e.srv.Message(group, board.ID)
-		if labels(m) == "↻ Rematch ▶" {
+		if labels(m) == "↻ Rematch ▶ 📈 Review" {
 			break
 		}
 		mover, other := toMove(m)
@@ -229,7 +229,7 @@ func TestGameAgainstTheBotInPrivate(t *testing.T) {
 			t.Fatal("the game did not end")
 		}
 		m = e.last(chat)
-		if labels(m) == "↻ Rematch ▶" {
+		if labels(m) == "↻ Rematch ▶ 📈 Review" {
 			break
 		}
 		if len(m.Buttons()) == 0 {
@@ -294,7 +294,7 @@ func TestSetMyCommands(t *testing.T) {
 				t.Errorf("%s /%s: %q, want %q", l, c.Command, c.Description, want)
 			}
 		}
-		if got := strings.Join(names, " "); got != "new move accept decline join resign draw undo rematch claim abandon board games notify replay game rules variants puzzle stats top lang help" {
+		if got := strings.Join(names, " "); got != "new move accept decline join resign draw undo rematch claim abandon board games notify replay review game rules variants puzzle stats top lang help" {
 			t.Errorf("%s: commands %s", l, got)
 		}
 	}

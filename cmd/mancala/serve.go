@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -318,6 +319,11 @@ type Main struct {
 	http    *http.Server
 	httpLn  net.Listener
 	mux     *http.ServeMux // m.http's; Run adds the inbound transports
+	// later delivers what the bot sends after a request was answered (a
+	// review: bot.Config.Deliver) through the running platforms; Run sets
+	// it while it serves, nil otherwise (such a message is then dropped
+	// and logged).
+	later atomic.Pointer[func(context.Context, bot.Outgoing)]
 }
 
 // Database is the store the bot runs on: SQLite (store.DB) or PostgreSQL
@@ -390,6 +396,7 @@ func (m *Main) Open(ctx context.Context) error {
 		// A mention when it becomes a player's turn (edited boards
 		// notify nobody).
 		TurnNotices: true,
+		Deliver:     m.deliverLater,
 	})
 	if m.Config.HTTPAddr != "" {
 		ln, err := net.Listen("tcp", m.Config.HTTPAddr)
@@ -421,6 +428,20 @@ func openError(path string, err error) error {
 		return fmt.Errorf("database %s: %s", path, msg)
 	}
 	return &cliError{code: exitUsage, msg: fmt.Sprintf("database %s: %s%s", path, msg, hint)}
+}
+
+// reviewStopWait is how long a stop waits for the reviews under way to
+// finish before it cuts them short (bot.Bot.Stop).
+const reviewStopWait = 3 * time.Second
+
+// deliverLater is the bot's Config.Deliver: it sends o through the running
+// platforms (see Main.later), or drops it, logged, when none runs.
+func (m *Main) deliverLater(ctx context.Context, o bot.Outgoing) {
+	if f := m.later.Load(); f != nil {
+		(*f)(ctx, o)
+		return
+	}
+	m.Logger.WarnContext(ctx, "message dropped: not serving", "platform", o.Platform, "channel", o.Channel)
 }
 
 // renderPNG draws the board the bot posts.
@@ -533,6 +554,17 @@ func (m *Main) Run(ctx context.Context) error {
 			}
 		}
 	}
+	later := func(ctx context.Context, o bot.Outgoing) {
+		p, ok := plats[o.Platform]
+		if !ok {
+			return // a game of a platform not running now
+		}
+		if err := p.Deliver(ctx, o); err != nil {
+			m.Logger.WarnContext(ctx, "delivery failed", "platform", o.Platform, "channel", o.Channel, "err", err)
+		}
+	}
+	m.later.Store(&later)
+	defer m.later.Store(nil)
 	m.Logger.InfoContext(ctx, "serving", "config", m.Config.String())
 	var runners sync.WaitGroup
 	for name, p := range plats {
@@ -610,6 +642,10 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	runners.Wait()
 	cancel()
+	// Reviews under way: a little time to finish, then sent as they stand.
+	sctx, scancel := context.WithTimeout(context.Background(), reviewStopWait)
+	m.Bot.Stop(sctx)
+	scancel()
 	wg.Wait()
 	m.releaseDeliveries()
 	select {

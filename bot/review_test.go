@@ -1,0 +1,170 @@
+package bot_test
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mancala-bot/mancala/bot"
+	"github.com/mancala-bot/mancala/locales"
+	"github.com/mancala-bot/mancala/store"
+)
+
+// handStart is the hand-checked game of review/review_test.go: Kalah with
+// four pits of two seeds, South (alice) to move with 2 0 2 0 against
+// North's 1 0 0 0, stores 6 and 5. alice plays pit 1 and bob's only move,
+// pit 1, captures 3+1 and ends the game 7:9. Pit 3 (the last seed in the
+// store: an extra turn) would have kept +2 for South, so pit 1 lost 4
+// seeds and gave bob a capture of 4.
+const handStart = `{"variant":"kalah","options":{"pits":4,"seeds":2},"to_move":"south","ply":10,
+	"pits":{"south":[2,0,2,0],"north":[1,0,0,0]},"stores":{"south":6,"north":5},"status":"ongoing","extra":{}}`
+
+// playHandGame stores the game at handStart and plays it to its end
+// through the chat; it returns the final board's reply.
+func playHandGame(t *testing.T, h *harness) bot.Reply {
+	t.Helper()
+	g := &store.Game{Platform: "test", Channel: "c1", Variant: "kalah",
+		Options: map[string]string{"pits": "4", "seeds": "2"}, Start: handStart,
+		Players:    []store.Player{{UserID: "alice", Name: "@alice"}, {UserID: "bob", Name: "@bob"}},
+		Challenger: "alice", Phase: store.PhasePlaying, DrawOffer: -1, UndoOffer: -1,
+		CreatedAt: h.now, UpdatedAt: h.now, TurnStarted: h.now}
+	if err := h.db.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	// A game in play is not reviewed.
+	h.wantRefusal(h.say("carol", "/review"), "still being played", h.live())
+	one(t, h.say("alice", "/move 1"))
+	r := one(t, h.say("bob", "/move 1"))
+	if h.live() != nil || !strings.Contains(r.Text, "@bob wins, 9:7") {
+		t.Fatalf("the game did not end 9:7 for bob: %q", r.Text)
+	}
+	return r
+}
+
+const wantReviewEN = `*Review: Kalah, @alice (South) against @bob (North), 2 moves*
+The graph shows the evaluation after each move from South’s side, in seeds (the bot’s search, 10 moves deep; exact near the end). Blue dots are South’s moves, orange dots North’s; gold rings mark the turning points.
+*Turning points:*
+• Move 1, @alice: pit 1, 4 seeds worse than the best move. It gave @bob a capture of 4 seeds. Pit 3 was better: it earned an extra turn.`
+
+const wantReviewDA = `*Gennemgang: Kalaha, @alice (Syd) mod @bob (Nord), 2 træk*
+Grafen viser vurderingen efter hvert træk set fra Syds side, i frø (bottens søgning, 10 træk dybt; nøjagtig mod slutningen). Blå prikker er Syds træk, orange Nords; guldringe markerer vendepunkterne.
+*Vendepunkter:*
+• Træk 1, @alice: hul 1, 4 frø dårligere end det bedste træk. Det gav @bob en fangst på 4 frø. Hul 3 var bedre: det gav en ekstra tur.`
+
+// wantGraph checks that r carries the evaluation graph.
+func wantGraph(t *testing.T, r bot.Reply) {
+	t.Helper()
+	if r.Board == nil || len(r.Board.Buttons) != 0 {
+		t.Fatalf("review without a graph, or with buttons: %+v", r)
+	}
+	img, err := png.Decode(bytes.NewReader(r.Board.PNG))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != 800 || b.Dy() != 400 {
+		t.Errorf("graph %v, want 800x400", b)
+	}
+}
+
+func TestReviewCommand(t *testing.T) {
+	h := newHarness(t, nil)
+	h.wantRefusal(h.say("carol", "/review"), locales.Text(locales.EN, "err_review_no_game", nil), nil)
+	final := playHandGame(t, h)
+	// Anyone in the channel may ask; without Config.Deliver the review is
+	// the reply itself.
+	r := one(t, h.say("carol", "/review"))
+	if r.Private || r.Text != wantReviewEN {
+		t.Errorf("review (private %v):\n%s\nwant:\n%s", r.Private, r.Text, wantReviewEN)
+	}
+	wantGraph(t, r)
+	t.Logf("en:\n%s\ngraph: %d bytes", r.Text, len(r.Board.PNG))
+	// The button under the final board does the same, in the presser's
+	// language.
+	one(t, h.say("dora", "/lang da"))
+	r = one(t, h.press("dora", buttonFor(t, final, "📈")))
+	if r.Text != wantReviewDA {
+		t.Errorf("Danish review:\n%s\nwant:\n%s", r.Text, wantReviewDA)
+	}
+	wantGraph(t, r)
+	t.Logf("da:\n%s", r.Text)
+	// A button of an unknown game is stale; the alias "analyse" works.
+	h.wantRefusal(h.press("carol", "w:999:1"), locales.Text(locales.EN, "err_stale_button", nil), nil)
+	if r := one(t, h.say("carol", "analyse")); r.Text != wantReviewEN {
+		t.Errorf("analyse: %q", r.Text)
+	}
+}
+
+// TestReviewTableOfFour: a finished Ruma game is refused.
+func TestReviewTableOfFour(t *testing.T) {
+	h := newHarness(t, nil)
+	g := &store.Game{Platform: "test", Channel: "c1", Variant: "ruma",
+		Players: []store.Player{{UserID: "a", Name: "a"}, {UserID: "b", Name: "b"}, {UserID: "c", Name: "c"}, {UserID: "d", Name: "d"}},
+		Moves:   []store.Move{{Ply: 0, Move: "1", UserID: "a", At: h.now}},
+		Phase:   store.PhaseOver, Result: "north_won", Reason: "resign", DrawOffer: -1, UndoOffer: -1,
+		CreatedAt: h.now, UpdatedAt: h.now, TurnStarted: h.now}
+	if err := h.db.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	h.wantRefusal(h.say("a", "/review"), locales.Text(locales.EN, "err_review_seats", nil), nil)
+}
+
+// TestReviewInBackground: with Config.Deliver the bot answers at once
+// that it is analysing, and the review comes later through Deliver; a
+// second request while one runs is refused as busy.
+func TestReviewInBackground(t *testing.T) {
+	h := newHarness(t, nil)
+	playHandGame(t, h)
+	var mu sync.Mutex
+	var got []bot.Outgoing
+	release := make(chan struct{})
+	b := bot.New(bot.Config{Store: h.db, ReviewTime: 5 * time.Second,
+		Deliver: func(ctx context.Context, o bot.Outgoing) {
+			<-release
+			mu.Lock()
+			got = append(got, o)
+			mu.Unlock()
+		}})
+	ask := func(user string) bot.Reply {
+		return one(t, b.Handle(context.Background(), bot.Request{Platform: "test", Channel: "c1", Text: "/review",
+			User: bot.User{ID: user, Name: user, Mention: "@" + user}}))
+	}
+	if r := ask("carol"); r.Private || r.Board != nil || r.Text != "Analysing the game… The review follows within 5 seconds." {
+		t.Errorf("immediate reply %+v", r)
+	}
+	if r := ask("dora"); !r.Private || r.Text != locales.Text(locales.EN, "err_review_busy", nil) {
+		t.Errorf("second request while busy: %+v", r)
+	}
+	close(release)
+	b.Wait()
+	if len(got) != 1 || got[0].Platform != "test" || got[0].Channel != "c1" || got[0].Reply.Text != wantReviewEN {
+		t.Fatalf("delivered %+v", got)
+	}
+	wantGraph(t, got[0].Reply)
+	// Done: the next request is served again.
+	if r := ask("dora"); r.Private {
+		t.Errorf("after the first review: %+v", r)
+	}
+	b.Stop(context.Background())
+}
+
+// TestReviewOutOfTime: a review whose time runs out at once still answers,
+// with the graph, the positions it could not search marked, and says so;
+// it calls no game clean that it did not judge.
+func TestReviewOutOfTime(t *testing.T) {
+	h := newHarness(t, nil)
+	playHandGame(t, h)
+	b := bot.New(bot.Config{Store: h.db, ReviewTime: time.Nanosecond})
+	r := one(t, b.Handle(context.Background(), bot.Request{Platform: "test", Channel: "c1", Text: "/review",
+		User: bot.User{ID: "carol", Name: "carol", Mention: "@carol"}}))
+	wantGraph(t, r)
+	want := `*Review: Kalah, @alice (South) against @bob (North), 2 moves*
+The graph shows the evaluation after each move from South’s side, in seeds (the bot’s search, 10 moves deep; exact near the end). Blue dots are South’s moves, orange dots North’s; gold rings mark the turning points.
+The time ran out before every position was searched in full: parts of the graph are less precise.`
+	if r.Text != want {
+		t.Errorf("review out of time:\n%s\nwant:\n%s", r.Text, want)
+	}
+}
