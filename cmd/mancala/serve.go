@@ -432,7 +432,7 @@ func openError(path string, err error) error {
 
 // reviewStopWait is how long a stop waits for the reviews under way to
 // finish before it cuts them short (bot.Bot.Stop).
-const reviewStopWait = 3 * time.Second
+const reviewStopWait = 2 * time.Second
 
 // deliverLater is the bot's Config.Deliver: it sends o through the running
 // platforms (see Main.later), or drops it, logged, when none runs.
@@ -640,12 +640,23 @@ func (m *Main) Run(ctx context.Context) error {
 			m.http.Shutdown(sctx)
 		}()
 	}
+	// Reviews under way: a little time to finish, then sent as they
+	// stand, while the platforms stop (they still deliver then), so that
+	// the whole stop stays within its 5 seconds.
+	reviewsDone := make(chan struct{})
+	go func() {
+		defer close(reviewsDone)
+		<-ctx.Done()
+		sctx, scancel := context.WithTimeout(context.Background(), reviewStopWait)
+		defer scancel()
+		m.Bot.Stop(sctx)
+	}()
 	runners.Wait()
 	cancel()
-	// Reviews under way: a little time to finish, then sent as they stand.
-	sctx, scancel := context.WithTimeout(context.Background(), reviewStopWait)
-	m.Bot.Stop(sctx)
-	scancel()
+	select {
+	case <-reviewsDone:
+	case <-time.After(reviewStopWait + time.Second): // a delivery stuck: stop anyway
+	}
 	wg.Wait()
 	m.releaseDeliveries()
 	select {
