@@ -471,6 +471,21 @@ func (t terminalPlatform) Deliver(_ context.Context, o bot.Outgoing) error {
 	return nil
 }
 
+// every calls f at once, then every d until ctx ends.
+func every(ctx context.Context, d time.Duration, f func()) {
+	f()
+	t := time.NewTicker(d)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			f()
+		}
+	}
+}
+
 // tuneTelegram, when set (by the tests' child processes only), adjusts the
 // Telegram adapter's configuration: a fake server needs no pacing.
 var tuneTelegram func(*telegram.Config)
@@ -593,40 +608,14 @@ func (m *Main) Run(ctx context.Context) error {
 			deliver(m.Bot.Tick(ctx))
 		}
 	}
-	work()
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
+	wg.Go(func() {
 		defer bg.release()
-		t := time.NewTicker(tickEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				work()
-			}
-		}
-	}()
+		every(ctx, tickEvery, work)
+	})
 	// The boards owed to channels (the outbox, see bot.Owed): by every
 	// process, each taking its own, so that the replies of a process that
 	// died or stopped go out within DELIVERY_HOLD.
-	deliver(m.Bot.Owed(ctx))
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		t := time.NewTicker(owedEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				deliver(m.Bot.Owed(ctx))
-			}
-		}
-	}()
+	wg.Go(func() { every(ctx, owedEvery, func() { deliver(m.Bot.Owed(ctx)) }) })
 	if m.http != nil {
 		// The HTTP server stops alongside the platforms, not after them,
 		// so that a stop takes at most httpStopTimeout whatever is queued
