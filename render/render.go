@@ -82,8 +82,7 @@ func encode(w io.Writer, g *geom, s *state, o Options) error {
 	}
 	defer canvasPool.Put(c)
 	draw(c.rgba, g, s, o)
-	c.pal, c.runs = quantize(c.rgba, c.pal, c.runs)
-	return encodePaletted(w, c.pal)
+	return encodePaletted(w, c.q.quantize(c.rgba))
 }
 
 // state is what the image shows of a position.
@@ -163,12 +162,11 @@ func drawMarked(img *image.RGBA, g *geom, s *state, m *marks, names [2]string) {
 	r.draw()
 }
 
-// canvas is PNG's scratch images, recycled through canvasPool; one of the
-// wrong size is dropped.
+// canvas is PNG's scratch images and buffers, recycled through canvasPool;
+// one of the wrong size is dropped.
 type canvas struct {
 	rgba *image.RGBA
-	pal  *image.Paletted
-	runs []pixelRun
+	q    quantizer
 }
 
 var canvasPool sync.Pool
