@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"sync"
 
 	"github.com/mancala-bot/mancala/engine"
 )
@@ -69,6 +70,7 @@ type geom struct {
 
 	cached bool                          // g is in geomCache
 	bases  [engine.MaxSides + 1]baseSlot // by tint: see base
+	rings  sync.Map                      // ringKey -> *ringPatch: see ringPatch
 }
 
 // newGeom lays out l. The pitch is about 1000 px over the number of

@@ -157,6 +157,7 @@ func drawMarked(img *image.RGBA, g *geom, s *state, m *marks, names [2]string) {
 		marks: m,
 		faces: newFaces(g),
 		names: names,
+		tint:  -1,
 	}
 	defer r.faces.close()
 	r.draw()
