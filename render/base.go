@@ -84,6 +84,9 @@ func (g *geom) base(tint int) *image.RGBA {
 }
 
 func drawBase(g *geom, tint int) *image.RGBA {
+	if g.sq != nil {
+		return drawSquareBase(g, tint)
+	}
 	img := image.NewRGBA(image.Rect(0, 0, g.w, g.h))
 	dc := gg.NewContextForRGBA(img)
 	stddraw.Draw(img, img.Rect, image.NewUniform(colBackground), image.Point{}, stddraw.Src)
