@@ -91,9 +91,9 @@
 // The parts of a board that depend only on the layout, the scale and whose
 // turn it is (background, board, tint, empty wells) are drawn once and
 // cached (at most 64 geometries and 48 MB of such images), and so are the
-// highlight rings over them (by cell) and the masks of the digits (by
-// sub-pixel position), so a render draws only seeds, digits and marks; the
-// caches change no pixel. Drawing, quantizing and encoding a Kalah board
+// highlight rings and the pit numbers drawn over them (by cell and colour)
+// and the masks of the digits (by sub-pixel position), so a render draws
+// only seeds, counts and marks; the caches change no pixel. Drawing, quantizing and encoding a Kalah board
 // take about 2 ms.
 //
 // # Moves: diagrams and animations

@@ -355,7 +355,7 @@ func (r *renderer) blocked(cx, cy float64) {
 // colour, in the row's label band.
 func (r *renderer) labels() {
 	g := r.g
-	for i, ci := range g.cells {
+	for i := range g.cells {
 		if g.isStore(engine.Cell(i)) {
 			continue
 		}
@@ -363,7 +363,7 @@ func (r *renderer) labels() {
 		if engine.Cell(i) == r.marks.start {
 			col = colMove
 		}
-		drawText(r.img, r.faces.label, strconv.Itoa(ci.Pit), g.colX(ci.Col), g.labelY(ci.Row), col)
+		r.drawLabel(engine.Cell(i), col)
 	}
 }
 

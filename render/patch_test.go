@@ -8,17 +8,18 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
-// TestRingPatches: a board whose rings are copied from the cached patches
-// has exactly the pixels of the same board with its rings stroked (an
-// uncached geometry), for moves with start, sown, relay and tuzdyk rings,
-// whose turn it is either side's, after plies of every variant below.
-func TestRingPatches(t *testing.T) {
+// TestPatches: a board whose rings and pit numbers are copied from the
+// cached patches has exactly the pixels of the same board with them drawn
+// (an uncached geometry), for moves with start, sown, relay and tuzdyk
+// rings, numbers in their owner's colour and the move's, whose turn it is
+// either side's, after plies of every variant below.
+func TestPatches(t *testing.T) {
 	// The geometries here are the test's own, marked cached, and the
 	// budget of the cached images is the test's while it runs (the other
 	// tests may have spent it): their patches go with them.
 	spent := baseBytes.Load()
 	defer baseBytes.Store(spent)
-	for _, id := range []string{"kalah", "congkak", "togyz", "oware", "bao", "tchuka", "gabata"} {
+	for _, id := range []string{"kalah", "congkak", "togyz", "oware", "bao", "tchuka", "gabata", "namnam"} {
 		baseBytes.Store(0)
 		p := engine.MustNew(id, nil).Start()
 		rings := 0
@@ -67,7 +68,7 @@ func TestRingPatches(t *testing.T) {
 		}
 		patches := 0
 		for _, g := range geoms {
-			g.rings.Range(func(any, any) bool { patches++; return true })
+			g.patches.Range(func(any, any) bool { patches++; return true })
 		}
 		if patches == 0 {
 			t.Errorf("%s: no ring patches made", id)

@@ -2,6 +2,9 @@ package render
 
 import (
 	"image"
+	"image/color"
+	"strconv"
+	"sync"
 
 	"github.com/fogleman/gg"
 
@@ -9,13 +12,13 @@ import (
 )
 
 // The rings round the cells the last move acted on (start, relay, sown)
-// are the same move after move, so each is stroked once per geometry, tint
-// and cell over the base image, and its pixels kept: a board then copies
-// them in, which is much cheaper than stroking circles (an eighth of a
-// move's time). The copy is exactly what stroking would draw, because a
-// ring is drawn first in its cell, over the base image; where a ring's box
-// no longer holds the base's pixels (two rings touching), it is stroked as
-// before.
+// and the pits' numbers under them are the same move after move, so each
+// is drawn once per geometry, tint and cell over the base image, and its
+// pixels kept (a patch): a board then copies them in, which is much
+// cheaper than stroking circles and drawing text (a sixth of a move's
+// time). The copy is exactly what drawing would do as long as the patch's
+// box still holds the base's pixels, which it does unless something drawn
+// before reaches into it (two rings touching); then it is drawn as before.
 type ringKind uint8
 
 const (
@@ -30,9 +33,16 @@ type ringKey struct {
 	k    ringKind
 }
 
-// ringPatch is a ring stroked over a base image: the pixels it changed,
-// and the box that must still hold the base's pixels for them to apply.
-type ringPatch struct {
+// labelKey is a pit's number in a colour.
+type labelKey struct {
+	tint int
+	c    engine.Cell
+	col  color.RGBA
+}
+
+// patch is something drawn over a base image: the pixels it changed, and
+// the box that must still hold the base's pixels for them to apply.
+type patch struct {
 	box image.Rectangle
 	off []int32  // offsets in the image's Pix of the pixels changed
 	px  []uint32 // their new values (RGBA, little endian)
@@ -41,8 +51,23 @@ type ringPatch struct {
 // drawRing draws ring k round cell c on r's image, which the cells before
 // c have been drawn on over the base image with r's tint.
 func (r *renderer) drawRing(c engine.Cell, k ringKind) {
+	r.drawPatched(ringKey{r.tint, c, k}, func(dc *gg.Context) { strokeRing(dc, r.g, c, k) })
+}
+
+// drawLabel draws pit c's number in col, after the cells.
+func (r *renderer) drawLabel(c engine.Cell, col color.RGBA) {
 	g := r.g
-	if p := g.ringPatch(r.tint, c, k); p != nil && r.holdsBase(p.box) {
+	ci := g.cells[c]
+	r.drawPatched(labelKey{r.tint, c, col}, func(dc *gg.Context) {
+		drawText(dc.Image().(*image.RGBA), r.faces.label, strconv.Itoa(ci.Pit), g.colX(ci.Col), g.labelY(ci.Row), col)
+	})
+}
+
+// drawPatched draws with draw, through the patch cached under key when its
+// box still holds the base's pixels. draw must depend on nothing but key
+// and the geometry, and draw on the context's image only.
+func (r *renderer) drawPatched(key any, draw func(dc *gg.Context)) {
+	if p := r.g.patch(r.tint, key, draw); p != nil && r.holdsBase(p.box) {
 		pix := r.img.Pix
 		for i, o := range p.off {
 			v := p.px[i]
@@ -50,7 +75,7 @@ func (r *renderer) drawRing(c engine.Cell, k ringKind) {
 		}
 		return
 	}
-	strokeRing(r.dc, g, c, k)
+	draw(r.dc)
 }
 
 // holdsBase reports whether box of r's image still holds the base image's
@@ -66,25 +91,28 @@ func (r *renderer) holdsBase(box image.Rectangle) bool {
 	return true
 }
 
-// ringPatch returns ring k round cell c stroked over the base image with
-// tint, cached in g; nil when g is not cached or the budget of the base
-// images is spent (the ring is then stroked each time).
-func (g *geom) ringPatch(tint int, c engine.Cell, k ringKind) *ringPatch {
+// patch returns what draw draws over the base image with tint, cached in g
+// under key; nil when g is not cached or the budget of the base images is
+// spent (the caller then draws each time).
+func (g *geom) patch(tint int, key any, draw func(dc *gg.Context)) *patch {
 	if !g.cached || tint < 0 || tint >= len(g.bases) {
 		return nil
 	}
-	key := ringKey{tint, c, k}
-	if v, ok := g.rings.Load(key); ok {
-		return v.(*ringPatch)
+	if v, ok := g.patches.Load(key); ok {
+		return v.(*patch)
 	}
 	base := g.base(tint)
 	if g.bases[tint].img != base {
 		return nil // the base is not cached either
 	}
-	img := image.NewRGBA(base.Rect)
+	img, _ := patchScratch.Get().(*image.RGBA)
+	if img == nil || img.Rect != base.Rect {
+		img = image.NewRGBA(base.Rect)
+	}
+	defer patchScratch.Put(img)
 	copy(img.Pix, base.Pix)
-	strokeRing(gg.NewContextForRGBA(img), g, c, k)
-	p := &ringPatch{box: image.Rectangle{Min: image.Pt(g.w, g.h)}}
+	draw(gg.NewContextForRGBA(img))
+	p := &patch{box: image.Rectangle{Min: image.Pt(g.w, g.h)}}
 	for o := 0; o < len(img.Pix); o += 4 {
 		if string(img.Pix[o:o+4]) == string(base.Pix[o:o+4]) {
 			continue
@@ -103,12 +131,16 @@ func (g *geom) ringPatch(tint int, c engine.Cell, k ringKind) *ringPatch {
 		baseBytes.Add(-size)
 		return nil
 	}
-	v, loaded := g.rings.LoadOrStore(key, p)
+	v, loaded := g.patches.LoadOrStore(key, p)
 	if loaded {
 		baseBytes.Add(-size)
 	}
-	return v.(*ringPatch)
+	return v.(*patch)
 }
+
+// patchScratch holds the images patches are drawn on (an image of another
+// size is dropped).
+var patchScratch sync.Pool
 
 // strokeRing strokes ring k round cell c in white.
 func strokeRing(dc *gg.Context, g *geom, c engine.Cell, k ringKind) {
