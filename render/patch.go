@@ -81,7 +81,7 @@ func (r *renderer) drawPatched(key any, draw func(dc *gg.Context)) {
 // holdsBase reports whether box of r's image still holds the base image's
 // pixels.
 func (r *renderer) holdsBase(box image.Rectangle) bool {
-	base := r.g.base(r.tint)
+	base := r.g.cachedBase(r.tint) // not nil: the patch was made over it
 	for y := box.Min.Y; y < box.Max.Y; y++ {
 		i, j := r.img.PixOffset(box.Min.X, y), r.img.PixOffset(box.Max.X, y)
 		if string(r.img.Pix[i:j]) != string(base.Pix[i:j]) {
@@ -101,9 +101,12 @@ func (g *geom) patch(tint int, key any, draw func(dc *gg.Context)) *patch {
 	if v, ok := g.patches.Load(key); ok {
 		return v.(*patch)
 	}
-	base := g.base(tint)
-	if g.bases[tint].img != base {
+	base := g.cachedBase(tint)
+	if base == nil {
 		return nil // the base is not cached either
+	}
+	if baseBytes.Load()+int64(len(base.Pix)/16) > maxBaseBytes {
+		return nil // no room, most likely: do not draw it to find out
 	}
 	img, _ := patchScratch.Get().(*image.RGBA)
 	if img == nil || img.Rect != base.Rect {

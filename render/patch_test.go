@@ -19,8 +19,15 @@ func TestPatches(t *testing.T) {
 	// tests may have spent it): their patches go with them.
 	spent := baseBytes.Load()
 	defer baseBytes.Store(spent)
-	for _, id := range []string{"kalah", "congkak", "togyz", "oware", "bao", "tchuka", "gabata", "namnam"} {
+	for _, id := range []string{"kalah", "congkak", "togyz", "oware", "bao", "tchuka", "gabata", "namnam", "spent"} {
+		spend := id == "spent" // Kalah again, with the budget spent: no patches, the same pixels
+		if spend {
+			id = "kalah"
+		}
 		baseBytes.Store(0)
+		if spend {
+			baseBytes.Store(maxBaseBytes)
+		}
 		p := engine.MustNew(id, nil).Start()
 		rings := 0
 		plain := map[engine.Side]*geom{}   // by viewer: not cached, rings stroked
@@ -70,8 +77,10 @@ func TestPatches(t *testing.T) {
 		for _, g := range geoms {
 			g.patches.Range(func(any, any) bool { patches++; return true })
 		}
-		if patches == 0 {
-			t.Errorf("%s: no ring patches made", id)
+		if spend && patches != 0 {
+			t.Errorf("%s: %d patches made with the budget spent", id, patches)
+		} else if !spend && patches == 0 {
+			t.Errorf("%s: no patches made", id)
 		}
 	}
 }
