@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -56,5 +57,50 @@ func TestEncodePalettedTiny(t *testing.T) {
 	}
 	if r, g, b, _ := img.At(0, 0).RGBA(); r>>8 != uint32(colBoard.R) || g>>8 != uint32(colBoard.G) || b>>8 != uint32(colBoard.B) {
 		t.Errorf("the pixel is %v, want %v", img.At(0, 0), colBoard)
+	}
+}
+
+// TestNearest: nearestIndex finds what a search of the whole palette
+// finds (the least 2·Δr² + 4·Δg² + 3·Δb², ties to the lower index), for
+// palettes of board colours and random ones.
+func TestNearest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 1))
+	p, ev := benchPosition("kalah")
+	board, _ := quantize(Board(p, Options{Events: ev}), nil, nil)
+	key := func(c color.Color) uint32 {
+		r, g, b, a := c.RGBA()
+		return uint32(r>>8) | uint32(g>>8)<<8 | uint32(b>>8)<<16 | uint32(a>>8)<<24
+	}
+	for round := range 50 {
+		var pal []uint32
+		if round == 0 {
+			for _, c := range board.Palette {
+				pal = append(pal, key(c))
+			}
+		} else {
+			for range 1 + rng.IntN(paletteSize) {
+				// Few distinct values, so that ties happen.
+				v := func() uint32 { return uint32(rng.IntN(8) * 36) }
+				pal = append(pal, v()|v()<<8|v()<<16|0xff<<24)
+			}
+		}
+		var ni nearestIndex
+		for i, k := range pal {
+			ni.add(k, uint8(i))
+		}
+		ni.sort()
+		for range 2000 {
+			k := rng.Uint32() | 0xff<<24
+			want, wantD := 0, int64(-1)
+			for i, c := range pal {
+				dr, dg, db := int64(uint8(k))-int64(uint8(c)), int64(uint8(k>>8))-int64(uint8(c>>8)), int64(uint8(k>>16))-int64(uint8(c>>16))
+				if d := 2*dr*dr + 4*dg*dg + 3*db*db; wantD < 0 || d < wantD {
+					want, wantD = i, d
+				}
+			}
+			if got := ni.nearest(k); int(got) != want {
+				t.Fatalf("palette %d, colour %08x: nearest %d, want %d", round, k, got, want)
+			}
+		}
 	}
 }
