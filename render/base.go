@@ -65,8 +65,17 @@ type baseSlot struct {
 // base returns the base image with side tint-1's turn shown (tint 0: no
 // side's). The image is shared: never draw on it.
 func (g *geom) base(tint int) *image.RGBA {
+	if img := g.cachedBase(tint); img != nil {
+		return img
+	}
+	return drawBase(g, tint)
+}
+
+// cachedBase returns the cached base image with tint, drawn the first time
+// it is asked for, or nil when g is not cached or the budget is spent.
+func (g *geom) cachedBase(tint int) *image.RGBA {
 	if !g.cached || tint < 0 || tint >= len(g.bases) {
-		return drawBase(g, tint)
+		return nil
 	}
 	b := &g.bases[tint]
 	b.once.Do(func() {
@@ -77,13 +86,13 @@ func (g *geom) base(tint int) *image.RGBA {
 		}
 		b.img = drawBase(g, tint)
 	})
-	if b.img != nil {
-		return b.img
-	}
-	return drawBase(g, tint)
+	return b.img
 }
 
 func drawBase(g *geom, tint int) *image.RGBA {
+	if g.sq != nil {
+		return drawSquareBase(g, tint)
+	}
 	img := image.NewRGBA(image.Rect(0, 0, g.w, g.h))
 	dc := gg.NewContextForRGBA(img)
 	stddraw.Draw(img, img.Rect, image.NewUniform(colBackground), image.Point{}, stddraw.Src)

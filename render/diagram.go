@@ -31,7 +31,7 @@ const arrowBand = 0.62
 func Diagram(w io.Writer, before engine.Position, events []engine.Event, after engine.Position, o Options) error {
 	img := diagram(before, events, after, o)
 	pal, _ := quantize(img, nil, nil)
-	return encoder.Encode(w, pal)
+	return encodePaletted(w, pal)
 }
 
 // DiagramSize returns the size in pixels of the image Diagram draws for

@@ -83,6 +83,7 @@ type renderer struct {
 	marks *marks
 	faces *faces
 	names [2]string // the players' names, by side
+	tint  int       // the base image's (see geom.base); -1: none
 }
 
 func (r *renderer) draw() {
@@ -96,6 +97,7 @@ func (r *renderer) draw() {
 		tint = int(r.s.toMove) + 1
 	}
 	copy(r.img.Pix, g.base(tint).Pix)
+	r.tint = tint
 	for i := range g.cells {
 		r.cell(engine.Cell(i))
 	}
@@ -111,40 +113,24 @@ func (r *renderer) draw() {
 // cell draws what changes in a pit or store: its highlight rings, seeds
 // and count (the well is in the base image).
 func (r *renderer) cell(c engine.Cell) {
-	g, dc, m := r.g, r.dc, r.marks
+	g, m := r.g, r.marks
 	ci := g.cells[c]
 	n := r.s.cells[c]
 	cx, cy := g.center(c)
 	store := g.isStore(c)
 
 	// Highlights go just outside the well, so they never cover seeds.
-	thin, thick := 0.026*g.pitch, 0.06*g.pitch
-	ring := func(width float64, dash bool) {
-		if dash {
-			dc.SetDash(0.09*g.pitch, 0.06*g.pitch)
-		}
-		dc.SetLineWidth(width)
-		dc.SetColor(colMove)
-		if store {
-			x, y, w, h := g.storeRect(ci.Col)
-			o := width / 2
-			dc.DrawRoundedRectangle(x-o, y-o, w+2*o, h+2*o, g.storeCorner(w, h)+o)
-		} else {
-			dc.DrawCircle(cx, cy, g.pitR+width/2)
-		}
-		dc.Stroke()
-		dc.SetDash()
-	}
+	ring := func(k ringKind) { r.drawRing(c, k) }
 	if c == m.step {
 		r.stepGlow(c)
 	}
 	switch {
 	case c == m.start || m.tuzdyk[c]:
-		ring(thick, false)
+		ring(ringThick)
 	case m.relay[c]:
-		ring(thick, true)
+		ring(ringDashed)
 	case m.sown[c]:
-		ring(thin, false)
+		ring(ringThin)
 	}
 
 	if store {
@@ -369,7 +355,7 @@ func (r *renderer) blocked(cx, cy float64) {
 // colour, in the row's label band.
 func (r *renderer) labels() {
 	g := r.g
-	for i, ci := range g.cells {
+	for i := range g.cells {
 		if g.isStore(engine.Cell(i)) {
 			continue
 		}
@@ -377,7 +363,7 @@ func (r *renderer) labels() {
 		if engine.Cell(i) == r.marks.start {
 			col = colMove
 		}
-		drawText(r.img, r.faces.label, strconv.Itoa(ci.Pit), g.colX(ci.Col), g.labelY(ci.Row), col)
+		r.drawLabel(engine.Cell(i), col)
 	}
 }
 

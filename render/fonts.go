@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -126,7 +127,76 @@ func newFace(size float64) font.Face {
 	if err != nil {
 		panic("render: font face: " + err.Error()) // only for a bad size, which newGeom rules out
 	}
-	return f
+	return cachingFace{f, math.Float64bits(size)}
+}
+
+// cachingFace is a face whose masks of digits and the few symbols drawn
+// with them are cached by glyph, size and sub-pixel position (glyphCache):
+// a board draws the same digits at the same places move after move, and
+// rasterizing them is much of the cost of drawing text. An opentype face's
+// mask depends only on the dot's sub-pixel part, so the cached masks are
+// exactly the ones the face would draw. Other runes (players' names) are
+// drawn by the face itself.
+type cachingFace struct {
+	font.Face
+	size uint64 // the size's bits
+}
+
+type glyphKey struct {
+	size   uint64
+	r      rune
+	fx, fy fixed.Int26_6 // the dot's sub-pixel part
+}
+
+// cachedGlyph is a glyph's mask at one sub-pixel position; dr is relative
+// to the dot's whole-pixel part.
+type cachedGlyph struct {
+	dr      image.Rectangle
+	mask    *image.Alpha
+	advance fixed.Int26_6
+	ok      bool
+}
+
+// maxGlyphs bounds glyphCache: past it, glyphs are rasterized each time.
+const maxGlyphs = 1 << 15
+
+var (
+	glyphCache sync.Map // glyphKey -> *cachedGlyph; never written after it is stored
+	glyphCount atomic.Int32
+)
+
+// cachedRune reports whether r's masks are cached: the digits and the
+// symbols drawn with counts.
+func cachedRune(r rune) bool {
+	return r >= '0' && r <= '9' || r == '+' || r == '\u2212' || r == '/' || r == 'R' || r == '='
+}
+
+func (f cachingFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
+	if !cachedRune(r) {
+		return f.Face.Glyph(dot, r)
+	}
+	whole := image.Pt(dot.X.Floor(), dot.Y.Floor())
+	k := glyphKey{f.size, r, dot.X & 63, dot.Y & 63}
+	if v, ok := glyphCache.Load(k); ok {
+		g := v.(*cachedGlyph)
+		return g.dr.Add(whole), g.mask, image.Point{}, g.advance, g.ok
+	}
+	dr, mask, maskp, advance, ok := f.Face.Glyph(dot, r)
+	a, isAlpha := mask.(*image.Alpha)
+	if !ok || !isAlpha || glyphCount.Load() >= maxGlyphs {
+		return dr, mask, maskp, advance, ok
+	}
+	// The face reuses its mask: keep a copy of the part drawn.
+	m := image.NewAlpha(image.Rect(0, 0, dr.Dx(), dr.Dy()))
+	for y := range dr.Dy() {
+		src := a.PixOffset(maskp.X, maskp.Y+y)
+		copy(m.Pix[y*m.Stride:y*m.Stride+dr.Dx()], a.Pix[src:src+dr.Dx()])
+	}
+	g := &cachedGlyph{dr: dr.Sub(whole), mask: m, advance: advance, ok: true}
+	if _, loaded := glyphCache.LoadOrStore(k, g); !loaded {
+		glyphCount.Add(1)
+	}
+	return dr, m, image.Point{}, advance, true
 }
 
 func (f *faces) close() {

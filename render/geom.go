@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"sync"
 
 	"github.com/mancala-bot/mancala/engine"
 )
@@ -67,8 +68,9 @@ type geom struct {
 
 	sq *square // the square board of four seats (square.go), else nil
 
-	cached bool                          // g is in geomCache
-	bases  [engine.MaxSides + 1]baseSlot // by tint: see base
+	cached  bool                          // g is in geomCache
+	bases   [engine.MaxSides + 1]baseSlot // by tint: see base
+	patches sync.Map                      // ringKey, labelKey -> *patch: see geom.patch
 }
 
 // newGeom lays out l. The pitch is about 1000 px over the number of

@@ -24,20 +24,37 @@ const paletteSize = 128
 // not the area: the pixels are read once, into runs, and the paletted image
 // is written from the runs. dst and runs are reused when they fit.
 func quantize(src *image.RGBA, dst *image.Paletted, runs []pixelRun) (*image.Paletted, []pixelRun) {
+	q := quantizer{pal: dst, runs: runs}
+	return q.quantize(src), q.runs
+}
+
+// quantizer is quantize's scratch space, kept between calls (in PNG's
+// canvas pool) so that a board allocates no large buffers: the paletted
+// image, the runs, the colour table and the sort order.
+type quantizer struct {
+	pal   *image.Paletted
+	runs  []pixelRun
+	t     colorTable
+	order []uint64
+}
+
+// quantize is [quantize] with q's buffers; the image returned is q's and is
+// overwritten by the next call.
+func (q *quantizer) quantize(src *image.RGBA) *image.Paletted {
 	b := src.Rect
-	if dst == nil || dst.Rect != b {
-		dst = image.NewPaletted(b, nil)
+	if q.pal == nil || q.pal.Rect != b {
+		q.pal = image.NewPaletted(b, nil)
 	}
-	var t colorTable
-	t.init()
-	runs = splitRuns(src, &t, runs[:0])
-	dst.Palette = choosePalette(&t, paletteSize)
-	writeRuns(dst, &t, runs)
-	return dst, runs
+	q.t.reset()
+	q.runs = splitRuns(src, &q.t, q.runs[:0])
+	q.pal.Palette, q.order = choosePaletteInto(&q.t, paletteSize, q.pal.Palette[:0], q.order[:0])
+	writeRuns(q.pal, &q.t, q.runs)
+	return q.pal
 }
 
 // splitRuns splits every row of src into runs of equal pixels, appending
-// them to runs and counting the colours in t.
+// them to runs and counting the colours in t. Boards are mostly flat, so
+// the scan compares two pixels at a time while they continue the run.
 func splitRuns(src *image.RGBA, t *colorTable, runs []pixelRun) []pixelRun {
 	b := src.Rect
 	w, h := b.Dx(), b.Dy()
@@ -47,15 +64,20 @@ func splitRuns(src *image.RGBA, t *colorTable, runs []pixelRun) []pixelRun {
 	for y := range h {
 		row := src.Pix[y*src.Stride : y*src.Stride+4*w]
 		prev, start := binary.LittleEndian.Uint32(row), 0
-		for x := 4; x < len(row); x += 4 {
-			if c := binary.LittleEndian.Uint32(row[x : x+4]); c != prev {
-				runs = append(runs, pixelRun{prev, int32(x/4 - start)})
-				t.add(prev, int32(x/4-start))
-				prev, start = c, x/4
+		pair := uint64(prev) | uint64(prev)<<32
+		for x := 4; x < len(row); {
+			if x+8 <= len(row) && binary.LittleEndian.Uint64(row[x:x+8]) == pair {
+				x += 8
+				continue
 			}
+			if c := binary.LittleEndian.Uint32(row[x : x+4]); c != prev {
+				runs = append(runs, pixelRun{prev, int32(x/4 - start), t.add(prev, int32(x/4-start))})
+				prev, start = c, x/4
+				pair = uint64(prev) | uint64(prev)<<32
+			}
+			x += 4
 		}
-		runs = append(runs, pixelRun{prev, int32(w - start)})
-		t.add(prev, int32(w-start))
+		runs = append(runs, pixelRun{prev, int32(w - start), t.add(prev, int32(w-start))})
 	}
 	return runs
 }
@@ -66,43 +88,85 @@ func splitRuns(src *image.RGBA, t *colorTable, runs []pixelRun) []pixelRun {
 // palette colour's. Sorting (count, key) packed in a word is much faster than sorting slots
 // with a comparison function.
 func choosePalette(t *colorTable, size int) color.Palette {
-	order := make([]uint64, 0, t.n)
+	pal, _ := choosePaletteInto(t, size, nil, nil)
+	return pal
+}
+
+// choosePaletteInto is choosePalette appending to pal, with order as
+// scratch space; it returns both. Only the colours used at least as often
+// as the size-th commonest (found with a histogram of the counts) are
+// sorted.
+func choosePaletteInto(t *colorTable, size int, pal color.Palette, order []uint64) (color.Palette, []uint64) {
+	n := min(t.n, size, paletteSize)
+	least := int32(0) // the count of the n-th commonest colour, capped at countCap
+	if n > 0 && n < t.n {
+		var hist [countCap + 1]int32
+		for i, k := range t.key {
+			if k != 0 {
+				hist[min(t.count[i], countCap)]++
+			}
+		}
+		var above int32
+		for c := int32(countCap); c >= 0; c-- {
+			if above += hist[c]; above >= int32(n) {
+				least = c
+				break
+			}
+		}
+	}
 	for i, k := range t.key {
-		if k != 0 {
+		if k != 0 && t.count[i] >= least {
 			order = append(order, uint64(math.MaxUint32-uint32(t.count[i]))<<32|uint64(k))
 		}
 	}
 	slices.Sort(order)
-	n := min(len(order), size, paletteSize)
-	pal := make(color.Palette, n)
+	clear(t.chosen)
 	var near nearestIndex
 	for i, v := range order[:n] {
 		k := uint32(v)
-		pal[i] = color.RGBA{uint8(k), uint8(k >> 8), uint8(k >> 16), uint8(k >> 24)}
-		t.index[t.find(k)] = uint8(i)
+		pal = append(pal, color.RGBA{uint8(k), uint8(k >> 8), uint8(k >> 16), uint8(k >> 24)})
+		j := t.find(k)
+		t.index[j], t.chosen[j] = uint8(i), true
 		near.add(k, uint8(i))
 	}
 	near.sort()
-	for _, v := range order[n:] {
-		k := uint32(v)
-		t.index[t.find(k)] = near.nearest(k)
+	for i, k := range t.key {
+		if k != 0 && !t.chosen[i] {
+			t.index[i] = near.nearest(k)
+		}
 	}
-	return pal
+	return pal, order
 }
+
+// countCap caps the counts in choosePaletteInto's histogram: colours used
+// more often share its last bucket.
+const countCap = 4095
 
 // writeRuns writes the paletted pixels of dst from runs, which cover it row
 // by row (each row's runs add up to its width), with the indices of t.
 func writeRuns(dst *image.Paletted, t *colorTable, runs []pixelRun) {
+	if t.grows > 0 { // the slots recorded by splitRuns may have moved
+		for i := range runs {
+			runs[i].slot = int32(t.find(runs[i].key))
+		}
+	}
 	w, h := dst.Rect.Dx(), dst.Rect.Dy()
 	i := 0
 	for y := range h {
 		out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
 		for x := 0; x < w; i++ {
 			r := runs[i]
-			idx := t.index[t.find(r.key)]
+			idx := t.index[r.slot]
 			seg := out[x : x+int(r.n)]
-			for j := range seg {
-				seg[j] = idx
+			if len(seg) < 16 {
+				for j := range seg {
+					seg[j] = idx
+				}
+			} else {
+				seg[0] = idx
+				for k := 1; k < len(seg); k *= 2 {
+					copy(seg[k:], seg[:k])
+				}
 			}
 			x += int(r.n)
 		}
@@ -111,8 +175,9 @@ func writeRuns(dst *image.Paletted, t *colorTable, runs []pixelRun) {
 
 // pixelRun is a run of equal pixels within a row.
 type pixelRun struct {
-	key uint32 // the pixel, RGBA little endian
-	n   int32
+	key  uint32 // the pixel, RGBA little endian
+	n    int32
+	slot int32 // key's slot in the colour table, unless the table grew since
 }
 
 // nearestIndex finds the palette colour closest to a colour, weighting
@@ -188,17 +253,34 @@ func (p *nearestIndex) nearest(k uint32) uint8 {
 // board has a few thousand distinct colours, and a map would cost several
 // times as much. Keys are never 0, because the boards are opaque.
 type colorTable struct {
-	key   []uint32
-	count []int32
-	index []uint8
-	n     int
+	key    []uint32
+	count  []int32
+	index  []uint8
+	chosen []bool // in the palette (choosePaletteInto)
+	n      int
+	grows  int // since init or reset: slots recorded before moved
 }
 
-func (t *colorTable) init() { t.grow(1 << 13) }
+func (t *colorTable) init() {
+	t.grow(1 << 13)
+	t.grows = 0
+}
+
+// reset empties t, keeping its size (init's if it has none).
+func (t *colorTable) reset() {
+	if t.key == nil {
+		t.init()
+		return
+	}
+	clear(t.key)
+	clear(t.count)
+	t.n, t.grows = 0, 0
+}
 
 func (t *colorTable) grow(size int) {
 	old, oldCount := t.key, t.count
-	t.key, t.count, t.index, t.n = make([]uint32, size), make([]int32, size), make([]uint8, size), 0
+	t.key, t.count, t.index, t.chosen, t.n = make([]uint32, size), make([]int32, size), make([]uint8, size), make([]bool, size), 0
+	t.grows++
 	for i, k := range old {
 		if k != 0 {
 			t.add(k, oldCount[i])
@@ -215,7 +297,8 @@ func (t *colorTable) find(k uint32) int {
 	return i
 }
 
-func (t *colorTable) add(k uint32, n int32) {
+// add counts n more pixels of colour k and returns its slot.
+func (t *colorTable) add(k uint32, n int32) int32 {
 	if k == 0 {
 		k = 1 // a transparent black pixel; cannot happen on a board
 	}
@@ -229,4 +312,5 @@ func (t *colorTable) add(k uint32, n int32) {
 		t.n++
 	}
 	t.count[i] += n
+	return int32(i)
 }

@@ -2,7 +2,6 @@ package render
 
 import (
 	"image"
-	"image/png"
 	"io"
 	"sync"
 
@@ -83,8 +82,7 @@ func encode(w io.Writer, g *geom, s *state, o Options) error {
 	}
 	defer canvasPool.Put(c)
 	draw(c.rgba, g, s, o)
-	c.pal, c.runs = quantize(c.rgba, c.pal, c.runs)
-	return encoder.Encode(w, c.pal)
+	return encodePaletted(w, c.q.quantize(c.rgba))
 }
 
 // state is what the image shows of a position.
@@ -159,30 +157,17 @@ func drawMarked(img *image.RGBA, g *geom, s *state, m *marks, names [2]string) {
 		marks: m,
 		faces: newFaces(g),
 		names: names,
+		tint:  -1,
 	}
 	defer r.faces.close()
 	r.draw()
 }
 
-// encoder favours speed: boards are flat colours, and BestSpeed costs only a
-// few per cent in size over the default level.
-var encoder = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &encoderPool{}}
-
-type encoderPool struct{ p sync.Pool }
-
-func (e *encoderPool) Get() *png.EncoderBuffer {
-	b, _ := e.p.Get().(*png.EncoderBuffer)
-	return b
-}
-
-func (e *encoderPool) Put(b *png.EncoderBuffer) { e.p.Put(b) }
-
-// canvas is PNG's scratch images, recycled through canvasPool; one of the
-// wrong size is dropped.
+// canvas is PNG's scratch images and buffers, recycled through canvasPool;
+// one of the wrong size is dropped.
 type canvas struct {
 	rgba *image.RGBA
-	pal  *image.Paletted
-	runs []pixelRun
+	q    quantizer
 }
 
 var canvasPool sync.Pool

@@ -59,7 +59,7 @@ func DiagramSheet(w io.Writer, panels []Panel, o Options) error {
 		return err
 	}
 	pal, _ := quantize(img, nil, nil)
-	return encoder.Encode(w, pal)
+	return encodePaletted(w, pal)
 }
 
 // DiagramSheetSize returns the size in pixels of the image DiagramSheet

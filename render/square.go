@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
 
@@ -167,9 +168,13 @@ func atoiOr(s string, d int) int {
 }
 
 // drawSquare draws the square board (renderer.draw for Sides == 4).
-func (r *renderer) drawSquare() {
-	g, dc, sq, st := r.g, r.dc, r.g.sq, r.s
-	p := g.pitch
+// drawSquareBase draws the square board's base image (see geom.base): the
+// board, the row and ruma of seat tint-1 tinted (none for tint 0), and the
+// empty wells.
+func drawSquareBase(g *geom, tint int) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, g.w, g.h))
+	dc := gg.NewContextForRGBA(img)
+	sq, p := g.sq, g.pitch
 	dc.SetColor(colBackground)
 	dc.Clear()
 	dc.DrawRoundedRectangle(g.boardX0, g.boardY0, g.boardX1-g.boardX0, g.boardY1-g.boardY0, 0.18*p)
@@ -180,8 +185,8 @@ func (r *renderer) drawSquare() {
 	dc.Stroke()
 
 	// The seat to move: its row and ruma tinted.
-	if !st.status.Over() && int(st.toMove) < engine.MaxSides {
-		s := st.toMove
+	if tint > 0 {
+		s := engine.Side(tint - 1)
 		pad := 0.06 * p
 		for i, ci := range g.cells {
 			if ci.Owner != s || ci.Kind == engine.PenaltyCell {
@@ -224,6 +229,18 @@ func (r *renderer) drawSquare() {
 			dc.Fill()
 		}
 	}
+
+	return img
+}
+
+func (r *renderer) drawSquare() {
+	g, dc, sq, st := r.g, r.dc, r.g.sq, r.s
+	p := g.pitch
+	tint := 0 // the seat to move, plus one
+	if !st.status.Over() && int(st.toMove) < engine.MaxSides {
+		tint = int(st.toMove) + 1
+	}
+	copy(r.img.Pix, g.base(tint).Pix)
 
 	// The last move: rings, and the step of an animation.
 	m := r.marks
