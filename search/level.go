@@ -118,10 +118,13 @@ var levelSpecs = [...]levelSpec{
 type Decision struct {
 	Move engine.Move
 	// Exact reports that Value is proven by an exact search (the Kalah
-	// endgame database, or the solver finishing within its budget) and
-	// that Move achieves it. Value is then the final store margin the side
-	// to move gets with best play by both sides from the position before
-	// Move (positive: it wins by that many). For a solitaire, Exact means
+	// or Oware endgame database, or the solver finishing within its
+	// budget) and that Move achieves it. Value is then the final store
+	// margin the side to move gets with best play by both sides from the
+	// position before Move (positive: it wins by that many). From the
+	// Oware database the margin counts play to the end of the board: the
+	// majority rule may end the game sooner, with the same winner and a
+	// smaller margin. For a solitaire, Exact means
 	// that Move starts a sequence that clears the board, and Value is 0.
 	Exact bool
 	Value int
@@ -194,6 +197,13 @@ func (l Level) ChooseFrom(ctx context.Context, p engine.Position, history []engi
 			res, err := Solve(ctx, p, SolveOptions{DBSeeds: k, History: history, MemoryMB: 256})
 			if err == nil {
 				return Decision{Move: res.Best, Exact: true, Value: res.Value}, nil
+			}
+		}
+		if owareDBParams(p.Rules()) && p.PitSeeds(engine.South)+p.PitSeeds(engine.North) <= OwareDBSeeds {
+			if db, err := awaitOwareDB(ctx); err == nil {
+				if d, ok := owareLookup(db, p, history); ok {
+					return d, nil
+				}
 			}
 		}
 		gate, budget := perfectOtherGate, uint64(perfectOtherBudget)
@@ -290,6 +300,26 @@ func awaitDB(ctx context.Context, g *kalahGeom, k int) error {
 	}
 }
 
+// awaitOwareDB returns Perfect's Oware database, loading or building it
+// if needed; the build goes on if ctx ends first.
+func awaitOwareDB(ctx context.Context) (*owareDB, error) {
+	type res struct {
+		db  *owareDB
+		err error
+	}
+	done := make(chan res, 1)
+	go func() {
+		db, err := getOwareDB(context.Background(), OwareDBSeeds, CacheDir())
+		done <- res{db, err}
+	}()
+	select {
+	case r := <-done:
+		return r.db, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
 // endgameLookup answers from an endgame database already in memory (it
 // never builds or loads one, nor waits for one being built) a Kalah position, after any pie-rule swap,
 // with at most PerfectDBSeeds seeds in the pits, or with whole (Perfect)
@@ -318,9 +348,14 @@ func endgameLookup(p engine.Position, whole bool) (Decision, bool) {
 // Prepare loads, or builds and caches on disk, the Kalah endgame database
 // for the rules r that Perfect uses (for the boards ExactFromStart covers,
 // the one that holds the whole game) and Hard and Expert look up near the
-// end, so that the bot's first such move does not wait for it. It does
-// nothing for other games, and returns ctx's error if cancelled.
+// end, or Perfect's Oware database (OwareDBSeeds, default rules), so that
+// the bot's first such move does not wait for it. It does nothing for
+// other games, and returns ctx's error if cancelled.
 func Prepare(ctx context.Context, r engine.Rules) error {
+	if owareDBParams(r) {
+		_, err := getOwareDB(ctx, OwareDBSeeds, CacheDir())
+		return err
+	}
 	if g, k, ok := wholeGameDB(r); ok {
 		_, _, err := getKalahDB(ctx, g, k, CacheDir())
 		return err

@@ -4,7 +4,12 @@ import (
 	"context"
 	"errors"
 	"math/rand"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/mancala-bot/mancala/engine"
 )
@@ -220,3 +225,229 @@ const (
 	owareBruteSeeds = 3
 	owareBruteNodes = 20_000
 )
+
+// BenchmarkOwareDBBuild reports the build of the database for up to
+// OWARE_DB_SEEDS seeds (default 8): boards, bytes, boards per second and
+// the share of boards with an exact value.
+func BenchmarkOwareDBBuild(b *testing.B) {
+	k := 8
+	if s := os.Getenv("OWARE_DB_SEEDS"); s != "" {
+		k, _ = strconv.Atoi(s)
+	}
+	for range b.N {
+		db := newOwareDB(k)
+		t0 := time.Now()
+		if err := db.build(context.Background(), nil); err != nil {
+			b.Fatal(err)
+		}
+		el := time.Since(t0)
+		exact := 0
+		for i := range db.lo {
+			if db.lo[i] == db.hi[i] {
+				exact++
+			}
+		}
+		n := len(db.lo)
+		b.ReportMetric(float64(n), "boards")
+		b.ReportMetric(float64(4*n), "bytes")
+		b.ReportMetric(float64(n)/el.Seconds(), "boards/s")
+		b.ReportMetric(100*float64(exact)/float64(n), "%exact")
+	}
+}
+
+// TestOwareDBSaveLoad checks the disk cache: a saved database loads back
+// the same, and a damaged file is refused.
+func TestOwareDBSaveLoad(t *testing.T) {
+	dir := t.TempDir()
+	db := newOwareDB(5)
+	if err := db.build(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.save(dir); err != nil {
+		t.Fatal(err)
+	}
+	got := newOwareDB(5)
+	if err := got.load(dir); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got.lo, db.lo) || !slices.Equal(got.hi, db.hi) || !slices.Equal(got.dhi, db.dhi) {
+		t.Fatal("loaded database differs")
+	}
+	name := filepath.Join(dir, owareDBFileName(5))
+	raw, _ := os.ReadFile(name)
+	raw[100] ^= 1
+	os.WriteFile(name, raw, 0o644)
+	if err := newOwareDB(5).load(dir); err != errBadDB {
+		t.Fatalf("damaged file: %v, want errBadDB", err)
+	}
+}
+
+// TestOwareLookup checks Perfect's answer from the database: on exact
+// boards a legal move whose child proves the value, with the margin
+// added; none on boards with bounds only, nor once a position of the same
+// seed count has occurred twice.
+func TestOwareLookup(t *testing.T) {
+	db := newOwareDB(6)
+	if err := db.build(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	answered, open := 0, 0
+	for j := 1; j <= 6; j++ {
+		for _, my := range compositions(6, j) {
+			for _, opp := range compositions(6, 6-j) {
+				b := kboard{my, opp}
+				if owareMoves(b) == 0 {
+					continue
+				}
+				p, err := owarePosition(t, b, 2)
+				if err != nil {
+					t.Fatal(err)
+				}
+				d, ok := owareLookup(db, p, nil)
+				v, exact := db.exact(b)
+				if ok != exact {
+					t.Fatalf("%v: answered %v, exact %v", b, ok, exact)
+				}
+				if !ok {
+					open++
+					continue
+				}
+				answered++
+				if !d.Exact || d.Value != 2+v {
+					t.Fatalf("%v: %+v, want exact %d", b, d, 2+v)
+				}
+				c, g := owarePlay(b, int(d.Move.Pit)-1)
+				if cv, cok := db.exact(c); !cok || g-cv != v {
+					t.Fatalf("%v: move %d leads to %v (exact %v), gain %d, not value %d", b, d.Move.Pit, cv, cok, g, v)
+				}
+				if _, err := p.Play(d.Move); err != nil {
+					t.Fatal(err)
+				}
+				if _, ok := owareLookup(db, p, []engine.Position{p, p}); ok {
+					t.Fatalf("%v: answered after the position occurred twice", b)
+				}
+			}
+		}
+	}
+	t.Logf("6 seeds: %d boards answered, %d with bounds only", answered, open)
+}
+
+// owareEndgames returns n random Oware positions with k seeds on the
+// board (both sides holding some, South to move) and the other 48-k
+// seeds split as evenly as the stores allow.
+func owareEndgames(t testing.TB, n, k int, seed int64) []engine.Position {
+	rng := rand.New(rand.NewSource(seed))
+	var out []engine.Position
+	for len(out) < n {
+		var s, m [6]int
+		for range k {
+			if j := rng.Intn(12); j < 6 {
+				s[j]++
+			} else {
+				m[j-6]++
+			}
+		}
+		p, err := engine.NewPosition(owareRules, engine.Setup{
+			ToMove: engine.South,
+			Pits:   [][]int{s[:], m[:]},
+			Stores: []int{(48 - k) / 2, 48 - k - (48-k)/2},
+		})
+		if err != nil || p.PitSeeds(engine.South) == 0 || p.PitSeeds(engine.North) == 0 {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// BenchmarkOwareEndgameMatch plays Perfect (with the Oware database)
+// against Expert from random endgames of OWARE_MATCH_SEEDS seeds (default
+// 10), OWARE_MATCH_GAMES games (default 20, each start played with both
+// colours), and reports Perfect's score and Elo difference with its 95%
+// margin. The database comes from the cache (MANCALA_CACHE_DIR).
+func BenchmarkOwareEndgameMatch(b *testing.B) {
+	k, games := 10, 20
+	if s := os.Getenv("OWARE_MATCH_SEEDS"); s != "" {
+		k, _ = strconv.Atoi(s)
+	}
+	if s := os.Getenv("OWARE_MATCH_GAMES"); s != "" {
+		games, _ = strconv.Atoi(s)
+	}
+	starts := owareEndgames(b, games/2, k, 1)
+	for range b.N {
+		res, err := PlayMatch(context.Background(), owareRules, Perfect, Expert, MatchOptions{Games: games, Starts: starts, Seed: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		elo, margin := res.Elo()
+		b.Logf("perfect vs expert, %d-seed Oware endgames: +%d =%d -%d, score %.3f, Elo %+.0f ± %.0f, margin %+d",
+			k, res.Wins, res.Draws, res.Losses, res.Score(), elo, margin, res.Margin)
+		b.ReportMetric(res.Score(), "score")
+		b.ReportMetric(elo, "elo")
+		b.ReportMetric(margin, "elo±")
+	}
+}
+
+// TestOwarePerfectPlayMakesProgress plays the database's move for the side
+// to move from every exact 6-seed board, the margin set so that the value
+// just draws, against random replies through the engine's Game (with its
+// repetition rule): every game ends within 300 plies, the side playing
+// from the database never loses, and Perfect's lookup answers only on
+// exact boards (it also declines after a repetition the random side
+// made; the bound's move is played then).
+func TestOwarePerfectPlayMakesProgress(t *testing.T) {
+	db := newOwareDB(6)
+	if err := db.build(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(3))
+	games := 0
+	for j := 1; j <= 6; j++ {
+		for _, my := range compositions(6, j) {
+			for _, opp := range compositions(6, 6-j) {
+				b := kboard{my, opp}
+				v, ok := db.exact(b)
+				if !ok || owareMoves(b) == 0 || v < -6 || v > 6 {
+					continue
+				}
+				p, err := owarePosition(t, b, -v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				games++
+				g := engine.NewGame(p)
+				for g.Position().Status() == engine.Ongoing {
+					q := g.Position()
+					if q.Ply() >= 300 {
+						t.Fatalf("%v: no end after 300 plies", b)
+					}
+					var m engine.Move
+					if q.ToMove() == engine.South {
+						// Exact boards through Perfect's lookup, the
+						// others (after a weak reply) by their bound.
+						qb, _ := owareBoardOf(&q)
+						d, ok := owareLookup(db, q, g.Positions()[:len(g.Positions())-1])
+						if _, exact := db.exact(qb); ok && !exact {
+							t.Fatalf("%v: lookup answered on a board with bounds only at ply %d:\n%v", b, q.Ply(), q)
+						}
+						if !ok {
+							pit, _ := db.bestMove(qb)
+							d.Move = engine.Move{Kind: engine.Sow, Pit: uint8(pit + 1)}
+						}
+						m = d.Move
+					} else {
+						moves := q.Moves()
+						m = moves[rng.Intn(len(moves))]
+					}
+					if _, err := g.Play(m); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if w, ok := g.Position().Status().Winner(); ok && w != engine.South {
+					t.Fatalf("%v (value %d, margin %d): lost\n%v", b, v, -v, g.Position())
+				}
+			}
+		}
+	}
+	t.Logf("%d games", games)
+}
