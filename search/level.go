@@ -162,7 +162,40 @@ func (l Level) Choose(ctx context.Context, g *engine.Game, seed int64) (Decision
 
 // ChooseFrom is Choose for a position and the positions played before it
 // (oldest first; nil for none).
+//
+// In Oware, on a board within Perfect's endgame database whose value is
+// not exact there (play can cycle), Perfect's answer is checked against
+// the database's bounds: it is never Exact (the generic solver's value
+// can miss a repetition), and a move that does not secure the board's
+// proven lower bound is replaced by one that does.
 func (l Level) ChooseFrom(ctx context.Context, p engine.Position, history []engine.Position, seed int64) (Decision, error) {
+	d, err := l.chooseFrom(ctx, p, history, seed)
+	if err != nil || l != Perfect || !owareDBParams(p.Rules()) {
+		return d, err
+	}
+	db := loadedOwareDBNoWait(OwareDBSeeds, CacheDir())
+	if db == nil || p.PitSeeds(engine.South)+p.PitSeeds(engine.North) > db.maxSeeds {
+		return d, nil
+	}
+	b, _ := owareBoardOf(&p)
+	lo, hi := db.bounds(b)
+	if lo == hi {
+		return d, nil
+	}
+	d.Exact, d.Value = false, 0
+	if i := int(d.Move.Pit) - 1; i >= 0 && i < 6 && owareMoves(b)&(1<<i) != 0 {
+		c, g := owarePlay(b, i)
+		if _, chi := db.bounds(c); g-chi >= lo {
+			return d, nil
+		}
+	}
+	if pit, ok := db.bestMove(b); ok {
+		d.Move = engine.Move{Kind: engine.Sow, Pit: uint8(pit + 1)}
+	}
+	return d, nil
+}
+
+func (l Level) chooseFrom(ctx context.Context, p engine.Position, history []engine.Position, seed int64) (Decision, error) {
 	if l < Beginner || l > Perfect {
 		return Decision{}, fmt.Errorf("unknown level %d", int(l))
 	}

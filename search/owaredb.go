@@ -403,6 +403,16 @@ func getOwareDB(ctx context.Context, k int, dir string) (*owareDB, error) {
 	return db, nil
 }
 
+// loadedOwareDBNoWait returns the Oware database for k seeds if it is in
+// memory (kept for dir), without waiting for one being built.
+func loadedOwareDBNoWait(k int, dir string) *owareDB {
+	if !owareDBs.TryLock() {
+		return nil
+	}
+	defer owareDBs.Unlock()
+	return owareDBs.m[dir+"|"+owareDBFileName(k)]
+}
+
 // owareLookup answers an Oware position (default rules) from db: the move
 // that achieves the board's value and the final margin with it, if the
 // board holds at most db.maxSeeds seeds, its value is exact, and no

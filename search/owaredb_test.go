@@ -451,3 +451,56 @@ func TestOwarePerfectPlayMakesProgress(t *testing.T) {
 	}
 	t.Logf("%d games", games)
 }
+
+// TestOwarePerfectLevel checks Perfect on Oware boards within its
+// database (a 6-seed one stands in for the 12-seed one, put in the
+// process's cache): exact boards are answered exactly from it (but for a
+// forced move, played at once), and on
+// boards with bounds only the answer is not called exact and secures the
+// proven lower bound.
+func TestOwarePerfectLevel(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("MANCALA_CACHE_DIR", dir)
+	db := newOwareDB(6)
+	if err := db.build(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	owareDBs.Lock()
+	if owareDBs.m == nil {
+		owareDBs.m = map[string]*owareDB{}
+	}
+	key := dir + "|" + owareDBFileName(OwareDBSeeds)
+	owareDBs.m[key] = db
+	owareDBs.Unlock()
+	defer func() {
+		owareDBs.Lock()
+		delete(owareDBs.m, key)
+		owareDBs.Unlock()
+	}()
+	exact, open := 0, 0
+	for _, p := range owareEndgames(t, 40, 6, 5) {
+		b, margin := owareBoardOf(&p)
+		lo, hi := db.bounds(b)
+		d, err := Perfect.ChooseFrom(context.Background(), p, nil, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, g := owarePlay(b, int(d.Move.Pit)-1)
+		_, chi := db.bounds(c)
+		if lo == hi {
+			exact++
+			if len(p.Moves()) == 1 && !d.Exact {
+				continue // a forced move is played at once
+			}
+			if !d.Exact || d.Value != margin+lo || g-chi != lo {
+				t.Fatalf("%v: %+v, want exact %d", p, d, margin+lo)
+			}
+			continue
+		}
+		open++
+		if d.Exact || g-chi < lo {
+			t.Fatalf("%v: %+v; bounds [%d, %d], the move secures %d", p, d, lo, hi, g-chi)
+		}
+	}
+	t.Logf("%d exact boards, %d with bounds only", exact, open)
+}
