@@ -504,3 +504,40 @@ func TestOwarePerfectLevel(t *testing.T) {
 	}
 	t.Logf("%d exact boards, %d with bounds only", exact, open)
 }
+
+// TestOwareDBAgreesWithSolve checks the database beyond the brute force's
+// reach against the generic solver (the engine's rules, its repetition
+// rule along each line): on random 8-seed endgames whose value the
+// database holds exactly, the solver finds the same winner (the solver's
+// margin counts the majority rule, which can stop the game sooner, so
+// only the winner is compared).
+func TestOwareDBAgreesWithSolve(t *testing.T) {
+	db := newOwareDB(8)
+	if err := db.build(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	checked, skipped := 0, 0
+	for _, p := range owareEndgames(t, 30, 8, 11) {
+		b, margin := owareBoardOf(&p)
+		v, ok := db.exact(b)
+		if !ok {
+			continue
+		}
+		res, err := Solve(context.Background(), p, SolveOptions{MaxNodes: 1_000_000, MemoryMB: 32})
+		if errors.Is(err, ErrTooLarge) {
+			skipped++
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked++
+		if sign(res.Value) != sign(margin+v) {
+			t.Errorf("%v\nsolver %+d, database %+d (margin %+d, value %+d)", p, res.Value, margin+v, margin, v)
+		}
+	}
+	t.Logf("%d positions checked, %d over the solver's limit", checked, skipped)
+	if checked == 0 {
+		t.Fatal("nothing checked")
+	}
+}
