@@ -33,7 +33,10 @@ import (
 //   - Perfect plays a move of the exact solution when the position is small
 //     enough for the solver to answer within its budget (Kalah with at
 //     most 36 seeds left in the pits, with the 16-seed endgame database;
-//     the other games with at most 10), and Expert's move otherwise. Only
+//     the other games with at most 10; Oware with its default rules, from
+//     its endgame database, every board of at most OwareDBSeeds seeds
+//     whose value is exact there: about a third of the 12-seed boards, the
+//     others can cycle), and Expert's move otherwise. Only
 //     on the small Kalah boards of ExactFromStart is that every move of
 //     the game: elsewhere the name is kept for games created with it, and
 //     plays as described (Expert until the end is near).
