@@ -87,20 +87,30 @@ func TestOwarePlayMatchesEngine(t *testing.T) {
 
 // bruteSearch is a brute-force minimax over the engine's rules, the
 // third-repetition rule of Game included: every line is played through a
-// Game, with no bound and no table but one of results that no repetition
-// touched (those do not depend on the line that led to the position).
+// Game, an alpha-beta search with no table but one of results that no
+// repetition touched (those do not depend on the line that led to the
+// position).
 type bruteSearch struct {
-	memo  map[engine.Key]int8
+	memo  map[bruteKey]int8
 	nodes int
 	limit int // nodes; past it the search gives up
+	// first, if not nil, names a move to try first (0: none): an order
+	// only, which changes the time taken, never the result.
+	first func(p *engine.Position) uint8
+}
+
+type bruteKey struct {
+	k           engine.Key
+	alpha, beta int8
 }
 
 var errBruteLimit = errors.New("brute force: node limit")
 
 // outcome returns the result of g's position for the side to move with
-// perfect play (+1 win, 0 draw, -1 loss) and whether a repetition ended a
-// line it depends on.
-func (s *bruteSearch) outcome(g *engine.Game) (v int, rep bool) {
+// perfect play (+1 win, 0 draw, -1 loss) within the window (alpha, beta),
+// fail-soft (a result <= alpha is an upper bound, >= beta a lower bound),
+// and whether a repetition ended a line it depends on.
+func (s *bruteSearch) outcome(g *engine.Game, alpha, beta int) (v int, rep bool) {
 	if s.nodes++; s.nodes > s.limit {
 		panic(errBruteLimit)
 	}
@@ -116,34 +126,47 @@ func (s *bruteSearch) outcome(g *engine.Game) (v int, rep bool) {
 			return -1, rep
 		}
 	}
-	k := p.Key()
-	if v, ok := s.memo[k]; ok {
+	mk := bruteKey{p.Key(), int8(alpha), int8(beta)}
+	if v, ok := s.memo[mk]; ok {
 		return int(v), false
 	}
 	best := -2
-	for _, m := range p.Moves() {
+	moves := p.Moves()
+	if s.first != nil {
+		if f := s.first(&p); f != 0 {
+			for i, m := range moves {
+				if m.Pit == f {
+					moves[0], moves[i] = moves[i], moves[0]
+				}
+			}
+		}
+	}
+	for _, m := range moves {
 		if _, err := g.Play(m); err != nil {
 			panic(err)
 		}
-		cv, crep := s.outcome(g)
+		cv, crep := s.outcome(g, -beta, -max(alpha, best))
 		g.Undo()
-		if -cv == 1 { // a win: nothing else matters
-			best, rep = 1, crep
+		if -cv > best {
+			best = -cv
+		}
+		if best >= beta { // a cut: this line alone decides
+			rep = crep
 			break
 		}
-		best = max(best, -cv)
 		rep = rep || crep
 	}
 	if !rep {
-		s.memo[k] = int8(best)
+		s.memo[mk] = int8(best)
 	}
 	return best, rep
 }
 
 // bruteOutcome returns the result of p with perfect play from scratch
-// under the engine's rules, or ok false past limit nodes.
-func bruteOutcome(p engine.Position, limit int) (v int, ok bool) {
-	s := &bruteSearch{memo: map[engine.Key]int8{}, limit: limit}
+// under the engine's rules within the window (alpha, beta), as outcome,
+// or ok false past limit nodes; first is as in bruteSearch.
+func bruteOutcome(p engine.Position, alpha, beta, limit int, first func(p *engine.Position) uint8) (v int, ok bool) {
+	s := &bruteSearch{memo: map[bruteKey]int8{}, limit: limit, first: first}
 	defer func() {
 		if r := recover(); r != nil {
 			if r != errBruteLimit {
@@ -152,7 +175,7 @@ func bruteOutcome(p engine.Position, limit int) (v int, ok bool) {
 			ok = false
 		}
 	}()
-	v, _ = s.outcome(engine.NewGame(p))
+	v, _ = s.outcome(engine.NewGame(p), alpha, beta)
 	return v, true
 }
 
@@ -170,15 +193,40 @@ func sign(x int) int {
 // against a brute-force minimax over the engine itself (with Game's
 // repetition rule): for each board, with South's store margin d set to
 // -v-1, -v and -v+1 (v the database's value), the engine's result must be
-// a loss, a draw and a win, which pins v exactly. Where the database only
-// has bounds, the result must agree with them.
+// a loss, a draw and a win (each proven by null-window searches), which
+// pins v exactly. Where the database only
+// has bounds lo < hi, the result must be a win with d = -lo+1 and a loss
+// with d = -hi-1. The brute force tries the database's move first, which
+// only makes it quicker; a position it cannot finish within
+// owareBruteNodes positions is counted and left out.
+//
+// Up to 4 seeds it takes about 30 s (3 with -short); OWARE_BRUTE_SEEDS
+// sets another count.
 func TestOwareDBBruteForce(t *testing.T) {
-	const K = owareBruteSeeds
+	K := owareBruteSeeds
+	if testing.Short() {
+		K = 3
+	}
+	if s := os.Getenv("OWARE_BRUTE_SEEDS"); s != "" {
+		K, _ = strconv.Atoi(s)
+	}
 	db := newOwareDB(K)
 	if err := db.build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
-	exact, open, total, checked, given := 0, 0, 0, 0, 0
+	first := func(p *engine.Position) uint8 {
+		b, _ := owareBoardOf(p)
+		if b.seeds() > K {
+			return 0
+		}
+		pit, ok := db.bestMove(b)
+		if !ok {
+			return 0
+		}
+		return uint8(pit + 1)
+	}
+	exact, open, total := 0, 0, 0
+	var checked, given [2]int // of exact boards, of the others
 	for k := 1; k <= K; k++ {
 		for j := 1; j <= k; j++ {
 			for _, my := range compositions(6, j) {
@@ -194,35 +242,44 @@ func TestOwareDBBruteForce(t *testing.T) {
 					} else {
 						open++
 					}
-					for d := -hi - 1; d <= -lo+1; d++ {
-						if d < -k || d > k {
+					// Each check is a null-window proof: the result is
+					// at least 1 (a win), at most -1 (a loss), or both at
+					// least 0 and at most 0 (a draw).
+					type check struct{ d, alpha, beta, want int }
+					checks := []check{{-lo + 1, 0, 1, 1}, {-hi - 1, -1, 0, -1}}
+					x := 1
+					if lo == hi {
+						checks = append(checks, check{-lo, -1, 0, 0}, check{-lo, 0, 1, 0})
+						x = 0
+					}
+					for _, c := range checks {
+						if c.d < -k || c.d > k {
 							continue // not a position: a majority already
 						}
-						p, err := owarePosition(t, b, d)
+						p, err := owarePosition(t, b, c.d)
 						if err != nil {
-							t.Fatalf("%v d=%d: %v", b, d, err)
+							t.Fatalf("%v d=%d: %v", b, c.d, err)
 						}
-						got, ok := bruteOutcome(p, owareBruteNodes)
+						got, ok := bruteOutcome(p, c.alpha, c.beta, owareBruteNodes, first)
 						if !ok {
-							given++
+							given[x]++
 							continue
 						}
-						checked++
-						switch {
-						case d+lo > 0 && got != 1, d+hi < 0 && got != -1, lo == hi && got != sign(d+lo):
-							t.Fatalf("%v margin %+d: brute force %+d, database bounds [%d, %d]", b, d, got, lo, hi)
+						checked[x]++
+						if (c.want >= c.beta && got < c.beta) || (c.want <= c.alpha && got > c.alpha) {
+							t.Fatalf("%v margin %+d: brute force %+d in (%d, %d), database bounds [%d, %d]", b, c.d, got, c.alpha, c.beta, lo, hi)
 						}
 					}
 				}
 			}
 		}
 	}
-	t.Logf("%d boards of 1 to %d seeds with moves: %d exact, %d with bounds only; %d positions checked, %d given up (over %d nodes)",
-		total, K, exact, open, checked, given, owareBruteNodes)
+	t.Logf("%d boards of 1 to %d seeds with moves: %d exact (%d positions checked, %d given up), %d with bounds only (%d checked, %d given up); limit %d nodes",
+		total, K, exact, checked[0], given[0], open, checked[1], given[1], owareBruteNodes)
 }
 
 const (
-	owareBruteSeeds = 3
+	owareBruteSeeds = 4
 	owareBruteNodes = 20_000
 )
 
