@@ -264,8 +264,9 @@ func owareBoardOf(p *engine.Position) (kboard, int) {
 func (db *owareDB) String() string { return fmt.Sprintf("oware-db-s%d", db.maxSeeds) }
 
 // OwareDBSeeds is the Oware endgame database Perfect uses: every board of
-// up to 12 seeds, 4 * 2.7 million bytes, built on first use in about 15
-// seconds on one core and then read from the disk cache.
+// up to 12 seeds (2.7 million boards, 10.8 MB, 30% of them with an exact
+// value), built on first use in about 25 seconds on one core (see
+// Prepare) and then read from the disk cache.
 const OwareDBSeeds = 12
 
 // The on-disk format: a header, the lower bounds, the upper bounds, the
