@@ -176,7 +176,7 @@ func (l Level) ChooseFrom(ctx context.Context, p engine.Position, history []engi
 	if err != nil || l != Perfect || !owareDBParams(p.Rules()) {
 		return d, err
 	}
-	db := loadedOwareDBNoWait(OwareDBSeeds, CacheDir())
+	db := loadedOwareDBNoWait(owarePerfectSeeds, CacheDir())
 	if db == nil || p.PitSeeds(engine.South)+p.PitSeeds(engine.North) > db.maxSeeds {
 		return d, nil
 	}
@@ -235,7 +235,7 @@ func (l Level) chooseFrom(ctx context.Context, p engine.Position, history []engi
 				return Decision{Move: res.Best, Exact: true, Value: res.Value}, nil
 			}
 		}
-		if owareDBParams(p.Rules()) && p.PitSeeds(engine.South)+p.PitSeeds(engine.North) <= OwareDBSeeds {
+		if owareDBParams(p.Rules()) && p.PitSeeds(engine.South)+p.PitSeeds(engine.North) <= owarePerfectSeeds {
 			if db, err := awaitOwareDB(ctx); err == nil {
 				if d, ok := owareLookup(db, p, history); ok {
 					return d, nil
@@ -345,7 +345,7 @@ func awaitOwareDB(ctx context.Context) (*owareDB, error) {
 	}
 	done := make(chan res, 1)
 	go func() {
-		db, err := getOwareDB(context.Background(), OwareDBSeeds, CacheDir())
+		db, err := getOwareDB(context.Background(), owarePerfectSeeds, CacheDir())
 		done <- res{db, err}
 	}()
 	select {
@@ -389,7 +389,7 @@ func endgameLookup(p engine.Position, whole bool) (Decision, bool) {
 // other games, and returns ctx's error if cancelled.
 func Prepare(ctx context.Context, r engine.Rules) error {
 	if owareDBParams(r) {
-		_, err := getOwareDB(ctx, OwareDBSeeds, CacheDir())
+		_, err := getOwareDB(ctx, owarePerfectSeeds, CacheDir())
 		return err
 	}
 	if g, k, ok := wholeGameDB(r); ok {

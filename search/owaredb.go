@@ -269,6 +269,10 @@ func (db *owareDB) String() string { return fmt.Sprintf("oware-db-s%d", db.maxSe
 // Prepare) and then read from the disk cache.
 const OwareDBSeeds = 12
 
+// owarePerfectSeeds is the database Perfect uses: OwareDBSeeds, but smaller
+// in this package's tests (see TestMain), which keep their builds small.
+var owarePerfectSeeds = OwareDBSeeds
+
 // The on-disk format: a header, the lower bounds, the upper bounds, the
 // sweeps at which the upper bounds settled (16 bits, little-endian), and a
 // CRC-32 of all three.

@@ -431,6 +431,8 @@ func BenchmarkOwareEndgameMatch(b *testing.B) {
 		games, _ = strconv.Atoi(s)
 	}
 	starts := owareEndgames(b, games/2, k, 1)
+	owarePerfectSeeds = OwareDBSeeds // the bot's database, not the tests'
+	defer func() { owarePerfectSeeds = testOwarePerfectSeeds }()
 	for range b.N {
 		res, err := PlayMatch(context.Background(), owareRules, Perfect, Expert, MatchOptions{Games: games, Starts: starts, Seed: 1})
 		if err != nil {
@@ -510,8 +512,7 @@ func TestOwarePerfectPlayMakesProgress(t *testing.T) {
 }
 
 // TestOwarePerfectLevel checks Perfect on Oware boards within its
-// database (a 6-seed one stands in for the 12-seed one, put in the
-// process's cache): exact boards are answered exactly from it (but for a
+// database (a 6-seed one, put in the process's cache): exact boards are answered exactly from it (but for a
 // forced move, played at once), and on
 // boards with bounds only the answer is not called exact and secures the
 // proven lower bound.
@@ -526,7 +527,7 @@ func TestOwarePerfectLevel(t *testing.T) {
 	if owareDBs.m == nil {
 		owareDBs.m = map[string]*owareDB{}
 	}
-	key := dir + "|" + owareDBFileName(OwareDBSeeds)
+	key := dir + "|" + owareDBFileName(owarePerfectSeeds)
 	owareDBs.m[key] = db
 	owareDBs.Unlock()
 	defer func() {
@@ -597,4 +598,14 @@ func TestOwareDBAgreesWithSolve(t *testing.T) {
 	if checked == 0 {
 		t.Fatal("nothing checked")
 	}
+}
+
+// testOwarePerfectSeeds is the Oware database Perfect uses in this
+// package's tests: built in a few hundredths of a second, where the bot's
+// 12-seed one takes half a minute.
+const testOwarePerfectSeeds = 6
+
+func TestMain(m *testing.M) {
+	owarePerfectSeeds = testOwarePerfectSeeds
+	os.Exit(m.Run())
 }
