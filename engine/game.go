@@ -7,6 +7,15 @@ type Game struct {
 	positions []Position // positions[i] is the position after i moves
 	moves     []Move
 	seen      map[key]int // occurrences, for variants with a repetition rule
+	counted   []counted   // counted[i]: the keys move i added to seen
+}
+
+// counted lists the keys one move added to Game.seen, for Undo: the
+// position it led to, and after a repetition that only ended a round
+// (namnam) the new round's first position too.
+type counted struct {
+	k [2]key
+	n uint8
 }
 
 // NewGame starts a game at p, which counts as its first occurrence.
@@ -37,18 +46,22 @@ func (g *Game) Play(m Move) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	var c counted
 	if g.seen != nil && p.status == Ongoing {
 		k := p.key()
 		g.seen[k]++
+		c.k[0], c.n = k, 1
 		if g.seen[k] >= p.rules.RepetitionLimit() {
 			p.endByRepetition(&ev)
 			if p.status == Ongoing { // only the round ended (namnam): a new round's first position
 				g.seen[p.key()]++
+				c.k[1], c.n = p.key(), 2
 			}
 		}
 	}
 	g.positions = append(g.positions, p)
 	g.moves = append(g.moves, m)
+	g.counted = append(g.counted, c)
 	return ev, nil
 }
 
@@ -71,9 +84,9 @@ func (g *Game) Undo() bool {
 	if len(g.moves) == 0 {
 		return false
 	}
-	last := g.positions[len(g.positions)-1]
-	if g.seen != nil {
-		if k := last.key(); g.seen[k] > 1 {
+	c := g.counted[len(g.counted)-1]
+	for _, k := range c.k[:c.n] {
+		if g.seen[k] > 1 {
 			g.seen[k]--
 		} else {
 			delete(g.seen, k)
@@ -81,5 +94,6 @@ func (g *Game) Undo() bool {
 	}
 	g.positions = g.positions[:len(g.positions)-1]
 	g.moves = g.moves[:len(g.moves)-1]
+	g.counted = g.counted[:len(g.counted)-1]
 	return true
 }

@@ -129,6 +129,19 @@ func TestOwareThirdRepetitionEndsTheGame(t *testing.T) {
 	if q := g.Position(); q.Status() != Ongoing {
 		t.Fatalf("after undo: %s", describe(&q))
 	}
+	// The undo took back the third occurrence's count too: replaying the
+	// move ends the game again, and after taking back every move one
+	// cycle brings the start back for the second time only.
+	m, _ := ParseMove("6")
+	if _, err := g.Play(m); err != nil || g.Position().EndReason() != EndRepetition {
+		t.Fatalf("replayed last move: %v, %s", err, g.Position().EndReason())
+	}
+	for g.Undo() {
+	}
+	play()
+	if p := g.Position(); p.Status() != Ongoing {
+		t.Fatalf("all undone, one cycle replayed: %s (%s), want the start again, ongoing", describe(&p), p.EndReason())
+	}
 	// Perft agrees: a line of 24 plies ends at ply 24, so nothing is
 	// counted at ply 25 along it.
 	if n := Perft(start, 24); n != 1 {

@@ -33,7 +33,10 @@ import (
 //   - Perfect plays a move of the exact solution when the position is small
 //     enough for the solver to answer within its budget (Kalah with at
 //     most 36 seeds left in the pits, with the 16-seed endgame database;
-//     the other games with at most 10), and Expert's move otherwise. Only
+//     the other games with at most 10; Oware with its default rules, from
+//     its endgame database, every board of at most OwareDBSeeds seeds
+//     whose value is exact there: about a third of the 12-seed boards, the
+//     others can cycle), and Expert's move otherwise. Only
 //     on the small Kalah boards of ExactFromStart is that every move of
 //     the game: elsewhere the name is kept for games created with it, and
 //     plays as described (Expert until the end is near).
@@ -118,10 +121,13 @@ var levelSpecs = [...]levelSpec{
 type Decision struct {
 	Move engine.Move
 	// Exact reports that Value is proven by an exact search (the Kalah
-	// endgame database, or the solver finishing within its budget) and
-	// that Move achieves it. Value is then the final store margin the side
-	// to move gets with best play by both sides from the position before
-	// Move (positive: it wins by that many). For a solitaire, Exact means
+	// or Oware endgame database, or the solver finishing within its
+	// budget) and that Move achieves it. Value is then the final store
+	// margin the side to move gets with best play by both sides from the
+	// position before Move (positive: it wins by that many). From the
+	// Oware database the margin counts play to the end of the board: the
+	// majority rule may end the game sooner, with the same winner and a
+	// smaller margin. For a solitaire, Exact means
 	// that Move starts a sequence that clears the board, and Value is 0.
 	Exact bool
 	Value int
@@ -159,7 +165,40 @@ func (l Level) Choose(ctx context.Context, g *engine.Game, seed int64) (Decision
 
 // ChooseFrom is Choose for a position and the positions played before it
 // (oldest first; nil for none).
+//
+// In Oware, on a board within Perfect's endgame database whose value is
+// not exact there (play can cycle), Perfect's answer is checked against
+// the database's bounds: it is never Exact (the generic solver's value
+// can miss a repetition), and a move that does not secure the board's
+// proven lower bound is replaced by one that does.
 func (l Level) ChooseFrom(ctx context.Context, p engine.Position, history []engine.Position, seed int64) (Decision, error) {
+	d, err := l.chooseFrom(ctx, p, history, seed)
+	if err != nil || l != Perfect || !owareDBParams(p.Rules()) {
+		return d, err
+	}
+	db := loadedOwareDBNoWait(owarePerfectSeeds, CacheDir())
+	if db == nil || p.PitSeeds(engine.South)+p.PitSeeds(engine.North) > db.maxSeeds {
+		return d, nil
+	}
+	b, _ := owareBoardOf(&p)
+	lo, hi := db.bounds(b)
+	if lo == hi {
+		return d, nil
+	}
+	d.Exact, d.Value = false, 0
+	if i := int(d.Move.Pit) - 1; i >= 0 && i < 6 && owareMoves(b)&(1<<i) != 0 {
+		c, g := owarePlay(b, i)
+		if _, chi := db.bounds(c); g-chi >= lo {
+			return d, nil
+		}
+	}
+	if pit, ok := db.bestMove(b); ok {
+		d.Move = engine.Move{Kind: engine.Sow, Pit: uint8(pit + 1)}
+	}
+	return d, nil
+}
+
+func (l Level) chooseFrom(ctx context.Context, p engine.Position, history []engine.Position, seed int64) (Decision, error) {
 	if l < Beginner || l > Perfect {
 		return Decision{}, fmt.Errorf("unknown level %d", int(l))
 	}
@@ -194,6 +233,13 @@ func (l Level) ChooseFrom(ctx context.Context, p engine.Position, history []engi
 			res, err := Solve(ctx, p, SolveOptions{DBSeeds: k, History: history, MemoryMB: 256})
 			if err == nil {
 				return Decision{Move: res.Best, Exact: true, Value: res.Value}, nil
+			}
+		}
+		if owareDBParams(p.Rules()) && p.PitSeeds(engine.South)+p.PitSeeds(engine.North) <= owarePerfectSeeds {
+			if db, err := awaitOwareDB(ctx); err == nil {
+				if d, ok := owareLookup(db, p, history); ok {
+					return d, nil
+				}
 			}
 		}
 		gate, budget := perfectOtherGate, uint64(perfectOtherBudget)
@@ -290,6 +336,26 @@ func awaitDB(ctx context.Context, g *kalahGeom, k int) error {
 	}
 }
 
+// awaitOwareDB returns Perfect's Oware database, loading or building it
+// if needed; the build goes on if ctx ends first.
+func awaitOwareDB(ctx context.Context) (*owareDB, error) {
+	type res struct {
+		db  *owareDB
+		err error
+	}
+	done := make(chan res, 1)
+	go func() {
+		db, err := getOwareDB(context.Background(), owarePerfectSeeds, CacheDir())
+		done <- res{db, err}
+	}()
+	select {
+	case r := <-done:
+		return r.db, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
 // endgameLookup answers from an endgame database already in memory (it
 // never builds or loads one, nor waits for one being built) a Kalah position, after any pie-rule swap,
 // with at most PerfectDBSeeds seeds in the pits, or with whole (Perfect)
@@ -318,9 +384,14 @@ func endgameLookup(p engine.Position, whole bool) (Decision, bool) {
 // Prepare loads, or builds and caches on disk, the Kalah endgame database
 // for the rules r that Perfect uses (for the boards ExactFromStart covers,
 // the one that holds the whole game) and Hard and Expert look up near the
-// end, so that the bot's first such move does not wait for it. It does
-// nothing for other games, and returns ctx's error if cancelled.
+// end, or Perfect's Oware database (OwareDBSeeds, default rules), so that
+// the bot's first such move does not wait for it. It does nothing for
+// other games, and returns ctx's error if cancelled.
 func Prepare(ctx context.Context, r engine.Rules) error {
+	if owareDBParams(r) {
+		_, err := getOwareDB(ctx, owarePerfectSeeds, CacheDir())
+		return err
+	}
 	if g, k, ok := wholeGameDB(r); ok {
 		_, _, err := getKalahDB(ctx, g, k, CacheDir())
 		return err

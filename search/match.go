@@ -22,6 +22,11 @@ type MatchOptions struct {
 	// OpeningPlies random legal moves start every pair of games (0: 2;
 	// -1: none), so that deterministic levels do not replay one game.
 	OpeningPlies int
+	// Starts, if not empty, are the positions the pairs of games start
+	// from instead of random openings: pair i starts from Starts[i mod
+	// len(Starts)], after OpeningPlies random moves only if OpeningPlies
+	// is set (for endgame matches).
+	Starts []engine.Position
 	// Workers is the number of games played at once (0: GOMAXPROCS).
 	Workers int
 	// MaxPlies ends a game that runs longer, scored by the stores (0: 2000).
@@ -80,7 +85,7 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 	}
 	games := opts.Games + opts.Games%2
 	plies := opts.OpeningPlies
-	if plies == 0 {
+	if plies == 0 && len(opts.Starts) == 0 {
 		plies = 2
 	}
 	maxPlies := opts.MaxPlies
@@ -111,7 +116,11 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 				if i >= games || stop || ctx.Err() != nil {
 					return
 				}
-				margin, err := playGame(ctx, r, a, b, i, plies, maxPlies, opts.Seed)
+				start := r.Start()
+				if len(opts.Starts) > 0 {
+					start = opts.Starts[(i/2)%len(opts.Starts)]
+				}
+				margin, err := playGame(ctx, start, a, b, i, plies, maxPlies, opts.Seed)
 				mu.Lock()
 				if err != nil {
 					if firstErr == nil {
@@ -145,10 +154,10 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 }
 
 // playGame plays game i of a match and returns a's final store margin.
-func playGame(ctx context.Context, r engine.Rules, a, b Level, i, plies, maxPlies int, seed int64) (int, error) {
+func playGame(ctx context.Context, start engine.Position, a, b Level, i, plies, maxPlies int, seed int64) (int, error) {
 	aSide := engine.Side(i % 2)
 	rng := rand.New(rand.NewPCG(uint64(seed), uint64(i/2)))
-	g := engine.NewGame(openingFor(r, plies, rng))
+	g := engine.NewGame(openingFor(start, plies, rng))
 	for g.Position().Status() == engine.Ongoing && g.Position().Ply() < maxPlies {
 		p := g.Position()
 		l := b
@@ -166,10 +175,10 @@ func playGame(ctx context.Context, r engine.Rules, a, b Level, i, plies, maxPlie
 	return resultMargin(g.Position(), aSide), nil
 }
 
-// openingFor plays up to plies random moves from the start, never ending
-// the game.
-func openingFor(r engine.Rules, plies int, rng *rand.Rand) engine.Position {
-	p := r.Start()
+// openingFor plays up to plies random moves from start, never ending the
+// game.
+func openingFor(start engine.Position, plies int, rng *rand.Rand) engine.Position {
+	p := start
 	for range max(plies, 0) {
 		moves := p.Moves()
 		if len(moves) == 0 {

@@ -1,0 +1,483 @@
+package search
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"unsafe"
+
+	"github.com/mancala-bot/mancala/engine"
+)
+
+// owareDB is an endgame database for Oware (the default rules: grand slams
+// capture, no cross-sowing): for every board with at most maxSeeds seeds in
+// the pits, seen from the side to move, the seeds the side to move gains
+// over the opponent from the seeds on the board with perfect play by both.
+//
+// The value counts play until the board is cleared: captures, and the
+// engine's end when a player cannot move (each side takes the seeds on its
+// own side). It leaves out the majority rule, which stops the game as soon
+// as a store holds more than half of all the seeds: that needs the stores,
+// which the database does not know, and it never changes who wins (stores
+// only grow, so a majority once reached is kept to the end). So a
+// position's result under the engine's rules (win, draw or loss) is the
+// sign of its store margin plus the value; its final margin is that sum
+// when no majority is reached on the way.
+//
+// Captured seeds leave the board, so a board's value depends on boards with
+// fewer seeds (after a capture) and on boards with as many (a sowing that
+// captures nothing), which can form cycles. Each level (a seed count) is
+// solved by iterating bounds to their fixed point: lo and hi start at -k
+// and +k (the widest a value can be with k seeds on the board) and are
+// tightened, board after board, by lo = max over moves of (gain - hi of
+// the child) and hi = max over moves of (gain - lo of the child) until no
+// bound moves. lo is then what the side to move can force, within a
+// bounded number of moves, against any defence, and hi what the opponent
+// can hold it to. Such forcing play never returns to a position (its
+// distance to the end decreases), so the third-repetition rule does not
+// touch it: where lo == hi the value is exact for a game that reaches the
+// board without a position of the same seed count having already occurred
+// twice (in particular for a position set up from scratch). Where lo < hi
+// the players can keep sowing around the board and the value depends on
+// the repetition rule and on the history; the database keeps both bounds
+// and says the value is not known.
+//
+// Boards are indexed as Kalah's are (kalahGeom.rank on the twelve pits,
+// mover's first), one byte per bound and two for the sweep at which the
+// upper bound settled (see build): 4 * C(K+12, 12) bytes for K seeds.
+type owareDB struct {
+	maxSeeds int
+	lo, hi   []int8
+	dhi      []uint16 // the sweep at which hi settled (see build)
+}
+
+// owareGeom ranks Oware boards: the twelve pits as Kalah's six-pit boards.
+var owareGeom = newKalahGeom(6, false)
+
+// owareDBSize returns the number of boards with at most k seeds.
+func owareDBSize(k int) uint64 { return dbSize(6, k) }
+
+// owareDBParams reports whether the rules are those the database is built
+// for: Oware with grand slams capturing and no cross-sowing.
+func owareDBParams(r engine.Rules) bool {
+	if r == nil || r.Variant().ID != "oware" {
+		return false
+	}
+	o := r.Options()
+	return o["grand_slam"] == "capture" && o["cross"] != "true"
+}
+
+// owarePlay plays pit i (0..5) of the side to move on board b and returns
+// the board seen from the opponent, who moves next, and the seeds
+// captured. The move must be legal.
+func owarePlay(b kboard, i int) (child kboard, gain int) {
+	var r [12]uint8
+	for j := range 6 {
+		r[j] = uint8(b.my >> (8 * j))
+		r[6+j] = uint8(b.opp >> (8 * j))
+	}
+	s := int(r[i])
+	r[i] = 0
+	last := i
+	for k := range s {
+		last = (i + 1 + k%11) % 12
+		r[last]++
+	}
+	if last >= 6 {
+		for lo := last; lo >= 6 && (r[lo] == 2 || r[lo] == 3); lo-- {
+			gain += int(r[lo])
+			r[lo] = 0
+		}
+	}
+	for j := range 6 {
+		child.my |= uint64(r[6+j]) << (8 * j)
+		child.opp |= uint64(r[j]) << (8 * j)
+	}
+	return child, gain
+}
+
+// owareMoves returns the legal moves of board b as a bit mask of pits
+// 0..5; 0 when the game is over (the side to move has no seeds, or the
+// opponent has none and no move feeds them).
+func owareMoves(b kboard) uint {
+	var m uint
+	starving := b.opp == 0
+	for i := range 6 {
+		s := pitAt(b.my, i)
+		if s == 0 || starving && s < 6-i {
+			continue
+		}
+		m |= 1 << i
+	}
+	return m
+}
+
+func newOwareDB(k int) *owareDB { return &owareDB{maxSeeds: k} }
+
+// exact returns the value of board b if the database holds it exactly.
+func (db *owareDB) exact(b kboard) (int, bool) {
+	i := owareGeom.rank(b)
+	lo := db.lo[i]
+	return int(lo), lo == db.hi[i]
+}
+
+// bounds returns the proven bounds of board b's value.
+func (db *owareDB) bounds(b kboard) (lo, hi int) {
+	i := owareGeom.rank(b)
+	return int(db.lo[i]), int(db.hi[i])
+}
+
+// build fills the database level by level, calling onLevel (if not nil)
+// with each seed count done; it returns ctx's error if cancelled.
+//
+// A level is iterated in sweeps, each computing every board's bounds from
+// the previous sweep's (lo_n and hi_n after n sweeps: what each side can
+// force within about n plies), and each board keeps the sweep at which
+// its upper bound reached its final value (dhi). A move that reaches the
+// value of a board whose lower bound settled at sweep n leads to a child
+// whose upper bound settled before n; Perfect plays such moves (the one
+// with the smallest dhi), so its play makes progress: along its line the
+// margin it can force never decreases, and while it stays the same the
+// sweep counts decrease, so the line never comes back to a position.
+func (db *owareDB) build(ctx context.Context, onLevel func(done int)) error {
+	K := db.maxSeeds
+	n := owareDBSize(K)
+	db.lo = make([]int8, n)
+	db.hi = make([]int8, n)
+	db.dhi = make([]uint16, n)
+	rows := make([][]uint64, K+1)
+	for k := range rows {
+		rows[k] = compositions(6, k)
+	}
+	for k := 0; k <= K; k++ {
+		first := uint64(0)
+		if k > 0 {
+			first = owareDBSize(k - 1)
+		}
+		last := owareDBSize(k)
+		// Terminal boards get their value, the others the widest bounds.
+		for j := 0; j <= k; j++ {
+			for _, my := range rows[j] {
+				for _, opp := range rows[k-j] {
+					b := kboard{my, opp}
+					i := owareGeom.rank(b)
+					if owareMoves(b) == 0 {
+						v := int8(j - (k - j))
+						db.lo[i], db.hi[i] = v, v
+					} else {
+						db.lo[i], db.hi[i] = int8(-k), int8(k)
+					}
+				}
+			}
+		}
+		prevLo := slices.Clone(db.lo[first:last])
+		prevHi := slices.Clone(db.hi[first:last])
+		for sweep := 1; ; sweep++ {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if sweep > math.MaxUint16 {
+				return errors.New("oware database: too many sweeps")
+			}
+			changed := false
+			for j := 1; j <= k; j++ {
+				for _, my := range rows[j] {
+					for _, opp := range rows[k-j] {
+						if db.relax(kboard{my, opp}, first, prevLo, prevHi, uint16(sweep)) {
+							changed = true
+						}
+					}
+				}
+			}
+			if !changed {
+				break
+			}
+			copy(prevLo, db.lo[first:last])
+			copy(prevHi, db.hi[first:last])
+		}
+		if onLevel != nil {
+			onLevel(k)
+		}
+	}
+	return nil
+}
+
+// relax computes board b's bounds for this sweep from its children's:
+// those of its own level (indices from first on) as the previous sweep
+// left them (prevLo, prevHi), the others final. It reports whether they
+// moved.
+func (db *owareDB) relax(b kboard, first uint64, prevLo, prevHi []int8, sweep uint16) bool {
+	moves := owareMoves(b)
+	if moves == 0 {
+		return false
+	}
+	idx := owareGeom.rank(b)
+	lo, hi := db.lo[idx], db.hi[idx]
+	if lo == hi {
+		return false
+	}
+	nlo, nhi := -128, -128
+	for i := range 6 {
+		if moves&(1<<i) == 0 {
+			continue
+		}
+		c, g := owarePlay(b, i)
+		ci := owareGeom.rank(c)
+		clo, chi := db.lo[ci], db.hi[ci]
+		if g == 0 {
+			clo, chi = prevLo[ci-first], prevHi[ci-first]
+		}
+		nlo = max(nlo, g-int(chi))
+		nhi = max(nhi, g-int(clo))
+	}
+	changed := false
+	if int8(nlo) > lo {
+		db.lo[idx], changed = int8(nlo), true
+	}
+	if int8(nhi) < hi {
+		db.hi[idx], db.dhi[idx], changed = int8(nhi), sweep, true
+	}
+	return changed
+}
+
+// owareBoardOf returns p's board seen from the side to move and the side
+// to move's store margin.
+func owareBoardOf(p *engine.Position) (kboard, int) {
+	me := p.ToMove()
+	var b kboard
+	for j := range 6 {
+		b.my |= uint64(p.Pit(me, j+1)) << (8 * j)
+		b.opp |= uint64(p.Pit(1-me, j+1)) << (8 * j)
+	}
+	return b, p.Store(me) - p.Store(1-me)
+}
+
+func (db *owareDB) String() string { return fmt.Sprintf("oware-db-s%d", db.maxSeeds) }
+
+// OwareDBSeeds is the Oware endgame database Perfect uses: every board of
+// up to 12 seeds (2.7 million boards, 10.8 MB, 30% of them with an exact
+// value), built on first use in about 25 seconds on one core (see
+// Prepare) and then read from the disk cache.
+const OwareDBSeeds = 12
+
+// owarePerfectSeeds is the database Perfect uses: OwareDBSeeds, but smaller
+// in this package's tests (see TestMain), which keep their builds small.
+var owarePerfectSeeds = OwareDBSeeds
+
+// The on-disk format: a header, the lower bounds, the upper bounds, the
+// sweeps at which the upper bounds settled (16 bits, little-endian), and a
+// CRC-32 of all three.
+const owareDBMagic = "MANCALA-OWAREDB2"
+
+type owareDBHeader struct {
+	Magic    [16]byte
+	MaxSeeds uint32
+	Size     uint64
+}
+
+func owareDBFileName(k int) string { return fmt.Sprintf("oware-db-s%d.bin", k) }
+
+func int8Bytes(v []int8) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(v))), len(v))
+}
+
+// uint16Bytes views v as bytes in the machine's order, which must be
+// little-endian (the file's): see littleEndian.
+func uint16Bytes(v []uint16) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(v))), 2*len(v))
+}
+
+// littleEndian reports whether the machine stores numbers little-endian;
+// elsewhere the database is built in memory and not cached.
+var littleEndian = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
+
+func (db *owareDB) save(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, "oware-db-*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	h := owareDBHeader{MaxSeeds: uint32(db.maxSeeds), Size: uint64(len(db.lo))}
+	copy(h.Magic[:], owareDBMagic)
+	w := bufio.NewWriterSize(f, 1<<20)
+	crc := crc32.NewIEEE()
+	err = binary.Write(w, binary.LittleEndian, h)
+	for _, v := range [][]byte{int8Bytes(db.lo), int8Bytes(db.hi), uint16Bytes(db.dhi)} {
+		if err == nil {
+			crc.Write(v)
+			_, err = w.Write(v)
+		}
+	}
+	if err == nil {
+		err = binary.Write(w, binary.LittleEndian, crc.Sum32())
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), filepath.Join(dir, owareDBFileName(db.maxSeeds)))
+}
+
+func (db *owareDB) load(dir string) error {
+	f, err := os.Open(filepath.Join(dir, owareDBFileName(db.maxSeeds)))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 1<<20)
+	var h owareDBHeader
+	if err := binary.Read(r, binary.LittleEndian, &h); err != nil {
+		return errBadDB
+	}
+	want := owareDBSize(db.maxSeeds)
+	if string(h.Magic[:]) != owareDBMagic || int(h.MaxSeeds) != db.maxSeeds || h.Size != want {
+		return errBadDB
+	}
+	lo, hi, dhi := make([]int8, want), make([]int8, want), make([]uint16, want)
+	crc := crc32.NewIEEE()
+	for _, v := range [][]byte{int8Bytes(lo), int8Bytes(hi), uint16Bytes(dhi)} {
+		if _, err := io.ReadFull(r, v); err != nil {
+			return errBadDB
+		}
+		crc.Write(v)
+	}
+	var sum uint32
+	if err := binary.Read(r, binary.LittleEndian, &sum); err != nil || sum != crc.Sum32() {
+		return errBadDB
+	}
+	db.lo, db.hi, db.dhi = lo, hi, dhi
+	return nil
+}
+
+// owareDBs keeps the Oware databases loaded in this process, by cache
+// directory and seed count.
+var owareDBs struct {
+	sync.Mutex
+	m map[string]*owareDB
+}
+
+// getOwareDB returns the Oware database for up to k seeds: from memory,
+// else from the disk cache in dir (if dir is not ""), else built (and then
+// saved to dir; a failure to save is not an error).
+func getOwareDB(ctx context.Context, k int, dir string) (*owareDB, error) {
+	key := dir + "|" + owareDBFileName(k)
+	owareDBs.Lock()
+	defer owareDBs.Unlock()
+	if db := owareDBs.m[key]; db != nil {
+		return db, nil
+	}
+	db := newOwareDB(k)
+	if !littleEndian {
+		dir = ""
+	}
+	if dir == "" || db.load(dir) != nil {
+		if err := db.build(ctx, nil); err != nil {
+			return nil, err
+		}
+		if dir != "" {
+			_ = db.save(dir)
+		}
+	}
+	if owareDBs.m == nil {
+		owareDBs.m = map[string]*owareDB{}
+	}
+	owareDBs.m[key] = db
+	return db, nil
+}
+
+// loadedOwareDBNoWait returns the Oware database for k seeds if it is in
+// memory (kept for dir), without waiting for one being built.
+func loadedOwareDBNoWait(k int, dir string) *owareDB {
+	if !owareDBs.TryLock() {
+		return nil
+	}
+	defer owareDBs.Unlock()
+	return owareDBs.m[dir+"|"+owareDBFileName(k)]
+}
+
+// owareLookup answers an Oware position (default rules) from db: the move
+// that achieves the board's value and the final margin with it, if the
+// board holds at most db.maxSeeds seeds, its value is exact, and no
+// position of history (oldest first, p excluded) with as many seeds on
+// the board occurred twice (the repetition rule could then end a line the
+// database plays out). The margin counts play to the end of the board: the
+// majority rule may stop the game earlier with the same winner.
+func owareLookup(db *owareDB, p engine.Position, history []engine.Position) (Decision, bool) {
+	if db == nil || !owareDBParams(p.Rules()) || p.Status() != engine.Ongoing {
+		return Decision{}, false
+	}
+	b, margin := owareBoardOf(&p)
+	k := b.seeds()
+	if k > db.maxSeeds {
+		return Decision{}, false
+	}
+	v, exact := db.exact(b)
+	if !exact {
+		return Decision{}, false
+	}
+	seen := map[engine.Key]int{p.Key(): 1}
+	for _, q := range history {
+		if q.PitSeeds(engine.South)+q.PitSeeds(engine.North) != k {
+			continue
+		}
+		if seen[q.Key()]++; seen[q.Key()] >= 2 {
+			return Decision{}, false
+		}
+	}
+	pit, ok := db.bestMove(b)
+	if !ok {
+		return Decision{}, false
+	}
+	return Decision{Move: engine.Move{Kind: engine.Sow, Pit: uint8(pit + 1)}, Exact: true, Value: margin + v}, true
+}
+
+// bestMove returns a move (pit 0..5) that secures the lower bound of
+// board b (its value, if exact) and makes progress (see build): of the
+// moves securing it, the one whose child's upper bound settled first. ok
+// is false when the game is over.
+func (db *owareDB) bestMove(b kboard) (pit int, ok bool) {
+	v, _ := db.bounds(b)
+	best, bestD := -1, uint32(math.MaxUint32)
+	moves := owareMoves(b)
+	for i := range 6 {
+		if moves&(1<<i) == 0 {
+			continue
+		}
+		c, g := owarePlay(b, i)
+		ci := owareGeom.rank(c)
+		if g-int(db.hi[ci]) != v {
+			continue
+		}
+		d := uint32(db.dhi[ci])
+		if g > 0 {
+			d = 0 // a capture leaves the level: progress
+		}
+		if d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return best, best >= 0
+}
