@@ -430,9 +430,15 @@ func BenchmarkOwareEndgameMatch(b *testing.B) {
 	if s := os.Getenv("OWARE_MATCH_GAMES"); s != "" {
 		games, _ = strconv.Atoi(s)
 	}
+	if testing.Short() {
+		// CI runs every benchmark once under -short: the tests' small
+		// database and a few games, to show the benchmark works.
+		k, games = 5, 4
+	} else {
+		owarePerfectSeeds = OwareDBSeeds // the bot's database, not the tests'
+		defer func() { owarePerfectSeeds = testOwarePerfectSeeds }()
+	}
 	starts := owareEndgames(b, games/2, k, 1)
-	owarePerfectSeeds = OwareDBSeeds // the bot's database, not the tests'
-	defer func() { owarePerfectSeeds = testOwarePerfectSeeds }()
 	for range b.N {
 		res, err := PlayMatch(context.Background(), owareRules, Perfect, Expert, MatchOptions{Games: games, Starts: starts, Seed: 1})
 		if err != nil {
@@ -607,5 +613,17 @@ const testOwarePerfectSeeds = 6
 
 func TestMain(m *testing.M) {
 	owarePerfectSeeds = testOwarePerfectSeeds
+	// Databases the tests build go to a folder of their own, never the
+	// user's cache.
+	if os.Getenv("MANCALA_CACHE_DIR") == "" {
+		dir, err := os.MkdirTemp("", "mancala-search-test")
+		if err != nil {
+			panic(err)
+		}
+		os.Setenv("MANCALA_CACHE_DIR", dir)
+		code := m.Run()
+		os.RemoveAll(dir)
+		os.Exit(code)
+	}
 	os.Exit(m.Run())
 }

@@ -35,6 +35,18 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(run(context.Background(), []string{"serve"}, os.Stdin, os.Stdout, os.Stderr))
 	}
+	// Databases the tests build go to a folder of their own, never the
+	// user's cache.
+	if os.Getenv("MANCALA_CACHE_DIR") == "" {
+		dir, err := os.MkdirTemp("", "mancala-cmd-test")
+		if err != nil {
+			panic(err)
+		}
+		os.Setenv("MANCALA_CACHE_DIR", dir)
+		code := m.Run()
+		os.RemoveAll(dir)
+		os.Exit(code)
+	}
 	os.Exit(m.Run())
 }
 
