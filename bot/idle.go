@@ -61,8 +61,7 @@ func (b *Bot) tickGame(ctx context.Context, rec *store.Game) ([]Outgoing, error)
 	}
 	toMove := rec.Players[lg.seatToMove()]
 	lang := b.language(ctx, rec.Platform, User{ID: toMove.UserID})
-	s := &session{b: b, ctx: ctx, req: Request{Platform: rec.Platform, Channel: rec.Channel}, lang: lang, user: lang, arrived: time.Now()}
-	s.atTable(rec)
+	s := b.gameSession(ctx, rec, lang)
 	if toMove.IsBot() {
 		lg, events, err := s.botMoves(lg)
 		if err != nil {

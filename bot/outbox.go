@@ -123,9 +123,7 @@ func (b *Bot) owedBoard(ctx context.Context, id int64, ds []store.Delivery) (Out
 	if err != nil {
 		return Outgoing{}, err
 	}
-	s := &session{b: b, ctx: ctx, req: Request{Platform: rec.Platform, Channel: rec.Channel}, arrived: time.Now()}
-	s.lang = s.tableLang(rec)
-	s.user = s.lang
+	s := b.gameSession(ctx, rec, "")
 	var lines []string
 	for _, d := range ds {
 		if d.Note != "" {

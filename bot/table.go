@@ -1,8 +1,10 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/locales"
@@ -69,6 +71,18 @@ func (s *session) tableLang(rec *store.Game) locales.Lang {
 		return l
 	}
 	return s.newTableLang()
+}
+
+// gameSession is a session of the bot's own work on rec's game, with no
+// request behind it (Tick, Owed): it writes in the table's language, and
+// in user (the table's language when "") what is meant for one player.
+func (b *Bot) gameSession(ctx context.Context, rec *store.Game, user locales.Lang) *session {
+	s := &session{b: b, ctx: ctx, req: Request{Platform: rec.Platform, Channel: rec.Channel}, lang: user, user: user, arrived: time.Now()}
+	s.atTable(rec)
+	if user == "" {
+		s.user = s.lang
+	}
+	return s
 }
 
 // atTable switches the session to rec's table language: what it writes from
