@@ -187,6 +187,9 @@ type session struct {
 	// changed is the game as this session's last write that owes a board
 	// left it, for the turn notice (see notices.go); nil before.
 	changed *loaded
+	// pre is the board being drawn for this session's next reply while
+	// its move commits (see prerender.go); nil when none is.
+	pre *prerendered
 }
 
 // t writes a message of the catalog in the session's language, naming
@@ -227,6 +230,7 @@ func (b *Bot) Handle(ctx context.Context, req Request) []Reply {
 	}
 	lang := b.language(ctx, req.Platform, req.User)
 	s := &session{b: b, ctx: ctx, req: req, lang: lang, user: lang, arrived: arrived}
+	defer s.waitPrerender() // a board drawn for no reply (see prerender)
 	if claimErr != nil {
 		return b.failed(s, fmt.Errorf("claim event: %w", claimErr))
 	}

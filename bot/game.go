@@ -514,6 +514,7 @@ func (s *session) move(text string, d *buttonData) ([]Reply, error) {
 		played, mover = ev, s.name(rec.Players[seat])
 		s.record(g, m, s.req.User.ID)
 		g.note = s.describeMove(g, mover, m.String(), played)
+		s.prerenderShown(g, played)
 		return nil
 	})
 	if err != nil {
@@ -655,6 +656,7 @@ func (s *session) botMoves(lg *loaded) (*loaded, []engine.Event, error) {
 			}
 			g.note = s.describeBotMoves(g, append(slices.Clip(e), engine.Event{Kind: moveMarker, Count: len(g.rec.Moves) - 1}))
 			s.exact = exact
+			s.prerenderShown(g, e)
 			return nil
 		})
 		if err != nil {
@@ -911,11 +913,16 @@ func (s *session) boardReply(lg *loaded, text string, events []engine.Event, edi
 	p := lg.game.Position()
 	b := &Board{GameID: lg.rec.ID, Version: lg.rec.Version, Text: s.textBoard(lg)}
 	if s.b.cfg.Render != nil {
-		var png []byte
-		err := s.timed(RenderBoard, func() (err error) {
-			png, err = s.b.cfg.Render(p, s.renderOptions(lg, events))
-			return err
-		})
+		o := s.renderOptions(lg, events)
+		png, took, err, ok := s.takePrerendered(lg, o)
+		if ok {
+			s.b.metrics.Rendered(RenderBoard, took, err)
+		} else {
+			err = s.timed(RenderBoard, func() (err error) {
+				png, err = s.b.cfg.Render(p, o)
+				return err
+			})
+		}
 		if err != nil {
 			s.b.log.ErrorContext(s.ctx, "render failed", "game", lg.rec.ID, "err", err)
 		} else {

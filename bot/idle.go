@@ -62,6 +62,7 @@ func (b *Bot) tickGame(ctx context.Context, rec *store.Game) ([]Outgoing, error)
 	toMove := rec.Players[lg.seatToMove()]
 	lang := b.language(ctx, rec.Platform, User{ID: toMove.UserID})
 	s := b.gameSession(ctx, rec, lang)
+	defer s.waitPrerender() // a board drawn for no reply (see prerender)
 	if toMove.IsBot() {
 		lg, events, err := s.botMoves(lg)
 		if err != nil {
