@@ -97,31 +97,34 @@ func choosePalette(t *colorTable, size int) color.Palette {
 // as the size-th commonest (found with a histogram of the counts) are
 // sorted.
 func choosePaletteInto(t *colorTable, size int, pal color.Palette, order []uint64) (color.Palette, []uint64) {
+	var near nearestIndex
+	pal, order = pickPalette(t, size, pal, order, &near)
+	for i, k := range t.key {
+		if k != 0 && !t.chosen[i] {
+			t.index[i] = near.nearest(k)
+		}
+	}
+	return pal, order
+}
+
+// pickPalette is choosePaletteInto without the indices of the colours
+// left out of the palette: it records in t the index of every palette
+// colour (t.chosen marks them) and makes near the palette's search for
+// the others.
+func pickPalette(t *colorTable, size int, pal color.Palette, order []uint64, near *nearestIndex) (color.Palette, []uint64) {
 	n := min(t.n, size, paletteSize)
-	least := int32(0) // the count of the n-th commonest colour, capped at countCap
+	least := int32(0)
 	if n > 0 && n < t.n {
-		var hist [countCap + 1]int32
-		for i, k := range t.key {
-			if k != 0 {
-				hist[min(t.count[i], countCap)]++
-			}
-		}
-		var above int32
-		for c := int32(countCap); c >= 0; c-- {
-			if above += hist[c]; above >= int32(n) {
-				least = c
-				break
-			}
-		}
+		least = nthCount(t, n)
 	}
 	for i, k := range t.key {
 		if k != 0 && t.count[i] >= least {
-			order = append(order, uint64(math.MaxUint32-uint32(t.count[i]))<<32|uint64(k))
+			order = append(order, packCount(t.count[i], k))
 		}
 	}
 	slices.Sort(order)
 	clear(t.chosen)
-	var near nearestIndex
+	near.n = 0
 	for i, v := range order[:n] {
 		k := uint32(v)
 		pal = append(pal, color.RGBA{uint8(k), uint8(k >> 8), uint8(k >> 16), uint8(k >> 24)})
@@ -130,12 +133,31 @@ func choosePaletteInto(t *colorTable, size int, pal color.Palette, order []uint6
 		near.add(k, uint8(i))
 	}
 	near.sort()
+	return pal, order
+}
+
+// nthCount returns the count of t's n-th commonest colour (n at most t.n),
+// capped at countCap, found with a histogram of the counts.
+func nthCount(t *colorTable, n int) int32 {
+	var hist [countCap + 1]int32
 	for i, k := range t.key {
-		if k != 0 && !t.chosen[i] {
-			t.index[i] = near.nearest(k)
+		if k != 0 {
+			hist[min(t.count[i], countCap)]++
 		}
 	}
-	return pal, order
+	var above int32
+	for c := int32(countCap); c >= 0; c-- {
+		if above += hist[c]; above >= int32(n) {
+			return c
+		}
+	}
+	return 0
+}
+
+// packCount packs a colour and its count in a word that sorts the
+// commonest colours first, ties by colour.
+func packCount(count int32, k uint32) uint64 {
+	return uint64(math.MaxUint32-uint32(count))<<32 | uint64(k)
 }
 
 // countCap caps the counts in choosePaletteInto's histogram: colours used

@@ -82,7 +82,7 @@ func encode(w io.Writer, g *geom, s *state, o Options) error {
 	}
 	defer canvasPool.Put(c)
 	draw(c.rgba, g, s, o)
-	return encodePaletted(w, c.q.quantize(c.rgba))
+	return c.enc.encode(w, c.rgba)
 }
 
 // state is what the image shows of a position.
@@ -167,7 +167,7 @@ func drawMarked(img *image.RGBA, g *geom, s *state, m *marks, names [2]string) {
 // one of the wrong size is dropped.
 type canvas struct {
 	rgba *image.RGBA
-	q    quantizer
+	enc  boardEncoder
 }
 
 var canvasPool sync.Pool

@@ -1,0 +1,362 @@
+package render
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/adler32"
+	"image"
+	"image/color"
+	"io"
+	"slices"
+
+	"github.com/klauspost/compress/flate"
+)
+
+// A board on two cores.
+//
+// encode's quantization and deflate are most of a board's time, and both
+// work row by row: the image is cut into two bands of rows, and each
+// band's colours are counted, its pixels mapped to the palette and its
+// rows deflated on a goroutine of its own. Only the palette, which needs
+// every colour's count, is chosen in between, from the two bands' counts
+// added up. The palette and the pixels are exactly quantize's: they depend
+// on the counts and the colours, not on the order they were counted in.
+//
+// The bands' deflate streams are joined into the PNG's one zlib stream:
+// the first band's ends with a sync flush (an empty stored block, which
+// ends on a byte boundary without ending the stream), the second band's is
+// closed, and the zlib header and the checksum of all the rows (the two
+// bands' Adler-32 combined) are written here.
+
+// splitPixels is the size of image, in pixels, from which encode uses two
+// bands: below it a second goroutine costs more than it saves. Every board
+// at the bot's scale is above it.
+const splitPixels = 1 << 16
+
+// bigPNG is the size above which a board is deflated again at
+// betterLevel, when it is at most hopePNG at the fastest level: a few busy
+// boards (Togyz, Tshuba) come out just over 30 KB at the fastest level and
+// fit at betterLevel, which saves about 15 % for about twice the time.
+// Bigger ones (Bao, Ruma, Gabata, Selus and Sulus with names, up to 47 KB)
+// would not fit either way and are left at the fastest.
+const (
+	bigPNG      = 30 << 10
+	hopePNG     = 35 << 10
+	betterLevel = 6
+)
+
+// boardEncoder is encode's reusable state (kept in the canvas): the
+// bands, the palette's colour table, the paletted image with its filter
+// bytes, and the output buffers.
+type boardEncoder struct {
+	bands [2]band
+	order []uint64     // the palette's candidates (choose)
+	near  nearestIndex // the palette's search for the other colours
+	// filtered is the PNG's rows as deflate reads them: each row's filter
+	// byte (0: none) and its pixels; pal's Pix is filtered[1:], with a
+	// stride one more than the width, so mapping the pixels writes them.
+	filtered []byte
+	pal      *image.Paletted
+	idat     bytes.Buffer
+	out      bytes.Buffer
+	plte     []byte
+	// level is the deflate level of the last image; fastSize its size at
+	// the fastest level (for the tests and benchmarks).
+	level, fastSize int
+}
+
+// band is one band of rows: its runs of equal pixels, its colours (with
+// their palette indices once chosen), and its share of the zlib stream.
+type band struct {
+	y0, y1 int // rows y0 to y1-1
+	runs   []pixelRun
+	t      colorTable
+	least  int32 // the count of its paletteSize-th commonest colour (nthCount), 0 if it has fewer
+	// fw deflates at the fastest level, better at betterLevel (made when
+	// first needed); z is the deflate stream, adler the rows' checksum.
+	fw, better *flate.Writer
+	z          bytes.Buffer
+	adler      uint32
+	err        error
+}
+
+// encode writes src, an opaque board, as a paletted PNG to w with a single
+// Write: the pixels and palette of quantize(src), deflated as described
+// above. The image is e's until the next call.
+func (e *boardEncoder) encode(w io.Writer, src *image.RGBA) error {
+	width, height := src.Rect.Dx(), src.Rect.Dy()
+	e.prepare(src.Rect)
+	n := 1
+	if width*height >= splitPixels && height >= 2 {
+		n = 2
+	}
+	bands := e.bands[:n]
+	bands[0].y0, bands[0].y1 = 0, height/n
+	if n == 2 {
+		bands[1].y0, bands[1].y1 = height/2, height
+	}
+	if n == 1 {
+		bands[0].count(src)
+		e.choose(bands)
+		bands[0].mapPixels(e)
+		bands[0].deflate(e, flate.BestSpeed, true)
+	} else {
+		// The second band runs on its own goroutine: counted when its
+		// colours are counted, then chosen (the palette) lets it map and
+		// deflate its rows, done when it has.
+		counted, chosen, done := make(chan struct{}), make(chan struct{}), make(chan struct{})
+		go func() {
+			defer close(done)
+			bands[1].count(src)
+			close(counted)
+			<-chosen
+			bands[1].mapPixels(e)
+			bands[1].deflate(e, flate.BestSpeed, true)
+		}()
+		bands[0].count(src)
+		<-counted
+		e.choose(bands)
+		close(chosen)
+		bands[0].mapPixels(e)
+		bands[0].deflate(e, flate.BestSpeed, false)
+		<-done
+	}
+	e.level, e.fastSize = flate.BestSpeed, pngSize(bands, len(e.pal.Palette))
+	if e.fastSize > bigPNG && e.fastSize <= hopePNG {
+		e.level = betterLevel
+		deflateBands(e, bands, betterLevel)
+	}
+	for i := range bands {
+		if bands[i].err != nil {
+			return bands[i].err
+		}
+	}
+	return e.write(w, width, height, bands)
+}
+
+// prepare makes e's paletted image (with its filter bytes) of size r,
+// unless it has one.
+func (e *boardEncoder) prepare(r image.Rectangle) {
+	if e.pal != nil && e.pal.Rect == r {
+		return
+	}
+	w, h := r.Dx(), r.Dy()
+	// The filter bytes stay 0: mapping the pixels writes only pixels.
+	e.filtered = make([]byte, h*(w+1))
+	e.pal = &image.Paletted{Pix: e.filtered[1:], Stride: w + 1, Rect: r}
+}
+
+// count splits the band's rows of src into runs, counts its colours and
+// finds least.
+func (b *band) count(src *image.RGBA) {
+	r := src.Rect
+	sub := src.SubImage(image.Rect(r.Min.X, r.Min.Y+b.y0, r.Max.X, r.Min.Y+b.y1)).(*image.RGBA)
+	b.t.reset()
+	b.runs = splitRuns(sub, &b.t, b.runs[:0])
+	b.least = 0
+	if b.t.n >= paletteSize {
+		b.least = nthCount(&b.t, paletteSize)
+	}
+}
+
+// choose picks the palette from the bands' colours, as quantize does from
+// the whole image's, and marks the palette's colours in each band's table
+// with their indices; each band then gives its other colours theirs
+// (index).
+//
+// The palette is the paletteSize commonest colours by their counts in both
+// bands added up, and only a few hundred colours can be among them: a
+// colour of the palette is used at least as often as the paletteSize-th
+// commonest colour of either band (least, a lower bound when capped), so
+// it is used at least half that often in one of the bands. Those are the
+// candidates, with their counts added up.
+func (e *boardEncoder) choose(bands []band) {
+	if len(bands) == 1 {
+		e.pal.Palette, e.order = pickPalette(&bands[0].t, paletteSize, e.pal.Palette[:0], e.order[:0], &e.near)
+		return
+	}
+	t0, t1 := &bands[0].t, &bands[1].t
+	// Every colour is a candidate when a band has fewer colours than the
+	// palette (its least is 0).
+	atLeast := int32(1)
+	if bands[0].least > 0 && bands[1].least > 0 {
+		atLeast = max(1, max(bands[0].least, bands[1].least)/2)
+	}
+	order := e.order[:0]
+	for j, k := range t0.key {
+		if k != 0 && t0.count[j] >= atLeast {
+			order = append(order, packCount(t0.count[j]+t1.count[t1.find(k)], k))
+		}
+	}
+	for j, k := range t1.key {
+		if k != 0 && t1.count[j] >= atLeast {
+			if c0 := t0.count[t0.find(k)]; c0 < atLeast { // not a candidate of band 0's
+				order = append(order, packCount(t1.count[j]+c0, k))
+			}
+		}
+	}
+	slices.Sort(order)
+	e.order = order
+	pal := e.pal.Palette[:0]
+	e.near.n = 0
+	clear(t0.chosen)
+	clear(t1.chosen)
+	for i, v := range order[:min(len(order), paletteSize)] {
+		k := uint32(v)
+		pal = append(pal, color.RGBA{uint8(k), uint8(k >> 8), uint8(k >> 16), uint8(k >> 24)})
+		e.near.add(k, uint8(i))
+		for _, t := range []*colorTable{t0, t1} {
+			if j := t.find(k); t.key[j] == k {
+				t.index[j], t.chosen[j] = uint8(i), true
+			}
+		}
+	}
+	e.near.sort()
+	e.pal.Palette = pal
+}
+
+// index gives every colour of the band that is not in the palette the
+// index of the nearest palette colour, as quantize does.
+func (b *band) index(e *boardEncoder) {
+	t := &b.t
+	for j, k := range t.key {
+		if k != 0 && !t.chosen[j] {
+			t.index[j] = e.near.nearest(k)
+		}
+	}
+}
+
+// mapPixels writes the band's pixels into e's paletted image.
+func (b *band) mapPixels(e *boardEncoder) {
+	b.index(e)
+	r := e.pal.Rect
+	writeRuns(e.pal.SubImage(image.Rect(r.Min.X, r.Min.Y+b.y0, r.Max.X, r.Min.Y+b.y1)).(*image.Paletted), &b.t, b.runs)
+}
+
+// deflate deflates the band's rows, with their filter bytes, at level
+// into b.z, closing the stream if last, else ending it with a sync flush,
+// and sums them into b.adler.
+func (b *band) deflate(e *boardEncoder, level int, last bool) {
+	stride := e.pal.Rect.Dx() + 1
+	rows := e.filtered[b.y0*stride : b.y1*stride]
+	b.adler = adler32.Checksum(rows)
+	b.z.Reset()
+	fw, err := b.writer(level)
+	if err != nil {
+		b.err = err
+		return
+	}
+	fw.Reset(&b.z)
+	if _, err := fw.Write(rows); err != nil {
+		b.err = err
+		return
+	}
+	if last {
+		b.err = fw.Close()
+	} else {
+		b.err = fw.Flush()
+	}
+}
+
+// deflateBands deflates the bands again at level, the second band on a
+// goroutine of its own.
+func deflateBands(e *boardEncoder, bands []band, level int) {
+	if len(bands) == 1 {
+		bands[0].deflate(e, level, true)
+		return
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		bands[1].deflate(e, level, true)
+	}()
+	bands[0].deflate(e, level, false)
+	<-done
+}
+
+// pngSize is the size of the PNG of the deflated bands with a palette of
+// colours: signature, IHDR, PLTE, IDAT (zlib header, the streams,
+// checksum) and IEND.
+func pngSize(bands []band, colours int) int {
+	n := 8 + 25 + 12 + 3*colours + 12 + 2 + 4 + 12
+	for i := range bands {
+		n += bands[i].z.Len()
+	}
+	return n
+}
+
+// writer returns the band's deflater for level (the fastest or
+// betterLevel), made on first use.
+func (b *band) writer(level int) (*flate.Writer, error) {
+	w := &b.fw
+	if level != flate.BestSpeed {
+		w = &b.better
+	}
+	if *w == nil {
+		fw, err := flate.NewWriter(io.Discard, level)
+		if err != nil {
+			return nil, err
+		}
+		*w = fw
+	}
+	return *w, nil
+}
+
+// write writes the PNG of e's paletted image, whose bands are deflated,
+// to w.
+func (e *boardEncoder) write(w io.Writer, width, height int, bands []band) error {
+	e.idat.Reset()
+	e.idat.Write([]byte{0x78, 0x01}) // zlib: deflate, 32 KB window, no dictionary
+	adler := uint32(1)
+	for i := range bands {
+		e.idat.Write(bands[i].z.Bytes())
+		adler = adler32Combine(adler, bands[i].adler, (bands[i].y1-bands[i].y0)*(width+1))
+	}
+	var sum [4]byte
+	binary.BigEndian.PutUint32(sum[:], adler)
+	e.idat.Write(sum[:])
+
+	out := &e.out
+	out.Reset()
+	out.WriteString("\x89PNG\r\n\x1a\n")
+	var ihdr [13]byte
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(width))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(height))
+	ihdr[8] = 8 // bit depth
+	ihdr[9] = 3 // colour type: palette
+	writeChunk(out, "IHDR", ihdr[:])
+	e.plte = e.plte[:0]
+	for _, c := range e.pal.Palette {
+		r, g, b, _ := c.RGBA()
+		e.plte = append(e.plte, uint8(r>>8), uint8(g>>8), uint8(b>>8))
+	}
+	writeChunk(out, "PLTE", e.plte)
+	writeChunk(out, "IDAT", e.idat.Bytes())
+	writeChunk(out, "IEND", nil)
+	_, err := w.Write(out.Bytes())
+	return err
+}
+
+// adler32Combine returns the Adler-32 checksum of the bytes whose checksum
+// is a followed by n bytes whose checksum is b (zlib's adler32_combine).
+func adler32Combine(a, b uint32, n int) uint32 {
+	const mod = 65521
+	rem := uint32(n % mod)
+	s1 := a & 0xffff
+	s2 := rem * s1 % mod
+	s1 += b&0xffff + mod - 1
+	s2 += a>>16 + b>>16 + mod - rem
+	if s1 >= mod {
+		s1 -= mod
+	}
+	if s1 >= mod {
+		s1 -= mod
+	}
+	if s2 >= 2*mod {
+		s2 -= 2 * mod
+	}
+	if s2 >= mod {
+		s2 -= mod
+	}
+	return s1 | s2<<16
+}

@@ -1,0 +1,214 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"hash/adler32"
+	"image"
+	"image/color"
+	"image/png"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/mancala-bot/mancala/engine"
+)
+
+// busyPosition plays plies moves of id from the start (a spread of
+// choices, not the engine's first), for a board with seeds everywhere.
+func busyPosition(id string, plies int) (engine.Position, []engine.Event) {
+	p := engine.MustNew(id, nil).Start()
+	var ev []engine.Event
+	for i := range plies {
+		ms := p.Moves()
+		if len(ms) == 0 {
+			break
+		}
+		q, e, err := p.PlayEvents(ms[i*7%len(ms)])
+		if err != nil {
+			break
+		}
+		p, ev = q, e
+	}
+	return p, ev
+}
+
+// encodeCase is a board for the encoder's tests.
+type encodeCase struct {
+	name string
+	pos  engine.Position
+	opts Options
+}
+
+// encodeCases are the golden cases and, for every variant, a busy board
+// with names at the bot's scale and a small one (a quarter of the scale:
+// one band).
+func encodeCases(t *testing.T) []encodeCase {
+	var cs []encodeCase
+	for _, c := range goldenCases(t) {
+		cs = append(cs, encodeCase{c.name, c.pos, Options{Events: c.events, Scale: c.scale, Names: c.names, Status: c.status}})
+	}
+	names := [2]string{"Alice Longname", "Bob"}
+	for _, v := range engine.Variants() {
+		p, ev := busyPosition(v.ID, 30)
+		cs = append(cs,
+			encodeCase{v.ID + "_busy", p, Options{Events: ev, Names: names}},
+			encodeCase{v.ID + "_small", p, Options{Events: ev, Scale: 0.25}})
+	}
+	return cs
+}
+
+// TestBoardEncoder: what PNG writes (in two bands, deflated again when
+// big), image/png reads back as exactly the palette and pixels of
+// quantize, the encoder they had before, for every golden case and a busy
+// and a small board of every variant, encoded one after the other with
+// one encoder (of changing sizes). The cases include both one and two
+// bands, and boards deflated again at the better level.
+func TestBoardEncoder(t *testing.T) {
+	var e boardEncoder
+	var bands [3]int // boards in one band, in two, deflated again
+	for _, c := range encodeCases(t) {
+		img := Board(c.pos, c.opts)
+		var buf bytes.Buffer
+		if err := e.encode(&buf, img); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		want, _ := quantize(img, nil, nil)
+		if msg := samePaletted(buf.Bytes(), want); msg != "" {
+			t.Errorf("%s: %s", c.name, msg)
+		}
+		if n := img.Rect.Dx() * img.Rect.Dy(); n < splitPixels {
+			bands[0]++
+		} else {
+			bands[1]++
+		}
+		if e.level == betterLevel {
+			bands[2]++
+			if buf.Len() >= e.fastSize {
+				t.Errorf("%s: %d bytes at level %d, %d at the fastest", c.name, buf.Len(), betterLevel, e.fastSize)
+			}
+		} else if buf.Len() > bigPNG && buf.Len() <= hopePNG {
+			t.Errorf("%s: %d bytes at the fastest level, not deflated again", c.name, buf.Len())
+		}
+	}
+	if bands[0] == 0 || bands[1] == 0 || bands[2] == 0 {
+		t.Errorf("%d boards in one band, %d in two, %d deflated again: want some of each", bands[0], bands[1], bands[2])
+	}
+}
+
+// samePaletted decodes data with image/png and describes how it differs
+// from want ("" if it has the same size, palette and pixels).
+func samePaletted(data []byte, want *image.Paletted) string {
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		return err.Error()
+	}
+	got, ok := img.(*image.Paletted)
+	if !ok {
+		return fmt.Sprintf("decoded as %T", img)
+	}
+	if got.Rect != want.Rect {
+		return fmt.Sprintf("size %v, want %v", got.Rect, want.Rect)
+	}
+	if len(got.Palette) != len(want.Palette) {
+		return fmt.Sprintf("%d colours, want %d", len(got.Palette), len(want.Palette))
+	}
+	for i := range want.Palette {
+		r1, g1, b1, a1 := got.Palette[i].RGBA()
+		r2, g2, b2, a2 := want.Palette[i].RGBA()
+		if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
+			return fmt.Sprintf("colour %d is %v, want %v", i, got.Palette[i], want.Palette[i])
+		}
+	}
+	w := want.Rect.Dx()
+	for y := range want.Rect.Dy() {
+		if !bytes.Equal(got.Pix[y*got.Stride:y*got.Stride+w], want.Pix[y*want.Stride:y*want.Stride+w]) {
+			return fmt.Sprintf("row %d differs", y)
+		}
+	}
+	return ""
+}
+
+// TestAdler32Combine: the checksum of two pieces combined is the
+// checksum of the whole, for pieces of every length up to past the
+// modulus, empty ones and large sums included.
+func TestAdler32Combine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	data := make([]byte, 200_000)
+	for i := range data {
+		data[i] = byte(rng.IntN(256))
+	}
+	data[5000], data[5001] = 0xff, 0xff
+	for _, cut := range []int{0, 1, 2, 100, 65520, 65521, 65522, 100_000, 199_999, 200_000} {
+		for _, end := range []int{cut, cut + 1, cut + 65521, cut + 70000, len(data)} {
+			if end > len(data) {
+				continue
+			}
+			a, b := adler32.Checksum(data[:cut]), adler32.Checksum(data[cut:end])
+			if got, want := adler32Combine(a, b, end-cut), adler32.Checksum(data[:end]); got != want {
+				t.Errorf("cut %d end %d: %08x, want %08x", cut, end, got, want)
+			}
+		}
+	}
+	ff := bytes.Repeat([]byte{0xff}, 150_000)
+	if got, want := adler32Combine(adler32.Checksum(ff[:70_000]), adler32.Checksum(ff[70_000:]), 80_000), adler32.Checksum(ff); got != want {
+		t.Errorf("all 0xff: %08x, want %08x", got, want)
+	}
+}
+
+// BenchmarkPNGBusy is BenchmarkPNG for a busy board of every variant with
+// the players' names, as the bot posts them mid-game: the biggest PNGs.
+func BenchmarkPNGBusy(b *testing.B) {
+	for _, v := range engine.Variants() {
+		p, ev := busyPosition(v.ID, 30)
+		o := Options{Events: ev, Names: [2]string{"Alice Longname", "Bob"}}
+		b.Run(v.ID, func(b *testing.B) {
+			b.ReportAllocs()
+			var buf bytes.Buffer
+			for b.Loop() {
+				buf.Reset()
+				if err := PNG(&buf, p, o); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(buf.Len()), "bytes")
+		})
+	}
+}
+
+// TestBoardEncoderPalettes: the palette chosen from two bands is the one
+// chosen from the whole image, on images made to test it: few colours (a
+// band with fewer than the palette), many colours with counts spread
+// unevenly between the bands (a colour common in one band only, or just
+// under the cut in both) and ties in count.
+func TestBoardEncoderPalettes(t *testing.T) {
+	var e boardEncoder
+	for seed := range uint64(12) {
+		rng := rand.New(rand.NewPCG(seed, 7))
+		img := image.NewRGBA(image.Rect(0, 0, 300, 240))
+		colours := []int{20, 150, 400, 3000}[seed%4]
+		key := func(i int) color.RGBA { return color.RGBA{uint8(i), uint8(i >> 8), uint8(i * 7), 255} }
+		for y := range img.Rect.Dy() {
+			for x := range img.Rect.Dx() {
+				// Zipf-like: low numbers are common; the top and the
+				// bottom half favour different colours, in runs.
+				i := int(float64(colours) * rng.Float64() * rng.Float64())
+				if y >= 120 && seed%3 != 0 {
+					i = colours - 1 - i
+				}
+				if x > 0 && rng.IntN(3) > 0 {
+					img.SetRGBA(x, y, img.RGBAAt(x-1, y))
+					continue
+				}
+				img.SetRGBA(x, y, key(i))
+			}
+		}
+		var buf bytes.Buffer
+		if err := e.encode(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		want, _ := quantize(img, nil, nil)
+		if msg := samePaletted(buf.Bytes(), want); msg != "" {
+			t.Errorf("seed %d, %d colours: %s", seed, colours, msg)
+		}
+	}
+}
