@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"io"
 	"slices"
+	"sync/atomic"
 
 	"github.com/klauspost/compress/flate"
 )
@@ -31,6 +32,14 @@ import (
 // bands: below it a second goroutine costs more than it saves. Every board
 // at the bot's scale is above it.
 const splitPixels = 1 << 16
+
+// encoding counts the boards being encoded (PNG) in the process. Two bands
+// cost a little more CPU in all (about 4 %: the goroutine, the candidates,
+// the colours mapped in both bands) for a board sooner, which pays only
+// when a core would otherwise be idle: a board encoded while another is
+// keeps to one band, so a busy process (many channels) spends no more
+// per board than before.
+var encoding atomic.Int32
 
 // bigPNG is the size above which a board is deflated again at
 // betterLevel, when it is at most hopePNG at the fastest level: a few busy
@@ -81,12 +90,13 @@ type band struct {
 
 // encode writes src, an opaque board, as a paletted PNG to w with a single
 // Write: the pixels and palette of quantize(src), deflated as described
-// above. The image is e's until the next call.
-func (e *boardEncoder) encode(w io.Writer, src *image.RGBA) error {
+// above, in two bands if split and src has at least splitPixels. The
+// image is e's until the next call.
+func (e *boardEncoder) encode(w io.Writer, src *image.RGBA, split bool) error {
 	width, height := src.Rect.Dx(), src.Rect.Dy()
 	e.prepare(src.Rect)
 	n := 1
-	if width*height >= splitPixels && height >= 2 {
+	if split && width*height >= splitPixels && height >= 2 {
 		n = 2
 	}
 	bands := e.bands[:n]

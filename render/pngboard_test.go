@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"image/png"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/mancala-bot/mancala/engine"
@@ -62,21 +63,23 @@ func encodeCases(t *testing.T) []encodeCase {
 // quantize, the encoder they had before, for every golden case and a busy
 // and a small board of every variant, encoded one after the other with
 // one encoder (of changing sizes). The cases include both one and two
-// bands, and boards deflated again at the better level.
+// bands (small boards, and big ones as when another board is being
+// encoded), and boards deflated again at the better level.
 func TestBoardEncoder(t *testing.T) {
 	var e boardEncoder
 	var bands [3]int // boards in one band, in two, deflated again
-	for _, c := range encodeCases(t) {
+	for i, c := range encodeCases(t) {
 		img := Board(c.pos, c.opts)
 		var buf bytes.Buffer
-		if err := e.encode(&buf, img); err != nil {
+		split := i%5 != 4 // and some big ones in one band, as when another board is being encoded
+		if err := e.encode(&buf, img, split); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		want, _ := quantize(img, nil, nil)
 		if msg := samePaletted(buf.Bytes(), want); msg != "" {
 			t.Errorf("%s: %s", c.name, msg)
 		}
-		if n := img.Rect.Dx() * img.Rect.Dy(); n < splitPixels {
+		if n := img.Rect.Dx() * img.Rect.Dy(); n < splitPixels || !split {
 			bands[0]++
 		} else {
 			bands[1]++
@@ -126,6 +129,20 @@ func samePaletted(data []byte, want *image.Paletted) string {
 		}
 	}
 	return ""
+}
+
+// samePNG describes how PNG data differs in pixels or palette from PNG
+// want ("" if it does not).
+func samePNG(data, want []byte) string {
+	img, err := png.Decode(bytes.NewReader(want))
+	if err != nil {
+		return "want: " + err.Error()
+	}
+	w, ok := img.(*image.Paletted)
+	if !ok {
+		return fmt.Sprintf("want decoded as %T", img)
+	}
+	return samePaletted(data, w)
 }
 
 // TestAdler32Combine: the checksum of two pieces combined is the
@@ -203,12 +220,42 @@ func TestBoardEncoderPalettes(t *testing.T) {
 			}
 		}
 		var buf bytes.Buffer
-		if err := e.encode(&buf, img); err != nil {
+		if err := e.encode(&buf, img, true); err != nil {
 			t.Fatal(err)
 		}
 		want, _ := quantize(img, nil, nil)
 		if msg := samePaletted(buf.Bytes(), want); msg != "" {
 			t.Errorf("seed %d, %d colours: %s", seed, colours, msg)
 		}
+	}
+}
+
+// TestPNGConcurrently: boards encoded at once from several goroutines (some
+// then in one band, some in two) each decode to their own pixels.
+func TestPNGConcurrently(t *testing.T) {
+	ids := []string{"kalah", "togyz", "bao", "ruma"}
+	errs := make(chan string, 4*len(ids))
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		p, ev := busyPosition(id, 20)
+		o := Options{Events: ev, Names: [2]string{"Ann", "Bo"}}
+		want, _ := quantize(Board(p, o), nil, nil)
+		wg.Go(func() {
+			for range 4 {
+				var buf bytes.Buffer
+				if err := PNG(&buf, p, o); err != nil {
+					errs <- id + ": " + err.Error()
+					return
+				}
+				if msg := samePaletted(buf.Bytes(), want); msg != "" {
+					errs <- id + ": " + msg
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for msg := range errs {
+		t.Error(msg)
 	}
 }

@@ -28,9 +28,9 @@ func quantize(src *image.RGBA, dst *image.Paletted, runs []pixelRun) (*image.Pal
 	return q.quantize(src), q.runs
 }
 
-// quantizer is quantize's scratch space, kept between calls (in PNG's
-// canvas pool) so that a board allocates no large buffers: the paletted
-// image, the runs, the colour table and the sort order.
+// quantizer is quantize's scratch space: the paletted image, the runs, the
+// colour table and the sort order. (PNG's boards go through
+// boardEncoder, pngboard.go, which keeps its own between calls.)
 type quantizer struct {
 	pal   *image.Paletted
 	runs  []pixelRun

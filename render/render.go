@@ -82,7 +82,9 @@ func encode(w io.Writer, g *geom, s *state, o Options) error {
 	}
 	defer canvasPool.Put(c)
 	draw(c.rgba, g, s, o)
-	return c.enc.encode(w, c.rgba)
+	alone := encoding.Add(1) == 1
+	defer encoding.Add(-1)
+	return c.enc.encode(w, c.rgba, alone)
 }
 
 // state is what the image shows of a position.
