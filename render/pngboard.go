@@ -105,7 +105,7 @@ func (e *boardEncoder) encode(w io.Writer, src *image.RGBA, split bool) error {
 		bands[1].y0, bands[1].y1 = height/2, height
 	}
 	if n == 1 {
-		bands[0].count(src)
+		bands[0].count(src, false)
 		e.choose(bands)
 		bands[0].mapPixels(e)
 		bands[0].deflate(e, flate.BestSpeed, true)
@@ -116,13 +116,13 @@ func (e *boardEncoder) encode(w io.Writer, src *image.RGBA, split bool) error {
 		counted, chosen, done := make(chan struct{}), make(chan struct{}), make(chan struct{})
 		go func() {
 			defer close(done)
-			bands[1].count(src)
+			bands[1].count(src, true)
 			close(counted)
 			<-chosen
 			bands[1].mapPixels(e)
 			bands[1].deflate(e, flate.BestSpeed, true)
 		}()
-		bands[0].count(src)
+		bands[0].count(src, true)
 		<-counted
 		e.choose(bands)
 		close(chosen)
@@ -155,15 +155,15 @@ func (e *boardEncoder) prepare(r image.Rectangle) {
 	e.pal = &image.Paletted{Pix: e.filtered[1:], Stride: w + 1, Rect: r}
 }
 
-// count splits the band's rows of src into runs, counts its colours and
-// finds least.
-func (b *band) count(src *image.RGBA) {
+// count splits the band's rows of src into runs, counts its colours and,
+// if least, finds b.least (for choose, when there are two bands).
+func (b *band) count(src *image.RGBA, least bool) {
 	r := src.Rect
 	sub := src.SubImage(image.Rect(r.Min.X, r.Min.Y+b.y0, r.Max.X, r.Min.Y+b.y1)).(*image.RGBA)
 	b.t.reset()
 	b.runs = splitRuns(sub, &b.t, b.runs[:0])
 	b.least = 0
-	if b.t.n >= paletteSize {
+	if least && b.t.n >= paletteSize {
 		b.least = nthCount(&b.t, paletteSize)
 	}
 }
