@@ -3,6 +3,8 @@ package search
 import (
 	"context"
 	"errors"
+	"os"
+	"strconv"
 	"testing"
 
 	"github.com/mancala-bot/mancala/engine"
@@ -114,9 +116,15 @@ func (c *strategyCheck) holds(p engine.Position) bool {
 // value is pinned. (A side holding a draw is not checked: where its bound
 // is the trivial one, the database's move for it carries no progress
 // measure and may go round in a cycle.)
+//
+// OWARE_STRATEGY_SEEDS=12 checks up to 12 seeds (building the 12-seed
+// database, about half a minute, unless MANCALA_CACHE_DIR holds it).
 func TestOwareDBStrategies(t *testing.T) {
-	const K = 10
-	db, err := getOwareDB(context.Background(), K, "")
+	K := 10
+	if s := os.Getenv("OWARE_STRATEGY_SEEDS"); s != "" {
+		K, _ = strconv.Atoi(s)
+	}
+	db, err := getOwareDB(context.Background(), K, CacheDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,5 +174,39 @@ func TestOwareDBStrategies(t *testing.T) {
 	t.Logf("boards of 8 to %d seeds: %d exact, %d with bounds only; %d claims proven through the engine (%d positions), %d given up", K, exact, open, checked, nodes, given)
 	if checked == 0 {
 		t.Fatal("nothing checked")
+	}
+}
+
+// TestOwareDBWhereSolveErrs pins two 8- and 9-seed endgames where the
+// generic solver, with its graph-history error, disagrees with the
+// database: the database's claims are proven through the engine.
+func TestOwareDBWhereSolveErrs(t *testing.T) {
+	db, err := getOwareDB(context.Background(), 9, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		south, north []int
+		ss, ns       int
+		lo, hi       int // South's bounds, stores included
+		side         engine.Side
+		want         int
+	}{
+		// North wins by 4 (the solver says a draw).
+		{[]int{0, 0, 1, 0, 1, 2}, []int{1, 0, 1, 0, 0, 2}, 20, 20, -4, -4, engine.North, 1},
+		// South does not lose (the solver says it loses by 3).
+		{[]int{0, 0, 1, 0, 0, 0}, []int{0, 1, 0, 1, 4, 2}, 19, 20, 0, 2, engine.South, 0},
+	} {
+		p, err := engine.NewPosition(owareRules, engine.Setup{ToMove: engine.South, Pits: [][]int{c.south, c.north}, Stores: []int{c.ss, c.ns}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, ok := db.answer(p)
+		if !ok || a.Lower != c.lo || a.Upper != c.hi {
+			t.Errorf("%v: database [%d, %d], want [%d, %d]", p, a.Lower, a.Upper, c.lo, c.hi)
+		}
+		if ok, _, err := checkStrategy(db, p, c.side, c.want, 1_000_000); !ok || err != nil {
+			t.Errorf("%v: %s does not get %+d with the database's moves (%v)", p, c.side, c.want, err)
+		}
 	}
 }
