@@ -29,6 +29,10 @@ type OwareAnswer struct {
 	// Best is a move that secures Lower, making progress (the line it
 	// starts never returns to a position).
 	Best engine.Move
+	// Line is the principal variation when Exact: each side's database
+	// move in turn, while the value stays exact, for at most 24 plies
+	// (it stops before a position would come back).
+	Line []engine.Move
 	// Moves holds every legal move with the bounds of the margin after it
 	// (for the same side), in pit order.
 	Moves []OwareMoveBounds
@@ -139,5 +143,38 @@ func (db *owareDB) answer(p engine.Position) (OwareAnswer, bool) {
 	if pit, ok := db.bestMove(b); ok {
 		a.Best = engine.Move{Kind: engine.Sow, Pit: uint8(pit + 1)}
 	}
+	if a.Exact {
+		a.Line = db.line(p, 24)
+	}
 	return a, true
+}
+
+// line plays the database's moves from p through the engine while the
+// board's value is exact, for at most n plies, stopping before a position
+// would come back.
+func (db *owareDB) line(p engine.Position, n int) []engine.Move {
+	var out []engine.Move
+	seen := map[engine.Key]bool{p.Key(): true}
+	for len(out) < n && p.Status() == engine.Ongoing {
+		b, _ := owareBoardOf(&p)
+		if b.seeds() > db.maxSeeds {
+			break
+		}
+		if _, exact := db.exact(b); !exact {
+			break
+		}
+		pit, ok := db.bestMove(b)
+		if !ok {
+			break
+		}
+		m := engine.Move{Kind: engine.Sow, Pit: uint8(pit + 1)}
+		q, err := p.Play(m)
+		if err != nil || seen[q.Key()] {
+			break
+		}
+		seen[q.Key()] = true
+		out = append(out, m)
+		p = q
+	}
+	return out
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/mancala-bot/mancala/engine"
 )
 
 // owareEndgame writes an Oware position, South to move.
@@ -131,4 +133,61 @@ func sign(x int) int {
 		return -1
 	}
 	return 0
+}
+
+func TestAnalyzeOwareDatabase(t *testing.T) {
+	type dbJSON struct {
+		Seeds int  `json:"seeds"`
+		Exact bool `json:"exact"`
+		Moves []struct {
+			Move         string `json:"move"`
+			Lower, Upper int
+			Exact        bool `json:"exact"`
+		} `json:"moves"`
+	}
+	type out struct {
+		analyzeJSON
+		DB *dbJSON `json:"database"`
+	}
+	// Exact: the database's move, value and line.
+	c := owareSolveCases[0]
+	pos := owareEndgame(c.south, c.north, c.ss, c.ns)
+	var a out
+	if err := json.Unmarshal([]byte(mustRun(t, pos, "analyze", "--from", "-", "--db-seeds", "10", "--depth", "4", "--json")), &a); err != nil {
+		t.Fatal(err)
+	}
+	if a.Best != "1" || *a.Score != 8 || !*a.Proven || a.DB == nil || !a.DB.Exact || a.DB.Seeds != 10 {
+		t.Fatalf("%+v: want best 1, +8 exact from the database", a)
+	}
+	g := engine.NewGame(position(t, pos))
+	for _, m := range a.PV {
+		mv, err := engine.ParseMove(m)
+		if err == nil {
+			_, err = g.Play(mv)
+		}
+		if err != nil {
+			t.Fatalf("PV %v: %s: %v", a.PV, m, err)
+		}
+	}
+	// Pit 1 wins by 8 exactly; so do 4 and 5; 3 and 6 are bounds only.
+	want := "1 [8 8] true, 3 [-4 8] false, 4 [8 8] true, 5 [8 8] true, 6 [-4 4] false"
+	var got []string
+	for _, m := range a.DB.Moves {
+		got = append(got, fmt.Sprintf("%s [%d %d] %v", m.Move, m.Lower, m.Upper, m.Exact))
+	}
+	if strings.Join(got, ", ") != want {
+		t.Errorf("moves %s, want %s", strings.Join(got, ", "), want)
+	}
+	// Bounds only: South wins by at least 6, which only pit 3 secures.
+	c = owareSolveCases[6]
+	text := mustRun(t, owareEndgame(c.south, c.north, c.ss, c.ns), "analyze", "--from", "-", "--db-seeds", "10", "--depth", "6")
+	for _, w := range []string{
+		"best move: 3\n",
+		"evaluation: between +6 and +10 (the endgame database's bounds: play can cycle",
+		"every move: 1 between -2 and +10, 2 between -6 and +2, 3 +6 (exact), 6 between -6 and +6\n",
+	} {
+		if !strings.Contains(text, w) {
+			t.Errorf("analyze lacks %q:\n%s", w, text)
+		}
+	}
 }
