@@ -178,3 +178,11 @@ func (db *owareDB) line(p engine.Position, n int) []engine.Move {
 	}
 	return out
 }
+
+// ExactInEndgames reports whether Perfect plays exactly under r near the
+// end only, from an endgame database: Oware with its default rules (grand
+// slams capture, no cross-sowing), on every board of at most
+// OwareDBSeeds seeds whose value the database holds exactly (about a
+// third of the 12-seed boards; the others can cycle), Expert's moves
+// elsewhere.
+func ExactInEndgames(r engine.Rules) bool { return owareDBParams(r) }
