@@ -17,13 +17,15 @@ var ErrProofLimit = errors.New("oware proof: node limit reached")
 // every line is played through an engine.Game (its majority rule, its end
 // of the game, its third-repetition rule) to its end. It reports whether
 // side's result is at least want (+1 a win, 0 a draw or a win) on every
-// line, and the positions it visited. p must be Oware with the default rules and at most seeds seeds in
+// line, and the positions it visited. When first is not the zero Move, it
+// is played from p before (by whichever side is to move), and p counts
+// for the repetition rule. p must be Oware with the default rules and at most seeds seeds in
 // the pits (the database of that size is built in memory, not cached);
 // a position reached during the check with more seeds than that cannot
 // arise (seeds only leave the board). Positions whose result no
 // repetition touched are remembered. The error is ErrProofLimit after
 // limit positions, or ctx's.
-func ProveOwareStrategy(ctx context.Context, p engine.Position, side engine.Side, want, seeds, limit int) (ok bool, nodes int, err error) {
+func ProveOwareStrategy(ctx context.Context, p engine.Position, first engine.Move, side engine.Side, want, seeds, limit int) (ok bool, nodes int, err error) {
 	if !owareDBParams(p.Rules()) || p.PitSeeds(engine.South)+p.PitSeeds(engine.North) > seeds {
 		return false, 0, errors.New("oware proof: not a position of the database")
 	}
@@ -32,7 +34,13 @@ func ProveOwareStrategy(ctx context.Context, p engine.Position, side engine.Side
 		return false, 0, err
 	}
 	c := &strategyProof{db: db, side: side, want: want, memo: map[engine.Key]bool{}, limit: limit}
-	ok, _ = c.holds(engine.NewGame(p))
+	g := engine.NewGame(p)
+	if first != (engine.Move{}) {
+		if _, err := g.Play(first); err != nil {
+			return false, 0, err
+		}
+	}
+	ok, _ = c.holds(g)
 	if c.err != nil {
 		return false, c.nodes, c.err
 	}

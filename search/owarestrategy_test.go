@@ -12,7 +12,7 @@ import (
 
 // checkStrategy is ProveOwareStrategy with db's seed count.
 func checkStrategy(db *owareDB, p engine.Position, side engine.Side, want, limit int) (bool, int, error) {
-	return ProveOwareStrategy(context.Background(), p, side, want, db.maxSeeds, limit)
+	return ProveOwareStrategy(context.Background(), p, engine.Move{}, side, want, db.maxSeeds, limit)
 }
 
 var errStrategyLimit = ErrProofLimit
