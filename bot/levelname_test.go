@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/engine"
@@ -65,5 +66,21 @@ func TestEndgameLevelName(t *testing.T) {
 	r = one(t, h4.say("alice", "1"))
 	if !strings.Contains(r.Text, "Bot gra bezbłędnie: przy najlepszej grze obu stron będzie remis.") {
 		t.Errorf("pl draw line: %q", r.Text)
+	}
+}
+
+// TestOwareEndgamePuzzleReveal: an Oware endgame puzzle of the endgame
+// database (2026-12-02) is revealed with who wins, no margins.
+func TestOwareEndgamePuzzleReveal(t *testing.T) {
+	h := newHarness(t, nil)
+	h.advance(10 * 24 * time.Hour) // Sunday 2026-11-22 to Wednesday 2026-12-02
+	r := private(t, h.say("alice", "puzzle give up"), "You gave up today’s puzzle. Here is the answer.", true)
+	for _, want := range []string{"The answer:* 5", "With it South wins, whatever North does."} {
+		if !strings.Contains(r.Text, want) {
+			t.Errorf("reveal %q lacks %q", r.Text, want)
+		}
+	}
+	if strings.Contains(r.Text, "Every first move") || strings.Contains(r.Text, "wins by") {
+		t.Errorf("reveal %q gives margins", r.Text)
 	}
 }
