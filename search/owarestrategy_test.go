@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/mancala-bot/mancala/engine"
 )
@@ -47,48 +48,14 @@ func TestOwareDBStrategies(t *testing.T) {
 	if testing.Short() {
 		n = 6
 	}
-	type claim struct {
-		d    int
-		side engine.Side
-		want int
-	}
-	var checked, exact, open, given, nodes int
+	var st proofStats
 	for k := 8; k <= K; k++ {
 		for _, p := range owareEndgames(t, n, k, int64(7*k)) {
 			b, _ := owareBoardOf(&p)
-			lo, hi := db.bounds(b)
-			claims := []claim{{-lo + 1, engine.South, 1}, {-hi - 1, engine.North, 1}}
-			if lo == hi {
-				exact++
-				if os.Getenv("OWARE_STRATEGY_DRAWS") != "" {
-					claims = append(claims, claim{-lo, engine.South, 0}, claim{-lo, engine.North, 0})
-				}
-			} else {
-				open++
-			}
-			for _, c := range claims {
-				if c.d < -k || c.d > k {
-					continue // a majority already: not a position
-				}
-				q, err := owarePosition(t, b, c.d)
-				if err != nil {
-					t.Fatalf("%v d=%d: %v", b, c.d, err)
-				}
-				ok, nn, err := checkStrategy(db, q, c.side, c.want, 2_000_000)
-				nodes += nn
-				switch {
-				case errors.Is(err, errStrategyLimit):
-					given++
-					continue
-				case err != nil:
-					t.Fatalf("%v\nbounds [%d, %d], %s to get at least %+d: %v", q, lo, hi, c.side, c.want, err)
-				case !ok:
-					t.Fatalf("%v\nbounds [%d, %d]: %s playing the database's moves does not get %+d on every line", q, lo, hi, c.side, c.want)
-				}
-				checked++
-			}
+			st.prove(t, db, b, os.Getenv("OWARE_STRATEGY_DRAWS") != "", 2_000_000)
 		}
 	}
+	checked, exact, open, given, nodes := st.checked, st.exact, st.open, st.given, st.nodes
 	t.Logf("boards of 8 to %d seeds: %d exact, %d with bounds only; %d claims proven through the engine (%d positions), %d given up", K, exact, open, checked, nodes, given)
 	if checked == 0 {
 		t.Fatal("nothing checked")
@@ -126,5 +93,96 @@ func TestOwareDBWhereSolveErrs(t *testing.T) {
 		if ok, _, err := checkStrategy(db, p, c.side, c.want, 1_000_000); !ok || err != nil {
 			t.Errorf("%v: %s does not get %+d with the database's moves (%v)", p, c.side, c.want, err)
 		}
+	}
+}
+
+// proofStats counts the claims proveClaims proved.
+type proofStats struct{ checked, exact, open, given, nodes int }
+
+// prove proves the database's claims on board b through the engine (see
+// TestOwareDBStrategies): a win for South with d = -lo+1, for North with
+// d = -hi-1, and with draws, each side holding the draw with d = -v where
+// the value v is exact. A claim past limit positions is counted as given
+// up.
+func (st *proofStats) prove(t *testing.T, db *owareDB, b kboard, draws bool, limit int) {
+	t.Helper()
+	type claim struct {
+		d    int
+		side engine.Side
+		want int
+	}
+	k := b.seeds()
+	lo, hi := db.bounds(b)
+	claims := []claim{{-lo + 1, engine.South, 1}, {-hi - 1, engine.North, 1}}
+	if lo == hi {
+		st.exact++
+		if draws {
+			claims = append(claims, claim{-lo, engine.South, 0}, claim{-lo, engine.North, 0})
+		}
+	} else {
+		st.open++
+	}
+	for _, c := range claims {
+		if c.d < -k || c.d > k {
+			continue // a majority already: not a position
+		}
+		q, err := owarePosition(t, b, c.d)
+		if err != nil {
+			t.Fatalf("%v d=%d: %v", b, c.d, err)
+		}
+		ok, nn, err := checkStrategy(db, q, c.side, c.want, limit)
+		st.nodes += nn
+		switch {
+		case errors.Is(err, errStrategyLimit):
+			st.given++
+			continue
+		case err != nil:
+			t.Fatalf("%v\nbounds [%d, %d], %s to get at least %+d: %v", q, lo, hi, c.side, c.want, err)
+		case !ok:
+			t.Fatalf("%v\nbounds [%d, %d]: %s playing the database's moves does not get %+d on every line", q, lo, hi, c.side, c.want)
+		}
+		st.checked++
+	}
+}
+
+// TestOwareDBProofsAll proves the database's claims through the engine
+// (proofStats.prove: the winner playing the database's moves against
+// every defence, every line played through engine.Game, repetition rule
+// included) for every board of up to 6 seeds with moves (4 with -short;
+// OWARE_PROOF_SEEDS sets another count; OWARE_STRATEGY_DRAWS=1 adds the
+// draws, each side holding one).
+func TestOwareDBProofsAll(t *testing.T) {
+	K := 6
+	if testing.Short() {
+		K = 4
+	}
+	if s := os.Getenv("OWARE_PROOF_SEEDS"); s != "" {
+		K, _ = strconv.Atoi(s)
+	}
+	db, err := getOwareDB(context.Background(), K, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Now()
+	var st proofStats
+	boards := 0
+	for k := 1; k <= K; k++ {
+		for j := 1; j <= k; j++ {
+			for _, my := range compositions(6, j) {
+				for _, opp := range compositions(6, k-j) {
+					b := kboard{my, opp}
+					if owareMoves(b) == 0 {
+						continue
+					}
+					boards++
+					st.prove(t, db, b, os.Getenv("OWARE_STRATEGY_DRAWS") != "", 2_000_000)
+				}
+			}
+		}
+	}
+	t.Logf("%d boards of 1 to %d seeds with moves (%d exact, %d with bounds only): %d claims proven through the engine, %d given up past 2 000 000 positions; %d positions in %v",
+		boards, K, st.exact, st.open, st.checked, st.given, st.nodes, time.Since(t0).Round(time.Millisecond))
+	if st.given > 0 && os.Getenv("OWARE_STRATEGY_DRAWS") == "" {
+		t.Errorf("%d win claims given up", st.given)
 	}
 }
