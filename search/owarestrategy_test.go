@@ -149,8 +149,10 @@ func (st *proofStats) prove(t *testing.T, db *owareDB, b kboard, draws bool, lim
 // (proofStats.prove: the winner playing the database's moves against
 // every defence, every line played through engine.Game, repetition rule
 // included) for every board of up to 6 seeds with moves (4 with -short;
-// OWARE_PROOF_SEEDS sets another count; OWARE_STRATEGY_DRAWS=1 adds the
-// draws, each side holding one).
+// OWARE_PROOF_SEEDS sets another count). Draws are left out here: a side
+// holding a draw can go round in cycles until the repetition rule ends
+// the game, and proving it on every board takes hours (4 seeds: more than
+// 5 minutes); the two wins already pin every exact value.
 func TestOwareDBProofsAll(t *testing.T) {
 	K := 6
 	if testing.Short() {
@@ -175,14 +177,14 @@ func TestOwareDBProofsAll(t *testing.T) {
 						continue
 					}
 					boards++
-					st.prove(t, db, b, os.Getenv("OWARE_STRATEGY_DRAWS") != "", 2_000_000)
+					st.prove(t, db, b, false, 2_000_000)
 				}
 			}
 		}
 	}
 	t.Logf("%d boards of 1 to %d seeds with moves (%d exact, %d with bounds only): %d claims proven through the engine, %d given up past 2 000 000 positions; %d positions in %v",
 		boards, K, st.exact, st.open, st.checked, st.given, st.nodes, time.Since(t0).Round(time.Millisecond))
-	if st.given > 0 && os.Getenv("OWARE_STRATEGY_DRAWS") == "" {
+	if st.given > 0 {
 		t.Errorf("%d win claims given up", st.given)
 	}
 }
