@@ -40,6 +40,11 @@ type Choice struct {
 	// side to move in the position before Move gets with best play by both.
 	Exact bool
 	Value int
+	// OutcomeOnly reports that only Value's sign (who wins) is the game's:
+	// its size counts past the game's end (Oware's endgame database plays
+	// on to the end of the board, past the majority rule). The move line
+	// then says who wins, not by how much.
+	OutcomeOnly bool
 }
 
 // Config is what a Bot needs. Store is required; the rest have defaults.

@@ -240,7 +240,7 @@ func (s *session) rematch(d *buttonData) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	text := s.t("game_started_vs_bot", map[string]any{"Player": s.mention(), "Level": s.t("level_"+opp.Level, nil)})
+	text := s.t("game_started_vs_bot", map[string]any{"Player": s.mention(), "Level": s.levelName(lg.rules, opp.Level)})
 	var events []engine.Event
 	if s.botToMove(lg) {
 		if lg, events, err = s.botMoves(lg); err != nil {

@@ -181,7 +181,7 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	text := s.t("game_started_vs_bot", map[string]any{"Player": me.Name, "Level": s.t("level_"+level, nil)})
+	text := s.t("game_started_vs_bot", map[string]any{"Player": me.Name, "Level": s.levelName(rules, level)})
 	var events []engine.Event
 	if s.botToMove(lg) {
 		if lg, events, err = s.botMoves(lg); err != nil {
@@ -744,7 +744,16 @@ func (s *session) describeBotMoves(lg *loaded, ev []engine.Event) string {
 			lines = append(lines, s.describeMove(lg, s.botMover(lg, m.events), m.move, m.events))
 		}
 	}
-	if s.exact != nil {
+	if s.exact != nil && s.exact.OutcomeOnly {
+		switch v := s.exact.Value; {
+		case v > 0:
+			lines = append(lines, s.t("bot_solved_win_outcome", nil))
+		case v < 0:
+			lines = append(lines, s.t("bot_solved_loss_outcome", nil))
+		default:
+			lines = append(lines, s.t("bot_solved_draw", nil))
+		}
+	} else if s.exact != nil {
 		switch v := s.exact.Value; {
 		case v > 0:
 			lines = append(lines, s.t("bot_solved_win", map[string]any{"Count": v}))

@@ -48,8 +48,8 @@ var explanations struct {
 // explain solves what the reveal of p shows: for an exact best-move puzzle
 // the value of every first move (search.Solve on the position after it,
 // negated when the turn passes), for a solitaire its number of solutions
-// (search.SolveSolitaire). Forced-win puzzles (Oware, Togyz Kumalak) need
-// nothing. The error is the solver's (a budget or time limit reached).
+// (search.SolveSolitaire). Forced-win puzzles (Oware, Togyz Kumalak) and
+// Oware's endgame puzzles need nothing. The error is the solver's (a budget or time limit reached).
 func explain(ctx context.Context, p puzzle.Puzzle) (explanation, error) {
 	explanations.Lock()
 	e, ok := explanations.m[p.ID]
@@ -66,6 +66,11 @@ func explain(ctx context.Context, p puzzle.Puzzle) (explanation, error) {
 			return explanation{}, err
 		}
 		e.solutions = res.Solutions
+	case p.Variant == "oware":
+		// Oware's endgame puzzles (its endgame database): the reveal says
+		// who wins with the answer, no margins (the database's count play
+		// past the majority rule) and no solver (its Oware values can miss
+		// a repetition).
 	case p.GoalKey == puzzle.GoalWin || p.GoalKey == puzzle.GoalWinBy || p.GoalKey == puzzle.GoalDraw:
 		vals, err := moveValues(ctx, p.Position)
 		if err != nil {

@@ -30,12 +30,16 @@ type twoPlayer struct {
 	// at least wins-reach seeds in its store, wins being what wins the
 	// game (more than half of the seeds).
 	wins, reach int
+	// owareDB: every other week from owareDBFrom on (see owareDBWeek),
+	// the puzzle is an endgame of owareDBMin to owareDBMax seeds in the
+	// pits proven by Oware's endgame database, instead of a forced win.
+	owareDB bool
 }
 
 var twoPlayers = map[string]twoPlayer{
 	"kalah":   {exact: true, maxSeeds: 18, minSeeds: 10},
 	"congkak": {exact: true, maxSeeds: 18, minSeeds: 10},
-	"oware":   {maxN: 3, wins: 25, reach: 12, minSeeds: 8},
+	"oware":   {maxN: 3, wins: 25, reach: 12, minSeeds: 8, owareDB: true},
 	"togyz":   {maxN: 3, wins: 82, reach: 30, minSeeds: 16},
 }
 
@@ -85,6 +89,11 @@ func (g *gen) bestMove() (Puzzle, error) {
 		return Puzzle{}, err
 	}
 	hard := g.slot.level == "hard"
+	useDB := tp.owareDB && owareDBWeek(g.day)
+	minSeeds := tp.minSeeds
+	if useDB {
+		minSeeds = owareDBMin
+	}
 	var fallback *candidate
 	examined, maxExamined := 0, maxForced
 	if tp.exact {
@@ -97,8 +106,13 @@ func (g *gen) bestMove() (Puzzle, error) {
 		for p := hist.Position(); p.Status() == engine.Ongoing && examined < maxExamined; p = hist.Position() {
 			var c *candidate
 			switch {
-			case pitSeeds(p) < tp.minSeeds:
+			case pitSeeds(p) < minSeeds:
 				break play
+			case useDB:
+				if pitSeeds(p) <= owareDBMax {
+					examined++
+					c = owareDBCandidate(p)
+				}
 			case tp.exact && pitSeeds(p) <= tp.maxSeeds:
 				if exacts++; exacts > perGameExacts {
 					break play
@@ -114,8 +128,10 @@ func (g *gen) bestMove() (Puzzle, error) {
 			if c != nil {
 				accept := true
 				switch {
-				case !tp.exact:
+				case c.key == GoalForcedWin:
 					accept = c.args["n"].(int) >= 2 // a win in one is a fallback
+				case useDB:
+					accept = c.diff >= 2 // the greedy move, on few moves: a fallback
 				case hard:
 					accept = c.diff >= hardDifficulty
 				}

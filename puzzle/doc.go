@@ -57,6 +57,18 @@
 //     applies Oware's repetition rule along each line, the puzzle's
 //     position counting as the first occurrence. A win in one is used
 //     only when no deeper one turns up within the budget.
+//   - Oware, every other Wednesday from 2026-12-02 on (owareDBWeek; the
+//     other weeks keep forced wins, earlier dates are unchanged): an
+//     endgame of 6 to 8 seeds in the pits proven by the Oware endgame
+//     database (search.OwareEndgame, built in memory in half a second,
+//     nothing written to disk), in which the position's value and every
+//     move's are exact there, exactly one move wins and every other move
+//     loses (GoalWin; no draws, whose proofs through the engine can go
+//     round in cycles for millions of positions). Outcomes only: the
+//     database counts play to the end of the board, past the majority
+//     rule, so no margin is given.
+//     One whose answer is the greedy move on fewer than five moves
+//     (difficulty 1) is only a fallback.
 //
 // Difficulty (1..5) adds one each for: five or more legal moves, a best
 // move only two seeds better than the next (exact puzzles), a best move

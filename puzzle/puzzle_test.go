@@ -361,3 +361,45 @@ func TestDatesFarAway(t *testing.T) {
 		t.Error("year 10000: no error")
 	}
 }
+
+// TestOwareDBPuzzles: from 2026-12-02 on, every other Wednesday's puzzle
+// is an Oware endgame of 6 to 8 seeds proven by the endgame database (the
+// other Wednesdays keep forced wins, and earlier dates are unchanged).
+func TestOwareDBPuzzles(t *testing.T) {
+	for _, c := range []struct {
+		date string
+		db   bool
+	}{
+		{"2026-11-25", false}, {"2026-12-02", true}, {"2026-12-09", false}, {"2026-12-16", true}, {"2026-12-30", true},
+	} {
+		p := mustForDate(t, day(c.date))
+		seeds := pitSeeds(p.Position)
+		if !c.db {
+			if p.GoalKey != GoalForcedWin {
+				t.Errorf("%s: goal %s, want a forced win", c.date, p.GoalKey)
+			}
+			continue
+		}
+		if p.Variant != "oware" || p.GoalKey != GoalWin || seeds < 6 || seeds > 8 {
+			t.Fatalf("%s: %s %s with %d seeds in the pits, want an Oware endgame of 6 to 8", c.date, p.Variant, p.GoalKey, seeds)
+		}
+		if err := verify(p); err != nil {
+			t.Errorf("%s %s %v: %v\n%v", p.ID, p.GoalKey, p.Answer, err, p.Position)
+		}
+		t.Logf("%s: %s, %d seeds, answer %v, difficulty %d: %s", p.ID, p.GoalKey, seeds, p.Answer, p.Difficulty, p.Goal)
+	}
+	// 2026-12-02: South to move with 0 2 0 1 1 0 against North's
+	// 0 1 0 1 0 0 (pits 1 to 6), stores 20 and 22; 6 seeds in the pits.
+	// Only South's 5 wins (verify proves it, and that North wins after 2
+	// and after 4, through the engine).
+	p := mustForDate(t, day("2026-12-02"))
+	want, err := engine.NewPosition(p.Position.Rules(), engine.Setup{ToMove: engine.South,
+		Pits: [][]int{{0, 2, 0, 1, 1, 0}, {0, 1, 0, 1, 0, 0}}, Stores: []int{20, 22}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Position.Key() != want.Key() || p.GoalKey != GoalWin || strings.Join(p.Answer, " ") != "5" {
+		t.Errorf("2026-12-02: %s %v\n%v", p.GoalKey, p.Answer, p.Position)
+	}
+	t.Logf("proofs through the engine: %d, %d positions", owareProofs.proven.Load(), owareProofs.nodes.Load())
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
@@ -25,6 +26,8 @@ func verify(p Puzzle) error {
 		return verifySolitaire(p)
 	case p.GoalKey == GoalForcedWin:
 		return verifyForcedWin(p)
+	case p.Variant == "oware":
+		return verifyOwareDB(p)
 	default:
 		return verifyExact(p)
 	}
@@ -206,3 +209,43 @@ func verifyForcedWin(p Puzzle) error {
 	}
 	return nil
 }
+
+// verifyOwareDB checks an Oware endgame puzzle through the engine's rules
+// (search.ProveOwareStrategy: one side plays the database's moves, every
+// reply of the other is tried, every line played through engine.Game to
+// its end, the repetition rule included): the answer wins, and after every
+// other move the opponent wins.
+func verifyOwareDB(p Puzzle) error {
+	me := p.Position.ToMove()
+	seeds := pitSeeds(p.Position)
+	if seeds < owareDBMin || seeds > owareDBMax || len(p.Answer) != 1 || p.GoalArgs["side"] != me.String() || p.GoalArgs["moves"] != 1 {
+		return fmt.Errorf("oware endgame puzzle: %d seeds, goal args %v, answer %v", seeds, p.GoalArgs, p.Answer)
+	}
+	type claim struct {
+		side engine.Side
+		want int
+	}
+	if p.GoalKey != GoalWin {
+		return fmt.Errorf("goal %s", p.GoalKey)
+	}
+	mine, others := []claim{{me, 1}}, []claim{{1 - me, 1}}
+	ans := p.Moves()[0]
+	for _, m := range p.Position.Moves() {
+		claims := others
+		if m == ans {
+			claims = mine
+		}
+		for _, c := range claims {
+			ok, n, err := search.ProveOwareStrategy(context.Background(), p.Position, m, c.side, c.want, owareDBMax, 2_000_000)
+			owareProofs.nodes.Add(int64(n))
+			owareProofs.proven.Add(1)
+			if err != nil || !ok {
+				return fmt.Errorf("after %s, %s does not get %+d with the database's moves (%v)", m, c.side, c.want, err)
+			}
+		}
+	}
+	return nil
+}
+
+// owareProofs counts verifyOwareDB's proofs.
+var owareProofs struct{ proven, nodes atomic.Int64 }

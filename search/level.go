@@ -38,8 +38,10 @@ import (
 //     whose value is exact there: about a third of the 12-seed boards, the
 //     others can cycle), and Expert's move otherwise. Only
 //     on the small Kalah boards of ExactFromStart is that every move of
-//     the game: elsewhere the name is kept for games created with it, and
-//     plays as described (Expert until the end is near).
+//     the game; in Oware (ExactInEndgames) the bot offers it under a name
+//     that says it is exact in solved endgames only; elsewhere the name is
+//     kept for games created with it, and plays as described (Expert
+//     until the end is near).
 //
 // Beginner, Easy and Medium vary their moves; the variation is drawn from
 // the seed and the position, so the same position, level and seed always
@@ -131,6 +133,10 @@ type Decision struct {
 	// that Move starts a sequence that clears the board, and Value is 0.
 	Exact bool
 	Value int
+	// ToBoardEnd reports that Value is an Oware database margin, counted
+	// to the end of the board: its sign (who wins) is exact, its size is
+	// not the game's own final margin.
+	ToBoardEnd bool
 }
 
 // Move returns the level's move in the game's current position. It uses

@@ -451,7 +451,7 @@ func owareLookup(db *owareDB, p engine.Position, history []engine.Position) (Dec
 	if !ok {
 		return Decision{}, false
 	}
-	return Decision{Move: engine.Move{Kind: engine.Sow, Pit: uint8(pit + 1)}, Exact: true, Value: margin + v}, true
+	return Decision{Move: engine.Move{Kind: engine.Sow, Pit: uint8(pit + 1)}, Exact: true, Value: margin + v, ToBoardEnd: true}, true
 }
 
 // bestMove returns a move (pit 0..5) that secures the lower bound of

@@ -556,8 +556,8 @@ func TestOwarePerfectLevel(t *testing.T) {
 			if len(p.Moves()) == 1 && !d.Exact {
 				continue // a forced move is played at once
 			}
-			if !d.Exact || d.Value != margin+lo || g-chi != lo {
-				t.Fatalf("%v: %+v, want exact %d", p, d, margin+lo)
+			if !d.Exact || !d.ToBoardEnd || d.Value != margin+lo || g-chi != lo {
+				t.Fatalf("%v: %+v, want exact %d, counted to the end of the board", p, d, margin+lo)
 			}
 			continue
 		}

@@ -28,14 +28,28 @@ The search stops at the first limit reached; with none it thinks for 2s.
   --time D     think this long (e.g. 500ms, 2s)
   --depth N    search N plies deep (an extra turn is a ply)
   --nodes N    search at most N positions
+  --db-seeds N Oware: the endgame database's seeds (default 12, at most 14;
+               -1: none)
   --json       print {"best":"3","score":1.5,"proven":false,"pv":["3","6"],
                "depth":12,"nodes":N,"seconds":S,"nodes_per_second":R}
+               (Oware endgames add "database":{"seeds":12,"exact":true,
+               "moves":[{"move":"1","lower":4,"upper":4,"exact":true},...]})
+
+Oware (default rules) with at most 12 seeds in the pits is also looked up
+in the endgame database (built on first use, about 25 s, then kept in the
+cache directory, as "mancala solve" does): every move is listed with its
+value, marked exact where the database holds it ("between" bounds where
+play can cycle), and where the position's own value is exact the best
+move, evaluation and principal variation are the database's. Its margins
+count play to the end of the board (the majority rule may end the game
+sooner, with the same winner).
 `
 
 func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
 	a, err := parseArgs(args,
 		flagSpec{"opt", listFlag}, flagSpec{"from", valueFlag}, flagSpec{"json", boolFlag},
-		flagSpec{"time", valueFlag}, flagSpec{"depth", valueFlag}, flagSpec{"nodes", valueFlag})
+		flagSpec{"time", valueFlag}, flagSpec{"depth", valueFlag}, flagSpec{"nodes", valueFlag},
+		flagSpec{"db-seeds", valueFlag})
 	if err != nil {
 		return err
 	}
@@ -71,9 +85,17 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout io.W
 	if p.Status() != engine.Ongoing {
 		return failf("analyze: the game is over (%s)", statusWords(p.Status(), p.EndReason()))
 	}
+	dbSeeds, err := intFlag(a, "db-seeds", 0, -1, maxOwareDBSeeds)
+	if err != nil {
+		return err
+	}
 	res, err := search.Analyze(ctx, p, lim)
 	if err != nil {
 		return failf("analyze: %v", err)
+	}
+	db, err := owareAnalysis(ctx, p, hist, dbSeeds, &res)
+	if err != nil {
+		return err
 	}
 	pv := make([]string, len(res.PV))
 	for i, m := range res.PV {
@@ -81,18 +103,25 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout io.W
 	}
 	if a.bools["json"] {
 		return writeJSON(stdout, struct {
-			Best    string   `json:"best"`
-			Score   float64  `json:"score"`
-			Proven  bool     `json:"proven"`
-			PV      []string `json:"pv"`
-			Depth   int      `json:"depth"`
-			Nodes   uint64   `json:"nodes"`
-			Seconds float64  `json:"seconds"`
-			NPS     uint64   `json:"nodes_per_second"`
-		}{res.Best.String(), res.Score, res.Proven, pv, res.Depth, res.Nodes, res.Elapsed.Seconds(), uint64(res.NodesPerSecond())})
+			Best    string       `json:"best"`
+			Score   float64      `json:"score"`
+			Proven  bool         `json:"proven"`
+			PV      []string     `json:"pv"`
+			Depth   int          `json:"depth"`
+			Nodes   uint64       `json:"nodes"`
+			Seconds float64      `json:"seconds"`
+			NPS     uint64       `json:"nodes_per_second"`
+			DB      *owareDBJSON `json:"database,omitempty"`
+		}{res.Best.String(), res.Score, res.Proven, pv, res.Depth, res.Nodes, res.Elapsed.Seconds(), uint64(res.NodesPerSecond()), owareDBOut(db)})
 	}
 	score := fmt.Sprintf("%+.2f", res.Score)
-	if res.Proven {
+	switch {
+	case db != nil && db.Exact:
+		score = fmt.Sprintf("%+d (exact, from the endgame database: %s)", db.Lower, owareMarginNote)
+	case db != nil:
+		score = fmt.Sprintf("between %+d and %+d (the endgame database's bounds: play can cycle, and the third-repetition rule decides; %s); the search's estimate %+.2f",
+			db.Lower, db.Upper, owareMarginNote, res.Score)
+	case res.Proven:
 		score = fmt.Sprintf("%+d (proven: the exact value with perfect play)", int(res.Score))
 	}
 	fmt.Fprintf(stdout, "best move: %s\n", res.Best)
@@ -103,6 +132,9 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout io.W
 	fmt.Fprintf(stdout, "principal variation: %s\n", strings.Join(pv, " "))
 	fmt.Fprintf(stdout, "depth: %d\n", res.Depth)
 	fmt.Fprintf(stdout, "nodes: %d in %.3f s (%.0f nodes/s)\n", res.Nodes, res.Elapsed.Seconds(), res.NodesPerSecond())
+	if db != nil {
+		fmt.Fprintf(stdout, "endgame database (up to %d seeds), every move: %s\n", db.Seeds, owareMoveWords(db.Moves))
+	}
 	return nil
 }
 

@@ -27,14 +27,17 @@ func (searchOpponent) Levels() []string {
 // from the start within the think time: the small Kalah boards whose every
 // position is in an endgame database of at most 16 million boards (1 or 2
 // pits; 3 pits of up to 6 seeds; 4 pits of up to 3; 5 or 6 pits of 1).
-// Elsewhere (Kalah's default six pits of four, Oware, Togyz Kumalak,
-// Congkak) perfect would play Expert's moves until the end is near, so it
-// is not offered under that name and expert is the strongest level. A game
-// created earlier with perfect keeps it (Move accepts every level).
+// Oware with its default rules has perfect too, named for what it is
+// (EndgameSeeds): Expert's moves, exact ones in the endgames its database
+// solves (search.ExactInEndgames). Elsewhere (Kalah's default six pits of
+// four, Togyz Kumalak, Congkak) perfect would play Expert's moves until
+// the end is near, so it is not offered under that name and expert is the
+// strongest level. A game created earlier with perfect keeps it (Move
+// accepts every level).
 func (o searchOpponent) Offered(r engine.Rules) []string {
 	var out []string
 	for _, l := range search.Levels() {
-		if l == search.Perfect && !search.ExactFromStart(r) {
+		if l == search.Perfect && !search.ExactFromStart(r) && !search.ExactInEndgames(r) {
 			continue
 		}
 		out = append(out, l.String())
@@ -54,7 +57,17 @@ func (searchOpponent) Move(ctx context.Context, g *engine.Game, level string, se
 	if err != nil {
 		return bot.Choice{}, err
 	}
-	return bot.Choice{Move: d.Move, Exact: d.Exact, Value: d.Value}, nil
+	return bot.Choice{Move: d.Move, Exact: d.Exact, Value: d.Value, OutcomeOnly: d.ToBoardEnd}, nil
+}
+
+// EndgameSeeds implements bot.EndgameLevels: perfect in Oware (default
+// rules) is exact only on the boards of at most search.OwareDBSeeds seeds
+// whose value its endgame database holds.
+func (searchOpponent) EndgameSeeds(r engine.Rules, level string) int {
+	if level == search.Perfect.String() && !search.ExactFromStart(r) && search.ExactInEndgames(r) {
+		return search.OwareDBSeeds
+	}
+	return 0
 }
 
 // defaultOpponent is the bot's opponent in serve.

@@ -31,7 +31,12 @@ func TestOpponentOffered(t *testing.T) {
 		{"kalah", nil, honest},
 		{"kalah", engine.Options{"pits": "4", "seeds": "4"}, honest},
 		{"kalah", engine.Options{"pits": "5", "seeds": "2"}, honest},
-		{"oware", nil, honest},
+		// Perfect in Oware's solved endgames (its name says so).
+		{"oware", nil, all},
+		{"oware", engine.Options{"seeds": "3"}, all},
+		// The database is for the default rules only.
+		{"oware", engine.Options{"grand_slam": "forbidden"}, honest},
+		{"oware", engine.Options{"cross": "true"}, honest},
 		{"togyz", nil, honest},
 		{"congkak", nil, honest},
 	}
@@ -40,6 +45,19 @@ func TestOpponentOffered(t *testing.T) {
 		got := o.Offered(r)
 		if !slices.Equal(got, c.want) {
 			t.Errorf("Offered(%s %v) = %v, want %v", c.variant, c.opts, got, c.want)
+		}
+		// Perfect is named for what it is: exact in solved endgames only
+		// where it is not exact from the start.
+		n := o.EndgameSeeds(r, "perfect")
+		if want := 0; c.variant == "oware" && slices.Contains(got, "perfect") {
+			if n != search.OwareDBSeeds {
+				t.Errorf("EndgameSeeds(%s %v) = %d, want %d", c.variant, c.opts, n, search.OwareDBSeeds)
+			}
+		} else if n != want {
+			t.Errorf("EndgameSeeds(%s %v) = %d, want %d", c.variant, c.opts, n, want)
+		}
+		if n := o.EndgameSeeds(r, "expert"); n != 0 {
+			t.Errorf("EndgameSeeds(%s %v, expert) = %d", c.variant, c.opts, n)
 		}
 		// Every level offered is one Move accepts.
 		for _, l := range got {

@@ -29,7 +29,16 @@ and a best move. Kalah is solved by a dedicated solver with an endgame
 database built on first use and kept in the cache directory
 ($MANCALA_CACHE_DIR, else the user cache directory's "mancala"); other
 games and Kalah's pie rule go through the generic solver, which can take
-small positions only.
+small positions only. Oware (default rules) with at most 12 seeds in the
+pits is answered at once from its endgame database (built on first use,
+about 25 s, and kept in the same directory): exactly where play cannot go
+round in cycles, the margin then counted to the end of the board (the
+majority rule may end the game sooner, with the same winner); elsewhere
+with the bounds it proves (exit status 3, "limit":"repetition" in JSON).
+Where it is cheap (at most a million positions reachable, 5 s), the
+game's own value, majority rule included, is worked out too and given
+as the value (JSON: "board_end_lower"/"board_end_upper" then hold the
+database's margins).
 
 Every solve is limited: by default to 60 seconds of search (the first build
 of an endgame database, a one-off cost of up to a few minutes, is not
@@ -52,7 +61,8 @@ first solution in ascending pit order; --count also counts the solutions.
                   when nothing was found)
                   (solitaires: {"solvable":true,"solution":[3,4],"solutions":N})
   --memory MB     memory for the table and the database (default 1024)
-  --db-seeds N    Kalah endgame database size in seeds (default 22; -1: none)
+  --db-seeds N    Kalah endgame database size in seeds (default 22; -1: none);
+                  Oware's (default 12, at most 14; -1: none)
   --threads N     Kalah: search with N threads (default: one per CPU)
   --max-nodes N   give up after N positions (default 0: no node limit)
   --timeout D     give up the search after this long (default 60s; 0: no limit)
@@ -127,6 +137,9 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	}
 	if p.Status() != engine.Ongoing {
 		return failf("solve: the game is over (%s)", statusWords(p.Status(), p.EndReason()))
+	}
+	if done, err := solveOwareDB(ctx, a, p, hist, opts, stdout); done {
+		return err
 	}
 	if !a.bools["quiet"] {
 		opts.Progress = progressPrinter(solveStderr, solveProgressEvery)

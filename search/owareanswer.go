@@ -1,0 +1,188 @@
+package search
+
+import (
+	"context"
+	"time"
+
+	"github.com/mancala-bot/mancala/engine"
+)
+
+// OwareAnswer is what the Oware endgame database knows of a position (see
+// OwareEndgame).
+//
+// Its margins are final store margins for the side to move, the stores
+// already filled included, counting play until the board is cleared:
+// captures, then each side taking the seeds on its own side when a player
+// cannot move. They leave out the majority rule, which ends the game as
+// soon as a store holds more than half of all the seeds: the winner is the
+// same (a win, draw or loss is the sign of the margin), but the game's own
+// final margin can differ.
+type OwareAnswer struct {
+	// Seeds is the database's seed count (every board with at most that
+	// many seeds in the pits).
+	Seeds int
+	// Exact reports that the value is known: Lower == Upper. Otherwise
+	// play can cycle from this board, the third-repetition rule decides,
+	// and only the bounds are proven.
+	Exact        bool
+	Lower, Upper int
+	// Best is a move that secures Lower, making progress (the line it
+	// starts never returns to a position).
+	Best engine.Move
+	// Line is the principal variation when Exact: each side's database
+	// move in turn, while the value stays exact, for at most 24 plies
+	// (it stops before a position would come back).
+	Line []engine.Move
+	// Moves holds every legal move with the bounds of the margin after it
+	// (for the same side), in pit order.
+	Moves []OwareMoveBounds
+	// DBTime is the time taken to load or build the database.
+	DBTime time.Duration
+}
+
+// OwareMoveBounds is a move and the proven bounds of the margin it leads
+// to, as in OwareAnswer.
+type OwareMoveBounds struct {
+	Move         engine.Move
+	Lower, Upper int
+}
+
+// Exact reports whether the move's margin is known exactly.
+func (m OwareMoveBounds) Exact() bool { return m.Lower == m.Upper }
+
+// Outcome is the sign of a margin: +1 a win, 0 a draw, -1 a loss for the
+// side to move.
+func Outcome(margin int) int {
+	switch {
+	case margin > 0:
+		return 1
+	case margin < 0:
+		return -1
+	}
+	return 0
+}
+
+// OwareEndgame answers an Oware position from the endgame database of up
+// to seeds seeds (0: OwareDBSeeds), loaded from the disk cache in dir
+// ("": CacheDir(); "-": none) or built there on first use (up to 12 seeds:
+// about 25 s once; 8 seeds: half a second). ok is false, with no error,
+// when the database does not apply: other rules than Oware's defaults
+// (grand slams capture, no cross-sowing), a finished game, more seeds in
+// the pits than the database holds, or a history (oldest first, p
+// excluded) in which a position with as many seeds in the pits as p
+// occurred twice already, p itself counted (the repetition rule could then cut short the
+// lines the bounds rest on). The error is ctx's, when it ends while the
+// database is being built.
+func OwareEndgame(ctx context.Context, p engine.Position, history []engine.Position, seeds int, dir string) (a OwareAnswer, ok bool, err error) {
+	if seeds <= 0 {
+		seeds = OwareDBSeeds
+	}
+	if !owareDBParams(p.Rules()) || p.Status() != engine.Ongoing {
+		return OwareAnswer{}, false, nil
+	}
+	k := p.PitSeeds(engine.South) + p.PitSeeds(engine.North)
+	if k > seeds || repeatedInHistory(p, history, k) {
+		return OwareAnswer{}, false, nil
+	}
+	switch dir {
+	case "":
+		dir = CacheDir()
+	case "-":
+		dir = ""
+	}
+	t0 := time.Now()
+	db, err := getOwareDB(ctx, seeds, dir)
+	if err != nil {
+		return OwareAnswer{}, false, err
+	}
+	a, ok = db.answer(p)
+	a.DBTime = time.Since(t0)
+	return a, ok, nil
+}
+
+// repeatedInHistory reports whether a position with k seeds in the pits
+// occurs twice in history, p counted as one occurrence (as owareLookup
+// does).
+func repeatedInHistory(p engine.Position, history []engine.Position, k int) bool {
+	seen := map[engine.Key]int{p.Key(): 1}
+	for _, q := range history {
+		if q.PitSeeds(engine.South)+q.PitSeeds(engine.North) != k {
+			continue
+		}
+		if seen[q.Key()]++; seen[q.Key()] >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// answer reads p's board from db (the caller checked the rules, the seed
+// count and the history).
+func (db *owareDB) answer(p engine.Position) (OwareAnswer, bool) {
+	b, margin := owareBoardOf(&p)
+	if b.seeds() > db.maxSeeds {
+		return OwareAnswer{}, false
+	}
+	moves := owareMoves(b)
+	if moves == 0 {
+		return OwareAnswer{}, false
+	}
+	lo, hi := db.bounds(b)
+	a := OwareAnswer{Seeds: db.maxSeeds, Exact: lo == hi, Lower: margin + lo, Upper: margin + hi}
+	for i := range 6 {
+		if moves&(1<<i) == 0 {
+			continue
+		}
+		c, g := owarePlay(b, i)
+		clo, chi := db.bounds(c)
+		a.Moves = append(a.Moves, OwareMoveBounds{
+			Move:  engine.Move{Kind: engine.Sow, Pit: uint8(i + 1)},
+			Lower: margin + g - chi, Upper: margin + g - clo,
+		})
+	}
+	if pit, ok := db.bestMove(b); ok {
+		a.Best = engine.Move{Kind: engine.Sow, Pit: uint8(pit + 1)}
+	}
+	if a.Exact {
+		a.Line = db.line(p, 24)
+	}
+	return a, true
+}
+
+// line plays the database's moves from p through the engine while the
+// board's value is exact, for at most n plies, stopping before a position
+// would come back.
+func (db *owareDB) line(p engine.Position, n int) []engine.Move {
+	var out []engine.Move
+	seen := map[engine.Key]bool{p.Key(): true}
+	for len(out) < n && p.Status() == engine.Ongoing {
+		b, _ := owareBoardOf(&p)
+		if b.seeds() > db.maxSeeds {
+			break
+		}
+		if _, exact := db.exact(b); !exact {
+			break
+		}
+		pit, ok := db.bestMove(b)
+		if !ok {
+			break
+		}
+		m := engine.Move{Kind: engine.Sow, Pit: uint8(pit + 1)}
+		q, err := p.Play(m)
+		if err != nil || seen[q.Key()] {
+			break
+		}
+		seen[q.Key()] = true
+		out = append(out, m)
+		p = q
+	}
+	return out
+}
+
+// ExactInEndgames reports whether Perfect plays exactly under r near the
+// end only, from an endgame database: Oware with its default rules (grand
+// slams capture, no cross-sowing), on every board of at most
+// OwareDBSeeds seeds whose value the database holds exactly (about a
+// third of the 12-seed boards; the others can cycle), Expert's moves
+// elsewhere.
+func ExactInEndgames(r engine.Rules) bool { return owareDBParams(r) }

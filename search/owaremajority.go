@@ -1,0 +1,164 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"slices"
+
+	"github.com/mancala-bot/mancala/engine"
+)
+
+// ErrMajorityTooLarge is OwareMajority's error when the position reaches
+// more states than its limit.
+var ErrMajorityTooLarge = errors.New("oware: too many positions for the majority analysis")
+
+// OwareMajorityResult is the value of an Oware position under the game's
+// own end, majority rule included (see OwareMajority).
+type OwareMajorityResult struct {
+	// Exact reports that the value is known (Lower == Upper); otherwise
+	// play can cycle and the repetition rule decides.
+	Exact        bool
+	Lower, Upper int
+	// Best secures Lower and makes progress (its line never comes back to
+	// a position), when Exact.
+	Best engine.Move
+	// States is the number of positions analysed.
+	States int
+}
+
+// majState is a board seen from the side to move and that side's store
+// margin.
+type majState struct {
+	b kboard
+	d int
+}
+
+// OwareMajority solves an Oware position (default rules, no history) under
+// the engine's own end of the game: a store holding more than half of all
+// the seeds ends it at once (the seeds left on the board counting for
+// nobody), a player to move without a legal move ends it with each side
+// taking the seeds on its side. It analyses every position reachable from
+// p (boards and store margins, at most limit of them) by iterating lower
+// and upper bounds of the final store margin to their fixed point, as the
+// endgame database does for boards alone: where they meet the value is
+// exact for a game started from p, and Best achieves it without coming
+// back to a position. Errors: ErrMajorityTooLarge past limit states, ctx's
+// error, and an error for other rules or a finished game.
+func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajorityResult, error) {
+	if !owareDBParams(p.Rules()) || p.Status() != engine.Ongoing {
+		return OwareMajorityResult{}, errors.New("oware majority: not an ongoing Oware position with the default rules")
+	}
+	b, d := owareBoardOf(&p)
+	total := p.Seeds()
+	root := majState{b, d}
+	index := map[majState]int{root: 0}
+	states := []majState{root}
+	type edge struct {
+		child int // -1: the move ends the game
+		final int // the mover's final margin when it does
+	}
+	edges := [][]edge{}
+	for i := 0; i < len(states); i++ {
+		if i%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return OwareMajorityResult{}, err
+			}
+		}
+		s := states[i]
+		var es []edge
+		moves := owareMoves(s.b)
+		for pit := range 6 {
+			if moves&(1<<pit) == 0 {
+				continue
+			}
+			c, g := owarePlay(s.b, pit)
+			d2 := s.d + g // the mover's margin after the move
+			k2 := c.seeds()
+			mine := (total - k2 + d2) / 2
+			switch {
+			case 2*mine > total:
+				es = append(es, edge{-1, d2})
+				continue
+			case owareMoves(c) == 0:
+				// c is seen from the opponent: c.my are its pits.
+				es = append(es, edge{-1, d2 + rowSum(c.opp) - rowSum(c.my)})
+				continue
+			}
+			cs := majState{c, -d2}
+			ci, ok := index[cs]
+			if !ok {
+				if len(states) >= limit {
+					return OwareMajorityResult{States: len(states)}, ErrMajorityTooLarge
+				}
+				ci = len(states)
+				index[cs] = ci
+				states = append(states, cs)
+			}
+			es = append(es, edge{ci, 0})
+		}
+		edges = append(edges, es)
+	}
+	n := len(states)
+	lo, hi := make([]int, n), make([]int, n)
+	dhi := make([]int, n) // the sweep at which hi settled
+	for i, s := range states {
+		k := s.b.seeds()
+		lo[i], hi[i] = s.d-k, s.d+k
+	}
+	// Each sweep computes every state's bounds from the previous sweep's
+	// (what each side can force within about as many plies), so that
+	// the sweep at which an upper bound settled measures progress (see
+	// owareDB.build).
+	prevLo, prevHi := slices.Clone(lo), slices.Clone(hi)
+	for sweep := 1; ; sweep++ {
+		if err := ctx.Err(); err != nil {
+			return OwareMajorityResult{}, err
+		}
+		changed := false
+		for i, es := range edges {
+			nlo, nhi := -1<<20, -1<<20
+			for _, e := range es {
+				if e.child < 0 {
+					nlo, nhi = max(nlo, e.final), max(nhi, e.final)
+				} else {
+					nlo, nhi = max(nlo, -prevHi[e.child]), max(nhi, -prevLo[e.child])
+				}
+			}
+			if nlo > lo[i] {
+				lo[i], changed = nlo, true
+			}
+			if nhi < hi[i] {
+				hi[i], dhi[i], changed = nhi, sweep, true
+			}
+		}
+		if !changed {
+			break
+		}
+		copy(prevLo, lo)
+		copy(prevHi, hi)
+	}
+	res := OwareMajorityResult{Exact: lo[0] == hi[0], Lower: lo[0], Upper: hi[0], States: n}
+	// The best move: one reaching the lower bound, whose child's upper
+	// bound settled first (a move ending the game settles at once).
+	best, bestD := -1, 1<<30
+	moves := owareMoves(b)
+	j := 0
+	for pit := range 6 {
+		if moves&(1<<pit) == 0 {
+			continue
+		}
+		e := edges[0][j]
+		j++
+		v, dd := e.final, 0
+		if e.child >= 0 {
+			v, dd = -hi[e.child], dhi[e.child]
+		}
+		if v == lo[0] && dd < bestD {
+			best, bestD = pit, dd
+		}
+	}
+	if best >= 0 {
+		res.Best = engine.Move{Kind: engine.Sow, Pit: uint8(best + 1)}
+	}
+	return res, nil
+}
