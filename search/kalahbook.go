@@ -20,8 +20,9 @@ import (
 
 // kalahBook is Perfect's opening book for one Kalah game (pits, seeds per
 // pit, capture rule): the proven value and a best pit of every board
-// Perfect can meet from the start whose exact solve does not fit in its
-// move's budget (more than limit positions with the dbSeeds database),
+// Perfect can meet from the start whose exact solve does not fit in
+// limit positions (bookBudget: half of Perfect's budget) with the dbSeeds
+// database,
 // and of the first boards past them that do (the book's leaves), so that
 // Perfect answers those at once too.
 //
@@ -55,9 +56,12 @@ const (
 	perfectSolveTime  = MaxThink * 3 / 5
 )
 
-// bookBudget is the budget a book is built for: Perfect's (a variable for
-// the tests, which build books for smaller budgets).
-var bookBudget uint64 = perfectKalahBudget
+// bookBudget is the budget a book is built for: half of Perfect's, so
+// that a board the book leaves out is solved within Perfect's time on a
+// machine twice as slow or as busy as one that searches
+// perfectKalahBudget positions in perfectSolveTime (a variable for the
+// tests, which build books for smaller budgets).
+var bookBudget uint64 = perfectKalahBudget / 2
 
 // solveBoard solves kboard b exactly with the database db (nil: none) and
 // the table tt, on threads threads, stopping with ErrTooLarge after limit
@@ -478,13 +482,10 @@ func (bk *kalahBook) lookup(p engine.Position) (Decision, bool) {
 }
 
 // bookReady reports whether a complete book for r is in the cache
-// directory with the database it was built with: Perfect then plays
-// exactly from the start (see ExactFromStart).
+// directory with the database it was built with (in the directory or in
+// memory): Perfect then plays exactly from the start (see
+// ExactFromStart).
 func bookReady(r engine.Rules) bool {
 	bk := kalahBookFor(r)
-	if bk == nil || !bk.complete {
-		return false
-	}
-	_, err := os.Stat(filepath.Join(CacheDir(), dbFileName(bk.n, bk.emptyCapture, bk.dbSeeds)))
-	return err == nil
+	return bk != nil && bk.complete && dbCached(geomFor(bk.n, bk.emptyCapture), bk.dbSeeds, CacheDir())
 }

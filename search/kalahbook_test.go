@@ -198,6 +198,21 @@ func TestPerfectKalahBookMoves(t *testing.T) {
 		}
 	}
 	t.Logf("%d moves of Perfect checked", moves)
+	// A forced move past the database (12 seeds, the database holds 8)
+	// is proven too.
+	p, err := engine.NewPosition(r, engine.Setup{ToMove: engine.South,
+		Pits: [][]int{{0, 0, 0, 1, 0, 0}, {2, 2, 2, 2, 2, 1}}, Stores: []int{6, 6}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Solve(ctx, p, SolveOptions{DBSeeds: 8, MemoryMB: 64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Perfect.ChooseFrom(ctx, p, nil, 1)
+	if err != nil || !d.Exact || d.Value != res.Value || d.Move.Pit != 4 {
+		t.Errorf("forced move: %+v, %v; want pit 4, exact %d", d, err, res.Value)
+	}
 }
 
 // afterValue is the value for p's mover of q, the position after its move.
@@ -357,4 +372,52 @@ func kalahPie(t *testing.T) engine.Rules {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// TestPerfectKalahDBChoice: Perfect solves with the book's database when
+// the book and that database are in the cache, else with the largest
+// database of more than PerfectDBSeeds seeds found there, else with
+// PerfectDBSeeds.
+func TestPerfectKalahDBChoice(t *testing.T) {
+	t.Setenv("MANCALA_CACHE_DIR", t.TempDir())
+	r := kalahRules(4, 5) // 40 seeds: no whole-game database
+	g := geomFor(4, false)
+	if _, k := perfectKalahDB(r); k != PerfectDBSeeds {
+		t.Fatalf("empty cache: %d seeds, want %d", k, PerfectDBSeeds)
+	}
+	for _, k := range []int{17, 19} {
+		if _, _, err := getKalahDB(context.Background(), g, k, CacheDir()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, k := perfectKalahDB(r); k != 19 {
+		t.Errorf("databases of 17 and 19 seeds cached: %d seeds, want 19", k)
+	}
+	bk := &kalahBook{n: 4, seeds: 5, dbSeeds: 17, limit: perfectKalahBudget, complete: true, entries: map[kboard]bookEntry{}}
+	if err := bk.save(CacheDir()); err != nil {
+		t.Fatal(err)
+	}
+	if _, k := perfectKalahDB(r); k != 17 {
+		t.Errorf("a book built with 17 seeds: %d seeds, want 17", k)
+	}
+	if !ExactFromStart(r) {
+		t.Error("ExactFromStart false with a complete book and its database")
+	}
+	if err := os.Remove(filepath.Join(CacheDir(), dbFileName(4, false, 17))); err != nil {
+		t.Fatal(err)
+	}
+	if _, k := perfectKalahDB(r); k != 17 {
+		// Still in memory.
+		t.Errorf("the book's database in memory: %d seeds, want 17", k)
+	}
+	if !ExactFromStart(r) {
+		t.Error("ExactFromStart false with the book's database in memory")
+	}
+	bk.complete = false
+	if err := bk.save(CacheDir()); err != nil {
+		t.Fatal(err)
+	}
+	if ExactFromStart(r) {
+		t.Error("ExactFromStart true with an incomplete book")
+	}
 }

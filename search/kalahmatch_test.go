@@ -15,8 +15,9 @@ import (
 // of games 2j, 2j+1 gives Expert's first randomPlies turns of moves to
 // random legal moves drawn from (seed, j) (pair 0: none), so that the
 // deterministic levels do not replay one game. It returns Perfect's tally
-// and how many of Perfect's moves were exact, of how many.
-func kalahStartMatch(ctx context.Context, r engine.Rules, games, randomPlies int, seed uint64) (res MatchResult, exact, moves int, err error) {
+// and how many of Perfect's moves were exact, of how many; notExact, if
+// not nil, is called with each position where Perfect's move was not.
+func kalahStartMatch(ctx context.Context, r engine.Rules, games, randomPlies int, seed uint64, notExact func(engine.Position)) (res MatchResult, exact, moves int, err error) {
 	for i := range games + games%2 {
 		side := engine.Side(i % 2)
 		rng := rand.New(rand.NewPCG(seed, uint64(i/2)))
@@ -37,6 +38,8 @@ func kalahStartMatch(ctx context.Context, r engine.Rules, games, randomPlies int
 				moves++
 				if d.Exact {
 					exact++
+				} else if notExact != nil {
+					notExact(p)
 				}
 				m = d.Move
 			case random > 0:
@@ -101,7 +104,10 @@ func BenchmarkKalahPerfectMatch(b *testing.B) {
 	}
 	b.Logf("book and database ready: %v", ExactFromStart(r))
 	for range b.N {
-		res, exact, moves, err := kalahStartMatch(context.Background(), r, games, random, 1)
+		res, exact, moves, err := kalahStartMatch(context.Background(), r, games, random, 1, func(p engine.Position) {
+			s := p.Setup()
+			b.Logf("not exact: ply %d, %s to move, pits %v, stores %v", p.Ply(), p.ToMove(), s.Pits, s.Stores)
+		})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -231,7 +231,10 @@ func (l Level) chooseFrom(ctx context.Context, p engine.Position, history []engi
 		}
 	}
 	moves := p.Moves()
-	if len(moves) == 1 {
+	_, _, _, kalah := kalahParams(p.Rules())
+	// Perfect proves a forced move's value too in Kalah (the move lines say
+	// whether the bot plays perfectly).
+	if len(moves) == 1 && !(spec.solve && kalah && !p.SwapPending()) {
 		return Decision{Move: moves[0]}, nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, MaxThink)
@@ -254,7 +257,7 @@ func (l Level) chooseFrom(ctx context.Context, p engine.Position, history []engi
 				}
 			}
 		}
-		if _, _, _, ok := kalahParams(p.Rules()); ok && !p.SwapPending() {
+		if kalah && !p.SwapPending() {
 			return perfectKalahMove(ctx, p, history)
 		}
 		gate, budget := perfectOtherGate, uint64(perfectOtherBudget)
@@ -317,11 +320,12 @@ const wholeGameDBBoards = 16 << 20
 //     (see BuildKalahBook, "mancala book kalah"). Perfect's moves are then
 //     the book's while the board is in it, and its exact solve from the
 //     position after that: the book holds every board Perfect can meet
-//     whose solve does not fit in its budget. Past the book the budget is
-//     a count of positions (about a second on this project's machines):
-//     on a machine too slow or too busy to search them within Perfect's
-//     share of MaxThink, a move falls back to Expert's, and is not
-//     marked Exact.
+//     whose solve does not fit in half its budget. Past the book the
+//     budget is a count of positions (3 million, about a second on this
+//     project's machines, and the book leaves only boards of at most half
+//     that): on a machine too slow or too busy to search them within
+//     Perfect's share of MaxThink, a move falls back to Expert's, and is
+//     not marked Exact.
 //
 // Elsewhere (Kalah(6,4) without the book, Oware, Togyz Kumalak, Congkak)
 // no search here can prove the value of the start within the bot's think
