@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mancala-bot/mancala/engine"
 )
@@ -419,5 +420,38 @@ func TestPerfectKalahDBChoice(t *testing.T) {
 	}
 	if ExactFromStart(r) {
 		t.Error("ExactFromStart true with an incomplete book")
+	}
+}
+
+// TestKalahBookWarmsDatabase: Perfect's first move from the book starts
+// loading the database its solves past the book need.
+func TestKalahBookWarmsDatabase(t *testing.T) {
+	r, _ := buildTestBook(t)
+	// The same files in a new folder: nothing of it in memory.
+	dir := t.TempDir()
+	for _, name := range []string{bookFileName(6, 2, false), dbFileName(6, false, 8)} {
+		data, err := os.ReadFile(filepath.Join(CacheDir(), name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("MANCALA_CACHE_DIR", dir)
+	g := geomFor(6, false)
+	if loadedDBNoWait(g, 8, 8, dir) != nil {
+		t.Fatal("the database is in memory before any move")
+	}
+	d, err := Perfect.Choose(context.Background(), engine.NewGame(r.Start()), 1)
+	if err != nil || !d.Exact {
+		t.Fatalf("Perfect at the start, from the book: %+v, %v", d, err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for loadedDBNoWait(g, 8, 8, dir) == nil {
+		if time.Now().After(deadline) {
+			t.Fatal("the book's database was not loaded after Perfect's book move")
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

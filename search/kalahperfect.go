@@ -4,25 +4,30 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/mancala-bot/mancala/engine"
 )
 
 // perfectKalahMove is Perfect's move on a Kalah board with no pie-rule
 // swap pending: the opening book's move if the board is in the book (see
-// BuildKalahBook), else the exact solve from the position with the
+// BuildKalahBook; the database is then loaded in the background for the
+// moves past the book), else the exact solve from the position with the
 // database perfectKalahDB gives, within Perfect's budget (at most
 // perfectKalahBudget positions on one thread and perfectSolveTime, the
 // database's loading included), else Expert's move in what is left of
 // ctx (which the caller bounds by MaxThink). Only the book and a finished
 // solve are Exact.
 func perfectKalahMove(ctx context.Context, p engine.Position, history []engine.Position) (Decision, error) {
+	g, k := perfectKalahDB(p.Rules())
 	if bk := kalahBookFor(p.Rules()); bk != nil {
 		if d, ok := bk.lookup(p); ok {
+			// The solves past the book need the database (548 MB for
+			// 22 seeds, seconds to load): its loading starts now.
+			warmKalahDB(g, k)
 			return d, nil
 		}
 	}
-	g, k := perfectKalahDB(p.Rules())
 	sctx, cancel := context.WithTimeout(ctx, perfectSolveTime)
 	defer cancel()
 	if db, err := awaitKalahDB(sctx, g, k); err == nil {
@@ -92,4 +97,24 @@ func dbCached(g *kalahGeom, k int, dir string) bool {
 	}
 	_, err := os.Stat(filepath.Join(dir, dbFileName(g.n, g.emptyCapture, k)))
 	return err == nil
+}
+
+// dbWarming holds the databases being loaded by warmKalahDB.
+var dbWarming sync.Map
+
+// warmKalahDB starts loading (or building) the database (g, k) in the
+// background if it is not in memory, once at a time.
+func warmKalahDB(g *kalahGeom, k int) {
+	dir := CacheDir()
+	if loadedDBNoWait(g, k, k, dir) != nil {
+		return
+	}
+	key := dir + "|" + dbFileName(g.n, g.emptyCapture, k)
+	if _, busy := dbWarming.LoadOrStore(key, true); busy {
+		return
+	}
+	go func() {
+		defer dbWarming.Delete(key)
+		_, _, _ = getKalahDB(context.Background(), g, k, dir)
+	}()
 }
