@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -17,7 +18,10 @@ import (
 // deterministic levels do not replay one game. It returns Perfect's tally
 // and how many of Perfect's moves were exact, of how many; notExact, if
 // not nil, is called with each position where Perfect's move was not.
-func kalahStartMatch(ctx context.Context, r engine.Rules, games, randomPlies int, seed uint64, notExact func(engine.Position)) (res MatchResult, exact, moves int, err error) {
+// below counts the games Perfect ended with a store margin below a value
+// it had proven on one of its moves (none, if its play is perfect: the
+// opponent's mistakes only add to a proven value).
+func kalahStartMatch(ctx context.Context, r engine.Rules, games, randomPlies int, seed uint64, notExact func(engine.Position)) (res MatchResult, exact, moves, below int, err error) {
 	for i := range games + games%2 {
 		side := engine.Side(i % 2)
 		rng := rand.New(rand.NewPCG(seed, uint64(i/2)))
@@ -26,6 +30,7 @@ func kalahStartMatch(ctx context.Context, r engine.Rules, games, randomPlies int
 			random = 0
 		}
 		g := engine.NewGame(r.Start())
+		proven := math.MinInt
 		for g.Position().Status() == engine.Ongoing {
 			p := g.Position()
 			var m engine.Move
@@ -33,11 +38,12 @@ func kalahStartMatch(ctx context.Context, r engine.Rules, games, randomPlies int
 			case p.ToMove() == side:
 				d, err := Perfect.Choose(ctx, g, 1)
 				if err != nil {
-					return res, exact, moves, err
+					return res, exact, moves, below, err
 				}
 				moves++
 				if d.Exact {
 					exact++
+					proven = max(proven, d.Value)
 				} else if notExact != nil {
 					notExact(p)
 				}
@@ -48,14 +54,17 @@ func kalahStartMatch(ctx context.Context, r engine.Rules, games, randomPlies int
 				m = ms[rng.IntN(len(ms))]
 			default:
 				if m, err = Expert.Move(ctx, g, 1); err != nil {
-					return res, exact, moves, err
+					return res, exact, moves, below, err
 				}
 			}
 			if _, err := g.Play(m); err != nil {
-				return res, exact, moves, err
+				return res, exact, moves, below, err
 			}
 		}
 		margin := resultMargin(g.Position(), side)
+		if margin < proven {
+			below++
+		}
 		res.Games++
 		res.Margin += margin
 		switch {
@@ -67,7 +76,7 @@ func kalahStartMatch(ctx context.Context, r engine.Rules, games, randomPlies int
 			res.Draws++
 		}
 	}
-	return res, exact, moves, nil
+	return res, exact, moves, below, nil
 }
 
 // BenchmarkKalahPerfectMatch plays Perfect against Expert in Kalah(6,4)
@@ -115,16 +124,19 @@ func BenchmarkKalahPerfectMatch(b *testing.B) {
 		b.Fatal(err)
 	}
 	for range b.N {
-		res, exact, moves, err := kalahStartMatch(context.Background(), r, games, random, seed, func(p engine.Position) {
+		res, exact, moves, below, err := kalahStartMatch(context.Background(), r, games, random, seed, func(p engine.Position) {
 			s := p.Setup()
 			b.Logf("not exact: ply %d, %s to move, pits %v, stores %v", p.Ply(), p.ToMove(), s.Pits, s.Stores)
 		})
 		if err != nil {
 			b.Fatal(err)
 		}
+		if below > 0 {
+			b.Errorf("%d games ended below a value Perfect had proven", below)
+		}
 		elo, margin := res.Elo()
-		b.Logf("perfect vs expert, %s(%d,%d) from the start: +%d =%d -%d, score %.3f, Elo %+.0f ± %.0f, store margin %+d; %d of Perfect's %d moves exact",
-			r.Variant().ID, r.Layout().Pits, r.Start().Seeds()/(2*r.Layout().Pits), res.Wins, res.Draws, res.Losses, res.Score(), elo, margin, res.Margin, exact, moves)
+		b.Logf("perfect vs expert, %s(%d,%d) from the start: +%d =%d -%d, score %.3f, Elo %+.0f ± %.0f, store margin %+d; %d of Perfect's %d moves exact, %d games below a value it proved",
+			r.Variant().ID, r.Layout().Pits, r.Start().Seeds()/(2*r.Layout().Pits), res.Wins, res.Draws, res.Losses, res.Score(), elo, margin, res.Margin, exact, moves, below)
 		b.ReportMetric(res.Score(), "score")
 		b.ReportMetric(elo, "elo")
 		b.ReportMetric(margin, "elo±")
