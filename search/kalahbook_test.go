@@ -347,7 +347,7 @@ func TestKalahBookIncomplete(t *testing.T) {
 	defer func() { bookBudget = old }()
 	r := kalah62(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	st, err := BuildKalahBook(ctx, r, KalahBookOptions{DBSeeds: 8, TableMB: 16, Progress: func(st KalahBookStats) {
+	st, err := BuildKalahBook(ctx, r, KalahBookOptions{DBSeeds: 8, Threads: 2, TableMB: 16, Progress: func(st KalahBookStats) {
 		if st.Boards == 2 {
 			cancel()
 		}
