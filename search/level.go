@@ -30,18 +30,25 @@ import (
 //     Hard and Expert play exactly where that is cheap: a Kalah board with
 //     at most PerfectDBSeeds seeds in the pits whose endgame database is in
 //     memory, and positions their search solves (see Choose).
-//   - Perfect plays a move of the exact solution when the position is small
-//     enough for the solver to answer within its budget (Kalah with at
-//     most 36 seeds left in the pits, with the 16-seed endgame database;
-//     the other games with at most 10; Oware with its default rules, from
-//     its endgame database, every board of at most OwareDBSeeds seeds
-//     whose value is exact there: about a third of the 12-seed boards, the
-//     others can cycle), and Expert's move otherwise. Only
-//     on the small Kalah boards of ExactFromStart is that every move of
-//     the game; in Oware (ExactInEndgames) the bot offers it under a name
-//     that says it is exact in solved endgames only; elsewhere the name is
-//     kept for games created with it, and plays as described (Expert
-//     until the end is near).
+//   - Perfect plays a move of the exact solution when it has one within
+//     its budget, and Expert's move otherwise. In Kalah (no pie-rule swap
+//     pending) it reads its opening book first (BuildKalahBook, "mancala
+//     book kalah"), then solves from the current position, whatever the
+//     seeds left, with the largest endgame database in the cache (the
+//     book's; else up to DefaultDBSeeds found on disk; else the 16-seed
+//     one, PerfectDBSeeds, built on first use) for at most 3 million
+//     positions and 60% of MaxThink, leaving the rest to Expert's search
+//     when the solve does not finish. With the 22-seed database Kalah(6,4)
+//     solves within that from about the fourth ply on, with the 16-seed one
+//     from about the tenth; the book covers the plies before. The other
+//     games: positions with at most 10 seeds in the pits, and Oware with
+//     its default rules from its endgame database, every board of at most
+//     OwareDBSeeds seeds whose value is exact there (about a third of the
+//     12-seed boards, the others can cycle). ExactFromStart tells where
+//     that is every move of the game; in Oware (ExactInEndgames) the bot
+//     offers it under a name that says it is exact in solved endgames
+//     only; elsewhere the name is kept for games created with it, and
+//     plays as described (Expert until the end is near).
 //
 // Beginner, Easy and Medium vary their moves; the variation is drawn from
 // the seed and the position, so the same position, level and seed always
@@ -98,15 +105,19 @@ type levelSpec struct {
 	solve  bool    // Perfect: try the exact solver first
 }
 
-// The exact solver's part in Perfect: it is tried on positions with at
-// most gate seeds in the pits, for at most budget nodes.
+// The exact solver's part in Perfect: in Kalah it is tried on every
+// position for perfectKalahBudget nodes (see perfectKalahMove; under the
+// pie rule's pending swap, on positions with at most perfectKalahGate
+// seeds in the pits), in the other games on positions with at most
+// perfectOtherGate seeds for perfectOtherBudget nodes.
 const (
 	perfectKalahGate   = 36
 	perfectKalahBudget = 3_000_000
 	perfectOtherGate   = 10
 	perfectOtherBudget = 1_000_000
-	// PerfectDBSeeds is the Kalah endgame database Perfect uses (30 MB for
-	// six pits, built on first use in about ten seconds; see Prepare).
+	// PerfectDBSeeds is the Kalah endgame database Perfect uses when no
+	// larger one is in the cache (30 MB for six pits, built on first use
+	// in about ten seconds; see Prepare).
 	PerfectDBSeeds = 16
 )
 
@@ -123,8 +134,8 @@ var levelSpecs = [...]levelSpec{
 type Decision struct {
 	Move engine.Move
 	// Exact reports that Value is proven by an exact search (the Kalah
-	// or Oware endgame database, or the solver finishing within its
-	// budget) and that Move achieves it. Value is then the final store
+	// or Oware endgame database, Perfect's Kalah opening book, or the
+	// solver finishing within its budget) and that Move achieves it. Value is then the final store
 	// margin the side to move gets with best play by both sides from the
 	// position before Move (positive: it wins by that many). From the
 	// Oware database the margin counts play to the end of the board: the
@@ -225,7 +236,10 @@ func (l Level) chooseFrom(ctx context.Context, p engine.Position, history []engi
 		}
 	}
 	moves := p.Moves()
-	if len(moves) == 1 {
+	_, _, _, kalah := kalahParams(p.Rules())
+	// Perfect proves a forced move's value too in Kalah (the move lines say
+	// whether the bot plays perfectly).
+	if len(moves) == 1 && !(spec.solve && kalah && !p.SwapPending()) {
 		return Decision{Move: moves[0]}, nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, MaxThink)
@@ -247,6 +261,9 @@ func (l Level) chooseFrom(ctx context.Context, p engine.Position, history []engi
 					return d, nil
 				}
 			}
+		}
+		if kalah && !p.SwapPending() {
+			return perfectKalahMove(ctx, p, history)
 		}
 		gate, budget := perfectOtherGate, uint64(perfectOtherBudget)
 		g, k, kalah := perfectDB(p.Rules())
@@ -293,19 +310,39 @@ func (l Level) chooseFrom(ctx context.Context, p engine.Position, history []engi
 const wholeGameDBBoards = 16 << 20
 
 // ExactFromStart reports whether Perfect plays exactly, from the start of
-// every game under r, within MaxThink: r is Kalah (with any capture and
-// pie rule) on a board small enough that every position of the game (every
-// board with at most all its seeds in the pits) is in an endgame database
-// of at most 16 million boards. Each of Perfect's moves is then a lookup
-// in that database, which is built on the first move (about a second; see
-// Prepare) and kept on disk. That holds for Kalah with 1 or 2 pits, 3 pits
-// of up to 6 seeds, 4 pits of up to 3, and 5 or 6 pits of 1 seed. Elsewhere
-// (Kalah(6,4), Oware, Togyz Kumalak, Congkak) no search here can prove the
-// value of the start within the bot's think time: there Perfect plays
-// exactly only near the end, and Expert's moves before.
+// every game under r, within MaxThink. That holds in two cases:
+//
+//   - r is Kalah (with any capture and pie rule) on a board small enough
+//     that every position of the game (every board with at most all its
+//     seeds in the pits) is in an endgame database of at most 16 million
+//     boards. Each of Perfect's moves is then a lookup in that database,
+//     which is built on the first move (about a second; see Prepare) and
+//     kept on disk. That holds for Kalah with 1 or 2 pits, 3 pits of up to
+//     6 seeds, 4 pits of up to 3, and 5 or 6 pits of 1 seed.
+//   - r is Kalah without the pie rule, with the same seeds in every pit
+//     (Kalah(6,4) among them), and a complete opening book for it, with
+//     the endgame database it was built with, is in the cache directory
+//     (see BuildKalahBook, "mancala book kalah"). Perfect's moves are then
+//     the book's while the board is in it, and its exact solve from the
+//     position after that: the book holds every board Perfect can meet
+//     whose solve does not fit in half its budget. Past the book the
+//     budget is a count of positions (3 million, about a second on this
+//     project's machines, and the book leaves only boards of at most half
+//     that): on a machine too slow or too busy to search them within
+//     Perfect's share of MaxThink, a move falls back to Expert's, and is
+//     not marked Exact.
+//
+// Elsewhere (Kalah(6,4) without the book, Oware, Togyz Kumalak, Congkak)
+// no search here can prove the value of the start within the bot's think
+// time: there Perfect plays exactly only where its solve fits in its
+// budget (Kalah: from a few plies in with a 22-seed database, about ten
+// with the 16-seed one) or an endgame database answers, and Expert's
+// moves before.
 func ExactFromStart(r engine.Rules) bool {
-	_, _, ok := wholeGameDB(r)
-	return ok
+	if _, _, ok := wholeGameDB(r); ok {
+		return true
+	}
+	return r != nil && bookReady(r)
 }
 
 // wholeGameDB returns the database that holds every position of a game
@@ -389,8 +426,8 @@ func endgameLookup(p engine.Position, whole bool) (Decision, bool) {
 
 // Prepare loads, or builds and caches on disk, the Kalah endgame database
 // for the rules r that Perfect uses (for the boards ExactFromStart covers,
-// the one that holds the whole game) and Hard and Expert look up near the
-// end, or Perfect's Oware database (OwareDBSeeds, default rules), so that
+// the one that holds the whole game; else the largest in the cache, see
+// perfectKalahMove) and Hard and Expert look up near the end, or Perfect's Oware database (OwareDBSeeds, default rules), so that
 // the bot's first such move does not wait for it. It does nothing for
 // other games, and returns ctx's error if cancelled.
 func Prepare(ctx context.Context, r engine.Rules) error {
@@ -402,10 +439,10 @@ func Prepare(ctx context.Context, r engine.Rules) error {
 		_, _, err := getKalahDB(ctx, g, k, CacheDir())
 		return err
 	}
-	g, k, ok := perfectDB(r)
-	if !ok {
+	if _, _, _, ok := kalahParams(r); !ok {
 		return nil
 	}
+	g, k := perfectKalahDB(r)
 	_, _, err := getKalahDB(ctx, g, k, CacheDir())
 	return err
 }

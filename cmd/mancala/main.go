@@ -44,6 +44,9 @@ commands:
   solve VARIANT [--opt k=v]... [--from FILE.json] [MOVES...] [--json] [--count]
         the exact value with perfect play and a best move (solitaires:
         a solution); "mancala solve --help" for the limits
+  book kalah [--opt k=v]... [--db-seeds N]
+        build the perfect level's opening book (Kalah): exact from the
+        first move once built; "mancala book --help" for the details
   analyze VARIANT [MOVES...] [--time 2s] [--depth N] [--json]
         best move, evaluation, principal variation, depth and speed
   match VARIANT --a LEVEL --b LEVEL [--games N] [--json]
@@ -79,6 +82,7 @@ var commands = map[string]command{
 	"match":    runMatch,
 	"puzzle":   runPuzzle,
 	"ratings":  runRatings,
+	"book":     runBook,
 }
 
 // notYet are the SPEC's commands that are not built yet.

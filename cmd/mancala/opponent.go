@@ -26,14 +26,16 @@ func (searchOpponent) Levels() []string {
 // perfect only where search.ExactFromStart proves that it plays exactly
 // from the start within the think time: the small Kalah boards whose every
 // position is in an endgame database of at most 16 million boards (1 or 2
-// pits; 3 pits of up to 6 seeds; 4 pits of up to 3; 5 or 6 pits of 1).
-// Oware with its default rules has perfect too, named for what it is
-// (EndgameSeeds): Expert's moves, exact ones in the endgames its database
-// solves (search.ExactInEndgames). Elsewhere (Kalah's default six pits of
-// four, Togyz Kumalak, Congkak) perfect would play Expert's moves until
-// the end is near, so it is not offered under that name and expert is the
-// strongest level. A game created earlier with perfect keeps it (Move
-// accepts every level).
+// pits; 3 pits of up to 6 seeds; 4 pits of up to 3; 5 or 6 pits of 1),
+// and Kalah games (Kalah(6,4) among them) whose opening book is built in
+// the cache directory ("mancala book kalah"). Oware with its default rules
+// has perfect too, named for what it is (EndgameSeeds): Expert's moves,
+// exact ones in the endgames its database solves (search.ExactInEndgames).
+// Elsewhere (Kalah's default six pits of four without its book, Togyz
+// Kumalak, Congkak) perfect would play Expert's moves until its solve
+// fits, so it is not offered under that name and expert is the strongest
+// level. A game created earlier with perfect keeps it (Move accepts every
+// level).
 func (o searchOpponent) Offered(r engine.Rules) []string {
 	var out []string
 	for _, l := range search.Levels() {

@@ -11,6 +11,8 @@ import (
 )
 
 func TestOpponentOffered(t *testing.T) {
+	// No opening book (see TestBookCommand for one).
+	t.Setenv("MANCALA_CACHE_DIR", t.TempDir())
 	var o searchOpponent
 	all := []string{"beginner", "easy", "medium", "hard", "expert", "perfect"}
 	if got := o.Levels(); !slices.Equal(got, all) {
@@ -27,7 +29,8 @@ func TestOpponentOffered(t *testing.T) {
 		{"kalah", engine.Options{"pits": "4", "seeds": "3", "pie": "true"}, all},
 		{"kalah", engine.Options{"pits": "3", "seeds": "3"}, all},
 		{"kalah", engine.Options{"pits": "6", "seeds": "1"}, all},
-		// Too large to prove from the start within the think time.
+		// Too large to prove from the start within the think time,
+		// without an opening book.
 		{"kalah", nil, honest},
 		{"kalah", engine.Options{"pits": "4", "seeds": "4"}, honest},
 		{"kalah", engine.Options{"pits": "5", "seeds": "2"}, honest},
