@@ -270,7 +270,7 @@ func (l Level) chooseFrom(ctx context.Context, p engine.Position, history []engi
 		if kalah {
 			gate, budget = perfectKalahGate, perfectKalahBudget
 		}
-		if seeds := p.PitSeeds(engine.South) + p.PitSeeds(engine.North); seeds <= gate {
+		if seeds := p.PitSeeds(engine.South) + p.PitSeeds(engine.North); seeds <= gate && solverProves(p.Rules()) {
 			// The database first; its build goes on if the time runs out,
 			// for the moves to come. (Up to 12 seeds Solve takes a small
 			// database, quick to build.)
@@ -458,17 +458,37 @@ func perfectDB(r engine.Rules) (g *kalahGeom, k int, ok bool) {
 	return geomFor(n, ec), min(PerfectDBSeeds, maxDBSeeds(n, (256<<20)-(64<<20))), true
 }
 
+// solverProves reports whether Solve's value is a proof under r: not in
+// games with a repetition rule (Oware, Ayo, Bao's laps, cross-sowing
+// Kalah...), where a value the solver stored from one line can miss a
+// repetition that another line reaches (the graph-history interaction Solve
+// describes). Measured in Oware: Solve calls a draw the board S 0,0,1,0,1,2
+// / N 1,0,1,0,0,2 (stores 20/20, South to move) that North wins by 4, as
+// the endgame database and a proof through engine.Game agree. There the
+// levels claim no exact value from the solver.
+func solverProves(r engine.Rules) bool { return r == nil || r.RepetitionLimit() == 0 }
+
 // confirmBudget bounds the solver's check of a proven analysis: such a
 // position's tree is small, and a budget keeps the check cheap anyway.
 const confirmBudget = 200_000
 
 // analyzeMove is the searching levels' move. When the search reaches the
 // end of every line, the solver confirms the value (and gives the move it
-// proves), so that an exact claim never rests on the heuristic search.
+// proves), so that an exact claim never rests on the heuristic search. In
+// games where the solver's value is no proof (solverProves), the claim
+// comes from Oware's endgame database when it is in memory and answers
+// (owareLookup), and is not made otherwise.
 func analyzeMove(ctx context.Context, p engine.Position, history []engine.Position, nodes uint64) (Decision, error) {
 	a, err := Analyze(ctx, p, Limits{Nodes: nodes, History: history, TableMB: 16})
 	if err != nil {
 		return Decision{}, err
+	}
+	if a.Proven && !solverProves(p.Rules()) {
+		// The database's answer where it has one; else no claim.
+		if d, ok := owareLookup(loadedOwareDBNoWait(owarePerfectSeeds, CacheDir()), p, history); ok {
+			return d, nil
+		}
+		return Decision{Move: a.Best}, nil
 	}
 	if a.Proven {
 		res, err := Solve(ctx, p, SolveOptions{MaxNodes: confirmBudget, DBSeeds: -1, CacheDir: "-", History: history, MemoryMB: 16})
