@@ -103,7 +103,10 @@ type Store interface {
 	// claimed before, by any process on the database, within
 	// store.EventLifetime. Concurrent claims of one event: exactly one
 	// returns true. Records older than store.EventLifetime are pruned as
-	// events are claimed (at most store.PruneBatch per claim).
+	// events are claimed (at most store.PruneBatch per claim). The claim is
+	// visible to every process when it returns, and durable with the next
+	// durable write at the latest: a power loss can undo a claim only
+	// together with all the writes that followed it.
 	ClaimEvent(ctx context.Context, platform, id string, now time.Time) (bool, error)
 	// TakeLease takes, or renews, the lease called name for holder until
 	// now+ttl, and reports whether holder has it: true when it was free,

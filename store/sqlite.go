@@ -81,6 +81,10 @@ type DB struct {
 	// file tells whether the path still names the file opened; every
 	// write checks it before committing, and so does Ping.
 	file *fileCheck
+	// claims is a connection of the pool kept for ClaimEvent, with
+	// synchronous=NORMAL when the others have FULL: a claim's commit does
+	// not wait for the disk (see ClaimEvent). Used under writeSlot only.
+	claims *sql.Conn
 }
 
 // Open opens the SQLite database at path and brings its schema up to date.
@@ -121,10 +125,19 @@ func open(ctx context.Context, path, synchronous string) (*DB, error) {
 		lock.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	db.SetMaxOpenConns(maxOpenConns)
-	db.SetMaxIdleConns(maxOpenConns)
+	db.SetMaxOpenConns(maxOpenConns + 1) // and DB.claims
+	db.SetMaxIdleConns(maxOpenConns + 1)
 	d := &DB{db: db, writeSlot: make(chan struct{}, 1), now: time.Now, lock: lock}
-	if err := d.init(ctx, existed); err != nil {
+	// The claims connection first, so that the one init leaves idle stays
+	// in the pool.
+	err = d.openClaims(ctx, synchronous)
+	if err == nil {
+		err = d.init(ctx, existed)
+	}
+	if err != nil {
+		if d.claims != nil {
+			d.claims.Close()
+		}
 		db.Close()
 		lock.Close()
 		if isCorrupt(err) && !errors.Is(err, ErrCorrupt) {
@@ -137,6 +150,24 @@ func open(ctx context.Context, path, synchronous string) (*DB, error) {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	return d, nil
+}
+
+// openClaims takes the connection kept for event claims (DB.claims) from
+// the pool and, when the pool's connections wait for the disk at every
+// commit (FULL), lets it wait only at checkpoints (NORMAL).
+func (d *DB) openClaims(ctx context.Context, synchronous string) error {
+	c, err := d.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	if synchronous == "FULL" {
+		if _, err := c.ExecContext(ctx, "PRAGMA synchronous=NORMAL"); err != nil {
+			c.Close()
+			return err
+		}
+	}
+	d.claims = c
+	return nil
 }
 
 // dsn builds the driver's data source name: a file: URI, so that any path
@@ -227,6 +258,9 @@ func (d *DB) prepare(ctx context.Context) error {
 // Close closes the database. The last connection to close checkpoints the
 // WAL into the main file.
 func (d *DB) Close() error {
+	if d.claims != nil {
+		d.claims.Close()
+	}
 	for _, s := range d.stmts {
 		s.Close()
 	}
@@ -384,13 +418,19 @@ func (d *DB) migrateOne(ctx context.Context, m Migration) error {
 // write runs f in an immediate transaction, one at a time in this process,
 // and commits when f returns nil.
 func (d *DB) write(ctx context.Context, f func(txn) error) error {
+	return d.writeOn(ctx, d.db.BeginTx, f)
+}
+
+// writeOn is write with the transaction begun by begin: the pool's, or the
+// connection kept for event claims (DB.claims).
+func (d *DB) writeOn(ctx context.Context, begin func(context.Context, *sql.TxOptions) (*sql.Tx, error), f func(txn) error) error {
 	select {
 	case d.writeSlot <- struct{}{}:
 	case <-ctx.Done():
 		return ctx.Err()
 	}
 	defer func() { <-d.writeSlot }()
-	tx, err := d.db.BeginTx(ctx, nil)
+	tx, err := begin(ctx, nil)
 	if err != nil {
 		return err
 	}

@@ -253,6 +253,12 @@ func TestPragmasOnEveryConnection(t *testing.T) {
 	for _, c := range conns {
 		c.Close()
 	}
+	// The connection kept for event claims waits for the disk only at
+	// checkpoints (see ClaimEvent).
+	var got string
+	if err := d.claims.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&got); err != nil || got != "1" {
+		t.Errorf("claims connection: PRAGMA synchronous = %q, %v; want 1 (NORMAL)", got, err)
+	}
 	if err := d.SetLanguage(ctx, "discord", "u", "ru"); err != nil {
 		t.Fatal(err)
 	}
