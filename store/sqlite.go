@@ -45,7 +45,8 @@ import (
 // those too. The spec acknowledges a move only after it is committed and
 // requires that a crash at any moment keep every acknowledged move; a host
 // crash is a crash, and one fsync per move is cheap at the rate people play
-// (see BenchmarkUpdateGame for both settings), so FULL it is.
+// (see BenchmarkUpdateGame for both settings), so FULL it is. Event claims
+// alone commit with NORMAL, on a connection of their own (see ClaimEvent).
 const (
 	pragmas = "_pragma=busy_timeout(5000)" +
 		"&_pragma=journal_mode(WAL)" +
