@@ -35,7 +35,7 @@ about 25 s, and kept in the same directory): exactly where play cannot go
 round in cycles, the margin then counted to the end of the board (the
 majority rule may end the game sooner, with the same winner); elsewhere
 with the bounds it proves (exit status 3, "limit":"repetition" in JSON).
-Where it is cheap (at most a million positions reachable, 5 s), the
+Where it is cheap (at most a million positions reachable), the
 game's own value, majority rule included, is worked out too and given
 as the value (JSON: "board_end_lower"/"board_end_upper" then hold the
 database's margins).

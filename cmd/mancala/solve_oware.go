@@ -139,18 +139,18 @@ func owareBoundsVerdict(me engine.Side, lo, hi int) string {
 	return "the winner is not known"
 }
 
-// majorityStates and majorityTime bound the analysis of the game's own
-// margin in solve (an 8-seed endgame reaches about 100 000 positions, a
-// tenth of a second; a balanced 12-seed one millions): past them the
-// answer is the database's, counted to the end of the board.
-const (
-	majorityStates = 1_000_000
-	majorityTime   = 5 * time.Second
-)
+// majorityStates bounds the analysis of the game's own margin in solve (an
+// 8-seed endgame reaches about 100 000 positions, a tenth of a second; a
+// 10-seed one about 575 000, a second; a balanced 12-seed one millions):
+// past it the answer is the database's, counted to the end of the board.
+// A bound in positions, not in time, so that the same position always gets
+// the same answer (the solve's own --timeout still applies).
+const majorityStates = 1_000_000
 
 // owareMajority solves p under the game's own end (search.OwareMajority)
 // when p has no history that could matter (no position with as many seeds
-// in the pits repeated), within majorityStates positions and opts.Time.
+// in the pits repeated), within majorityStates positions and opts.Time (if
+// set).
 func owareMajority(ctx context.Context, p engine.Position, hist []engine.Position, opts search.SolveOptions) (search.OwareMajorityResult, error) {
 	k := p.PitSeeds(engine.South) + p.PitSeeds(engine.North)
 	for _, q := range hist {
@@ -158,11 +158,10 @@ func owareMajority(ctx context.Context, p engine.Position, hist []engine.Positio
 			return search.OwareMajorityResult{}, errors.New("history")
 		}
 	}
-	limit := majorityTime
 	if opts.Time > 0 {
-		limit = min(limit, opts.Time)
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Time)
+		defer cancel()
 	}
-	ctx, cancel := context.WithTimeout(ctx, limit)
-	defer cancel()
 	return search.OwareMajority(ctx, p, majorityStates)
 }
