@@ -608,7 +608,7 @@ func TestOwareDBAgreesWithSolve(t *testing.T) {
 
 // testOwarePerfectSeeds is the Oware database Perfect uses in this
 // package's tests: built in a few hundredths of a second, where the bot's
-// 12-seed one takes half a minute.
+// 12-seed one takes about 12 s on two cores.
 const testOwarePerfectSeeds = 6
 
 func TestMain(m *testing.M) {
