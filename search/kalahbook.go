@@ -284,25 +284,7 @@ func bookFileName(n, seeds int, emptyCapture bool) string {
 
 // save writes the book to dir atomically (a temporary file renamed).
 func (bk *kalahBook) save(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, "kalah-book-*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	if err := bk.write(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), filepath.Join(dir, bookFileName(bk.n, bk.seeds, bk.emptyCapture)))
+	return writeCacheFile(dir, bookFileName(bk.n, bk.seeds, bk.emptyCapture), bk.write)
 }
 
 func (bk *kalahBook) write(w io.Writer) error {

@@ -248,52 +248,59 @@ func dbFileName(n int, emptyCapture bool, k int) string {
 }
 
 func (db *kalahDB) save(dir string) error {
+	return writeCacheFile(dir, dbFileName(db.g.n, db.g.emptyCapture, db.maxSeeds), func(f io.Writer) error {
+		h := dbHeader{Pits: uint32(db.g.n), MaxSeeds: uint32(db.maxSeeds), Size: uint64(len(db.vals))}
+		copy(h.Magic[:], dbMagic)
+		if db.g.emptyCapture {
+			h.EmptyCapture = 1
+		}
+		w := bufio.NewWriterSize(f, 1<<20)
+		if err := binary.Write(w, binary.LittleEndian, h); err != nil {
+			return err
+		}
+		crc := crc32.NewIEEE()
+		buf := make([]byte, 1<<16)
+		for off := 0; off < len(db.vals); off += len(buf) {
+			m := min(len(buf), len(db.vals)-off)
+			for i := range m {
+				buf[i] = byte(db.vals[off+i])
+			}
+			crc.Write(buf[:m])
+			if _, err := w.Write(buf[:m]); err != nil {
+				return err
+			}
+		}
+		if err := binary.Write(w, binary.LittleEndian, crc.Sum32()); err != nil {
+			return err
+		}
+		return w.Flush()
+	})
+}
+
+// writeCacheFile writes the file name in dir (made if missing) through
+// write, atomically: into a temporary file of dir, renamed to name once
+// written and closed, so that a reader never sees half a file. On any
+// error the temporary file is removed and name is left as it was.
+func writeCacheFile(dir, name string, write func(io.Writer) error) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, "kalah-db-*.tmp")
+	f, err := os.CreateTemp(dir, name+".*.tmp")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(f.Name())
-	h := dbHeader{Pits: uint32(db.g.n), MaxSeeds: uint32(db.maxSeeds), Size: uint64(len(db.vals))}
-	copy(h.Magic[:], dbMagic)
-	if db.g.emptyCapture {
-		h.EmptyCapture = 1
+	err = write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	w := bufio.NewWriterSize(f, 1<<20)
-	if err := binary.Write(w, binary.LittleEndian, h); err != nil {
-		f.Close()
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err != nil {
 		return err
 	}
-	crc := crc32.NewIEEE()
-	buf := make([]byte, 1<<16)
-	for off := 0; off < len(db.vals); off += len(buf) {
-		m := min(len(buf), len(db.vals)-off)
-		for i := range m {
-			buf[i] = byte(db.vals[off+i])
-		}
-		crc.Write(buf[:m])
-		if _, err := w.Write(buf[:m]); err != nil {
-			f.Close()
-			return err
-		}
-	}
-	if err := binary.Write(w, binary.LittleEndian, crc.Sum32()); err != nil {
-		f.Close()
-		return err
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), filepath.Join(dir, dbFileName(db.g.n, db.g.emptyCapture, db.maxSeeds)))
+	return os.Rename(f.Name(), filepath.Join(dir, name))
 }
 
 var errBadDB = errors.New("endgame database file is damaged")

@@ -337,41 +337,25 @@ var littleEndian = func() bool {
 }()
 
 func (db *owareDB) save(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, "oware-db-*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	h := owareDBHeader{MaxSeeds: uint32(db.maxSeeds), Size: uint64(len(db.lo))}
-	copy(h.Magic[:], owareDBMagic)
-	w := bufio.NewWriterSize(f, 1<<20)
-	crc := crc32.NewIEEE()
-	err = binary.Write(w, binary.LittleEndian, h)
-	for _, v := range [][]byte{int8Bytes(db.lo), int8Bytes(db.hi), uint16Bytes(db.dhi)} {
-		if err == nil {
-			crc.Write(v)
-			_, err = w.Write(v)
+	return writeCacheFile(dir, owareDBFileName(db.maxSeeds), func(f io.Writer) error {
+		h := owareDBHeader{MaxSeeds: uint32(db.maxSeeds), Size: uint64(len(db.lo))}
+		copy(h.Magic[:], owareDBMagic)
+		w := bufio.NewWriterSize(f, 1<<20)
+		crc := crc32.NewIEEE()
+		if err := binary.Write(w, binary.LittleEndian, h); err != nil {
+			return err
 		}
-	}
-	if err == nil {
-		err = binary.Write(w, binary.LittleEndian, crc.Sum32())
-	}
-	if err == nil {
-		err = w.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), filepath.Join(dir, owareDBFileName(db.maxSeeds)))
+		for _, v := range [][]byte{int8Bytes(db.lo), int8Bytes(db.hi), uint16Bytes(db.dhi)} {
+			crc.Write(v)
+			if _, err := w.Write(v); err != nil {
+				return err
+			}
+		}
+		if err := binary.Write(w, binary.LittleEndian, crc.Sum32()); err != nil {
+			return err
+		}
+		return w.Flush()
+	})
 }
 
 func (db *owareDB) load(dir string) error {
