@@ -223,17 +223,7 @@ func solveLimited(a *parsedArgs, p engine.Position, opts search.SolveOptions, re
 		best = res.Best.String()
 	}
 	if a.bools["json"] {
-		if err := writeJSON(stdout, struct {
-			Exact      bool    `json:"exact"`
-			Limit      string  `json:"limit"`
-			Lower      int     `json:"lower"`
-			Upper      int     `json:"upper"`
-			Best       string  `json:"best"`
-			BestProven bool    `json:"best_proven"`
-			Depth      int     `json:"depth"`
-			Nodes      uint64  `json:"nodes"`
-			Seconds    float64 `json:"seconds"`
-		}{false, limit, res.Lower, res.Upper, best, res.BestProven, res.Depth, res.Nodes, res.Elapsed.Seconds()}); err != nil {
+		if err := writeJSON(stdout, boundsJSON{false, limit, res.Lower, res.Upper, best, res.BestProven, res.Depth, res.Nodes, res.Elapsed.Seconds(), 0, false}); err != nil {
 			return err
 		}
 	} else {
@@ -373,4 +363,22 @@ func writeJSON(w io.Writer, v any) error {
 	}
 	_, err = fmt.Fprintf(w, "%s\n", b)
 	return err
+}
+
+// boundsJSON is solve's JSON answer when the value is not exact: the
+// proven bounds and the best move found. An Oware answer from the endgame
+// database adds its size (Database) and that the margins count play to
+// the end of the board (ToBoardEnd); other answers leave both out.
+type boundsJSON struct {
+	Exact      bool    `json:"exact"`
+	Limit      string  `json:"limit"`
+	Lower      int     `json:"lower"`
+	Upper      int     `json:"upper"`
+	Best       string  `json:"best"`
+	BestProven bool    `json:"best_proven"`
+	Depth      int     `json:"depth"`
+	Nodes      uint64  `json:"nodes"`
+	Seconds    float64 `json:"seconds"`
+	Database   int     `json:"database_seeds,omitempty"`
+	ToBoardEnd bool    `json:"to_board_end,omitempty"`
 }

@@ -89,19 +89,7 @@ func solveOwareDB(ctx context.Context, a *parsedArgs, p engine.Position, hist []
 		return true, nil
 	}
 	if a.bools["json"] {
-		if err := writeJSON(stdout, struct {
-			Exact      bool    `json:"exact"`
-			Limit      string  `json:"limit"`
-			Lower      int     `json:"lower"`
-			Upper      int     `json:"upper"`
-			Best       string  `json:"best"`
-			BestProven bool    `json:"best_proven"`
-			Depth      int     `json:"depth"`
-			Nodes      uint64  `json:"nodes"`
-			Seconds    float64 `json:"seconds"`
-			Database   int     `json:"database_seeds"`
-			ToBoardEnd bool    `json:"to_board_end"`
-		}{false, "repetition", ans.Lower, ans.Upper, best, true, 0, 0, secs, ans.Seeds, true}); err != nil {
+		if err := writeJSON(stdout, boundsJSON{false, "repetition", ans.Lower, ans.Upper, best, true, 0, 0, secs, ans.Seeds, true}); err != nil {
 			return true, err
 		}
 	} else {
