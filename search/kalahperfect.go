@@ -50,21 +50,10 @@ func perfectKalahMove(ctx context.Context, p engine.Position, history []engine.P
 // be; if ctx ends first it returns ctx's error and the load or build goes
 // on for the moves to come.
 func awaitKalahDB(ctx context.Context, g *kalahGeom, k int) (*kalahDB, error) {
-	type res struct {
-		db  *kalahDB
-		err error
-	}
-	done := make(chan res, 1)
-	go func() {
+	return await(ctx, func() (*kalahDB, error) {
 		db, _, err := getKalahDB(context.Background(), g, k, CacheDir())
-		done <- res{db, err}
-	}()
-	select {
-	case r := <-done:
-		return r.db, r.err
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
+		return db, err
+	})
 }
 
 // perfectKalahDB returns the endgame database Perfect solves Kalah with

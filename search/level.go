@@ -366,37 +366,38 @@ func wholeGameDB(r engine.Rules) (g *kalahGeom, k int, ok bool) {
 // be. The build goes on in the background if ctx ends first (it is
 // bounded by wholeGameDBBoards), so that a later move finds it.
 func awaitDB(ctx context.Context, g *kalahGeom, k int) error {
-	done := make(chan error, 1)
+	_, err := awaitKalahDB(ctx, g, k)
+	return err
+}
+
+// await runs f on a goroutine of its own and returns its result, or ctx's
+// error if ctx ends first; f then goes on (it should not depend on ctx), so
+// that its work, a database's load or build, serves the calls to come.
+func await[T any](ctx context.Context, f func() (T, error)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
 	go func() {
-		_, _, err := getKalahDB(context.Background(), g, k, CacheDir())
-		done <- err
+		v, err := f()
+		done <- result{v, err}
 	}()
 	select {
-	case err := <-done:
-		return err
+	case r := <-done:
+		return r.v, r.err
 	case <-ctx.Done():
-		return ctx.Err()
+		var zero T
+		return zero, ctx.Err()
 	}
 }
 
 // awaitOwareDB returns Perfect's Oware database, loading or building it
 // if needed; the build goes on if ctx ends first.
 func awaitOwareDB(ctx context.Context) (*owareDB, error) {
-	type res struct {
-		db  *owareDB
-		err error
-	}
-	done := make(chan res, 1)
-	go func() {
-		db, err := getOwareDB(context.Background(), owarePerfectSeeds, CacheDir())
-		done <- res{db, err}
-	}()
-	select {
-	case r := <-done:
-		return r.db, r.err
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
+	return await(ctx, func() (*owareDB, error) {
+		return getOwareDB(context.Background(), owarePerfectSeeds, CacheDir())
+	})
 }
 
 // endgameLookup answers from an endgame database already in memory (it
