@@ -352,25 +352,8 @@ func (e *boardEncoder) write(w io.Writer, width, height int, bands []band) error
 	binary.BigEndian.PutUint32(sum[:], adler)
 	e.idat.Write(sum[:])
 
-	out := &e.out
-	out.Reset()
-	out.WriteString("\x89PNG\r\n\x1a\n")
-	var ihdr [13]byte
-	binary.BigEndian.PutUint32(ihdr[0:], uint32(width))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(height))
-	ihdr[8] = 8 // bit depth
-	ihdr[9] = 3 // colour type: palette
-	writeChunk(out, "IHDR", ihdr[:])
-	e.plte = e.plte[:0]
-	for _, c := range e.pal.Palette {
-		r, g, b, _ := c.RGBA()
-		e.plte = append(e.plte, uint8(r>>8), uint8(g>>8), uint8(b>>8))
-	}
-	writeChunk(out, "PLTE", e.plte)
-	writeChunk(out, "IDAT", e.idat.Bytes())
-	writeChunk(out, "IEND", nil)
-	_, err := w.Write(out.Bytes())
-	return err
+	e.plte = plteBytes(e.plte[:0], e.pal.Palette)
+	return writePalettedPNG(w, &e.out, width, height, e.plte, e.idat.Bytes())
 }
 
 // adler32Combine returns the Adler-32 checksum of the bytes whose checksum

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"image"
+	"image/color"
 	"io"
 	"sync"
 
@@ -38,7 +39,25 @@ func encodePaletted(w io.Writer, img *image.Paletted) error {
 		return err
 	}
 
-	out := &e.out
+	e.pal = plteBytes(e.pal[:0], img.Palette)
+	return writePalettedPNG(w, &e.out, width, height, e.pal, e.idat.Bytes())
+}
+
+// plteBytes appends the palette's colours to dst as a PLTE chunk's data:
+// red, green, blue, a byte each.
+func plteBytes(dst []byte, pal color.Palette) []byte {
+	for _, c := range pal {
+		r, g, b, _ := c.RGBA()
+		dst = append(dst, uint8(r>>8), uint8(g>>8), uint8(b>>8))
+	}
+	return dst
+}
+
+// writePalettedPNG writes an 8-bit paletted PNG of width x height pixels
+// to w with a single Write, built in out (reset first): the signature,
+// IHDR, PLTE (plte: its data, see plteBytes), one IDAT chunk holding idat
+// (the zlib stream of the filtered rows) and IEND. It returns w's error.
+func writePalettedPNG(w io.Writer, out *bytes.Buffer, width, height int, plte, idat []byte) error {
 	out.Reset()
 	out.WriteString("\x89PNG\r\n\x1a\n")
 	var ihdr [13]byte
@@ -48,14 +67,8 @@ func encodePaletted(w io.Writer, img *image.Paletted) error {
 	ihdr[9] = 3 // colour type: palette
 	// compression, filter and interlace methods: 0
 	writeChunk(out, "IHDR", ihdr[:])
-	pal := e.pal[:0]
-	for _, c := range img.Palette {
-		r, g, b, _ := c.RGBA()
-		pal = append(pal, uint8(r>>8), uint8(g>>8), uint8(b>>8))
-	}
-	e.pal = pal
-	writeChunk(out, "PLTE", pal)
-	writeChunk(out, "IDAT", e.idat.Bytes())
+	writeChunk(out, "PLTE", plte)
+	writeChunk(out, "IDAT", idat)
 	writeChunk(out, "IEND", nil)
 	_, err := w.Write(out.Bytes())
 	return err
