@@ -193,7 +193,7 @@ func (l Level) ChooseFrom(ctx context.Context, p engine.Position, history []engi
 	if err != nil || l != Perfect || !owareDBParams(p.Rules()) {
 		return d, err
 	}
-	db := loadedOwareDBNoWait(owarePerfectSeeds, CacheDir())
+	db := loadedOwareDBNoWait(OwarePerfectSeeds(), CacheDir())
 	if db == nil || p.PitSeeds(engine.South)+p.PitSeeds(engine.North) > db.maxSeeds {
 		return d, nil
 	}
@@ -255,7 +255,7 @@ func (l Level) chooseFrom(ctx context.Context, p engine.Position, history []engi
 				return Decision{Move: res.Best, Exact: true, Value: res.Value}, nil
 			}
 		}
-		if owareDBParams(p.Rules()) && p.PitSeeds(engine.South)+p.PitSeeds(engine.North) <= owarePerfectSeeds {
+		if owareDBParams(p.Rules()) && p.PitSeeds(engine.South)+p.PitSeeds(engine.North) <= OwarePerfectSeeds() {
 			if db, err := awaitOwareDB(ctx); err == nil {
 				if d, ok := owareLookup(db, p, history); ok {
 					return d, nil
@@ -396,7 +396,7 @@ func await[T any](ctx context.Context, f func() (T, error)) (T, error) {
 // if needed; the build goes on if ctx ends first.
 func awaitOwareDB(ctx context.Context) (*owareDB, error) {
 	return await(ctx, func() (*owareDB, error) {
-		return getOwareDB(context.Background(), owarePerfectSeeds, CacheDir())
+		return getOwareDB(context.Background(), OwarePerfectSeeds(), CacheDir())
 	})
 }
 
@@ -428,12 +428,13 @@ func endgameLookup(p engine.Position, whole bool) (Decision, bool) {
 // Prepare loads, or builds and caches on disk, the Kalah endgame database
 // for the rules r that Perfect uses (for the boards ExactFromStart covers,
 // the one that holds the whole game; else the largest in the cache, see
-// perfectKalahMove) and Hard and Expert look up near the end, or Perfect's Oware database (OwareDBSeeds, default rules), so that
-// the bot's first such move does not wait for it. It does nothing for
+// perfectKalahMove) and Hard and Expert look up near the end, or Perfect's
+// Oware database (OwarePerfectSeeds, default rules), so that the bot's
+// first such move does not wait for it. It does nothing for
 // other games, and returns ctx's error if cancelled.
 func Prepare(ctx context.Context, r engine.Rules) error {
 	if owareDBParams(r) {
-		_, err := getOwareDB(ctx, owarePerfectSeeds, CacheDir())
+		_, err := getOwareDB(ctx, OwarePerfectSeeds(), CacheDir())
 		return err
 	}
 	if g, k, ok := wholeGameDB(r); ok {
@@ -486,7 +487,7 @@ func analyzeMove(ctx context.Context, p engine.Position, history []engine.Positi
 	}
 	if a.Proven && !solverProves(p.Rules()) {
 		// The database's answer where it has one; else no claim.
-		if d, ok := owareLookup(loadedOwareDBNoWait(owarePerfectSeeds, CacheDir()), p, history); ok {
+		if d, ok := owareLookup(loadedOwareDBNoWait(OwarePerfectSeeds(), CacheDir()), p, history); ok {
 			return d, nil
 		}
 		return Decision{Move: a.Best}, nil

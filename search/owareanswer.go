@@ -63,19 +63,27 @@ func Outcome(margin int) int {
 }
 
 // OwareEndgame answers an Oware position from the endgame database of up
-// to seeds seeds (0: OwareDBSeeds), loaded from the disk cache in dir
-// ("": CacheDir(); "-": none) or built there on first use (up to 12 seeds:
-// about 25 s once; 8 seeds: half a second). ok is false, with no error,
+// to seeds seeds (0: the largest in the cache, see OwarePerfectSeeds),
+// loaded from the disk cache in dir ("": CacheDir(); "-": none) or, up to
+// 14 seeds, built there on first use (12 seeds: about 12 s once; 8 seeds:
+// a fraction of a second). ok is false, with no error,
 // when the database does not apply: other rules than Oware's defaults
 // (grand slams capture, no cross-sowing), a finished game, more seeds in
 // the pits than the database holds, or a history (oldest first, p
 // excluded) in which a position with as many seeds in the pits as p
 // occurred twice already, p itself counted (the repetition rule could then cut short the
-// lines the bounds rest on). The error is ctx's, when it ends while the
-// database is being built.
+// lines the bounds rest on). The errors are ctx's, when it ends while the
+// database is being built, and ErrOwareDBNotBuilt for a database of more
+// than 14 seeds that is not in the cache.
 func OwareEndgame(ctx context.Context, p engine.Position, history []engine.Position, seeds int, dir string) (a OwareAnswer, ok bool, err error) {
+	switch dir {
+	case "":
+		dir = CacheDir()
+	case "-":
+		dir = ""
+	}
 	if seeds <= 0 {
-		seeds = OwareDBSeeds
+		seeds = cachedOwareSeeds(dir)
 	}
 	if !owareDBParams(p.Rules()) || p.Status() != engine.Ongoing {
 		return OwareAnswer{}, false, nil
@@ -83,12 +91,6 @@ func OwareEndgame(ctx context.Context, p engine.Position, history []engine.Posit
 	k := p.PitSeeds(engine.South) + p.PitSeeds(engine.North)
 	if k > seeds || repeatedInHistory(p, history, k) {
 		return OwareAnswer{}, false, nil
-	}
-	switch dir {
-	case "":
-		dir = CacheDir()
-	case "-":
-		dir = ""
 	}
 	t0 := time.Now()
 	db, err := getOwareDB(ctx, seeds, dir)

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"github.com/mancala-bot/mancala/engine"
@@ -296,15 +297,95 @@ func owareBoardOf(p *engine.Position) (kboard, int) {
 
 func (db *owareDB) String() string { return fmt.Sprintf("oware-db-s%d", db.maxSeeds) }
 
-// OwareDBSeeds is the Oware endgame database Perfect uses: every board of
-// up to 12 seeds (2.7 million boards, 10.8 MB, 30% of them with an exact
-// value), built on first use in about 12 seconds on two cores (see
+// OwareDBSeeds is the Oware endgame database the bot builds on first use:
+// every board of up to 12 seeds (2.7 million boards, 10.8 MB, 30% of them
+// with an exact value), built in about 12 seconds on two cores (see
 // Prepare) and then read from the disk cache.
 const OwareDBSeeds = 12
 
-// owarePerfectSeeds is the database Perfect uses: OwareDBSeeds, but smaller
-// in this package's tests (see TestMain), which keep their builds small.
-var owarePerfectSeeds = OwareDBSeeds
+// MaxOwareDBSeeds is the largest Oware endgame database: every board of up
+// to 20 seeds, 226 million boards, 903 MB on disk and as much in memory.
+// Databases above maxOwareBuildOnUse seeds are built only by BuildOwareDB
+// ("mancala book oware"), never on first use.
+const MaxOwareDBSeeds = 20
+
+// maxOwareBuildOnUse is the largest Oware database getOwareDB builds when
+// it is not in the cache: 14 seeds, 39 MB, about a minute on two cores.
+const maxOwareBuildOnUse = 14
+
+// owarePerfectSeeds, when not 0, is the database the levels use in place
+// of OwarePerfectSeeds's: this package's tests set it, to keep their
+// builds small.
+var owarePerfectSeeds = 0
+
+// OwarePerfectSeeds returns the seed count of the Oware endgame database
+// that Perfect plays from, and Hard and Expert look up, with the cache
+// directory CacheDir(): the largest that BuildOwareDB left there (up to
+// MaxOwareDBSeeds), else OwareDBSeeds, built on first use. The cache is
+// looked at once per process and directory (and again after a build or a
+// failed load), so a database built by another process is used from the
+// bot's next start.
+func OwarePerfectSeeds() int {
+	if owarePerfectSeeds > 0 {
+		return owarePerfectSeeds
+	}
+	return cachedOwareSeeds(CacheDir())
+}
+
+// owareSeedsCache remembers cachedOwareSeeds's answer by directory.
+var owareSeedsCache struct {
+	sync.Mutex
+	m map[string]int
+}
+
+// cachedOwareSeeds returns the seed count of the largest Oware database in
+// dir with more than OwareDBSeeds seeds whose file is whole (its header
+// and length check out; the checksum is read when it loads), else
+// OwareDBSeeds.
+func cachedOwareSeeds(dir string) int {
+	owareSeedsCache.Lock()
+	defer owareSeedsCache.Unlock()
+	if k, ok := owareSeedsCache.m[dir]; ok {
+		return k
+	}
+	k := OwareDBSeeds
+	for s := MaxOwareDBSeeds; dir != "" && littleEndian && s > OwareDBSeeds; s-- {
+		if owareDBFileOK(dir, s) {
+			k = s
+			break
+		}
+	}
+	if owareSeedsCache.m == nil {
+		owareSeedsCache.m = map[string]int{}
+	}
+	owareSeedsCache.m[dir] = k
+	return k
+}
+
+// forgetCachedOwareSeeds makes the next cachedOwareSeeds(dir) look again.
+func forgetCachedOwareSeeds(dir string) {
+	owareSeedsCache.Lock()
+	defer owareSeedsCache.Unlock()
+	delete(owareSeedsCache.m, dir)
+}
+
+// owareDBFileOK reports whether dir holds a file for the k-seed database
+// with the right header and length.
+func owareDBFileOK(dir string, k int) bool {
+	f, err := os.Open(filepath.Join(dir, owareDBFileName(k)))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var h owareDBHeader
+	if binary.Read(f, binary.LittleEndian, &h) != nil {
+		return false
+	}
+	n := owareDBSize(k)
+	fi, err := f.Stat()
+	return err == nil && string(h.Magic[:]) == owareDBMagic && int(h.MaxSeeds) == k && h.Size == n &&
+		fi.Size() == int64(binary.Size(h))+4*int64(n)+4
+}
 
 // The on-disk format: a header, the lower bounds, the upper bounds, the
 // sweeps at which the upper bounds settled (16 bits, little-endian), and a
@@ -396,9 +477,16 @@ var owareDBs struct {
 	m map[string]*owareDB
 }
 
+// ErrOwareDBNotBuilt is getOwareDB's error for a database larger than
+// maxOwareBuildOnUse seeds that is not in the cache: only BuildOwareDB
+// builds those.
+var ErrOwareDBNotBuilt = errors.New("Oware endgame database not in the cache")
+
 // getOwareDB returns the Oware database for up to k seeds: from memory,
 // else from the disk cache in dir (if dir is not ""), else built (and then
-// saved to dir; a failure to save is not an error).
+// saved to dir; a failure to save is not an error) when k is at most
+// maxOwareBuildOnUse. Its errors are ctx's, when it ends during a build,
+// and ErrOwareDBNotBuilt.
 func getOwareDB(ctx context.Context, k int, dir string) (*owareDB, error) {
 	key := dir + "|" + owareDBFileName(k)
 	owareDBs.Lock()
@@ -411,6 +499,10 @@ func getOwareDB(ctx context.Context, k int, dir string) (*owareDB, error) {
 		dir = ""
 	}
 	if dir == "" || db.load(dir) != nil {
+		if k > maxOwareBuildOnUse {
+			forgetCachedOwareSeeds(dir) // the file the cache named is gone or damaged
+			return nil, fmt.Errorf("%d seeds: %w; build it with \"mancala book oware --db-seeds %d\"", k, ErrOwareDBNotBuilt, k)
+		}
 		if err := db.build(ctx, nil); err != nil {
 			return nil, err
 		}
@@ -423,6 +515,69 @@ func getOwareDB(ctx context.Context, k int, dir string) (*owareDB, error) {
 	}
 	owareDBs.m[key] = db
 	return db, nil
+}
+
+// OwareDBStats describes a database BuildOwareDB built or found.
+type OwareDBStats struct {
+	Seeds   int           // every board with at most this many seeds in the pits
+	Boards  uint64        // how many boards
+	Exact   uint64        // how many of them have an exact value (the others can cycle)
+	Bytes   int64         // the file's size
+	Elapsed time.Duration // the build's time (0 when Cached)
+	Cached  bool          // the file was in the cache already, whole, and was not rebuilt
+	Path    string        // the file
+}
+
+// BuildOwareDB builds the Oware endgame database of every board with up to
+// seeds seeds (1 to MaxOwareDBSeeds) and saves it in the cache directory
+// CacheDir(), where the levels (OwarePerfectSeeds), solve and analyze then
+// find it; a whole file already there is kept and described (loaded and
+// its checksum verified). progress, if not nil, is called after each
+// level (seed count) is solved, with its time so far. About 20 minutes
+// for 20 seeds on two cores; it needs the database's size in memory, plus
+// a quarter of it while the last level is solved.
+//
+// Its errors: ctx's when it ends (nothing is saved), an error for a
+// seed count out of range or no cache directory, and the file system's.
+func BuildOwareDB(ctx context.Context, seeds int, progress func(level int, elapsed time.Duration)) (OwareDBStats, error) {
+	dir := CacheDir()
+	switch {
+	case seeds < 1 || seeds > MaxOwareDBSeeds:
+		return OwareDBStats{}, fmt.Errorf("an Oware endgame database holds 1 to %d seeds, not %d", MaxOwareDBSeeds, seeds)
+	case dir == "":
+		return OwareDBStats{}, errors.New("no cache directory for the database (set MANCALA_CACHE_DIR)")
+	case !littleEndian:
+		return OwareDBStats{}, errors.New("the Oware endgame database is cached only on little-endian machines")
+	}
+	st := OwareDBStats{Seeds: seeds, Path: filepath.Join(dir, owareDBFileName(seeds))}
+	db := newOwareDB(seeds)
+	if owareDBFileOK(dir, seeds) && db.load(dir) == nil {
+		st.Cached = true
+	} else {
+		t0 := time.Now()
+		var onLevel func(int)
+		if progress != nil {
+			onLevel = func(k int) { progress(k, time.Since(t0)) }
+		}
+		if err := db.build(ctx, onLevel); err != nil {
+			return OwareDBStats{}, err
+		}
+		st.Elapsed = time.Since(t0)
+		if err := db.save(dir); err != nil {
+			return OwareDBStats{}, err
+		}
+		forgetCachedOwareSeeds(dir)
+	}
+	st.Boards = uint64(len(db.lo))
+	for i := range db.lo {
+		if db.lo[i] == db.hi[i] {
+			st.Exact++
+		}
+	}
+	if fi, err := os.Stat(st.Path); err == nil {
+		st.Bytes = fi.Size()
+	}
+	return st, nil
 }
 
 // loadedOwareDBNoWait returns the Oware database for k seeds if it is in

@@ -2,12 +2,14 @@ package search
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -435,7 +437,7 @@ func BenchmarkOwareEndgameMatch(b *testing.B) {
 		// database and a few games, to show the benchmark works.
 		k, games = 5, 4
 	} else {
-		owarePerfectSeeds = OwareDBSeeds // the bot's database, not the tests'
+		owarePerfectSeeds = 0 // the bot's database (the largest in the cache), not the tests'
 		defer func() { owarePerfectSeeds = testOwarePerfectSeeds }()
 	}
 	starts := owareEndgames(b, games/2, k, 1)
@@ -626,4 +628,121 @@ func TestMain(m *testing.M) {
 		os.Exit(code)
 	}
 	os.Exit(m.Run())
+}
+
+// writeFakeOwareDB writes a file for the k-seed database to dir with the
+// given magic and a length off by extra bytes, all zeros after the header
+// (sparse: a large one costs no disk), so its checksum fails when loaded.
+func writeFakeOwareDB(t *testing.T, dir string, k int, magic string, extra int64) {
+	t.Helper()
+	f, err := os.Create(filepath.Join(dir, owareDBFileName(k)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	h := owareDBHeader{MaxSeeds: uint32(k), Size: owareDBSize(k)}
+	copy(h.Magic[:], magic)
+	if err := binary.Write(f, binary.LittleEndian, h); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(int64(binary.Size(h)) + 4*int64(h.Size) + 4 + extra); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestCachedOwareSeeds checks which Oware database the levels use: the
+// largest in the cache whose header and length are right, above 12 seeds,
+// else the 12-seed one. The answer is kept until a build or a failed load,
+// and a database of more than 14 seeds is never built on use.
+func TestCachedOwareSeeds(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("MANCALA_CACHE_DIR", dir)
+	saved := owarePerfectSeeds
+	owarePerfectSeeds = 0 // the bot's choice, not the tests' small database
+	defer func() { owarePerfectSeeds = saved; forgetCachedOwareSeeds(dir) }()
+	if k := OwarePerfectSeeds(); k != OwareDBSeeds {
+		t.Fatalf("empty cache: %d seeds, want %d", k, OwareDBSeeds)
+	}
+	writeFakeOwareDB(t, dir, 15, owareDBMagic, 0)
+	writeFakeOwareDB(t, dir, 18, owareDBMagic, -1)      // cut short
+	writeFakeOwareDB(t, dir, 19, "MANCALA-OWAREDB1", 0) // an older format
+	writeFakeOwareDB(t, dir, 11, owareDBMagic, 0)       // smaller than the default
+	if k := OwarePerfectSeeds(); k != OwareDBSeeds {
+		t.Errorf("the answer was not kept: %d seeds", k)
+	}
+	forgetCachedOwareSeeds(dir)
+	if k := OwarePerfectSeeds(); k != 15 {
+		t.Fatalf("cache with a 15-seed database: %d seeds, want 15", k)
+	}
+	if !ExactInEndgames(owareRules) {
+		t.Fatal("Oware's perfect level is not exact in endgames")
+	}
+	// Its checksum fails: not built instead, and the cache is read again.
+	_, err := getOwareDB(context.Background(), 15, dir)
+	if !errors.Is(err, ErrOwareDBNotBuilt) || !strings.Contains(err.Error(), `mancala book oware --db-seeds 15`) {
+		t.Fatalf("a damaged 15-seed database: %v, want ErrOwareDBNotBuilt", err)
+	}
+	if err := os.Remove(filepath.Join(dir, owareDBFileName(15))); err != nil {
+		t.Fatal(err)
+	}
+	if k := OwarePerfectSeeds(); k != OwareDBSeeds {
+		t.Errorf("after a failed load and the file's removal: %d seeds, want %d", k, OwareDBSeeds)
+	}
+	if _, err := getOwareDB(context.Background(), 16, dir); !errors.Is(err, ErrOwareDBNotBuilt) {
+		t.Errorf("a 16-seed database not in the cache: %v, want ErrOwareDBNotBuilt", err)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 3 {
+		t.Errorf("the cache holds %d files, want the 3 fakes left", len(files))
+	}
+}
+
+// TestBuildOwareDB builds a small database into the cache: its stats
+// match the database's, a second call keeps the file, and a seed count
+// out of range is refused.
+func TestBuildOwareDB(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("MANCALA_CACHE_DIR", dir)
+	var levels []int
+	st, err := BuildOwareDB(context.Background(), 5, func(level int, _ time.Duration) { levels = append(levels, level) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := newOwareDB(5)
+	if err := want.build(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	exact := uint64(0)
+	for i := range want.lo {
+		if want.lo[i] == want.hi[i] {
+			exact++
+		}
+	}
+	path := filepath.Join(dir, owareDBFileName(5))
+	if st.Seeds != 5 || st.Boards != 6188 || st.Exact != exact || st.Cached || st.Path != path || st.Bytes != 28+4*6188+4 {
+		t.Errorf("stats %+v; want 6188 boards, %d exact, %s", st, exact, path)
+	}
+	if !slices.Equal(levels, []int{0, 1, 2, 3, 4, 5}) {
+		t.Errorf("progress after levels %v", levels)
+	}
+	got := newOwareDB(5)
+	if err := got.load(dir); err != nil || !slices.Equal(got.lo, want.lo) || !slices.Equal(got.hi, want.hi) || !slices.Equal(got.dhi, want.dhi) {
+		t.Fatalf("the saved database differs from a fresh build (load: %v)", err)
+	}
+	again, err := BuildOwareDB(context.Background(), 5, func(int, time.Duration) { t.Error("rebuilt a cached database") })
+	if err != nil || !again.Cached || again.Exact != exact || again.Elapsed != 0 {
+		t.Errorf("second build: %+v, %v; want the cached one", again, err)
+	}
+	for _, k := range []int{0, MaxOwareDBSeeds + 1} {
+		if _, err := BuildOwareDB(context.Background(), k, nil); err == nil {
+			t.Errorf("BuildOwareDB(%d): no error", k)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := BuildOwareDB(ctx, 6, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled build: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, owareDBFileName(6))); !os.IsNotExist(err) {
+		t.Errorf("a cancelled build left a file: %v", err)
+	}
 }

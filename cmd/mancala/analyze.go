@@ -28,15 +28,17 @@ The search stops at the first limit reached; with none it thinks for 2s.
   --time D     think this long (e.g. 500ms, 2s)
   --depth N    search N plies deep (an extra turn is a ply)
   --nodes N    search at most N positions
-  --db-seeds N Oware: the endgame database's seeds (default 12, at most 14;
-               -1: none)
+  --db-seeds N Oware: the endgame database's seeds (default: the largest in
+               the cache, else 12; at most 20, above 14 only once built by
+               "mancala book oware"; -1: none)
   --json       print {"best":"3","score":1.5,"proven":false,"pv":["3","6"],
                "depth":12,"nodes":N,"seconds":S,"nodes_per_second":R}
                (Oware endgames add "database":{"seeds":12,"exact":true,
                "moves":[{"move":"1","lower":4,"upper":4,"exact":true},...]})
 
-Oware (default rules) with at most 12 seeds in the pits is also looked up
-in the endgame database (built on first use, about 25 s, then kept in the
+Oware (default rules) with at most 12 seeds in the pits (up to 20 once
+"mancala book oware" has built a larger database) is also looked up in
+the endgame database (built on first use, about 12 s, then kept in the
 cache directory, as "mancala solve" does): every move is listed with its
 value, marked exact where the database holds it ("between" bounds where
 play can cycle), and where the position's own value is exact the best
@@ -85,7 +87,7 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout io.W
 	if p.Status() != engine.Ongoing {
 		return failf("analyze: the game is over (%s)", statusWords(p.Status(), p.EndReason()))
 	}
-	dbSeeds, err := intFlag(a, "db-seeds", 0, -1, maxOwareDBSeeds)
+	dbSeeds, err := intFlag(a, "db-seeds", 0, -1, search.MaxOwareDBSeeds)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -20,7 +21,10 @@ func TestBookCommand(t *testing.T) {
 	dir := solveCache(t)
 	for _, args := range [][]string{
 		{"book"},
-		{"book", "oware"},
+		{"book", "oware", "--db-seeds", "21"},
+		{"book", "oware", "--db-seeds", "0"},
+		{"book", "oware", "--threads", "2"},
+		{"book", "oware", "--opt", "seeds=4"},
 		{"book", "kalah", "--opt", "pie=true"},
 		{"book", "kalah", "kalah"},
 		{"book", "kalah", "--db-seeds", "0"},
@@ -75,5 +79,52 @@ func TestBookCommand(t *testing.T) {
 	out := mustRun(t, "", "book", "kalah", "--opt", "seeds=2", "--db-seeds", "8", "--threads", "1", "--memory", "16", "--quiet")
 	if !strings.HasPrefix(out, "kalah: opening book of ") || !strings.Contains(out, "complete") || !strings.Contains(out, st.Path) {
 		t.Errorf("book: %q", out)
+	}
+}
+
+// TestBookOware builds a small Oware endgame database with "book oware"
+// in a temporary cache: the file is whole, a second run keeps it, and
+// solve then answers from it. (A database of more than 12 seeds would
+// become the levels' one: see search's TestCachedOwareSeeds.)
+func TestBookOware(t *testing.T) {
+	dir := solveCache(t)
+	type stats struct {
+		Seeds   int     `json:"seeds"`
+		Boards  uint64  `json:"boards"`
+		Exact   uint64  `json:"exact"`
+		Bytes   int64   `json:"bytes"`
+		Seconds float64 `json:"seconds"`
+		Cached  bool    `json:"cached"`
+		Path    string  `json:"path"`
+	}
+	var first, second stats
+	decodeStrict(t, mustRun(t, "", "book", "oware", "--db-seeds", "6", "--json", "--quiet"), &first)
+	// 18,564 boards of at most 6 seeds (C(18,12)), four bytes each, a
+	// 28-byte header and a 4-byte checksum.
+	want := filepath.Join(dir, "oware-db-s6.bin")
+	if first.Seeds != 6 || first.Boards != 18564 || first.Bytes != 28+4*18564+4 || first.Cached || first.Path != want ||
+		first.Exact == 0 || first.Exact >= first.Boards {
+		t.Fatalf("book oware --db-seeds 6: %+v; want 18564 boards, some exact, in %s", first, want)
+	}
+	decodeStrict(t, mustRun(t, "", "book", "oware", "--db-seeds", "6", "--json", "--quiet"), &second)
+	if !second.Cached || second.Boards != first.Boards || second.Exact != first.Exact || second.Seconds != 0 {
+		t.Errorf("second book oware: %+v; want the cached database, %+v", second, first)
+	}
+	out := mustRun(t, "", "book", "oware", "--db-seeds", "6", "--quiet")
+	for _, w := range []string{"oware: endgame database of every board with up to 6 seeds, already in the cache\n", "boards: 18564, ", "file: " + want + "\n"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("book oware: output lacks %q:\n%s", w, out)
+		}
+	}
+	// solve reads it rather than building another.
+	var s struct {
+		Database int `json:"database_seeds"`
+	}
+	code, res, _ := mancala(t, owareEndgame([6]int{0, 0, 1, 0, 0, 0}, [6]int{0, 1, 0, 1, 0, 2}, 21, 22), "solve", "--from", "-", "--db-seeds", "6", "--json", "--quiet")
+	if err := json.Unmarshal([]byte(res), &s); (code != 0 && code != exitLimit) || err != nil || s.Database != 6 {
+		t.Errorf("solve with the 6-seed database: exit %d, %s", code, res)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 1 {
+		t.Errorf("cache holds %d files, want the one database", len(files))
 	}
 }

@@ -47,6 +47,8 @@ commands:
   book kalah [--opt k=v]... [--db-seeds N]
         build the perfect level's opening book (Kalah): exact from the
         first move once built; "mancala book --help" for the details
+  book oware [--db-seeds N]
+        build Oware's endgame database up to N seeds (default 20, 903 MB)
   analyze VARIANT [MOVES...] [--time 2s] [--depth N] [--json]
         best move, evaluation, principal variation, depth and speed
   match VARIANT --a LEVEL --b LEVEL [--games N] [--json]

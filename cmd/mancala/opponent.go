@@ -63,11 +63,12 @@ func (searchOpponent) Move(ctx context.Context, g *engine.Game, level string, se
 }
 
 // EndgameSeeds implements bot.EndgameLevels: perfect in Oware (default
-// rules) is exact only on the boards of at most search.OwareDBSeeds seeds
+// rules) is exact only on the boards of at most search.OwarePerfectSeeds()
+// seeds (12, or the larger database "mancala book oware" built)
 // whose value its endgame database holds.
 func (searchOpponent) EndgameSeeds(r engine.Rules, level string) int {
 	if level == search.Perfect.String() && !search.ExactFromStart(r) && search.ExactInEndgames(r) {
-		return search.OwareDBSeeds
+		return search.OwarePerfectSeeds()
 	}
 	return 0
 }

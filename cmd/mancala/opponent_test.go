@@ -53,8 +53,8 @@ func TestOpponentOffered(t *testing.T) {
 		// where it is not exact from the start.
 		n := o.EndgameSeeds(r, "perfect")
 		if want := 0; c.variant == "oware" && slices.Contains(got, "perfect") {
-			if n != search.OwareDBSeeds {
-				t.Errorf("EndgameSeeds(%s %v) = %d, want %d", c.variant, c.opts, n, search.OwareDBSeeds)
+			if n != search.OwarePerfectSeeds() {
+				t.Errorf("EndgameSeeds(%s %v) = %d, want %d", c.variant, c.opts, n, search.OwarePerfectSeeds())
 			}
 		} else if n != want {
 			t.Errorf("EndgameSeeds(%s %v) = %d, want %d", c.variant, c.opts, n, want)

@@ -30,8 +30,9 @@ database built on first use and kept in the cache directory
 ($MANCALA_CACHE_DIR, else the user cache directory's "mancala"); other
 games and Kalah's pie rule go through the generic solver, which can take
 small positions only. Oware (default rules) with at most 12 seeds in the
-pits is answered at once from its endgame database (built on first use,
-about 25 s, and kept in the same directory): exactly where play cannot go
+pits (up to 20 once "mancala book oware" has built a larger database) is
+answered at once from its endgame database (built on first use, about
+12 s, and kept in the same directory): exactly where play cannot go
 round in cycles, the margin then counted to the end of the board (the
 majority rule may end the game sooner, with the same winner); elsewhere
 with the bounds it proves (exit status 3, "limit":"repetition" in JSON).
@@ -62,7 +63,9 @@ first solution in ascending pit order; --count also counts the solutions.
                   (solitaires: {"solvable":true,"solution":[3,4],"solutions":N})
   --memory MB     memory for the table and the database (default 1024)
   --db-seeds N    Kalah endgame database size in seeds (default 22; -1: none);
-                  Oware's (default 12, at most 14; -1: none)
+                  Oware's (default: the largest in the cache, else 12;
+                  at most 20, above 14 only once built by "mancala book
+                  oware"; -1: none)
   --threads N     Kalah: search with N threads (default: one per CPU)
   --max-nodes N   give up after N positions (default 0: no node limit)
   --timeout D     give up the search after this long (default 60s; 0: no limit)

@@ -15,13 +15,9 @@ import (
 const owareMarginNote = "margin counted to the end of the board: captures, then each side keeps the seeds on its side; " +
 	"the majority rule (more than half of all the seeds) may end the game sooner, with the same winner"
 
-// maxOwareDBSeeds caps --db-seeds for Oware: 14 seeds are 39 MB, built in
-// about two and a half minutes.
-const maxOwareDBSeeds = 14
-
 // solveOwareDB answers an Oware position (default rules) from the endgame
 // database when its board has at most the database's seeds (--db-seeds,
-// default search.OwareDBSeeds; -1: never): at once, exactly where the
+// default: the largest in the cache, see search.OwarePerfectSeeds; -1: never): at once, exactly where the
 // database holds the value, else with the bounds it proves (and the exit
 // code of a solve stopped by a limit: the value depends on the repetition
 // rule, which the database does not settle). done is false when the
@@ -30,8 +26,8 @@ func solveOwareDB(ctx context.Context, a *parsedArgs, p engine.Position, hist []
 	if opts.DBSeeds < 0 || p.Rules().Variant().ID != "oware" {
 		return false, nil
 	}
-	if opts.DBSeeds > maxOwareDBSeeds {
-		return true, usagef("--db-seeds %d: Oware's endgame database goes up to %d seeds", opts.DBSeeds, maxOwareDBSeeds)
+	if opts.DBSeeds > search.MaxOwareDBSeeds {
+		return true, usagef("--db-seeds %d: Oware's endgame database goes up to %d seeds", opts.DBSeeds, search.MaxOwareDBSeeds)
 	}
 	t0 := time.Now()
 	ans, ok, err := search.OwareEndgame(ctx, p, hist, opts.DBSeeds, opts.CacheDir)

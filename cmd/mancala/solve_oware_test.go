@@ -150,9 +150,14 @@ func TestSolveOwareText(t *testing.T) {
 	if code != exitLimit || !strings.Contains(out, `"limit":"nodes"`) {
 		t.Errorf("the start of Oware with --db-seeds 8: exit %d, %s; want the generic solver's node limit", code, out)
 	}
-	// Oware's database stops at 14 seeds.
-	if code, _, errOut := mancala(t, "", "solve", "oware", "--db-seeds", "15"); code != 2 || !strings.Contains(errOut, "up to 14 seeds") {
-		t.Errorf("--db-seeds 15: exit %d, %q", code, errOut)
+	// Oware's database stops at 20 seeds, and one of more than 14 is
+	// never built by solve: "mancala book oware" builds it.
+	if code, _, errOut := mancala(t, "", "solve", "oware", "--db-seeds", "21"); code != 2 || !strings.Contains(errOut, "up to 20 seeds") {
+		t.Errorf("--db-seeds 21: exit %d, %q", code, errOut)
+	}
+	code, out, errOut := mancala(t, owareEndgame(c.south, c.north, c.ss, c.ns), "solve", "--from", "-", "--db-seeds", "15")
+	if want := `15 seeds: Oware endgame database not in the cache; build it with "mancala book oware --db-seeds 15"`; code != 1 || out != "" || !strings.Contains(errOut, want) {
+		t.Errorf("--db-seeds 15 with no such database: exit %d, stdout %q, stderr %q; want 1 and %q", code, out, errOut, want)
 	}
 }
 
