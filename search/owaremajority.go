@@ -51,13 +51,15 @@ func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajo
 	b, d := owareBoardOf(&p)
 	total := p.Seeds()
 	root := majState{b, d}
-	index := map[majState]int{root: 0}
+	index := map[majState]int32{root: 0}
 	states := []majState{root}
+	// The moves of state i are edges[first[i]:first[i+1]], in pit order.
 	type edge struct {
-		child int // -1: the move ends the game
-		final int // the mover's final margin when it does
+		child int32 // -1: the move ends the game
+		final int32 // the mover's final margin when it does
 	}
-	edges := [][]edge{}
+	var edges []edge
+	first := []int32{0}
 	for i := 0; i < len(states); i++ {
 		if i%4096 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -65,7 +67,6 @@ func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajo
 			}
 		}
 		s := states[i]
-		var es []edge
 		moves := owareMoves(s.b)
 		for pit := range 6 {
 			if moves&(1<<pit) == 0 {
@@ -77,11 +78,11 @@ func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajo
 			mine := (total - k2 + d2) / 2
 			switch {
 			case 2*mine > total:
-				es = append(es, edge{-1, d2})
+				edges = append(edges, edge{-1, int32(d2)})
 				continue
 			case owareMoves(c) == 0:
 				// c is seen from the opponent: c.my are its pits.
-				es = append(es, edge{-1, d2 + rowSum(c.opp) - rowSum(c.my)})
+				edges = append(edges, edge{-1, int32(d2 + rowSum(c.opp) - rowSum(c.my))})
 				continue
 			}
 			cs := majState{c, -d2}
@@ -90,71 +91,111 @@ func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajo
 				if len(states) >= limit {
 					return OwareMajorityResult{States: len(states)}, ErrMajorityTooLarge
 				}
-				ci = len(states)
+				ci = int32(len(states))
 				index[cs] = ci
 				states = append(states, cs)
 			}
-			es = append(es, edge{ci, 0})
+			edges = append(edges, edge{ci, 0})
 		}
-		edges = append(edges, es)
+		first = append(first, int32(len(edges)))
 	}
 	n := len(states)
-	lo, hi := make([]int, n), make([]int, n)
-	dhi := make([]int, n) // the sweep at which hi settled
+	// The parents of state i (the states with a move to it) are
+	// parents[pfirst[i]:pfirst[i+1]].
+	pfirst := make([]int32, n+1)
+	for _, e := range edges {
+		if e.child >= 0 {
+			pfirst[e.child+1]++
+		}
+	}
+	for i := range n {
+		pfirst[i+1] += pfirst[i]
+	}
+	parents := make([]int32, pfirst[n])
+	fill := slices.Clone(pfirst[:n])
+	for i := range n {
+		for _, e := range edges[first[i]:first[i+1]] {
+			if e.child >= 0 {
+				parents[fill[e.child]] = int32(i)
+				fill[e.child]++
+			}
+		}
+	}
+	lo, hi := make([]int32, n), make([]int32, n)
+	dhi := make([]int32, n) // the sweep at which hi settled
 	for i, s := range states {
 		k := s.b.seeds()
-		lo[i], hi[i] = s.d-k, s.d+k
+		lo[i], hi[i] = int32(s.d-k), int32(s.d+k)
 	}
 	// Each sweep computes every state's bounds from the previous sweep's
 	// (what each side can force within about as many plies), so that
 	// the sweep at which an upper bound settled measures progress (see
-	// owareDB.build).
+	// owareDB.build). A state's new bounds can differ from its last ones
+	// only if a child's moved in the previous sweep, so after the first
+	// sweep only the parents of the states that moved are computed again
+	// (and not those already exact, which stay so): the same bounds, in
+	// the same sweeps, as computing every state every time.
 	prevLo, prevHi := slices.Clone(lo), slices.Clone(hi)
-	for sweep := 1; ; sweep++ {
+	work := make([]int32, n)
+	for i := range work {
+		work[i] = int32(i)
+	}
+	var moved []int32
+	queued := make([]int32, n) // the last sweep that queued the state
+	for sweep := int32(1); len(work) > 0; sweep++ {
 		if err := ctx.Err(); err != nil {
 			return OwareMajorityResult{}, err
 		}
-		changed := false
-		for i, es := range edges {
-			nlo, nhi := -1<<20, -1<<20
-			for _, e := range es {
+		moved = moved[:0]
+		for _, i := range work {
+			nlo, nhi := int32(-1<<20), int32(-1<<20)
+			for _, e := range edges[first[i]:first[i+1]] {
 				if e.child < 0 {
 					nlo, nhi = max(nlo, e.final), max(nhi, e.final)
 				} else {
 					nlo, nhi = max(nlo, -prevHi[e.child]), max(nhi, -prevLo[e.child])
 				}
 			}
+			m := false
 			if nlo > lo[i] {
-				lo[i], changed = nlo, true
+				lo[i], m = nlo, true
 			}
 			if nhi < hi[i] {
-				hi[i], dhi[i], changed = nhi, sweep, true
+				hi[i], dhi[i], m = nhi, sweep, true
+			}
+			if m {
+				moved = append(moved, i)
 			}
 		}
-		if !changed {
-			break
+		work = work[:0]
+		for _, c := range moved {
+			prevLo[c], prevHi[c] = lo[c], hi[c]
+			for _, i := range parents[pfirst[c]:pfirst[c+1]] {
+				if queued[i] != sweep && lo[i] != hi[i] {
+					queued[i] = sweep
+					work = append(work, i)
+				}
+			}
 		}
-		copy(prevLo, lo)
-		copy(prevHi, hi)
 	}
-	res := OwareMajorityResult{Exact: lo[0] == hi[0], Lower: lo[0], Upper: hi[0], States: n}
+	res := OwareMajorityResult{Exact: lo[0] == hi[0], Lower: int(lo[0]), Upper: int(hi[0]), States: n}
 	// The best move: one reaching the lower bound, whose child's upper
 	// bound settled first (a move ending the game settles at once).
 	best, bestD := -1, 1<<30
 	moves := owareMoves(b)
-	j := 0
+	j := first[0]
 	for pit := range 6 {
 		if moves&(1<<pit) == 0 {
 			continue
 		}
-		e := edges[0][j]
+		e := edges[j]
 		j++
-		v, dd := e.final, 0
+		v, dd := e.final, int32(0)
 		if e.child >= 0 {
 			v, dd = -hi[e.child], dhi[e.child]
 		}
-		if v == lo[0] && dd < bestD {
-			best, bestD = pit, dd
+		if v == lo[0] && int(dd) < bestD {
+			best, bestD = pit, int(dd)
 		}
 	}
 	if best >= 0 {
