@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"image"
-	"image/color"
 	"io"
 	"slices"
 	"sync/atomic"
@@ -209,26 +208,7 @@ func (e *boardEncoder) choose(bands []band) {
 	}
 	slices.Sort(order)
 	e.order = order
-	pal := e.pal.Palette[:0]
-	e.near.n = 0
-	clear(t0.chosen)
-	clear(t1.chosen)
-	n := min(len(order), paletteSize)
-	for i, v := range order[:n] {
-		k := uint32(v)
-		pal = append(pal, color.RGBA{uint8(k), uint8(k >> 8), uint8(k >> 16), uint8(k >> 24)})
-		e.near.add(k, uint8(i))
-	}
-	e.near.sort()
-	e.pal.Palette = mergeNear(pal, &e.merged)
-	for i, v := range order[:n] {
-		k := uint32(v)
-		for _, t := range []*colorTable{t0, t1} {
-			if j := t.find(k); t.key[j] == k {
-				t.index[j], t.chosen[j] = e.merged[i], true
-			}
-		}
-	}
+	e.pal.Palette = fillPalette(order[:min(len(order), paletteSize)], e.pal.Palette[:0], &e.near, &e.merged, true, t0, t1)
 }
 
 // index gives every colour of the band that is not in the palette the

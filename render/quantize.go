@@ -129,9 +129,21 @@ func pickPalette(t *colorTable, size int, pal color.Palette, order []uint64, nea
 		}
 	}
 	slices.Sort(order)
-	clear(t.chosen)
+	return fillPalette(order[:n], pal, near, merged, merge, t), order
+}
+
+// fillPalette makes the palette of the colours in order (packCount's
+// words, commonest first): it appends them to pal (which must be empty),
+// makes near their search, merges their near twins if merge (mergeNear;
+// merged is the identity without it), and marks each of them in tables
+// with the index it is drawn with (chosen; the others' marks are
+// cleared). It returns the palette.
+func fillPalette(order []uint64, pal color.Palette, near *nearestIndex, merged *[paletteSize]uint8, merge bool, tables ...*colorTable) color.Palette {
+	for _, t := range tables {
+		clear(t.chosen)
+	}
 	near.n = 0
-	for i, v := range order[:n] {
+	for i, v := range order {
 		k := uint32(v)
 		pal = append(pal, color.RGBA{uint8(k), uint8(k >> 8), uint8(k >> 16), uint8(k >> 24)})
 		near.add(k, uint8(i))
@@ -144,11 +156,15 @@ func pickPalette(t *colorTable, size int, pal color.Palette, order []uint64, nea
 			merged[i] = uint8(i)
 		}
 	}
-	for i, v := range order[:n] {
-		j := t.find(uint32(v))
-		t.index[j], t.chosen[j] = merged[i], true
+	for i, v := range order {
+		k := uint32(v)
+		for _, t := range tables {
+			if j := t.find(k); t.key[j] == k {
+				t.index[j], t.chosen[j] = merged[i], true
+			}
+		}
 	}
-	return pal, order
+	return pal
 }
 
 // nearDelta is how far apart, at most, two palette colours may be in each
