@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	stdflate "compress/flate"
 	"encoding/binary"
 	"image"
 	"io"
@@ -40,18 +41,32 @@ const splitPixels = 1 << 16
 // per board than before.
 var encoding atomic.Int32
 
-// bigPNG is the size above which a board is deflated again at
-// betterLevel, when it is at most hopePNG at the fastest level: a few busy
-// boards (Togyz, Congkak, Gabata, Tshuba) come out at 28 to 35 KB at the
-// fastest level, and at 24 to 29 KB at betterLevel, which saves about 15 %
-// for about twice the deflate time (a millisecond or two). Bigger ones
-// (Bao, Bao kujifunza, Ruma, Selus and Sulus with names, 38 to 44 KB)
-// would not fit in 30 KB either way and are left at the fastest; the
-// boards of Kalah and Oware stay under bigPNG at the fastest level.
+// A board is deflated at the fastest level first, and again, harder, when
+// that leaves it over bigPNG (sizes of boards with the players' names, from
+// the start to 60 plies in, TestBusyBoardSizes):
+//
+//   - at most hopePNG (busy Togyz, Congkak, Gabata and Tshuba boards, 28
+//     to 35 KB): at betterLevel (klauspost's 6), about 15 % smaller for
+//     about twice the deflate time (a millisecond or two);
+//   - at most hopeBest (some busy Bao, Selus, Sulus and Tshuba boards, 35
+//     to 39 KB), or still over limitPNG at betterLevel: at bestLevel (the
+//     standard library's 8, whose longer match search saves 21 to 25 %),
+//     the only level fast enough for a move that brings them under
+//     limitPNG (klauspost's 8 leaves a 38 KB Bao board at 31 KB), for 10 to
+//     13 ms a band;
+//   - bigger (most busy Bao, Bao kujifunza and Ruma boards, 40 to 44 KB):
+//     at betterLevel, to 33 to 37 KB, since no level fast enough for a move
+//     brings them under limitPNG (the standard library's 9 leaves a 43 KB
+//     Ruma board at 33 KB, for 36 ms a band).
+//
+// The boards of Kalah and Oware stay under bigPNG at the fastest level.
 const (
 	bigPNG      = 28 << 10
 	hopePNG     = 35 << 10
+	hopeBest    = 39 << 10
+	limitPNG    = 30 << 10
 	betterLevel = 6
+	bestLevel   = 8
 )
 
 // boardEncoder is encode's reusable state (kept in the canvas): the
@@ -70,8 +85,9 @@ type boardEncoder struct {
 	idat     bytes.Buffer
 	out      bytes.Buffer
 	plte     []byte
-	// level is the deflate level of the last image; fastSize its size at
-	// the fastest level (for the tests and benchmarks).
+	// level is the deflate level of the last image (flate.BestSpeed,
+	// betterLevel or bestLevel); fastSize its size at the fastest level
+	// (for the tests and benchmarks).
 	level, fastSize int
 }
 
@@ -82,9 +98,11 @@ type band struct {
 	runs   []pixelRun
 	t      colorTable
 	least  int32 // the count of its paletteSize-th commonest colour (nthCount), 0 if it has fewer
-	// fw deflates at the fastest level, better at betterLevel (made when
-	// first needed); z is the deflate stream, adler the rows' checksum.
+	// fw deflates at the fastest level, better at betterLevel and best at
+	// bestLevel (each made when first needed); z is the deflate stream,
+	// adler the rows' checksum.
 	fw, better *flate.Writer
+	best       *stdflate.Writer
 	z          bytes.Buffer
 	adler      uint32
 	err        error
@@ -133,9 +151,16 @@ func (e *boardEncoder) encode(w io.Writer, src *image.RGBA, split bool) error {
 		<-done
 	}
 	e.level, e.fastSize = flate.BestSpeed, pngSize(bands, len(e.pal.Palette))
-	if e.fastSize > bigPNG && e.fastSize <= hopePNG {
+	if e.fastSize > bigPNG {
 		e.level = betterLevel
-		deflateBands(e, bands, betterLevel)
+		if e.fastSize > hopePNG && e.fastSize <= hopeBest {
+			e.level = bestLevel
+		}
+		deflateBands(e, bands, e.level)
+		if e.level == betterLevel && e.fastSize <= hopeBest && pngSize(bands, len(e.pal.Palette)) > limitPNG {
+			e.level = bestLevel
+			deflateBands(e, bands, bestLevel)
+		}
 	}
 	for i := range bands {
 		if bands[i].err != nil {
@@ -308,9 +333,27 @@ func pngSize(bands []band, colours int) int {
 	return n
 }
 
-// writer returns the band's deflater for level (the fastest or
-// betterLevel), made on first use.
-func (b *band) writer(level int) (*flate.Writer, error) {
+// deflater is what band.deflate needs of a deflate writer: klauspost's
+// and the standard library's have the same methods.
+type deflater interface {
+	io.WriteCloser
+	Flush() error
+	Reset(io.Writer)
+}
+
+// writer returns the band's deflater for level (the fastest, betterLevel
+// or bestLevel), made on first use.
+func (b *band) writer(level int) (deflater, error) {
+	if level == bestLevel {
+		if b.best == nil {
+			fw, err := stdflate.NewWriter(io.Discard, bestLevel)
+			if err != nil {
+				return nil, err
+			}
+			b.best = fw
+		}
+		return b.best, nil
+	}
 	w := &b.fw
 	if level != flate.BestSpeed {
 		w = &b.better

@@ -8,9 +8,11 @@ import (
 	"image/color"
 	"image/png"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"testing"
 
+	"github.com/klauspost/compress/flate"
 	"github.com/mancala-bot/mancala/engine"
 )
 
@@ -64,10 +66,10 @@ func encodeCases(t *testing.T) []encodeCase {
 // and a small board of every variant, encoded one after the other with
 // one encoder (of changing sizes). The cases include both one and two
 // bands (small boards, and big ones as when another board is being
-// encoded), and boards deflated again at the better level.
+// encoded), and boards deflated again at the better and the best level.
 func TestBoardEncoder(t *testing.T) {
 	var e boardEncoder
-	var bands [3]int // boards in one band, in two, deflated again
+	var bands [4]int // boards in one band, in two, deflated again, at bestLevel
 	for i, c := range encodeCases(t) {
 		img := Board(c.pos, c.opts)
 		var buf bytes.Buffer
@@ -84,17 +86,38 @@ func TestBoardEncoder(t *testing.T) {
 		} else {
 			bands[1]++
 		}
-		if e.level == betterLevel {
+		if e.level != flate.BestSpeed {
 			bands[2]++
 			if buf.Len() >= e.fastSize {
-				t.Errorf("%s: %d bytes at level %d, %d at the fastest", c.name, buf.Len(), betterLevel, e.fastSize)
+				t.Errorf("%s: %d bytes at level %d, %d at the fastest", c.name, buf.Len(), e.level, e.fastSize)
 			}
-		} else if buf.Len() > bigPNG && buf.Len() <= hopePNG {
-			t.Errorf("%s: %d bytes at the fastest level, not deflated again", c.name, buf.Len())
+		}
+		if e.level == bestLevel {
+			bands[3]++
+		}
+		if want := levelsFor(e.fastSize); !slices.Contains(want, e.level) {
+			t.Errorf("%s: %d bytes at the fastest level, deflated at level %d, want one of %v", c.name, e.fastSize, e.level, want)
 		}
 	}
-	if bands[0] == 0 || bands[1] == 0 || bands[2] == 0 {
-		t.Errorf("%d boards in one band, %d in two, %d deflated again: want some of each", bands[0], bands[1], bands[2])
+	if bands[0] == 0 || bands[1] == 0 || bands[2] == 0 || bands[3] == 0 {
+		t.Errorf("%d boards in one band, %d in two, %d deflated again, %d of them at the best level: want some of each",
+			bands[0], bands[1], bands[2], bands[3])
+	}
+}
+
+// levelsFor is the deflate levels a board of fast bytes at the fastest
+// level may end at (the better level's own size decides between the two
+// in the middle).
+func levelsFor(fast int) []int {
+	switch {
+	case fast <= bigPNG:
+		return []int{flate.BestSpeed}
+	case fast <= hopePNG:
+		return []int{betterLevel, bestLevel}
+	case fast <= hopeBest:
+		return []int{bestLevel}
+	default:
+		return []int{betterLevel}
 	}
 }
 
@@ -257,5 +280,33 @@ func TestPNGConcurrently(t *testing.T) {
 	close(errs)
 	for msg := range errs {
 		t.Error(msg)
+	}
+}
+
+// TestBusyBoardSizes: every variant's board with the players' names, from
+// the start to 60 plies in, is no bigger than at the fastest level, and
+// under limitPNG if it was at most hopeBest there: hopeBest is chosen so
+// that bestLevel brings such boards under the limit. Bigger ones (busy Bao,
+// Bao kujifunza, Ruma, some Selus) stay over it, at betterLevel.
+func TestBusyBoardSizes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sizes, not concurrency: checked in full without -race")
+	}
+	var e boardEncoder
+	for _, v := range engine.Variants() {
+		for _, plies := range []int{0, 5, 10, 20, 30, 40, 60} {
+			p, ev := busyPosition(v.ID, plies)
+			img := Board(p, Options{Events: ev, Names: [2]string{"Alice Longname", "Bob"}})
+			var buf bytes.Buffer
+			if err := e.encode(&buf, img, true); err != nil {
+				t.Fatal(err)
+			}
+			if buf.Len() > e.fastSize {
+				t.Errorf("%s, %d plies: %d bytes at level %d, %d at the fastest", v.ID, plies, buf.Len(), e.level, e.fastSize)
+			}
+			if e.fastSize <= hopeBest && buf.Len() > limitPNG {
+				t.Errorf("%s, %d plies: %d bytes at level %d, over %d (%d at the fastest)", v.ID, plies, buf.Len(), e.level, limitPNG, e.fastSize)
+			}
+		}
 	}
 }
