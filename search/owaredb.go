@@ -57,6 +57,8 @@ import (
 // Boards are indexed as Kalah's are (kalahGeom.rank on the twelve pits,
 // mover's first), one byte per bound and two for the sweep at which the
 // upper bound settled (see build): 4 * C(K+12, 12) bytes for K seeds.
+// Only build writes them: a database loaded from the cache is a read-only
+// mapping of its file (load).
 type owareDB struct {
 	maxSeeds int
 	lo, hi   []int8
@@ -444,34 +446,37 @@ func (db *owareDB) save(dir string) error {
 	})
 }
 
+// load maps the k-seed database file in dir (mapFile) after checking its
+// header, length and CRC, so that the processes of one machine share one
+// copy in the page cache. The bounds are read straight from the mapping:
+// an int8 is stored as its byte, and dhi is little-endian, as the machine
+// must be (littleEndian). Its errors are mapFile's and errBadDB.
 func (db *owareDB) load(dir string) error {
-	f, err := os.Open(filepath.Join(dir, owareDBFileName(db.maxSeeds)))
+	data, unmap, err := mapFile(filepath.Join(dir, owareDBFileName(db.maxSeeds)))
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	r := bufio.NewReaderSize(f, 1<<20)
 	var h owareDBHeader
-	if err := binary.Read(r, binary.LittleEndian, &h); err != nil {
+	head := binary.Size(h)
+	if len(data) < head {
+		unmap()
 		return errBadDB
 	}
-	if !h.fits(db.maxSeeds) {
+	if _, err := binary.Decode(data[:head], binary.LittleEndian, &h); err != nil || !h.fits(db.maxSeeds) {
+		unmap()
 		return errBadDB
 	}
-	want := h.Size
-	lo, hi, dhi := make([]int8, want), make([]int8, want), make([]uint16, want)
-	crc := crc32.NewIEEE()
-	for _, v := range [][]byte{int8Bytes(lo), int8Bytes(hi), uint16Bytes(dhi)} {
-		if _, err := io.ReadFull(r, v); err != nil {
-			return errBadDB
-		}
-		crc.Write(v)
-	}
-	var sum uint32
-	if err := binary.Read(r, binary.LittleEndian, &sum); err != nil || sum != crc.Sum32() {
+	n := int(h.Size)
+	body := data[head:]
+	if len(body) != 4*n+4 || binary.LittleEndian.Uint32(body[4*n:]) != crc32.ChecksumIEEE(body[:4*n]) {
+		unmap()
 		return errBadDB
 	}
-	db.lo, db.hi, db.dhi = lo, hi, dhi
+	// The header is 28 bytes and the bounds 2n, so dhi starts on an even
+	// offset of a page-aligned mapping: aligned for uint16.
+	db.lo = unsafe.Slice((*int8)(unsafe.Pointer(&body[0])), n)
+	db.hi = unsafe.Slice((*int8)(unsafe.Pointer(&body[n])), n)
+	db.dhi = unsafe.Slice((*uint16)(unsafe.Pointer(&body[2*n])), n)
 	return nil
 }
 

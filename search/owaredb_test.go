@@ -334,10 +334,40 @@ func TestOwareDBSaveLoad(t *testing.T) {
 	}
 	name := filepath.Join(dir, owareDBFileName(5))
 	raw, _ := os.ReadFile(name)
-	raw[100] ^= 1
-	os.WriteFile(name, raw, 0o644)
-	if err := newOwareDB(5).load(dir); err != errBadDB {
-		t.Fatalf("damaged file: %v, want errBadDB", err)
+	// The loaded database is a mapping of the file: it outlives the file's
+	// name, as when a new file replaces it by rename.
+	if err := os.Remove(name); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got.lo, db.lo) || !slices.Equal(got.hi, db.hi) || !slices.Equal(got.dhi, db.dhi) {
+		t.Fatal("the loaded database changed when its file was removed")
+	}
+	for _, c := range []struct {
+		name string
+		file []byte
+	}{
+		{"a flipped bit", func() []byte { b := slices.Clone(raw); b[100] ^= 1; return b }()},
+		{"a flipped bit in the checksum", func() []byte { b := slices.Clone(raw); b[len(b)-1] ^= 1; return b }()},
+		{"cut short", raw[:len(raw)-5]},
+		{"a byte too many", append(slices.Clone(raw), 0)},
+		{"the header only", raw[:28]},
+		{"part of the header", raw[:20]},
+	} {
+		if err := os.WriteFile(name, c.file, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := newOwareDB(5).load(dir); err != errBadDB {
+			t.Errorf("%s: %v, want errBadDB", c.name, err)
+		}
+	}
+	if err := os.WriteFile(name, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := newOwareDB(5).load(dir); err == nil {
+		t.Error("an empty file loads")
+	}
+	if err := newOwareDB(6).load(dir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("no file: %v, want os.ErrNotExist", err)
 	}
 }
 
