@@ -275,6 +275,9 @@ type nearestIndex struct {
 	n       int
 	r, g, b [paletteSize]int32
 	idx     [paletteSize]uint8
+	// from[g] is the first entry with green at least g (n if none): the
+	// search's start, made by sort.
+	from [256]uint8
 }
 
 func (p *nearestIndex) add(k uint32, i uint8) {
@@ -298,12 +301,19 @@ func (p *nearestIndex) sort() {
 	for i, j := range perm {
 		p.r[i], p.g[i], p.b[i], p.idx[i] = q.r[j], q.g[j], q.b[j], q.idx[j]
 	}
+	i := 0
+	for g := range p.from {
+		for i < p.n && p.g[i] < int32(g) {
+			i++
+		}
+		p.from[g] = uint8(i)
+	}
 }
 
 func (p *nearestIndex) nearest(k uint32) uint8 {
 	r, g, b := int32(uint8(k)), int32(uint8(k>>8)), int32(uint8(k>>16))
 	pg := p.g[:p.n]
-	hi, _ := slices.BinarySearch(pg, g) // first entry with green >= g
+	hi := int(p.from[g]) // the first entry with green >= g
 	lo := hi - 1
 	best, bestD := 0, int32(math.MaxInt32)
 	try := func(i int) {
