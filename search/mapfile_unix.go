@@ -3,6 +3,7 @@
 package search
 
 import (
+	"io"
 	"os"
 	"syscall"
 )
@@ -12,8 +13,10 @@ import (
 // shared by every process that maps the file, not copied into this
 // process's memory. Writing to the slice faults. unmap releases it; the
 // slice must not be used after. A file replaced by rename (as
-// writeCacheFile does) leaves the mapping as it was. Its errors are the
-// open's, the stat's and the mapping's (an empty file cannot be mapped).
+// writeCacheFile does) leaves the mapping as it was. Where the file cannot
+// be mapped (some file systems refuse), it is read into memory instead.
+// Its errors are the open's, the stat's and the read's, and errBadDB for
+// an empty file.
 func mapFile(name string) (data []byte, unmap func(), err error) {
 	f, err := os.Open(name)
 	if err != nil {
@@ -28,9 +31,15 @@ func mapFile(name string) (data []byte, unmap func(), err error) {
 	if size <= 0 || size != int64(int(size)) {
 		return nil, nil, errBadDB
 	}
-	data, err = syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
-	if err != nil {
+	if data, err := mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED); err == nil {
+		return data, func() { _ = syscall.Munmap(data) }, nil
+	}
+	data = make([]byte, size)
+	if _, err := io.ReadFull(f, data); err != nil {
 		return nil, nil, err
 	}
-	return data, func() { _ = syscall.Munmap(data) }, nil
+	return data, func() {}, nil
 }
+
+// mmap is syscall.Mmap (a variable so that a test can make it fail).
+var mmap = syscall.Mmap

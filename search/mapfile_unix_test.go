@@ -1,0 +1,43 @@
+//go:build unix
+
+package search
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"syscall"
+	"testing"
+)
+
+// TestMapFileFallback: where the file cannot be mapped, the database is
+// read into memory, and loads the same.
+func TestMapFileFallback(t *testing.T) {
+	dir := t.TempDir()
+	db := newOwareDB(4)
+	if err := db.build(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.save(dir); err != nil {
+		t.Fatal(err)
+	}
+	mapped := 0
+	defer func(m func(int, int64, int, int, int) ([]byte, error)) { mmap = m }(mmap)
+	mmap = func(fd int, off int64, n, prot, flags int) ([]byte, error) {
+		mapped++
+		return nil, syscall.ENODEV
+	}
+	got := newOwareDB(4)
+	if err := got.load(dir); err != nil {
+		t.Fatal(err)
+	}
+	if mapped != 1 {
+		t.Errorf("mmap called %d times, want 1", mapped)
+	}
+	if !slices.Equal(got.lo, db.lo) || !slices.Equal(got.hi, db.hi) || !slices.Equal(got.dhi, db.dhi) {
+		t.Error("the database read without mapping differs")
+	}
+	if err := newOwareDB(5).load(dir); !errors.Is(err, syscall.ENOENT) {
+		t.Errorf("no file: %v, want ENOENT", err)
+	}
+}
