@@ -42,22 +42,24 @@ const splitPixels = 1 << 16
 var encoding atomic.Int32
 
 // A board is deflated at the fastest level first, and again, harder, when
-// that leaves it over bigPNG (sizes of boards with the players' names, from
-// the start to 60 plies in, TestBusyBoardSizes):
+// that leaves it over bigPNG (sizes of boards with the players' names;
+// TestBusyBoardSizes and BenchmarkBoardSizes measure them):
 //
 //   - at most hopePNG (busy Togyz, Congkak, Gabata and Tshuba boards, 28
 //     to 35 KB): at betterLevel (klauspost's 6), about 15 % smaller for
 //     about twice the deflate time (a millisecond or two);
-//   - at most hopeBest (some busy Bao, Selus, Sulus and Tshuba boards, 35
-//     to 39 KB), or still over limitPNG at betterLevel: at bestLevel (the
-//     standard library's 8, whose longer match search saves 21 to 25 %),
+//   - at most hopeBest (Bao, Selus, Sulus, Ruma and Tshuba boards of 35 to
+//     39 KB), or still over limitPNG at betterLevel: at bestLevel (the
+//     standard library's 8, whose longer match search saves 19 to 25 %),
 //     the only level fast enough for a move that brings them under
 //     limitPNG (klauspost's 8 leaves a 38 KB Bao board at 31 KB), for 10 to
-//     13 ms a band;
-//   - bigger (most busy Bao, Bao kujifunza and Ruma boards, 40 to 44 KB):
-//     at betterLevel, to 33 to 37 KB, since no level fast enough for a move
-//     brings them under limitPNG (the standard library's 9 leaves a 43 KB
-//     Ruma board at 33 KB, for 36 ms a band).
+//     13 ms a band. Boards of up to 37 KB come out under it, and 53 of
+//     the 85 of 37 to 39 KB in BenchmarkBoardSizes' games;
+//   - bigger (most Bao, Bao kujifunza and Ruma boards in mid-game, 40 to
+//     45 KB): at betterLevel, to 33 to 41 KB, since no level fast enough
+//     for a move brings them under limitPNG (bestLevel leaves a 40 KB
+//     board at 31 KB, and the standard library's 9 a 43 KB Ruma board at
+//     33 KB, for 36 ms a band).
 //
 // The boards of Kalah and Oware stay under bigPNG at the fastest level.
 const (
