@@ -85,6 +85,10 @@ func NewPosition(r Rules, s Setup) (Position, error) {
 	if err := r.setExtra(&p, s.Extra); err != nil {
 		return p, err
 	}
+	// Seeds in hand (extra) count too: Ohojitxi's pending drop, Bao's hands.
+	if n := p.Seeds(); n > 255 {
+		return p, fmt.Errorf("extra: %d seeds with those in hand, more than the 255 a position holds", n)
+	}
 	if p.status == Ongoing {
 		q := p
 		r.settle(&q, nil)

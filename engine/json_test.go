@@ -65,6 +65,8 @@ func TestParsePositionErrors(t *testing.T) {
 		{"pit count", `{"variant":"kalah","pits":{"north":[1,2,3]}}`, "pits.north: want 6 pits, got 3"},
 		{"negative", `{"variant":"oware","pits":{"south":[4,4,-1,4,4,4]}}`, "pits.south[2]: -1 seeds is negative"},
 		{"too many", `{"variant":"oware","stores":{"south":250}}`, "more than 255 seeds"},
+		// 250 on the board and 8 in hand (found by FuzzOhojitxi)
+		{"too many with the drop", `{"variant":"ohojitxi","pits":{"south":[47,47,47,47,47,15],"north":[0,0,0,0,0,0]},"extra":{"drop":8,"last_drop":{"south":0,"north":0}}}`, "258 seeds with those in hand, more than the 255"},
 		{"bad side", `{"variant":"tchuka","pits":{"north":[1,1,1,1]}}`, "pits.north: not a side of this game"},
 		{"status", `{"variant":"kalah","status":"won"}`, `status: unknown status "won"`},
 		{"over but ongoing", `{"variant":"kalah","pits":{"south":[0,0,0,0,0,0]}}`, "marked ongoing, but by the rules the game is over"},
@@ -83,6 +85,18 @@ func TestParsePositionErrors(t *testing.T) {
 				t.Errorf("error spans lines: %q", err)
 			}
 		})
+	}
+}
+
+// TestParsePositionAtMostSeeds: 255 seeds with those in hand, the most a
+// position holds, are accepted.
+func TestParsePositionAtMostSeeds(t *testing.T) {
+	p, err := ParsePosition([]byte(`{"variant":"ohojitxi","pits":{"south":[40,40,40,40,40,7],"north":[7,7,7,7,6,6]},"extra":{"drop":8,"last_drop":{"south":0,"north":0}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := p.Seeds(); n != 255 {
+		t.Errorf("%d seeds, want 255", n)
 	}
 }
 
