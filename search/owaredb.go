@@ -386,7 +386,7 @@ func owareDBFileOK(dir string, k int) bool {
 		return false
 	}
 	fi, err := f.Stat()
-	return err == nil && fi.Size() == int64(binary.Size(h))+4*int64(h.Size)+4
+	return err == nil && fi.Size() == h.fileSize()
 }
 
 // The on-disk format: a header, the lower bounds, the upper bounds, the
@@ -399,6 +399,10 @@ type owareDBHeader struct {
 	MaxSeeds uint32
 	Size     uint64
 }
+
+// fileSize is the length of the file h heads: the header, four bytes a
+// board and the CRC.
+func (h owareDBHeader) fileSize() int64 { return int64(binary.Size(h)) + 4*int64(h.Size) + 4 }
 
 // fits reports whether h is the header of this format's k-seed database.
 func (h owareDBHeader) fits(k int) bool {
@@ -468,7 +472,7 @@ func (db *owareDB) load(dir string) error {
 	}
 	n := int(h.Size)
 	body := data[head:]
-	if len(body) != 4*n+4 || binary.LittleEndian.Uint32(body[4*n:]) != crc32.ChecksumIEEE(body[:4*n]) {
+	if int64(len(data)) != h.fileSize() || binary.LittleEndian.Uint32(body[4*n:]) != crc32.ChecksumIEEE(body[:4*n]) {
 		unmap()
 		return errBadDB
 	}
@@ -562,7 +566,7 @@ func BuildOwareDB(ctx context.Context, seeds int, progress func(level int, elaps
 	}
 	st := OwareDBStats{Seeds: seeds, Path: filepath.Join(dir, owareDBFileName(seeds))}
 	db := newOwareDB(seeds)
-	if owareDBFileOK(dir, seeds) && db.load(dir) == nil {
+	if db.load(dir) == nil { // load checks the header, length and CRC
 		st.Cached = true
 	} else {
 		t0 := time.Now()
