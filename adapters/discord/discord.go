@@ -176,20 +176,25 @@ func New(cfg Config, h Handler) (*Adapter, error) {
 	// Interactions arrive whatever the intents; ask for nothing else.
 	s.Identify.Intents = discordgo.IntentsNone
 	s.StateEnabled = false
+	s.Dialer = gatewayDialer() // a documented IDENTIFY (see identify.go)
 	s.SyncEvents = false // every event in its own goroutine
+	var transport http.RoundTripper = http.DefaultTransport
 	if cfg.APIBase != "" {
 		base, err := parseAPIBase(cfg.APIBase)
 		if err != nil {
 			return nil, err
 		}
-		s.Client = &http.Client{Timeout: attemptTimeout, Transport: rewriteTransport{base: base, next: http.DefaultTransport}}
+		transport = rewriteTransport{base: base, next: transport}
 	}
+	// Every REST request, whoever sends it, waits for the rate-limit
+	// buckets Discord announced (see limiter).
+	s.Client = &http.Client{Timeout: attemptTimeout, Transport: newLimiter(transport)}
 	log := cfg.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
 	a := &Adapter{
-		cfg: cfg, h: h, log: log, s: s, rest: s,
+		cfg: cfg, h: h, log: log, s: s, rest: session{s},
 		redact:          redactor{token: token},
 		metrics:         cfg.Metrics,
 		deferAfter:      cfg.DeferAfter,
@@ -268,7 +273,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 		scope = "guild " + a.cfg.GuildID
 	}
 	regCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	_, err := a.s.ApplicationCommandBulkOverwrite(a.cfg.AppID, a.cfg.GuildID, a.commands, discordgo.WithContext(regCtx))
+	err := session{a.s}.registerCommands(a.cfg.AppID, a.cfg.GuildID, a.commands, discordgo.WithContext(regCtx))
 	cancel()
 	if err != nil {
 		a.shutdown()

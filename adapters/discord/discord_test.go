@@ -418,10 +418,11 @@ func playTwoPlayerGame(t *testing.T, h *harness) {
 	board := h.update(accepted)
 	h.wantBoard(board)
 	if !h.deferred {
-		// On the wire: an update with the new image and "attachments": [],
-		// which drops the old one.
+		// On the wire: an update with the new image, and "attachments"
+		// listing it alone (id 0): the old one is dropped, the new one
+		// added.
 		for _, r := range h.srv.Responses() {
-			if r.InteractionID == accepted.ID && (r.Type != 7 || r.Payload.KeepAttachments == nil || len(r.Payload.KeepAttachments) != 0 || len(r.Payload.Files) != 1) {
+			if r.InteractionID == accepted.ID && (r.Type != 7 || !slices.Equal(r.Payload.KeepAttachments, []string{"0"}) || len(r.Payload.Files) != 1) {
 				t.Errorf("accept response %+v", r)
 			}
 		}

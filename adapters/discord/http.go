@@ -57,7 +57,7 @@ func (a *Adapter) runHTTP(ctx context.Context) error {
 	} else if ctx.Err() == nil {
 		a.log.Warn("discord: could not learn the bot user's id; /new against it by mention needs the application id", "err", a.redact.Error(err))
 	}
-	_, err := a.s.ApplicationCommandBulkOverwrite(a.cfg.AppID, a.cfg.GuildID, a.commands, discordgo.WithContext(regCtx))
+	err := session{a.s}.registerCommands(a.cfg.AppID, a.cfg.GuildID, a.commands, discordgo.WithContext(regCtx))
 	cancel()
 	if err != nil {
 		a.shutdown()
@@ -176,7 +176,8 @@ func (a *Adapter) verified(w http.ResponseWriter, r *http.Request) (body []byte,
 
 // writeResponse writes an interaction response as the HTTP answer.
 func writeResponse(w http.ResponseWriter, resp *discordgo.InteractionResponse) error {
-	b, err := json.Marshal(resp)
+	wr, _ := toWireResponse(resp) // files never come here (see httpResponder)
+	b, err := json.Marshal(wr)
 	if err != nil {
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return err

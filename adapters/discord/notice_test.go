@@ -119,7 +119,7 @@ func TestTurnNotices(t *testing.T) {
 	n2 := h.wantNotice(g.ID, "", bob)
 	// Someone deletes bob's notice by hand: its deletion by the bot finds
 	// it gone, which is fine.
-	req, _ := http.NewRequest(http.MethodDelete, h.srv.URL+"/api/v9/channels/"+channel+"/messages/"+n2, nil)
+	req, _ := http.NewRequest(http.MethodDelete, h.srv.URL+discordtest.APIPrefix+"/channels/"+channel+"/messages/"+n2, nil)
 	req.Header.Set("Authorization", "Bot "+h.srv.Token)
 	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != http.StatusNoContent {
 		t.Fatalf("deleting by hand: %v %v", resp, err)

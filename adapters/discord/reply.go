@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf16"
@@ -195,10 +196,20 @@ func (m outMsg) flags() discordgo.MessageFlags {
 	return 0
 }
 
-// noAttachments, sent with an edit, drops the message's old attachments:
-// Discord's API v9 (discordgo's) keeps them otherwise and shows the new
-// board next to the old one (bwmarrin/discordgo#1524).
-func noAttachments() *[]*discordgo.MessageAttachment { return &[]*discordgo.MessageAttachment{} }
+// editAttachments is the attachments list of an edit that replaces the
+// message's picture: Discord's API (v10, "Editing Message Attachments")
+// keeps the old attachments an edit lists and appends only the new files
+// it lists, files[n] as id n. The list names the new file (the board, or
+// the animation) and nothing else, so exactly the new picture remains;
+// with no new file it is empty and the old picture goes
+// (bwmarrin/discordgo#1524: old images stayed).
+func (m outMsg) editAttachments() *[]*discordgo.MessageAttachment {
+	out := []*discordgo.MessageAttachment{}
+	for i, f := range m.files() {
+		out = append(out, &discordgo.MessageAttachment{ID: strconv.Itoa(i), Filename: f.Name})
+	}
+	return &out
+}
 
 func (m outMsg) responseData() *discordgo.InteractionResponseData {
 	d := &discordgo.InteractionResponseData{
@@ -209,7 +220,7 @@ func (m outMsg) responseData() *discordgo.InteractionResponseData {
 		Flags:           m.flags(),
 	}
 	if m.edit {
-		d.Attachments = noAttachments()
+		d.Attachments = m.editAttachments()
 	}
 	return d
 }
@@ -220,7 +231,7 @@ func (m outMsg) webhookEdit() *discordgo.WebhookEdit {
 		Content:         &content,
 		Components:      &buttons,
 		Files:           m.files(),
-		Attachments:     noAttachments(),
+		Attachments:     m.editAttachments(),
 		AllowedMentions: m.allowedMentions(),
 	}
 }
@@ -251,7 +262,7 @@ func (m outMsg) messageEdit(channel, id string) *discordgo.MessageEdit {
 		Content:         &content,
 		Components:      &buttons,
 		Files:           m.files(),
-		Attachments:     noAttachments(),
+		Attachments:     m.editAttachments(),
 		AllowedMentions: m.allowedMentions(),
 	}
 }

@@ -217,7 +217,7 @@ type call struct {
 }
 
 // recorder implements restAPI, recording what would be sent (the JSON as
-// discordgo would marshal it) and failing on demand.
+// session sends it) and failing on demand.
 type recorder struct {
 	mu    sync.Mutex
 	calls []call
@@ -251,11 +251,12 @@ func (r *recorder) InteractionRespond(_ *discordgo.Interaction, resp *discordgo.
 	if resp.Data != nil {
 		files = resp.Data.Files
 	}
-	return r.add("respond", resp, files)
+	body, _ := toWireResponse(resp)
+	return r.add("respond", body, files)
 }
 
 func (r *recorder) InteractionResponseEdit(_ *discordgo.Interaction, e *discordgo.WebhookEdit, _ ...discordgo.RequestOption) (*discordgo.Message, error) {
-	return &discordgo.Message{}, r.add("edit", e, e.Files)
+	return &discordgo.Message{}, r.add("edit", webhookEditBody(e), e.Files)
 }
 
 func (r *recorder) InteractionResponseDelete(_ *discordgo.Interaction, _ ...discordgo.RequestOption) error {
@@ -263,15 +264,15 @@ func (r *recorder) InteractionResponseDelete(_ *discordgo.Interaction, _ ...disc
 }
 
 func (r *recorder) FollowupMessageCreate(_ *discordgo.Interaction, _ bool, p *discordgo.WebhookParams, _ ...discordgo.RequestOption) (*discordgo.Message, error) {
-	return &discordgo.Message{}, r.add("followup", p, p.Files)
+	return &discordgo.Message{}, r.add("followup", webhookParamsBody(p), p.Files)
 }
 
 func (r *recorder) ChannelMessageSendComplex(_ string, m *discordgo.MessageSend, _ ...discordgo.RequestOption) (*discordgo.Message, error) {
-	return &discordgo.Message{}, r.add("channel send", m, m.Files)
+	return &discordgo.Message{}, r.add("channel send", messageSendBody(m), m.Files)
 }
 
 func (r *recorder) ChannelMessageEditComplex(m *discordgo.MessageEdit, _ ...discordgo.RequestOption) (*discordgo.Message, error) {
-	return &discordgo.Message{}, r.add("channel edit", m, m.Files)
+	return &discordgo.Message{}, r.add("channel edit", messageEditBody(m), m.Files)
 }
 
 func (r *recorder) ChannelMessageDelete(_, id string, _ ...discordgo.RequestOption) error {
@@ -308,8 +309,12 @@ func TestSendPayloads(t *testing.T) {
 	if data["content"] != "**Moved**" {
 		t.Errorf("content %v", data["content"])
 	}
-	if att, ok := data["attachments"].([]any); !ok || len(att) != 0 {
-		t.Errorf("attachments %v: want [] so the old board image is dropped", data["attachments"])
+	want := []any{map[string]any{"id": "0", "filename": "board-7-13.png"}}
+	if !reflect.DeepEqual(data["attachments"], want) {
+		t.Errorf("attachments %v: want %v, the new board alone (the old one is dropped)", data["attachments"], want)
+	}
+	if _, ok := data["tts"]; ok {
+		t.Errorf("tts sent in an update-message response: %v", data)
 	}
 	if !reflect.DeepEqual(upd.files, []string{"board-7-13.png"}) || string(upd.data[0]) != "\x89PNG fake" {
 		t.Errorf("files %v", upd.files)

@@ -2,6 +2,8 @@ package discordtest
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
@@ -107,17 +109,18 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case 2: // identify
-			var id struct {
-				Token   string `json:"token"`
-				Intents int    `json:"intents"`
+			id, err := checkIdentify(p.D)
+			if err != nil {
+				s.violate("gateway IDENTIFY: %v", err)
+				_ = c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(4002, "Error while decoding payload."), time.Now().Add(time.Second))
+				return
 			}
-			_ = json.Unmarshal(p.D, &id)
 			if s.Token != "" && strings.TrimPrefix(id.Token, "Bot ") != s.Token {
 				_ = c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(4004, "Authentication failed."), time.Now().Add(time.Second))
 				return
 			}
 			s.mu.Lock()
-			s.identifies = append(s.identifies, Identify{Token: id.Token, Intents: id.Intents})
+			s.identifies = append(s.identifies, id)
 			s.mu.Unlock()
 			if g.send(0, "READY", s.readyPayload()) != nil {
 				return
@@ -142,7 +145,7 @@ func (s *Server) wsURL() string { return "ws" + strings.TrimPrefix(s.URL, "http"
 
 func (s *Server) readyPayload() map[string]any {
 	return map[string]any{
-		"v": 9,
+		"v": 10,
 		"user": map[string]any{
 			"id": s.AppID, "username": "Mancala", "global_name": nil, "discriminator": "0",
 			"avatar": nil, "bot": true, "verified": true, "flags": 0, "mfa_enabled": false,
@@ -193,4 +196,103 @@ func (s *Server) dispatch(typ string, d any) int {
 		}
 	}
 	return n
+}
+
+// checkIdentify reads an IDENTIFY's data and applies Discord's rules
+// (events/gateway-events.mdx, Identify and Gateway Presence Update): the
+// documented fields only; properties os, browser and device (the "$os"
+// names are deprecated); large_threshold 50 to 250; a presence, when
+// sent, with since, an activities array, a status among online, dnd,
+// idle, invisible and offline, and afk.
+func checkIdentify(raw json.RawMessage) (Identify, error) {
+	var d map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &d); err != nil {
+		return Identify{}, fmt.Errorf("not an object: %v", err)
+	}
+	known := map[string]bool{"token": true, "properties": true, "compress": true, "large_threshold": true, "shard": true, "presence": true, "intents": true}
+	for k := range d {
+		if !known[k] {
+			return Identify{}, fmt.Errorf("unknown field %q", k)
+		}
+	}
+	var id struct {
+		Token          string           `json:"token"`
+		Intents        *int             `json:"intents"`
+		LargeThreshold *int             `json:"large_threshold"`
+		Properties     map[string]any   `json:"properties"`
+		Presence       *json.RawMessage `json:"presence"`
+	}
+	if err := json.Unmarshal(raw, &id); err != nil {
+		return Identify{}, err
+	}
+	out := Identify{Token: id.Token}
+	switch {
+	case id.Token == "":
+		return out, errors.New("no token")
+	case id.Intents == nil:
+		return out, errors.New("no intents")
+	case id.Properties == nil:
+		return out, errors.New("no properties")
+	case id.LargeThreshold != nil && (*id.LargeThreshold < 50 || *id.LargeThreshold > 250):
+		return out, fmt.Errorf("large_threshold %d, want 50 to 250", *id.LargeThreshold)
+	}
+	out.Intents = *id.Intents
+	for k, v := range id.Properties {
+		str, ok := v.(string)
+		switch {
+		case k != "os" && k != "browser" && k != "device":
+			return out, fmt.Errorf("properties: field %q (the documented ones are os, browser, device; \"$os\" and the like are deprecated)", k)
+		case !ok:
+			return out, fmt.Errorf("properties.%s is not a string", k)
+		}
+		switch k {
+		case "os":
+			out.OS = str
+		case "browser":
+			out.Browser = str
+		case "device":
+			out.Device = str
+		}
+	}
+	for _, k := range []string{"os", "browser", "device"} {
+		if _, ok := id.Properties[k]; !ok {
+			return out, fmt.Errorf("properties.%s missing", k)
+		}
+	}
+	if id.Presence != nil && string(*id.Presence) != "null" {
+		var p map[string]json.RawMessage
+		if err := json.Unmarshal(*id.Presence, &p); err != nil {
+			return out, fmt.Errorf("presence: %v", err)
+		}
+		for k := range p {
+			if k != "since" && k != "activities" && k != "status" && k != "afk" {
+				return out, fmt.Errorf("presence: unknown field %q", k)
+			}
+		}
+		var pr struct {
+			Activities *[]any  `json:"activities"`
+			Status     *string `json:"status"`
+			AFK        *bool   `json:"afk"`
+		}
+		if err := json.Unmarshal(*id.Presence, &pr); err != nil {
+			return out, fmt.Errorf("presence: %v", err)
+		}
+		switch {
+		case p["since"] == nil:
+			return out, errors.New("presence.since missing (null when not idle)")
+		case pr.Activities == nil:
+			return out, errors.New("presence.activities missing (an array, empty for none)")
+		case pr.AFK == nil:
+			return out, errors.New("presence.afk missing")
+		case pr.Status == nil:
+			return out, errors.New("presence.status missing")
+		}
+		switch *pr.Status {
+		case "online", "dnd", "idle", "invisible", "offline":
+			out.Status = *pr.Status
+		default:
+			return out, fmt.Errorf("presence.status %q, want online, dnd, idle, invisible or offline", *pr.Status)
+		}
+	}
+	return out, nil
 }

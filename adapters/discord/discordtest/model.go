@@ -9,6 +9,8 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf16"
@@ -46,6 +48,8 @@ type File struct {
 	Name        string
 	ContentType string
 	Data        []byte
+
+	part int // n of its files[n] part in the request
 }
 
 // Button is a button under a message.
@@ -107,8 +111,9 @@ type Payload struct {
 	// Rows is nil when "components" was absent or null (an edit keeps the
 	// buttons); an empty, non-nil slice removes them.
 	Rows [][]Button
-	// KeepAttachments lists the ids in "attachments"; nil when the field
-	// was absent (an edit then keeps every old attachment, API v9).
+	// KeepAttachments lists the ids in "attachments" (old attachments
+	// kept, and "n" for the new file files[n]); nil when the field was
+	// absent (an edit then keeps every old attachment and adds none).
 	KeepAttachments []string
 	Files           []File
 	Flags           int
@@ -185,7 +190,8 @@ func readBody(r *http.Request) (raw []byte, files []File, err error) {
 		case name == "payload_json":
 			raw = data
 		case strings.HasPrefix(name, "files["):
-			files = append(files, File{Name: p.FileName(), ContentType: p.Header.Get("Content-Type"), Data: data})
+			n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(name, "files["), "]"))
+			files = append(files, File{Name: p.FileName(), ContentType: p.Header.Get("Content-Type"), Data: data, part: n})
 		}
 	}
 	return raw, files, nil
@@ -315,9 +321,11 @@ func (m *Message) setMentions(p Payload) {
 	}
 }
 
-// edit applies an edit the way Discord's API v9 does: absent fields are
-// kept; new files are added to the attachments kept, which are all the old
-// ones unless the edit lists them.
+// edit applies an edit the way Discord's API v10 does ("Editing Message
+// Attachments"): absent fields are kept; "attachments", when present,
+// lists the old attachments kept (by id) and the new files added (files[n]
+// as id n); without it every old attachment is kept and no new file is
+// added (checkRequest refuses such an edit).
 func (s *Server) edit(m *Message, p Payload) error {
 	next := m.snapshot()
 	if p.Content != nil {
@@ -329,15 +337,16 @@ func (s *Server) edit(m *Message, p Payload) error {
 	if p.KeepAttachments != nil {
 		var kept []File
 		for _, f := range m.Files {
-			for _, id := range p.KeepAttachments {
-				if f.ID == id {
-					kept = append(kept, f)
-				}
+			if slices.Contains(p.KeepAttachments, f.ID) {
+				kept = append(kept, f)
 			}
 		}
 		next.Files = kept
 	}
 	for _, f := range p.Files {
+		if !slices.Contains(p.KeepAttachments, strconv.Itoa(f.part)) {
+			continue
+		}
 		f.ID = s.id()
 		next.Files = append(next.Files, f)
 	}

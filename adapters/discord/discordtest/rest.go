@@ -45,8 +45,10 @@ func (s *Server) routes(mux *http.ServeMux) {
 	})
 }
 
-// badBody answers a body Discord would refuse.
-func badBody(w http.ResponseWriter, err error) {
+// badBody answers a body Discord would refuse, and counts it as a
+// violation (see TakeViolations).
+func (s *Server) badBody(w http.ResponseWriter, err error) {
+	s.violate("refused: %v", err)
 	if errors.Is(err, errEmpty) {
 		writeError(w, http.StatusBadRequest, codeEmptyMessage, "Cannot send an empty message")
 		return
@@ -169,16 +171,16 @@ func (s *Server) putCommands(w http.ResponseWriter, r *http.Request) {
 	}
 	raw, err := readAll(r)
 	if err != nil {
-		badBody(w, err)
+		s.badBody(w, err)
 		return
 	}
 	var cmds []*discordgo.ApplicationCommand
 	if err := json.Unmarshal(raw, &cmds); err != nil {
-		badBody(w, errInvalid{err.Error()})
+		s.badBody(w, errInvalid{err.Error()})
 		return
 	}
 	if err := checkCommands(cmds); err != nil {
-		badBody(w, errInvalid{err.Error()})
+		s.badBody(w, errInvalid{err.Error()})
 		return
 	}
 	guild := r.PathValue("guild")
@@ -201,12 +203,12 @@ func (s *Server) postCommand(w http.ResponseWriter, r *http.Request) {
 	}
 	raw, err := readAll(r)
 	if err != nil {
-		badBody(w, err)
+		s.badBody(w, err)
 		return
 	}
 	var c *discordgo.ApplicationCommand
 	if err := json.Unmarshal(raw, &c); err != nil || c == nil {
-		badBody(w, errInvalid{fmt.Sprint("malformed command: ", err)})
+		s.badBody(w, errInvalid{fmt.Sprint("malformed command: ", err)})
 		return
 	}
 	guild := r.PathValue("guild")
@@ -225,7 +227,7 @@ func (s *Server) postCommand(w http.ResponseWriter, r *http.Request) {
 	}
 	set = append(set, c)
 	if err := checkCommands(set); err != nil {
-		badBody(w, errInvalid{err.Error()})
+		s.badBody(w, errInvalid{err.Error()})
 		return
 	}
 	c.ID, c.ApplicationID, c.GuildID, c.Version = s.id(), s.AppID, guild, "1"
@@ -253,12 +255,12 @@ func (s *Server) getCommands(w http.ResponseWriter, r *http.Request) {
 func (s *Server) callback(w http.ResponseWriter, r *http.Request) {
 	raw, files, err := readBody(r)
 	if err != nil {
-		badBody(w, errInvalid{err.Error()})
+		s.badBody(w, errInvalid{err.Error()})
 		return
 	}
 	typ, p, err := parseResponse(raw, files)
 	if err != nil {
-		badBody(w, err)
+		s.badBody(w, err)
 		return
 	}
 	s.mu.Lock()
@@ -297,7 +299,7 @@ func (s *Server) ackLocked(w http.ResponseWriter, ix *Interaction, typ int, p Pa
 	switch typ {
 	case 4:
 		if m, err = s.newMessage(ix.ChannelID, p); err != nil {
-			badBody(w, err)
+			s.badBody(w, err)
 			return
 		}
 		m.Interaction = ix.ID
@@ -309,7 +311,7 @@ func (s *Server) ackLocked(w http.ResponseWriter, ix *Interaction, typ int, p Pa
 		ix.original, op = m.ID, OpDefer
 	case 6, 7:
 		if ix.Type != 3 {
-			badBody(w, errInvalid{fmt.Sprintf("response type %d is only for message components", typ)})
+			s.badBody(w, errInvalid{fmt.Sprintf("response type %d is only for message components", typ)})
 			return
 		}
 		m = s.byID[ix.MessageID]
@@ -320,14 +322,14 @@ func (s *Server) ackLocked(w http.ResponseWriter, ix *Interaction, typ int, p Pa
 		op = OpDeferUpdate
 		if typ == 7 {
 			if err := s.edit(m, p); err != nil {
-				badBody(w, err)
+				s.badBody(w, err)
 				return
 			}
 			op = OpUpdate
 		}
 		ix.original = m.ID
 	default:
-		badBody(w, errInvalid{fmt.Sprintf("response type %d not supported by the fake", typ)})
+		s.badBody(w, errInvalid{fmt.Sprintf("response type %d not supported by the fake", typ)})
 		return
 	}
 	ix.acked, ix.ackType = true, typ
@@ -352,12 +354,12 @@ func (s *Server) webhookInteraction(w http.ResponseWriter, r *http.Request) *Int
 func (s *Server) followup(w http.ResponseWriter, r *http.Request) {
 	raw, files, err := readBody(r)
 	if err != nil {
-		badBody(w, errInvalid{err.Error()})
+		s.badBody(w, errInvalid{err.Error()})
 		return
 	}
 	p, err := parsePayload(raw, files)
 	if err != nil {
-		badBody(w, err)
+		s.badBody(w, err)
 		return
 	}
 	s.mu.Lock()
@@ -371,13 +373,13 @@ func (s *Server) followup(w http.ResponseWriter, r *http.Request) {
 		// After a deferred message, the first follow-up fills in the
 		// "thinking…" message (which keeps the deferral's visibility).
 		if err := s.edit(orig, p); err != nil {
-			badBody(w, err)
+			s.badBody(w, err)
 			return
 		}
 		m = orig
 	} else {
 		if m, err = s.newMessage(ix.ChannelID, p); err != nil {
-			badBody(w, err)
+			s.badBody(w, err)
 			return
 		}
 		m.Interaction = ix.ID
@@ -399,11 +401,11 @@ func (s *Server) webhookMessage(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodPatch {
 		raw, files, err := readBody(r)
 		if err != nil {
-			badBody(w, errInvalid{err.Error()})
+			s.badBody(w, errInvalid{err.Error()})
 			return
 		}
 		if p, err = parsePayload(raw, files); err != nil {
-			badBody(w, err)
+			s.badBody(w, err)
 			return
 		}
 	}
@@ -431,7 +433,7 @@ func (s *Server) webhookMessage(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNoContent)
 	case http.MethodPatch:
 		if err := s.edit(m, p); err != nil {
-			badBody(w, err)
+			s.badBody(w, err)
 			return
 		}
 		op := OpEditFollowup
@@ -447,12 +449,12 @@ func (s *Server) webhookMessage(w http.ResponseWriter, r *http.Request) {
 func (s *Server) channelPost(w http.ResponseWriter, r *http.Request) {
 	raw, files, err := readBody(r)
 	if err != nil {
-		badBody(w, errInvalid{err.Error()})
+		s.badBody(w, errInvalid{err.Error()})
 		return
 	}
 	p, err := parsePayload(raw, files)
 	if err != nil {
-		badBody(w, err)
+		s.badBody(w, err)
 		return
 	}
 	p.Flags &^= 64 // a channel message cannot be ephemeral
@@ -460,7 +462,7 @@ func (s *Server) channelPost(w http.ResponseWriter, r *http.Request) {
 	defer s.mu.Unlock()
 	m, err := s.newMessage(r.PathValue("channel"), p)
 	if err != nil {
-		badBody(w, err)
+		s.badBody(w, err)
 		return
 	}
 	s.add(m)
@@ -476,11 +478,11 @@ func (s *Server) channelMessage(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodPatch {
 		raw, files, err := readBody(r)
 		if err != nil {
-			badBody(w, errInvalid{err.Error()})
+			s.badBody(w, errInvalid{err.Error()})
 			return
 		}
 		if p, err = parsePayload(raw, files); err != nil {
-			badBody(w, err)
+			s.badBody(w, err)
 			return
 		}
 	}
@@ -499,7 +501,7 @@ func (s *Server) channelMessage(w http.ResponseWriter, r *http.Request) {
 		return
 	case http.MethodPatch:
 		if err := s.edit(m, p); err != nil {
-			badBody(w, err)
+			s.badBody(w, err)
 			return
 		}
 		s.notify()

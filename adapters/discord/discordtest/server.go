@@ -107,10 +107,12 @@ type Server struct {
 	upgrader websocket.Upgrader
 	tb       testing.TB
 
-	chMu     sync.Mutex    // guards changed; taken last, never held while taking mu
-	changed  chan struct{} // closed and replaced on every change
-	reqMu    sync.Mutex    // guards requests; never held while taking mu
-	requests []Request
+	chMu       sync.Mutex    // guards changed; taken last, never held while taking mu
+	changed    chan struct{} // closed and replaced on every change
+	reqMu      sync.Mutex    // guards requests; never held while taking mu
+	requests   []Request
+	vMu        sync.Mutex // guards violations; taken last
+	violations []string   // requests Discord would refuse
 
 	mu           sync.Mutex // guards the rest
 	nextID       int64
@@ -124,7 +126,10 @@ type Server struct {
 	byToken      map[string]*Interaction
 	faults       map[string][]fault       // route -> queued faults
 	holds        map[string]chan struct{} // route -> closed on release (Hold)
-	waiting      map[string]int           // route -> requests waiting on a hold
+	limits       map[string]limitGroup    // route -> its rate-limit bucket's group
+	buckets      map[string]*bucket       // group + major parameter -> state
+	api          *openAPI
+	waiting      map[string]int // route -> requests waiting on a hold
 	closed       bool
 	gwWG         sync.WaitGroup
 }
@@ -138,6 +143,10 @@ type fault struct {
 type Identify struct {
 	Token   string
 	Intents int
+	// OS, Browser and Device are the connection properties.
+	OS, Browser, Device string
+	// Status is the presence's status ("" without a presence).
+	Status string
 }
 
 // CommandSet is one registration of the bot's slash commands (a bulk
@@ -164,6 +173,11 @@ func New(tb testing.TB) *Server {
 	s := Start()
 	s.tb = tb
 	tb.Cleanup(s.Close)
+	tb.Cleanup(func() {
+		if v := s.TakeViolations(); len(v) > 0 {
+			tb.Errorf("discordtest: %d request(s) that Discord would refuse:\n%s", len(v), strings.Join(v, "\n"))
+		}
+	})
 	return s
 }
 
@@ -184,15 +198,20 @@ func Start() *Server {
 		faults:            map[string][]fault{},
 		holds:             map[string]chan struct{}{},
 		waiting:           map[string]int{},
+		limits:            map[string]limitGroup{},
+		buckets:           map[string]*bucket{},
 	}
+	spec, err := loadOpenAPI()
+	if err != nil {
+		panic("discordtest: Discord's OpenAPI description: " + err.Error())
+	}
+	s.api = spec
 	_, s.priv, _ = ed25519.GenerateKey(nil)
 	api := http.NewServeMux()
 	s.routes(api)
 	mux := http.NewServeMux()
-	for _, v := range []string{"9", "10"} {
-		prefix := "/api/v" + v
-		mux.Handle(prefix+"/", http.StripPrefix(prefix, s.record(api)))
-	}
+	mux.Handle(APIPrefix+"/", http.StripPrefix(APIPrefix, s.record(api)))
+	mux.HandleFunc("/api/", s.wrongVersion)
 	mux.HandleFunc("/ws", s.serveGateway)
 	mux.HandleFunc("/ws/", s.serveGateway)
 	// The URL is known before the server serves: a request that comes at
@@ -452,6 +471,9 @@ func (s *Server) record(next http.Handler) http.Handler {
 			f, s.faults[route] = &q[0], q[1:]
 		}
 		s.mu.Unlock()
+		if !s.take(rw, r, route, f) {
+			return // into an exhausted bucket: refused with 429
+		}
 		if f != nil {
 			writeFault(rw, *f)
 			return
@@ -463,8 +485,45 @@ func (s *Server) record(next http.Handler) http.Handler {
 			writeError(rw, http.StatusUnauthorized, 0, "401: Unauthorized")
 			return
 		}
+		if err := s.checkRequest(r, route); err != nil {
+			s.violate("%s: %v", route, err)
+			writeError(rw, http.StatusBadRequest, codeInvalidFormBody, "Invalid Form Body: "+err.Error())
+			return
+		}
 		next.ServeHTTP(rw, r)
 	})
+}
+
+// wrongVersion answers a request to another API version than v10 (or
+// none), as Discord answers an unknown one, and counts it as a violation:
+// the bot must use the version the specification describes.
+func (s *Server) wrongVersion(w http.ResponseWriter, r *http.Request) {
+	s.reqMu.Lock()
+	s.requests = append(s.requests, Request{Method: r.Method, Path: r.URL.Path, Auth: r.Header.Get("Authorization"), Status: http.StatusBadRequest})
+	s.reqMu.Unlock()
+	s.violate("%s %s: not API v10", r.Method, r.URL.Path)
+	writeError(w, http.StatusBadRequest, codeInvalidAPIVersion, "Invalid API version")
+	s.notify()
+}
+
+// violate records a request Discord would refuse (see TakeViolations).
+func (s *Server) violate(format string, args ...any) {
+	s.vMu.Lock()
+	s.violations = append(s.violations, fmt.Sprintf(format, args...))
+	s.vMu.Unlock()
+}
+
+// TakeViolations returns the requests and gateway payloads received so
+// far that Discord would refuse (against its specification, a rule of its
+// documentation, or an exhausted rate-limit bucket), and forgets them. A
+// Server made by New fails its test when the test ends with some not
+// taken: a test that sends bad requests on purpose takes them.
+func (s *Server) TakeViolations() []string {
+	s.vMu.Lock()
+	defer s.vMu.Unlock()
+	v := s.violations
+	s.violations = nil
+	return v
 }
 
 // statusWriter records the status of a logged request.
@@ -497,13 +556,9 @@ func writeFault(w http.ResponseWriter, f fault) {
 		writeError(w, f.status, 0, http.StatusText(f.status))
 		return
 	}
-	secs := f.retryAfter.Seconds()
+	secs := ceilMillis(f.retryAfter)
 	h := w.Header()
 	h.Set("Retry-After", strconv.Itoa(int(math.Ceil(secs))))
-	h.Set("X-RateLimit-Limit", "5")
-	h.Set("X-RateLimit-Remaining", "0")
-	h.Set("X-RateLimit-Reset-After", strconv.FormatFloat(secs, 'f', 3, 64))
-	h.Set("X-RateLimit-Bucket", "fake-bucket")
 	h.Set("X-RateLimit-Scope", "user")
 	writeJSON(w, http.StatusTooManyRequests, map[string]any{
 		"message": "You are being rate limited.", "retry_after": secs, "global": false,
@@ -529,7 +584,13 @@ const (
 	codeEmptyMessage        = 50006
 	codeInvalidFormBody     = 50035
 	codeAlreadyAcknowledged = 40060
+	codeInvalidAPIVersion   = 50041
 )
+
+// APIPrefix is the path prefix of the REST API the fake serves: Discord's
+// API v10, which its OpenAPI description documents. Requests to another
+// version are refused and counted as violations.
+const APIPrefix = "/api/v10"
 
 func readAll(r *http.Request) ([]byte, error) {
 	defer r.Body.Close()
