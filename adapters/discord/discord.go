@@ -177,7 +177,7 @@ func New(cfg Config, h Handler) (*Adapter, error) {
 	s.Identify.Intents = discordgo.IntentsNone
 	s.StateEnabled = false
 	s.Dialer = gatewayDialer() // a documented IDENTIFY (see identify.go)
-	s.SyncEvents = false // every event in its own goroutine
+	s.SyncEvents = false       // every event in its own goroutine
 	var transport http.RoundTripper = http.DefaultTransport
 	if cfg.APIBase != "" {
 		base, err := parseAPIBase(cfg.APIBase)
