@@ -105,25 +105,34 @@ var nameRE = regexp.MustCompile(`^[-_\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
 
 func validName(s string) bool { return nameRE.MatchString(s) && strings.ToLower(s) == s }
 
-// Discord's length limits for descriptions and choice names.
+// Discord's limits for application commands
+// (interactions/application-commands.mdx).
 const (
-	maxDescription = 100
-	maxChoiceName  = 100
-	maxChoices     = 25
+	maxDescription = 100 // characters of a command's or option's description
+	maxChoiceName  = 100 // characters of a choice's name
+	// maxChoices is the most choices an option may offer: /new's, /rules'
+	// and /top's variant lists must fit (19 variants today); commandTable
+	// fails, and with it New, when one would not.
+	maxChoices = 25
 )
 
 // clip shortens s to at most n characters, ending with "…" when cut.
+// Characters are counted as UTF-16 code units, as contentLen counts them:
+// never fewer than the code points Discord counts, so a clipped text fits
+// whichever way a limit is counted.
 func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
+	if contentLen(s) <= n {
 		return s
 	}
-	return string(r[:n-1]) + "…"
+	return s[:runeCut(s, n-1)] + "…"
 }
 
 // commandTable builds the slash commands. notes lists every localized name
-// that could not be used (the English name stands in for that locale).
-func commandTable(levels []string) (cmds []*discordgo.ApplicationCommand, notes []string) {
+// that could not be used (the English name stands in for that locale). It
+// fails when an option would offer more than maxChoices choices: Discord
+// would refuse the whole table, and dropping some would hide them without
+// a word.
+func commandTable(levels []string) (cmds []*discordgo.ApplicationCommand, notes []string, err error) {
 	b := &tableBuilder{}
 	for _, c := range bot.Commands {
 		name := c.Name
@@ -140,9 +149,14 @@ func commandTable(levels []string) (cmds []*discordgo.ApplicationCommand, notes 
 			cmd.DescriptionLocalizations = &descs
 		}
 		cmd.Options = b.options(name, levels)
+		for _, o := range cmd.Options {
+			if len(o.Choices) > maxChoices {
+				return nil, nil, fmt.Errorf("discord: /%s %s would offer %d choices; Discord allows %d", name, o.Name, len(o.Choices), maxChoices)
+			}
+		}
 		cmds = append(cmds, cmd)
 	}
-	return cmds, b.notes
+	return cmds, b.notes, nil
 }
 
 type tableBuilder struct{ notes []string }
@@ -282,9 +296,6 @@ func variantChoices(twoPlayer bool) []*discordgo.ApplicationCommandOptionChoice 
 			c.NameLocalizations[discordLocales[l]] = clip(locales.VariantName(l, v.ID), maxChoiceName)
 		}
 		out = append(out, c)
-		if len(out) == maxChoices {
-			break
-		}
 	}
 	return out
 }
@@ -304,9 +315,6 @@ func levelChoices(levels []string) []*discordgo.ApplicationCommandOptionChoice {
 			}
 		}
 		out = append(out, c)
-		if len(out) == maxChoices {
-			break
-		}
 	}
 	return out
 }

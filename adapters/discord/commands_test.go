@@ -18,7 +18,10 @@ import (
 )
 
 func TestCommandTable(t *testing.T) {
-	cmds, notes := commandTable(DefaultLevels)
+	cmds, notes, err := commandTable(DefaultLevels)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(notes) > 0 {
 		t.Errorf("localized names that fell back to English: %q", notes)
 	}
@@ -115,7 +118,10 @@ func TestVariantChoices(t *testing.T) {
 // /top offers the games the bot rates (two seats: no solitaire, no
 // Ruma) and a "global" switch, localized.
 func TestTopOptions(t *testing.T) {
-	cmds, _ := commandTable(DefaultLevels)
+	cmds, _, err := commandTable(DefaultLevels)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var top *discordgo.ApplicationCommand
 	for _, c := range cmds {
 		if c.Name == "top" {
@@ -157,7 +163,10 @@ func TestInvalidLocalNameFallsBack(t *testing.T) {
 	saved := bot.Commands[i].Local
 	bot.Commands[i].Local = map[locales.Lang]string{locales.RU: "Ничья", locales.DA: "uafgjort spil", locales.PL: "remis"}
 	defer func() { bot.Commands[i].Local = saved }()
-	cmds, notes := commandTable(DefaultLevels)
+	cmds, notes, err := commandTable(DefaultLevels)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range cmds {
 		if c.Name != "draw" {
 			continue

@@ -211,7 +211,10 @@ func New(cfg Config, h Handler) (*Adapter, error) {
 	if ll, ok := h.(LevelLister); ok && len(ll.Levels()) > 0 {
 		levels = ll.Levels()
 	}
-	a.commands, a.notes = commandTable(levels)
+	a.commands, a.notes, err = commandTable(levels)
+	if err != nil {
+		return nil, err
+	}
 	a.botUserID.Store("")
 	s.AddHandler(a.onInteraction)
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
@@ -366,7 +369,9 @@ func (a *Adapter) Deliver(ctx context.Context, o bot.Outgoing) error {
 		return a.notice(ctx, o.Channel, r)
 	}
 	r.Private, r.Edit = false, false
-	for _, m := range toMessages([]bot.Reply{r}, "") {
+	msgs := toMessages([]bot.Reply{r}, "")
+	a.checkLimits(msgs, o.Channel)
+	for _, m := range msgs {
 		if o.Quiet {
 			m.ping = nil // named, not notified
 		}
@@ -380,6 +385,16 @@ func (a *Adapter) Deliver(ctx context.Context, o bot.Outgoing) error {
 		a.delivered(m)
 	}
 	return nil
+}
+
+// checkLimits logs, as an error, the buttons that did not fit in a
+// message (see components): a board's layout the tests missed.
+func (a *Adapter) checkLimits(msgs []outMsg, channel string) {
+	for _, m := range msgs {
+		if m.dropped > 0 {
+			a.log.Error("discord: buttons dropped: the board has more than Discord shows", "channel", channel, "dropped", m.dropped, "max", maxButtons)
+		}
+	}
 }
 
 // delivered reports m sent, when it shows a committed move, and confirms
@@ -459,7 +474,9 @@ func (a *Adapter) handle(ctx context.Context, i *discordgo.Interaction) {
 		}
 	}
 	replies, notices := splitNotices(replies)
-	a.send(ctx, i, kind, deferred, withoutPings(toMessages(replies, req.User.ID), notices))
+	msgs := toMessages(replies, req.User.ID)
+	a.checkLimits(msgs, i.ChannelID)
+	a.send(ctx, i, kind, deferred, withoutPings(msgs, notices))
 	for _, r := range notices {
 		_ = a.notice(ctx, i.ChannelID, r) // logged
 	}

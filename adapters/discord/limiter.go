@@ -34,9 +34,16 @@ type limiter struct {
 	hashes  map[string]string   // route -> Discord's bucket id
 	buckets map[string]*lbucket // bucket id (or route) + major -> state
 	global  time.Time           // no request before (a global 429)
+	answers int                 // answers since the last sweep
 }
 
+// sweepEvery is how many answers pass between sweeps of the buckets that
+// are idle and past their reset (one per channel and interaction would
+// otherwise pile up).
+const sweepEvery = 256
+
 type lbucket struct {
+	major     string
 	known     bool // remaining and reset come from Discord's headers
 	remaining int
 	reset     time.Time
@@ -94,7 +101,7 @@ func (l *limiter) bucketFor(route, major string) *lbucket {
 	key += " " + major
 	b := l.buckets[key]
 	if b == nil {
-		b = &lbucket{changed: make(chan struct{})}
+		b = &lbucket{major: major, changed: make(chan struct{})}
 		l.buckets[key] = b
 	}
 	return b
@@ -102,7 +109,7 @@ func (l *limiter) bucketFor(route, major string) *lbucket {
 
 func (l *limiter) RoundTrip(req *http.Request) (*http.Response, error) {
 	route, major := routeKey(req.Method, req.URL.Path)
-	b, err := l.acquire(req.Context(), route, major)
+	held, err := l.acquire(req.Context(), route, major)
 	if err != nil {
 		if req.Body != nil {
 			req.Body.Close()
@@ -110,46 +117,59 @@ func (l *limiter) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	resp, err := l.next.RoundTrip(req)
-	l.release(b, route, major, resp)
+	l.release(held, route, major, resp)
 	return resp, err
 }
 
 // acquire waits until a request may go into the bucket of route and
-// major, and counts it in flight there.
-func (l *limiter) acquire(ctx context.Context, route, major string) (*lbucket, error) {
+// major, and counts it in flight there. A route whose bucket Discord has
+// not named yet may share one with any other route of its major
+// parameter: it waits for all of theirs, and counts in flight in all of
+// them, until its first answer names its own.
+func (l *limiter) acquire(ctx context.Context, route, major string) ([]*lbucket, error) {
 	for {
 		l.mu.Lock()
-		b := l.bucketFor(route, major)
 		now := time.Now()
+		held := []*lbucket{l.bucketFor(route, major)}
+		if _, named := l.hashes[route]; !named {
+			for _, b := range l.buckets {
+				if b != held[0] && b.major == major {
+					held = append(held, b)
+				}
+			}
+		}
 		var wait time.Duration
 		var changed <-chan struct{}
-		switch {
-		case now.Before(l.global):
+		if now.Before(l.global) {
 			wait = l.global.Sub(now)
-		case b.known && !now.Before(b.reset):
-			b.known = false // reset: full again, count unknown until the next answer
-			fallthrough
-		case !b.known:
-			if b.inflight > 0 {
-				changed = b.changed
+		}
+		for _, b := range held {
+			if b.known && !now.Before(b.reset) {
+				b.known = false // reset: full again, count unknown until the next answer
 			}
-		case b.remaining-b.inflight <= 0:
-			if b.inflight > 0 {
-				changed = b.changed // its answer may tell more
+			switch {
+			case !b.known && b.inflight > 0:
+				changed = b.changed // one at a time until Discord tells
+			case b.known && b.remaining-b.inflight <= 0:
+				if b.inflight > 0 {
+					changed = b.changed // its answer may tell more
+				}
+				wait = max(wait, b.reset.Sub(now))
 			}
-			wait = b.reset.Sub(now)
 		}
 		if wait <= 0 && changed == nil {
-			b.inflight++
+			for _, b := range held {
+				b.inflight++
+			}
 			l.mu.Unlock()
-			return b, nil
+			return held, nil
 		}
 		l.mu.Unlock()
 		var timer <-chan time.Time
 		if wait > 0 {
 			t := time.NewTimer(wait)
-			defer t.Stop()
 			timer = t.C
+			defer t.Stop()
 		}
 		select {
 		case <-timer:
@@ -160,13 +180,24 @@ func (l *limiter) acquire(ctx context.Context, route, major string) (*lbucket, e
 	}
 }
 
-// release ends a request of bucket b and learns from its answer.
-func (l *limiter) release(b *lbucket, route, major string, resp *http.Response) {
+// release ends a request counted in the buckets held and learns from its
+// answer.
+func (l *limiter) release(held []*lbucket, route, major string, resp *http.Response) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	b.inflight--
-	close(b.changed)
-	b.changed = make(chan struct{})
+	for _, b := range held {
+		b.inflight--
+		b.wake()
+	}
+	if l.answers++; l.answers >= sweepEvery {
+		l.answers = 0
+		now := time.Now()
+		for k, b := range l.buckets {
+			if b.inflight == 0 && (!b.known || !now.Before(b.reset)) {
+				delete(l.buckets, k)
+			}
+		}
+	}
 	if resp == nil {
 		return
 	}
@@ -177,29 +208,42 @@ func (l *limiter) release(b *lbucket, route, major string, resp *http.Response) 
 			l.global = now.Add(d)
 		}
 	}
-	if hash := h.Get("X-RateLimit-Bucket"); hash != "" && l.hashes[route] != hash {
+	if hash := h.Get("X-RateLimit-Bucket"); hash != "" {
 		l.hashes[route] = hash
 	}
-	target := l.bucketFor(route, major) // Discord's bucket, once named
+	b := l.bucketFor(route, major) // Discord's bucket, once named
+	defer b.wake()
 	remaining, err := strconv.Atoi(h.Get("X-RateLimit-Remaining"))
 	after, ok := seconds(h.Get("X-RateLimit-Reset-After"))
 	if err != nil || !ok {
 		if resp.StatusCode == http.StatusTooManyRequests {
 			if d, ok := seconds(h.Get("Retry-After")); ok {
-				target.known, target.remaining, target.reset = true, 0, now.Add(d)
+				b.known, b.remaining, b.reset = true, 0, now.Add(d)
 			}
 		}
 		return
 	}
 	reset := now.Add(after)
-	if target.known && reset.Before(target.reset) && remaining > target.remaining {
-		return // an older answer of the same window, arriving late
+	if b.known && now.Before(b.reset) {
+		// Answers of one window may arrive out of order: the least
+		// remaining and the latest reset are the safe reading.
+		b.remaining, b.reset = min(b.remaining, remaining), later(b.reset, reset)
+		return
 	}
-	target.known, target.remaining, target.reset = true, remaining, reset
-	if target != b {
-		close(target.changed)
-		target.changed = make(chan struct{})
+	b.known, b.remaining, b.reset = true, remaining, reset
+}
+
+// wake tells the requests waiting on b that it changed.
+func (b *lbucket) wake() {
+	close(b.changed)
+	b.changed = make(chan struct{})
+}
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
 	}
+	return b
 }
 
 // seconds reads a header's number of seconds (with a fraction).

@@ -17,13 +17,16 @@ import (
 	"github.com/mancala-bot/mancala/locales"
 )
 
-// Discord's message limits.
+// Discord's message limits (resources/message.mdx,
+// components/reference.mdx). Characters are counted as UTF-16 code units
+// (see contentLen).
 const (
 	maxContent     = 2000 // characters of content
-	maxRows        = 5    // action rows per message
+	maxRows        = 5    // action rows per message (without IS_COMPONENTS_V2)
 	maxRowButtons  = 5    // buttons per action row
-	maxButtonLabel = 80
-	maxCustomID    = 100
+	maxButtons     = maxRows * maxRowButtons
+	maxButtonLabel = 80  // characters of a button's label
+	maxCustomID    = 100 // characters of a button's custom_id
 )
 
 // outMsg is one Discord message made from a bot reply (or, for a reply
@@ -46,6 +49,9 @@ type outMsg struct {
 	// ack is the reply's bot.Reply.Ack, on the message that carries its
 	// board (nil on the others).
 	ack func()
+	// dropped counts the board's buttons that did not fit (see
+	// components); the adapter logs them as an error.
+	dropped int
 }
 
 // toMessages turns the bot's replies into Discord messages. requester is
@@ -77,7 +83,7 @@ func toMessages(replies []bot.Reply, requester string) []outMsg {
 					m.png = b.PNG
 					m.fileName = fmt.Sprintf("board-%d-%d.png", b.GameID, b.Version)
 				}
-				m.buttons = components(b.Buttons)
+				m.buttons, m.dropped = components(b.Buttons)
 				m.committed = r.Committed
 				if !r.Private {
 					m.ack = r.Ack
@@ -113,8 +119,11 @@ func pingable(content, requester string) []string {
 
 // components lays the bot's buttons out as action rows: the bot's rows as
 // they are when they fit Discord's 5 rows of 5, else re-flowed five to a
-// row; buttons beyond 25 are dropped (no variant has that many moves).
-func components(rows [][]bot.Button) []discordgo.MessageComponent {
+// row. Buttons beyond maxButtons cannot be shown: dropped counts them, and
+// those that cannot come back to the bot (no data, or data longer than a
+// custom_id). No board of any variant needs that (the adapter's tests walk
+// them all); the adapter logs an error when one does.
+func components(rows [][]bot.Button) (out []discordgo.MessageComponent, dropped int) {
 	fits := len(rows) <= maxRows
 	var all []bot.Button
 	for _, row := range rows {
@@ -127,13 +136,15 @@ func components(rows [][]bot.Button) []discordgo.MessageComponent {
 			n := min(len(all), maxRowButtons)
 			rows, all = append(rows, all[:n]), all[n:]
 		}
+		dropped = len(all)
 	}
-	out := []discordgo.MessageComponent{}
+	out = []discordgo.MessageComponent{}
 	for _, row := range rows {
 		var btns []discordgo.MessageComponent
 		for _, b := range row {
 			if b.Data == "" || len(b.Data) > maxCustomID {
-				continue // cannot come back to the bot
+				dropped++ // cannot come back to the bot
+				continue
 			}
 			label := clip(b.Label, maxButtonLabel)
 			if label == "" {
@@ -145,7 +156,7 @@ func components(rows [][]bot.Button) []discordgo.MessageComponent {
 			out = append(out, discordgo.ActionsRow{Components: btns})
 		}
 	}
-	return out
+	return out, dropped
 }
 
 // buttonStyle colours a button by its label: ✔ green, ✖ red, ↻ blue, pits

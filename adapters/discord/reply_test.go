@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -82,7 +83,7 @@ func TestComponents(t *testing.T) {
 	style := func(c discordgo.MessageComponent, i int) discordgo.ButtonStyle {
 		return c.(discordgo.ActionsRow).Components[i].(discordgo.Button).Style
 	}
-	rows := components([][]bot.Button{{{Label: "✔", Data: "a:1:0"}, {Label: "✖", Data: "d:1:0"}, {Label: "↻", Data: "r:1:0"}, {Label: "3", Data: "m:1:0:3"}}})
+	rows, _ := components([][]bot.Button{{{Label: "✔", Data: "a:1:0"}, {Label: "✖", Data: "d:1:0"}, {Label: "↻", Data: "r:1:0"}, {Label: "3", Data: "m:1:0:3"}}})
 	for i, want := range []discordgo.ButtonStyle{discordgo.SuccessButton, discordgo.DangerButton, discordgo.PrimaryButton, discordgo.SecondaryButton} {
 		if got := style(rows[0], i); got != want {
 			t.Errorf("button %d style %d, want %d", i, got, want)
@@ -94,16 +95,16 @@ func TestComponents(t *testing.T) {
 	for i := range 30 {
 		long = append(long, bot.Button{Label: "x", Data: "m:1:0:" + string(rune('a'+i))})
 	}
-	rows = components([][]bot.Button{long})
-	if len(rows) != 5 {
-		t.Fatalf("%d rows, want 5", len(rows))
+	rows, dropped := components([][]bot.Button{long})
+	if len(rows) != 5 || dropped != 5 {
+		t.Fatalf("%d rows, %d dropped; want 5 rows and the 5 buttons beyond 25 counted as dropped", len(rows), dropped)
 	}
 	for _, r := range rows {
 		if n := len(r.(discordgo.ActionsRow).Components); n != 5 {
 			t.Errorf("row of %d buttons, want 5", n)
 		}
 	}
-	if got := components(nil); got == nil || len(got) != 0 {
+	if got, dropped := components(nil); got == nil || len(got) != 0 || dropped != 0 {
 		t.Errorf("no buttons: %#v, want an empty, non-nil list (so an edit removes the old ones)", got)
 	}
 }
@@ -414,5 +415,55 @@ func TestForDiscordIsApplied(t *testing.T) {
 	got := toMessages([]bot.Reply{{Text: locales.Text(locales.EN, "help", nil)}}, "")
 	if len(got) != 1 || !strings.HasPrefix(got[0].content, "**") {
 		t.Errorf("help: %q", got[0].content)
+	}
+}
+
+// Past Discord's 25 buttons, a board loses buttons: the adapter says so
+// in its log, as an error, and sends the 25 that fit.
+func TestDroppedButtonsLogged(t *testing.T) {
+	rec := &recorder{}
+	a := testAdapter(rec)
+	var logs logBuffer
+	a.log = slog.New(slog.NewTextHandler(&logs, nil))
+	var rows [][]bot.Button
+	for r := range 6 {
+		var row []bot.Button
+		for c := range 5 {
+			row = append(row, bot.Button{Label: strconv.Itoa(5*r + c + 1), Data: "m:1:0:" + strconv.Itoa(5*r+c+1)})
+		}
+		rows = append(rows, row)
+	}
+	err := a.Deliver(context.Background(), bot.Outgoing{Platform: Platform, Channel: "c", Reply: bot.Reply{Text: "board", Board: &bot.Board{Buttons: rows}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(logs.String(), "level=ERROR") || !strings.Contains(logs.String(), "dropped=5") {
+		t.Errorf("log %q: want an error counting 5 dropped buttons", logs.String())
+	}
+	if len(rec.calls) != 1 || len(rec.calls[0].body["components"].([]any)) != maxRows {
+		t.Errorf("calls %+v", rec.calls)
+	}
+}
+
+// clip counts UTF-16 code units, as the rest of the adapter does: a text
+// of astral characters (two units each) is cut to fit in units, ending
+// with "…".
+func TestClipCountsUTF16(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"abc", 3, "abc"},
+		{"abcd", 3, "ab…"},
+		{"🔔🔔🔔", 6, "🔔🔔🔔"},
+		{"🔔🔔🔔", 5, "🔔🔔…"},
+		{"🔔🔔🔔", 4, "🔔…"},
+		{"a🔔", 2, "a…"},
+	} {
+		got := clip(tt.in, tt.n)
+		if got != tt.want || contentLen(got) > tt.n {
+			t.Errorf("clip(%q, %d) = %q (%d units), want %q", tt.in, tt.n, got, contentLen(got), tt.want)
+		}
 	}
 }

@@ -71,6 +71,9 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	defer s.gwWG.Done()
 
+	if v := r.URL.Query().Get("v"); v != "10" {
+		s.violate("gateway connection with ?v=%s, want API v10", v)
+	}
 	c, err := s.upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		return
