@@ -169,6 +169,10 @@ func start(t *testing.T, h telegram.Handler, logs *logBuffer, tweaks ...tweak) *
 			t.Errorf("Run: %v", err)
 		}
 		noLeak(t, "logs", logs.String())
+		// Every call the bot made fits the Bot API's specification.
+		if v := srv.TakeViolations(); len(v) > 0 {
+			t.Errorf("%d call(s) Telegram would refuse:\n%s", len(v), strings.Join(v, "\n"))
+		}
 	})
 	if hookMux != nil {
 		if !srv.WaitFor(5*time.Second, func() bool { _, ok := srv.Webhook(); return ok }) {

@@ -32,7 +32,7 @@ func (a *Adapter) sendNotice(ctx context.Context, dst target, r bot.Reply) error
 		p := dstParams(dst, 0)
 		p["text"] = withMention(toHTML(truncate(r.Text, maxMessageLen)), n.Ping)
 		p["parse_mode"] = tgbotapi.ModeHTML
-		p["disable_web_page_preview"] = "true"
+		p["link_preview_options"] = noLinkPreview
 		var m tgbotapi.Message
 		if err := a.do(ctx, call{method: "sendMessage", params: p, chat: dst.chat, paced: true}, &m); err != nil {
 			return err

@@ -18,7 +18,7 @@ import (
 // A photo Telegram refuses with 400 is replaced by the text board, an
 // animation by the text alone.
 func (a *Adapter) send(ctx context.Context, dst target, r bot.Reply, replyTo int) error {
-	kb := keyboard(r.Board)
+	kb := a.keyboard(ctx, dst, r.Board)
 	var errs []error
 	if anim := animation(r); anim != nil {
 		caption := r.Text
@@ -69,6 +69,16 @@ func (a *Adapter) send(ctx context.Context, dst target, r bot.Reply, replyTo int
 		replyTo = 0
 	}
 	return firstError(errs)
+}
+
+// keyboard is b's inline keyboard (see keyboardLayout); buttons that do
+// not fit are logged as an error.
+func (a *Adapter) keyboard(ctx context.Context, dst target, b *bot.Board) *tgbotapi.InlineKeyboardMarkup {
+	kb, dropped := keyboardLayout(b)
+	if dropped > 0 {
+		a.log.ErrorContext(ctx, "buttons dropped: the board has more than Telegram shows", "channel", dst.channel(), "dropped", dropped, "max", maxKeyboardButtons)
+	}
+	return kb
 }
 
 // textPieces is a reply without an image as HTML messages: its text
@@ -131,7 +141,7 @@ func (a *Adapter) edit(ctx context.Context, dst target, held *tgbotapi.Message, 
 		// An animation replaces nothing: it comes as a new message.
 		return a.send(ctx, dst, r, 0)
 	}
-	kb := keyboard(r.Board)
+	kb := a.keyboard(ctx, dst, r.Board)
 	if kb == nil {
 		kb = noKeyboard
 	}
@@ -195,11 +205,16 @@ func dstParams(dst target, replyTo int) tgbotapi.Params {
 	p := tgbotapi.Params{"chat_id": strconv.FormatInt(dst.chat, 10)}
 	p.AddNonZero("message_thread_id", dst.thread)
 	if replyTo != 0 {
-		p["reply_to_message_id"] = strconv.Itoa(replyTo)
-		p["allow_sending_without_reply"] = "true"
+		// Bot API 7.0 replaced reply_to_message_id and
+		// allow_sending_without_reply by reply_parameters.
+		p["reply_parameters"] = `{"message_id":` + strconv.Itoa(replyTo) + `,"allow_sending_without_reply":true}`
 	}
 	return p
 }
+
+// noLinkPreview is link_preview_options turning link previews off (Bot
+// API 7.0 replaced disable_web_page_preview by it).
+const noLinkPreview = `{"is_disabled":true}`
 
 func addMarkup(p tgbotapi.Params, kb *tgbotapi.InlineKeyboardMarkup) {
 	if kb != nil {
@@ -211,7 +226,7 @@ func (a *Adapter) sendText(ctx context.Context, dst target, htmlText string, kb 
 	p := dstParams(dst, replyTo)
 	p["text"] = htmlText
 	p["parse_mode"] = tgbotapi.ModeHTML
-	p["disable_web_page_preview"] = "true"
+	p["link_preview_options"] = noLinkPreview
 	addMarkup(p, kb)
 	return a.do(ctx, call{method: "sendMessage", params: p, chat: dst.chat, paced: true}, nil)
 }
@@ -279,7 +294,7 @@ func (a *Adapter) editText(ctx context.Context, chat int64, id int, htmlText str
 	p := editParams(chat, id)
 	p["text"] = htmlText
 	p["parse_mode"] = tgbotapi.ModeHTML
-	p["disable_web_page_preview"] = "true"
+	p["link_preview_options"] = noLinkPreview
 	addMarkup(p, kb)
 	return a.do(ctx, call{method: "editMessageText", params: p, chat: chat, paced: true}, nil)
 }

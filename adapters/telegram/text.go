@@ -12,13 +12,18 @@ import (
 )
 
 // Telegram's limits, in characters as Telegram counts them (UTF-16 code
-// units of the text after HTML parsing) or bytes for callback data.
+// units of the text after HTML parsing) or bytes for callback data (see
+// shared/specs/README.md for their sources).
 const (
 	maxMessageLen  = 4096
 	maxCaptionLen  = 1024
 	maxCallbackLen = 200
 	maxButtonData  = 64
-	maxRowButtons  = 8
+	// maxRowButtons and maxKeyboardButtons are the inline keyboard's
+	// limits: Telegram does not publish them but refuses more
+	// (REPLY_MARKUP_INVALID).
+	maxRowButtons      = 8
+	maxKeyboardButtons = 100
 )
 
 // textLen is the length of a bot text (with *bold* markup) as Telegram
@@ -141,18 +146,29 @@ func truncate(s string, limit int) string {
 }
 
 // keyboard is a board's buttons as an inline keyboard, or nil when it has
-// none. Rows are kept as the bot made them (at most five buttons, below
-// Telegram's eight); a button whose data is empty or longer than 64 bytes
-// is dropped (the bot never makes one).
+// none (see keyboardLayout).
 func keyboard(b *bot.Board) *tgbotapi.InlineKeyboardMarkup {
+	kb, _ := keyboardLayout(b)
+	return kb
+}
+
+// keyboardLayout is a board's buttons as an inline keyboard, or nil when
+// it has none. Rows are kept as the bot made them (at most five buttons,
+// below Telegram's eight; a longer row is cut in rows of eight). Buttons
+// beyond maxKeyboardButtons cannot be shown, nor one whose data is empty
+// or longer than 64 bytes: dropped counts them (no board of any variant
+// has any, as the tests check; the adapter logs them as an error).
+func keyboardLayout(b *bot.Board) (kb *tgbotapi.InlineKeyboardMarkup, dropped int) {
 	if b == nil {
-		return nil
+		return nil, 0
 	}
 	var rows [][]tgbotapi.InlineKeyboardButton
+	total := 0
 	for _, row := range b.Buttons {
 		var r []tgbotapi.InlineKeyboardButton
 		for _, btn := range row {
-			if btn.Data == "" || len(btn.Data) > maxButtonData {
+			if btn.Data == "" || len(btn.Data) > maxButtonData || total == maxKeyboardButtons {
+				dropped++
 				continue
 			}
 			if len(r) == maxRowButtons {
@@ -160,15 +176,16 @@ func keyboard(b *bot.Board) *tgbotapi.InlineKeyboardMarkup {
 				r = nil
 			}
 			r = append(r, tgbotapi.NewInlineKeyboardButtonData(btn.Label, btn.Data))
+			total++
 		}
 		if len(r) > 0 {
 			rows = append(rows, r)
 		}
 	}
 	if len(rows) == 0 {
-		return nil
+		return nil, dropped
 	}
-	return &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: rows}
+	return &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: rows}, dropped
 }
 
 // noKeyboard removes a message's inline keyboard in an edit.

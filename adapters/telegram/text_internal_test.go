@@ -2,13 +2,17 @@ package telegram
 
 import (
 	"context"
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/mancala-bot/mancala/adapters/internal/boardwalk"
 	"github.com/mancala-bot/mancala/bot"
+	"github.com/mancala-bot/mancala/store"
 )
 
 func TestSplitText(t *testing.T) {
@@ -100,5 +104,66 @@ func TestPacer(t *testing.T) {
 	p.block(9, time.Hour)
 	if err := p.wait(cctx, 9); err == nil {
 		t.Error("wait ignored its context")
+	}
+}
+
+// An inline keyboard holds at most 8 buttons a row and 100 in all: a
+// longer row is cut in rows of 8, and buttons past 100 are dropped and
+// counted.
+func TestKeyboardLimits(t *testing.T) {
+	t.Parallel()
+	var rows [][]bot.Button
+	for r := range 13 {
+		var row []bot.Button
+		for c := range 8 {
+			row = append(row, bot.Button{Label: "x", Data: fmt.Sprintf("m:%d:%d", r, c)})
+		}
+		rows = append(rows, row)
+	}
+	kb, dropped := keyboardLayout(&bot.Board{Buttons: rows})
+	n := 0
+	for _, row := range kb.InlineKeyboard {
+		n += len(row)
+	}
+	if n != maxKeyboardButtons || dropped != 4 {
+		t.Errorf("104 buttons: %d kept, %d dropped; want 100 and 4", n, dropped)
+	}
+	var long []bot.Button
+	for c := range 10 {
+		long = append(long, bot.Button{Label: "x", Data: fmt.Sprint("d", c)})
+	}
+	kb, dropped = keyboardLayout(&bot.Board{Buttons: [][]bot.Button{long}})
+	if len(kb.InlineKeyboard) != 2 || len(kb.InlineKeyboard[0]) != maxRowButtons || len(kb.InlineKeyboard[1]) != 2 || dropped != 0 {
+		t.Errorf("a row of 10: %v, %d dropped", kb.InlineKeyboard, dropped)
+	}
+}
+
+// Every board of every variant fits Telegram's keyboards: a walk through
+// random games of each meets no board that would lose a button.
+func TestEveryBoardFits(t *testing.T) {
+	t.Parallel()
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	b := bot.New(bot.Config{Store: db, ThinkTime: 10 * time.Millisecond, ReviewTime: 10 * time.Millisecond})
+	boards := 0
+	boardwalk.Walk(t, b, Platform, "beginner", 30, 24, func(variant string, b *bot.Board) {
+		boards++
+		kb, dropped := keyboardLayout(b)
+		if dropped > 0 {
+			t.Errorf("%s: board %v: %d buttons dropped", variant, b.Buttons, dropped)
+		}
+		if kb != nil {
+			for _, row := range kb.InlineKeyboard {
+				if len(row) > maxRowButtons {
+					t.Errorf("%s: a row of %d", variant, len(row))
+				}
+			}
+		}
+	})
+	if boards < 100 {
+		t.Errorf("only %d boards seen", boards)
 	}
 }

@@ -198,6 +198,10 @@ type Server struct {
 	hook       *Webhook // set by setWebhook
 	hookRun    bool     // the delivering goroutine is running
 	hookPosts  []WebhookPost
+
+	api        *botAPI
+	vMu        sync.Mutex // guards violations; taken last
+	violations []string
 }
 
 type pendingUpdate struct {
@@ -237,6 +241,11 @@ func New(token string) *Server {
 		members:    map[int64]map[int64]string{},
 		holds:      map[string]chan struct{}{},
 		waiting:    map[string]int{},
+	}
+	if api, err := loadBotAPI(); err != nil {
+		s.violate("the Bot API's specification, which every call is checked against, is not available: %v", err)
+	} else {
+		s.api = api
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /{bottoken}/{method}", s.serve)
@@ -654,6 +663,14 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, 401, "Unauthorized", 0)
 		return
 	}
+	if s.api != nil {
+		if err := s.api.checkCall(call); err != nil {
+			s.violate("%v", err)
+			s.record(call, 400, "Bad Request: "+err.Error())
+			writeErr(w, 400, "Bad Request: "+err.Error(), 0)
+			return
+		}
+	}
 	if method == "getUpdates" {
 		s.mu.Lock()
 		hooked := s.hook != nil
@@ -725,6 +742,28 @@ func readFile(fh *multipart.FileHeader) ([]byte, error) {
 	}
 	defer f.Close()
 	return io.ReadAll(f)
+}
+
+// violate records a call Telegram would refuse (see TakeViolations).
+func (s *Server) violate(format string, args ...any) {
+	s.vMu.Lock()
+	s.violations = append(s.violations, fmt.Sprintf(format, args...))
+	s.vMu.Unlock()
+}
+
+// TakeViolations returns the calls received so far that break the Bot
+// API's specification (shared/specs/telegram-bot-api.json: an unknown or
+// deprecated parameter, a missing required one, a value of the wrong
+// type, a keyboard over its limits), each answered 400, and forgets them.
+// Tests check that it is empty at their end; one that sends bad calls on
+// purpose takes them. Without the specification, its absence is the
+// violation.
+func (s *Server) TakeViolations() []string {
+	s.vMu.Lock()
+	defer s.vMu.Unlock()
+	v := s.violations
+	s.violations = nil
+	return v
 }
 
 func (s *Server) record(c Call, status int, desc string) {
@@ -979,8 +1018,8 @@ func keyboardParam(p map[string]string) ([][]Button, *apiError) {
 	return rows, nil
 }
 
-// newMessage checks chat_id, message_thread_id and reply_to_message_id of
-// a send.
+// newMessage checks chat_id, message_thread_id and reply_parameters of a
+// send.
 func (s *Server) newMessage(p map[string]string) (*chat, *Message, *apiError) {
 	id, err := strconv.ParseInt(p["chat_id"], 10, 64)
 	if err != nil || id == 0 {
@@ -1000,10 +1039,17 @@ func (s *Server) newMessage(p map[string]string) (*chat, *Message, *apiError) {
 		}
 		m.ThreadID, _ = strconv.Atoi(t)
 	}
-	if r := p["reply_to_message_id"]; r != "" {
-		m.ReplyTo, _ = strconv.Atoi(r)
-		if c.msgs[m.ReplyTo] == nil && p["allow_sending_without_reply"] != "true" {
-			return nil, nil, badRequest("replied message not found")
+	if r := p["reply_parameters"]; r != "" {
+		var rp struct {
+			MessageID                int  `json:"message_id"`
+			AllowSendingWithoutReply bool `json:"allow_sending_without_reply"`
+		}
+		if err := json.Unmarshal([]byte(r), &rp); err != nil {
+			return nil, nil, badRequest("can't parse reply parameters JSON object")
+		}
+		m.ReplyTo = rp.MessageID
+		if c.msgs[m.ReplyTo] == nil && !rp.AllowSendingWithoutReply {
+			return nil, nil, badRequest("message to be replied not found")
 		}
 	}
 	kb, aerr := keyboardParam(p)

@@ -178,3 +178,56 @@ func TestChatMemberAndHold(t *testing.T) {
 	}
 	release() // a second call does nothing
 }
+
+// What the Bot API's specification refuses, the fake refuses (400) and
+// counts as a violation: parameters it no longer documents
+// (disable_web_page_preview, reply_to_message_id,
+// allow_sending_without_reply), unknown fields of a JSON object, a
+// missing required parameter, a value of the wrong type, a button with
+// two actions, keyboards over 8 a row or 100 in all; their documented
+// replacements pass.
+func TestSpecificationRefusals(t *testing.T) {
+	s := New("1:tok")
+	defer s.Close()
+	row := func(n int) string {
+		var b []string
+		for i := range n {
+			b = append(b, `{"text":"x","callback_data":"d`+strings.Repeat("1", i%3)+string(rune('a'+i%26))+`"}`)
+		}
+		return "[" + strings.Join(b, ",") + "]"
+	}
+	for _, tt := range []struct {
+		name   string
+		method string
+		form   url.Values
+		want   string
+	}{
+		{"disable_web_page_preview", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "disable_web_page_preview": {"true"}}, `unknown parameter "disable_web_page_preview"`},
+		{"reply_to_message_id", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_to_message_id": {"1"}}, `unknown parameter "reply_to_message_id"`},
+		{"allow_sending_without_reply", "sendPhoto", url.Values{"chat_id": {"5"}, "photo": {"x"}, "allow_sending_without_reply": {"true"}}, `unknown parameter "allow_sending_without_reply"`},
+		{"no text", "sendMessage", url.Values{"chat_id": {"5"}}, `required parameter "text" missing`},
+		{"not an integer", "deleteMessage", url.Values{"chat_id": {"5"}, "message_id": {"x"}}, "message_id"},
+		{"unknown field", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "link_preview_options": {`{"is_disabled":true,"disabled":true}`}}, "link_preview_options.disabled: unknown field of LinkPreviewOptions"},
+		{"reply_parameters without message_id", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_parameters": {`{"allow_sending_without_reply":true}`}}, `without its required field "message_id"`},
+		{"two actions", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_markup": {`{"inline_keyboard":[[{"text":"x","callback_data":"a","url":"https://x"}]]}`}}, "exactly one field"},
+		{"9 in a row", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_markup": {`{"inline_keyboard":[` + row(9) + `]}`}}, "row 0 has 9 buttons, at most 8"},
+		{"101 buttons", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_markup": {`{"inline_keyboard":[` + strings.Repeat(row(8)+",", 12) + row(5) + `]}`}}, "101 buttons, at most 100"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			code, body := post(t, s, "1:tok", tt.method, tt.form)
+			v := s.TakeViolations()
+			if code != 400 || len(v) != 1 || !strings.Contains(v[0], tt.want) {
+				t.Errorf("%d %v, violations %q; want 400 and one saying %q", code, body, v, tt.want)
+			}
+		})
+	}
+	code, body := post(t, s, "1:tok", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "link_preview_options": {`{"is_disabled":true}`},
+		"reply_parameters": {`{"message_id":99,"allow_sending_without_reply":true}`}, "reply_markup": {`{"inline_keyboard":[` + strings.Repeat(row(8)+",", 12) + row(4) + `]}`}})
+	if v := s.TakeViolations(); code != 200 || len(v) != 0 {
+		t.Errorf("the documented parameters: %d %v %q", code, body, v)
+	}
+	code, _ = post(t, s, "1:tok", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_parameters": {`{"message_id":99}`}})
+	if v := s.TakeViolations(); code != 400 || len(v) != 0 {
+		t.Errorf("a reply to a missing message without allow_sending_without_reply: %d %q, want 400 (no violation: Telegram's own answer)", code, v)
+	}
+}
