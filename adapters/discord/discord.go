@@ -42,7 +42,7 @@ type Config struct {
 	GuildID string
 	// APIBase (DISCORD_API_BASE), when set, is a server that stands in for
 	// https://discord.com: REST requests go there with the same paths
-	// (/api/v9/...), and so does the request for the gateway URL, so the
+	// (/api/v10/...), and so does the request for the gateway URL, so the
 	// websocket connects wherever that server says. For tests against
 	// discordtest, or a REST proxy. See rewriteTransport for how.
 	APIBase string

@@ -32,8 +32,8 @@
 // own goroutine, through its own interaction token (interaction endpoints
 // are not bound by the global rate limit), so a move never waits behind
 // another user's /help, and a board is always the answer to the press
-// that made it. Only Deliver posts to a channel, through discordgo's
-// per-route rate limiter.
+// that made it. Only Deliver and turn notices post to a channel; every
+// request, whoever sends it, goes through the rate limiter below.
 //
 // # Requests
 //
@@ -81,9 +81,12 @@
 // ephemeral (flag 64), its image or animation and buttons included, and
 // never edits anything. A button press's public Edit reply updates
 // the pressed message (response type 7, or an edit of @original after a
-// deferral), replacing its text, image and buttons: the edit sends
-// "attachments": [] so that the old image is dropped (discordgo speaks API
-// v9, which otherwise keeps it beside the new one, bwmarrin/discordgo#1524).
+// deferral), replacing its text, image and buttons: the edit's
+// "attachments" lists the new file alone ({"id": "0", "filename": ...}),
+// as Discord's "Editing Message Attachments" wants (an edit keeps the old
+// attachments it lists and appends only the new files it lists), so the
+// message keeps exactly one picture, the new one
+// (bwmarrin/discordgo#1524: old images stayed).
 // Other replies are new messages: the interaction response, then
 // follow-ups. Mentions notify people only in messages that ask them to
 // act: a reply with buttons (a challenge, a board) notifies the users it
@@ -136,10 +139,41 @@
 // is retried like a 5xx. Shutdown is as above; interactions arriving
 // while stopping get 503.
 //
+// # The platform's specification
+//
+// The adapter speaks Discord's API v10, the version of its OpenAPI
+// description (wire.go rebuilds discordgo's endpoint variables at init,
+// and the gateway URL asks for ?v=10). It sends its own JSON bodies
+// (wire.go): discordgo's structs add fields the schemas do not have (tts
+// on an update-message response, response-only attachment fields,
+// channel_types on every command option). The gateway IDENTIFY is
+// rewritten on the wire (identify.go), because discordgo's marshals the
+// deprecated "$os" properties and a presence without activities and with
+// an empty status: it goes with properties os, browser and device and a
+// presence {"since": null, "activities": [], "status": "online", "afk":
+// false}. For that the adapter dials the gateway itself; an HTTP proxy of
+// the environment is not used for the gateway. The limits Discord
+// documents are named constants (maxContent, maxRows, maxRowButtons,
+// maxButtons, maxChoices...): a command table past 25 choices fails New,
+// and buttons past 25 are logged as an error; the tests walk every
+// variant's boards to keep it from happening. discordtest refuses what
+// the specification refuses (see its package documentation).
+//
 // # Failures and rate limits
 //
-// discordgo waits out a 429 (it sleeps Retry-After and sends again, bucket
-// by bucket). Each message is also tried up to 3 times, with a short
+// No request goes into a rate-limit bucket Discord said was empty: the
+// Session's HTTP client has a transport (limiter.go) that learns Discord's
+// buckets from X-RateLimit-Bucket, per major parameter (channel, webhook
+// or interaction, guild), and holds a request while its bucket's
+// X-RateLimit-Remaining is used up by requests answered or in flight,
+// until X-RateLimit-Reset-After; a route whose bucket Discord has not
+// named yet waits for every bucket of its major parameter. It covers every
+// request, from any goroutine: responses, follow-ups, edits, notices,
+// deletions, command registration. discordgo's own RateLimiter still runs
+// (it keys buckets by URL, so on its own it would count routes Discord
+// counts together apart, and take a deletion's remaining count for an
+// edit's). A 429 that comes anyway is waited out by discordgo (it sleeps
+// Retry-After and sends again). Each message is also tried up to 3 times, with a short
 // back-off, on a 5xx or a network error; 4xx refusals are not retried. If
 // the interaction response itself cannot be sent, public replies are
 // posted to (or, for an update, edited in) the channel with the bot's own
@@ -165,12 +199,13 @@
 // # Endpoints (Config.APIBase)
 //
 // discordgo's endpoints are package-level variables computed once at init
-// from "https://discord.com/" (EndpointAPI, EndpointWebhooks, ...).
-// Reassigning them would affect every Session in the process and race with
-// them, so the adapter leaves them alone. With APIBase set, the Session's
-// HTTP client gets a transport that sends every request for discord.com to
-// APIBase instead, path unchanged (/api/v9/...). The gateway needs nothing
-// more: discordgo asks GET /api/v9/gateway for the websocket URL, and the
-// server at APIBase answers with its own. package discordtest is such a
-// server.
+// from "https://discord.com/" (EndpointAPI, EndpointWebhooks, ...); the
+// adapter rebuilds them once for API v10, at its own init, before any
+// Session exists, and otherwise leaves them alone: reassigning them per
+// adapter would race with the other Sessions of the process. With APIBase
+// set, the Session's HTTP client gets a transport that sends every request
+// for discord.com to APIBase instead, path unchanged (/api/v10/...). The
+// gateway needs nothing more: discordgo asks GET /api/v10/gateway for the
+// websocket URL, and the server at APIBase answers with its own. package
+// discordtest is such a server.
 package discord

@@ -14,7 +14,7 @@ const discordHost = "discord.com"
 
 // rewriteTransport sends the requests discordgo addresses to discord.com to
 // another server instead (Config.APIBase), keeping the path: a request for
-// https://discord.com/api/v9/gateway goes to APIBase + /api/v9/gateway.
+// https://discord.com/api/v10/gateway goes to APIBase + /api/v10/gateway.
 //
 // This is how APIBase overrides discordgo's endpoints without touching
 // discordgo's package-level Endpoint* variables: those are computed once at
@@ -22,7 +22,7 @@ const discordHost = "discord.com"
 // them would be a data race between adapters (and between parallel tests)
 // and would redirect every other user of discordgo as well. The transport
 // belongs to one Session only. The gateway URL needs no override of its
-// own: discordgo asks the REST API for it (GET /api/v9/gateway), so the
+// own: discordgo asks the REST API for it (GET /api/v10/gateway), so the
 // server at APIBase answers with its own websocket URL.
 type rewriteTransport struct {
 	base *url.URL // scheme, host and an optional path prefix

@@ -83,6 +83,18 @@
 //
 // # Limits and errors
 //
+// Calls follow the Bot API's current description (10.1): link previews
+// are turned off with link_preview_options, replies name their message
+// with reply_parameters (allowing the send when it is gone), never with the
+// parameters Bot API 7.0 replaced (disable_web_page_preview,
+// reply_to_message_id, allow_sending_without_reply). Texts are cut to
+// Telegram's limits counted as it counts them, in UTF-16 code units
+// (maxMessageLen, maxCaptionLen, maxCallbackLen); an inline keyboard keeps
+// at most 8 buttons a row and 100 in all (maxRowButtons,
+// maxKeyboardButtons): buttons past that are logged as an error, and the
+// tests walk every variant's boards so that none is. telegramtest refuses
+// what the description refuses.
+//
 // Messages to one chat are paced by a small token bucket (by default a
 // burst of 3, then one a second in private chats and one every 3 seconds,
 // 20 a minute, in groups); edits count, callback answers do not. A 429

@@ -1,23 +1,37 @@
 // Package discordtest is a fake Discord for tests: an httptest server that
-// speaks enough of Discord's REST API (v9, as discordgo uses it) and of its
-// websocket gateway for a bot built on discordgo to connect, register its
-// slash commands and answer interactions, all on loopback.
+// speaks enough of Discord's REST API (v10) and of its websocket gateway
+// for a bot built on discordgo to connect, register its slash commands and
+// answer interactions, all on loopback.
 //
 // Point the bot's REST client at Server.URL (the adapter's APIBase); the
-// gateway URL is whatever GET /api/v9/gateway returns, which is this
+// gateway URL is whatever GET /api/v10/gateway returns, which is this
 // server's /ws endpoint.
 //
 // The server keeps a model of the channels' messages and applies what the
 // bot sends the way Discord does: interaction responses of every type
 // (4, 5, 6, 7), edits and deletions of @original, follow-ups, channel
 // messages and their edits, including Discord's rules for attachments on
-// edit (API v9 keeps the old attachments unless the edit lists the ones to
-// keep), ephemeral messages, the 3-second deadline of the first response,
-// "already acknowledged" errors, and the limits on content length and
-// components. Tests inject users' actions (SlashCommand, PressButton), wait
-// for and inspect what the bot sent (Interaction.Wait, Messages, Responses,
-// Commands, Requests), and make routes answer 429 or 5xx (RateLimit,
-// Fail).
+// edit (an edit keeps the old attachments it lists, all of them when it
+// has no list, and adds only the new files it lists), ephemeral messages,
+// the 3-second deadline of the first response, "already acknowledged"
+// errors, and the limits on content length and components. Tests inject
+// users' actions (SlashCommand, PressButton), wait for and inspect what
+// the bot sent (Interaction.Wait, Messages, Responses, Commands,
+// Requests), and make routes answer 429 or 5xx (RateLimit, Fail).
+//
+// It refuses what Discord's specification refuses, and counts each
+// refusal as a violation (TakeViolations; a Server made by New fails its
+// test when violations are left at its end): a request to another API
+// version than v10 (APIPrefix); a body that does not fit its route's
+// schema in Discord's OpenAPI description (shared/specs/discord-openapi.json,
+// found by package adapters/internal/specs), a field the schema does not
+// list included (tts on a type-7 response); an edit that uploads
+// files[n] without listing id n in attachments; an IDENTIFY with
+// deprecated "$os" properties or a presence without activities or with
+// an invalid status; a request into a rate-limit bucket that was empty
+// (every route has a bucket, SetRateLimit makes them small or shared, and
+// every answer carries the X-RateLimit headers). Without the
+// specification file, its absence is the violation.
 //
 // With InteractionsURL set, injected interactions are sent as HTTP
 // interactions instead: POSTed to that URL, signed with the server's
@@ -46,7 +60,7 @@ import (
 	"github.com/gorilla/websocket"
 )
 
-// Routes, as patterns of the REST paths after /api/v9. Use them with
+// Routes, as patterns of the REST paths after /api/v10. Use them with
 // RateLimit and Fail, and to read Requests.
 const (
 	RouteGateway        = "GET /gateway"

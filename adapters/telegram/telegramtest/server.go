@@ -23,7 +23,15 @@
 // ParseHTML), the 4096-character text and 1024-character caption limits,
 // 64-byte callback data, 200-character callback answers, "message is not
 // modified" for an edit that changes nothing, an edit of the wrong kind
-// of message, a callback query answered twice or never issued.
+// of message, a callback query answered twice or never issued. Every call
+// is checked against the Bot API's description
+// (shared/specs/telegram-bot-api.json, Bot API 10.1, found by package
+// adapters/internal/specs): a parameter it does not list (the replaced
+// disable_web_page_preview, reply_to_message_id and
+// allow_sending_without_reply included), a missing required one, a value
+// of the wrong type, a JSON object with an unknown or missing field, a
+// button with more than one action, keyboards past 8 buttons a row or 100
+// in all are answered 400 and counted as violations (TakeViolations).
 //
 // Chat types follow the id: a positive id is a private chat, an id below
 // -1000000000000 a supergroup and any other negative id a group. The bot
