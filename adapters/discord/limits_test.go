@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"runtime"
 	"strings"
 	"sync"
@@ -154,5 +155,63 @@ func TestRouteKey(t *testing.T) {
 		if route != tt.route || major != tt.major {
 			t.Errorf("%s %s: %q %q, want %q %q", tt.method, tt.path, route, major, tt.route, tt.major)
 		}
+	}
+}
+
+// stubTransport answers each request with the next of its answers and
+// records when each came.
+type stubTransport struct {
+	mu      sync.Mutex
+	answers []*http.Response
+	at      []time.Time
+}
+
+func (s *stubTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.at = append(s.at, time.Now())
+	r := s.answers[0]
+	s.answers = s.answers[1:]
+	r.Request = req
+	return r, nil
+}
+
+func answer(status int, headers ...string) *http.Response {
+	h := http.Header{}
+	for i := 0; i+1 < len(headers); i += 2 {
+		h.Set(headers[i], headers[i+1])
+	}
+	return &http.Response{StatusCode: status, Header: h, Body: http.NoBody}
+}
+
+// A global 429 holds every request, of every bucket, until its
+// Retry-After; a 429 without bucket headers empties the route's bucket
+// until its Retry-After. (Only lower bounds are checked: a request may
+// come later, never sooner.)
+func TestLimiterWaits(t *testing.T) {
+	stub := &stubTransport{answers: []*http.Response{
+		answer(429, "X-RateLimit-Global", "true", "Retry-After", "0.2"),
+		answer(200),
+		answer(429, "Retry-After", "0.15"),
+		answer(200),
+	}}
+	c := &http.Client{Transport: newLimiter(stub)}
+	get := func(path string) time.Time {
+		resp, err := c.Get("https://discord.com/api/v10" + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return time.Now()
+	}
+	first := get("/channels/1/messages")
+	get("/channels/2/messages") // another bucket: the global limit holds it
+	if d := stub.at[1].Sub(first); d < 200*time.Millisecond {
+		t.Errorf("sent %v after a global 429 of 0.2 s", d)
+	}
+	third := get("/channels/3/messages")
+	get("/channels/3/messages")
+	if d := stub.at[3].Sub(third); d < 150*time.Millisecond {
+		t.Errorf("sent %v after a 429 of 0.15 s on its bucket", d)
 	}
 }

@@ -82,6 +82,9 @@ func (s *Server) injectHTTP(ix *Interaction, data, message map[string]any) {
 		}
 		ix.HTTPStatus = status
 		if status == http.StatusOK {
+			if err := s.api.checkBody(RouteCallback, answer); err != nil {
+				s.violate("HTTP interaction answer: %v", err)
+			}
 			typ, p, perr := parseResponse(answer, nil)
 			if perr == nil {
 				rec := httptest.NewRecorder()
