@@ -7,6 +7,7 @@ package boardwalk
 import (
 	"context"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/mancala-bot/mancala/bot"
@@ -19,10 +20,11 @@ type Handler interface {
 }
 
 // Walk starts, for every variant two or more can play, a game against the
-// bot's weakest level (levels[0]) on platform, and presses up to presses
-// buttons picked at random (with seed) from the last board shown: moves,
-// a pit's choices and back, the replay, a rematch. visit sees every board
-// of every reply.
+// bot at level on platform, and presses up to presses buttons picked at
+// random (with seed) from the last board shown: moves, a pit's choices
+// and back, a rematch (not the replay ▶ nor the review 📈, which draw an
+// animation or analyse the game at length and show no new buttons).
+// visit sees every board of every reply.
 func Walk(tb testing.TB, h Handler, platform, level string, presses int, seed uint64, visit func(variant string, b *bot.Board)) {
 	tb.Helper()
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
@@ -53,7 +55,14 @@ func Walk(tb testing.TB, h Handler, platform, level string, presses int, seed ui
 			}
 			var all []bot.Button
 			for _, row := range last.Buttons {
-				all = append(all, row...)
+				for _, b := range row {
+					if !strings.HasPrefix(b.Label, "▶") && !strings.HasPrefix(b.Label, "📈") {
+						all = append(all, b)
+					}
+				}
+			}
+			if len(all) == 0 {
+				break
 			}
 			b := all[rng.IntN(len(all))]
 			// A press that shows no new board (a replay, a stale
