@@ -91,6 +91,7 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 		{"UserGamesLimit", testUserGamesLimit},
 		{"Notify", testNotify},
 		{"TurnNotices", testTurnNotices},
+		{"ConcurrentNotices", testConcurrentNotices},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

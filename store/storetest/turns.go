@@ -1,6 +1,9 @@
 package storetest
 
 import (
+	"errors"
+	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/mancala-bot/mancala/bot"
@@ -35,8 +38,8 @@ func testUserGames(t *testing.T, s bot.Store) {
 	if err := s.SetPlace(ctx, "discord", "c2", store.Place{Link: "https://discord.com/channels/G/c2", Title: "#games"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetTurnNotice(ctx, store.Notice{GameID: g1.ID, UserID: "u-bob", MessageID: "m-7"}); err != nil {
-		t.Fatal(err)
+	if ok, err := s.SwapTurnNotice(ctx, "", store.Notice{GameID: g1.ID, UserID: "u-bob", MessageID: "m-7"}); !ok || err != nil {
+		t.Fatalf("recording a notice: %v, %v", ok, err)
 	}
 
 	got, err := s.UserGames(ctx, "discord", "u-alice")
@@ -115,40 +118,134 @@ func testNotify(t *testing.T, s bot.Store) {
 	check("discord", "u1", true)
 }
 
-// testTurnNotices: one live notice per game; clearing needs the same
-// message id.
+// testTurnNotices: at most one live notice per game, changed only by a
+// swap from the message id it holds ("" none); a swap from anything else
+// changes nothing and says so.
 func testTurnNotices(t *testing.T, s bot.Store) {
 	ctx := t.Context()
 	g := mustCreate(t, s, newGame("discord", "c1"))
+	other := mustCreate(t, s, newGame("discord", "c2"))
 	_, err := s.TurnNotice(ctx, g.ID)
 	wantErr(t, "TurnNotice before any", err, store.ErrNotFound)
-	set := func(user, msg string) {
+	swap := func(old, user, msg string, want bool) {
 		t.Helper()
-		if err := s.SetTurnNotice(ctx, store.Notice{GameID: g.ID, UserID: user, MessageID: msg}); err != nil {
-			t.Fatal(err)
+		ok, err := s.SwapTurnNotice(ctx, old, store.Notice{GameID: g.ID, UserID: user, MessageID: msg})
+		if err != nil || ok != want {
+			t.Fatalf("SwapTurnNotice(%q -> %q by %q) = %v, %v; want %v", old, msg, user, ok, err, want)
 		}
 	}
 	want := func(user, msg string) {
 		t.Helper()
 		n, err := s.TurnNotice(ctx, g.ID)
+		if msg == "" {
+			if !errors.Is(err, store.ErrNotFound) {
+				t.Errorf("TurnNotice = %+v, %v; want none", n, err)
+			}
+			return
+		}
 		if err != nil || n != (store.Notice{GameID: g.ID, UserID: user, MessageID: msg}) {
 			t.Errorf("TurnNotice = %+v, %v; want %s by %s", n, err, msg, user)
 		}
 	}
-	set("u-bob", "m1")
+	swap("", "", "", true) // none to none: there is none
+	swap("", "u-bob", "m1", true)
 	want("u-bob", "m1")
-	set("u-alice", "m2")
+	swap("", "u-alice", "m2", false) // there is one now
+	swap("m0", "u-alice", "m2", false)
+	swap("", "", "", false) // "is there none?": no
+	want("u-bob", "m1")
+	swap("m1", "u-alice", "m2", true)
 	want("u-alice", "m2")
-	if err := s.ClearTurnNotice(ctx, g.ID, "m1"); err != nil { // an older one: nothing
+	swap("m1", "", "", false) // an older one: nothing
+	want("u-alice", "m2")
+	// Another game's notice is its own.
+	if ok, err := s.SwapTurnNotice(ctx, "", store.Notice{GameID: other.ID, UserID: "u-bob", MessageID: "m2"}); !ok || err != nil {
+		t.Fatalf("the other game's notice: %v, %v", ok, err)
+	}
+	swap("m2", "", "", true)
+	want("", "")
+	swap("m2", "", "", false) // removed once only
+	if n, err := s.TurnNotice(ctx, other.ID); err != nil || n.MessageID != "m2" {
+		t.Errorf("the other game's notice %+v, %v; want m2", n, err)
+	}
+}
+
+// testConcurrentNotices: processes racing on one game's notice. Each of
+// several writers records its own message, swapping out whatever it read
+// (retrying when it lost the race); then each of several removers tries to
+// take out the one left. Every message ends exactly once: taken out by
+// exactly one swap (its deleter) or still live, and at most one is live.
+func testConcurrentNotices(t *testing.T, s bot.Store) {
+	ctx := t.Context()
+	g := mustCreate(t, s, newGame("discord", "c1"))
+	const writers = 8
+	var mu sync.Mutex
+	takenOut := map[string]int{} // message id -> times a swap took it out
+	var wg sync.WaitGroup
+	errs := make(chan error, 2*writers)
+	for i := range writers {
+		wg.Go(func() {
+			msg := fmt.Sprintf("m%d", i)
+			for {
+				cur, err := s.TurnNotice(ctx, g.ID)
+				if err != nil && !errors.Is(err, store.ErrNotFound) {
+					errs <- err
+					return
+				}
+				ok, err := s.SwapTurnNotice(ctx, cur.MessageID, store.Notice{GameID: g.ID, UserID: "u-bob", MessageID: msg})
+				if err != nil {
+					errs <- err
+					return
+				}
+				if ok {
+					if cur.MessageID != "" {
+						mu.Lock()
+						takenOut[cur.MessageID]++
+						mu.Unlock()
+					}
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	live, err := s.TurnNotice(ctx, g.ID)
+	if err != nil {
+		t.Fatalf("after the writers: %v", err)
+	}
+	// The removers all read the live one, then race to take it out.
+	removed := make(chan bool, writers)
+	for range writers {
+		wg.Go(func() {
+			ok, err := s.SwapTurnNotice(ctx, live.MessageID, store.Notice{GameID: g.ID})
+			if err != nil {
+				errs <- err
+			}
+			removed <- ok
+		})
+	}
+	wg.Wait()
+	close(errs)
+	close(removed)
+	for err := range errs {
 		t.Fatal(err)
 	}
-	want("u-alice", "m2")
-	if err := s.ClearTurnNotice(ctx, g.ID, "m2"); err != nil {
-		t.Fatal(err)
+	wins := 0
+	for ok := range removed {
+		if ok {
+			wins++
+			takenOut[live.MessageID]++
+		}
+	}
+	if wins != 1 {
+		t.Errorf("%d removers took out %s, want exactly 1", wins, live.MessageID)
+	}
+	for i := range writers {
+		msg := fmt.Sprintf("m%d", i)
+		if takenOut[msg] != 1 {
+			t.Errorf("message %s taken out %d times, want exactly once (taken out: %v, last live %s)", msg, takenOut[msg], takenOut, live.MessageID)
+		}
 	}
 	_, err = s.TurnNotice(ctx, g.ID)
-	wantErr(t, "TurnNotice after clearing", err, store.ErrNotFound)
-	if err := s.ClearTurnNotice(ctx, g.ID, "m2"); err != nil {
-		t.Errorf("clearing twice: %v", err)
-	}
+	wantErr(t, "TurnNotice at the end", err, store.ErrNotFound)
 }
