@@ -8,14 +8,16 @@ import (
 	"github.com/mancala-bot/mancala/store"
 )
 
-// Tick does the bot's own work and returns the messages to send: it reminds
-// players who have left their turn idle for RemindAfter (once per turn,
-// offering the opponent a claim button once ClaimAfter has passed), and it
-// finishes the bot's moves in games idle that long where the bot is to move.
-// Call it every minute or so. Errors are logged; a game that fails is
-// skipped.
+// Tick does the bot's own work and returns the messages to send: it pings
+// the players who have left their turn idle for NotifyAfter, once per turn
+// (see notices.go; with TurnNotices only), and it finishes the bot's moves
+// in games idle that long where the bot is to move. Call it every minute
+// or so; a ping goes out within NotifyAfter and one call's interval.
+// Errors are logged; a game that fails is skipped.
 func (b *Bot) Tick(ctx context.Context) []Outgoing {
-	return b.tick(ctx, b.now().Add(-b.cfg.RemindAfter))
+	// The store keeps milliseconds: a turn idle for exactly NotifyAfter
+	// is due.
+	return b.tick(ctx, b.now().Add(-b.cfg.NotifyAfter+time.Millisecond))
 }
 
 // Resume finishes the bot's moves in every game where the bot is to move,
@@ -71,25 +73,5 @@ func (b *Bot) tickGame(ctx context.Context, rec *store.Game) ([]Outgoing, error)
 		text := s.describeBotMoves(lg, events) + "\n" + s.turnLine(lg)
 		return []Outgoing{{Platform: rec.Platform, Channel: rec.Channel, Reply: s.boardReply(lg, text, lastMoveEvents(events), false)}}, nil
 	}
-	now := b.now()
-	if now.Sub(rec.TurnStarted) < b.cfg.RemindAfter || !rec.Reminded.Before(rec.TurnStarted) {
-		return nil, nil
-	}
-	version := rec.Version
-	saved, err := s.mutate(func(g *loaded) error {
-		if g.rec.ID != rec.ID || g.rec.Version != version {
-			return errStale
-		}
-		g.rec.Reminded = now
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	r := s.boardReply(saved, s.t("your_turn_reminder", map[string]any{"Player": s.name(toMove)}), nil, false)
-	if now.Sub(rec.TurnStarted) >= b.cfg.ClaimAfter {
-		d := buttonData{action: actionClaim, gameID: saved.rec.ID, version: saved.rec.Version}
-		r.Board.Buttons = append(r.Board.Buttons, []Button{{Label: "⌛ " + s.t("btn_claim", nil), Data: d.String()}})
-	}
-	return []Outgoing{{Platform: rec.Platform, Channel: rec.Channel, Reply: r}}, nil
+	return s.pingAway(lg, b.now())
 }
