@@ -76,9 +76,10 @@ func (s *session) clearNotice() []Reply {
 // pingAway returns the ping owed to the player to move in rec, idle since
 // rec.TurnStarted, at now: a person who was not pinged this turn and did
 // not turn notices off, once NotifyAfter has passed; or nothing. It
-// records the ping in the game (Reminded) first, by a versioned update,
-// so that a turn is pinged once whatever the processes, and a move made
-// meanwhile wins (the ping is then not sent).
+// records the ping in the game (Reminded) first, by a conditional update
+// on the game's version that leaves the version as it is (the board's
+// buttons still work), so that a turn is pinged once whatever the
+// processes, and a move made meanwhile wins (the ping is then not sent).
 func (s *session) pingAway(lg *loaded, now time.Time) ([]Outgoing, error) {
 	rec := lg.rec
 	p := rec.Players[lg.seatToMove()]
@@ -93,20 +94,13 @@ func (s *session) pingAway(lg *loaded, now time.Time) ([]Outgoing, error) {
 	if !on && err == nil {
 		return nil, nil
 	}
-	version := rec.Version
-	saved, err := s.mutate(func(g *loaded) error {
-		if g.rec.ID != rec.ID || g.rec.Version != version {
-			return errStale
-		}
-		g.rec.Reminded = now
-		return nil
-	})
-	if err != nil {
-		return nil, err
+	marked, err := s.b.cfg.Store.MarkReminded(s.ctx, rec.ID, rec.Version, now)
+	if err != nil || !marked {
+		return nil, err // pinged by another process, or the game moved on
 	}
 	n := &Notice{Ping: User{ID: p.UserID, Name: p.Name, Mention: p.Name}}
-	n.Done = s.b.pingDone(saved.rec.ID, p.UserID, saved.rec.Reminded)
-	text := s.t("notice_away", map[string]any{"Player": p.Name, "Variant": s.variantTitle(saved.rec)})
+	n.Done = s.b.pingDone(rec.ID, p.UserID, now)
+	text := s.t("notice_away", map[string]any{"Player": p.Name, "Variant": s.variantTitle(rec)})
 	return []Outgoing{{Platform: rec.Platform, Channel: rec.Channel, Reply: Reply{Text: text, Notice: n}}}, nil
 }
 
@@ -158,7 +152,7 @@ func (b *Bot) pingDone(game int64, user string, pinged time.Time) func(string) [
 			b.log.WarnContext(ctx, "turn notice: game unknown", "game", game, "err", err)
 			return remove
 		}
-		if g.Phase == store.PhasePlaying && g.Reminded.Equal(pinged) {
+		if g.Phase == store.PhasePlaying && g.Reminded.UnixMilli() == pinged.UnixMilli() {
 			return remove // still the turn pinged
 		}
 		if ok, err := b.cfg.Store.SwapTurnNotice(ctx, id, store.Notice{GameID: game}); ok {

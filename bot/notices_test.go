@@ -158,7 +158,7 @@ func TestNoNoticeWhenPlayersAnswerQuickly(t *testing.T) {
 func TestAwayPlayerPingedOnce(t *testing.T) {
 	h := withNotices(newHarness(t, nil))
 	h.say("alice", "new kalah @bob")
-	h.say("bob", "accept") // alice (the challenger) moves first
+	board := one(t, h.say("bob", "accept")) // alice (the challenger) moves first
 	h.advance(notifyAfter - time.Second)
 	h.wantNoPing()
 	h.advance(time.Second)
@@ -175,9 +175,13 @@ func TestAwayPlayerPingedOnce(t *testing.T) {
 	wantNoNotice(t, h.say("bob", "move 1"))
 	h.wantStored(0, "n1")
 	// Pit 3 (4 seeds: pits 4, 5, 6 and the store) is an extra turn: alice
-	// is back, her ping goes; after NotifyAfter of this new turn she is
-	// pinged again.
-	h.wantDeletion(h.say("alice", "move 3"), "n1")
+	// is back, her ping goes (the board's buttons still work after the
+	// ping); after NotifyAfter of this new turn she is pinged again.
+	rs := h.press("alice", buttonFor(t, board, "3"))
+	h.wantDeletion(rs, "n1")
+	if other, _ := notices(rs); len(other) != 1 || other[0].Private || other[0].Board == nil {
+		t.Fatalf("alice's press after the ping: %+v", rs)
+	}
 	h.wantNoPing()
 	h.advance(notifyAfter)
 	ping = h.wantPing("alice", "")

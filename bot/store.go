@@ -151,6 +151,12 @@ type Store interface {
 	// TurnNotice returns the game's live turn notification, or
 	// store.ErrNotFound.
 	TurnNotice(ctx context.Context, gameID int64) (store.Notice, error)
+	// MarkReminded records at as the game's Reminded (the time its player
+	// to move was pinged) if the game is still in play at version and its
+	// turn was not pinged yet (Reminded before TurnStarted), leaving the
+	// version as it is (the board's buttons still work); it reports
+	// whether it did.
+	MarkReminded(ctx context.Context, gameID, version int64, at time.Time) (bool, error)
 	// SwapTurnNotice replaces the game's live turn notification by n
 	// (n.GameID names the game) if the live one's message id is still old
 	// ("" when the game has none); n.MessageID "" removes it. It is one

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"time"
 )
 
 // Place is how to reach a channel from elsewhere, as its platform allows.
@@ -48,6 +49,9 @@ const (
 		ON CONFLICT (game_id) DO NOTHING`
 	replaceNotice = "UPDATE turn_notices SET user_id = ?, message_id = ? WHERE game_id = ? AND message_id = ?"
 	deleteNotice  = "DELETE FROM turn_notices WHERE game_id = ? AND message_id = ?"
+	// markReminded: the game's version is left as it is.
+	markReminded = `UPDATE games SET reminded = ? WHERE id = ? AND version = ? AND phase = 'playing'
+		AND reminded < turn_started`
 	// userGamesWhere selects a user's live games on a platform: the
 	// platform, then the user id.
 	userGamesWhere = "WHERE platform = ? AND phase IN ('challenge', 'playing') AND id IN " +
@@ -180,6 +184,29 @@ func (d *DB) SwapTurnNotice(ctx context.Context, old string, n Notice) (bool, er
 	return swapped, nil
 }
 
+// MarkReminded records at as the game's Reminded, the time its player to
+// move was pinged, if the game is still in play at version and its turn
+// was not pinged yet (Reminded before TurnStarted); it reports whether it
+// did. The version stays as it is, so that the board's buttons still
+// work: a turn is pinged once, whatever the processes, and a move made
+// meanwhile (a new version) wins.
+func (d *DB) MarkReminded(ctx context.Context, gameID, version int64, at time.Time) (bool, error) {
+	var marked bool
+	err := d.write(ctx, func(tx txn) error {
+		res, err := tx.exec(markReminded, millis(at), gameID, version)
+		if err != nil {
+			return err
+		}
+		rows, err := res.RowsAffected()
+		marked = rows == 1
+		return err
+	})
+	if err != nil {
+		return false, internal(ctx, "mark reminded", err)
+	}
+	return marked, nil
+}
+
 func init() {
-	statements = append(statements, selectNotice, insertNotice, replaceNotice, deleteNotice)
+	statements = append(statements, selectNotice, insertNotice, replaceNotice, deleteNotice, markReminded)
 }

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -23,8 +24,11 @@ const (
 	// new, from old to none.
 	insertNotice = `INSERT INTO turn_notices (game_id, user_id, message_id) VALUES ($1, $2, $3)
 		ON CONFLICT (game_id) DO NOTHING`
-	replaceNotice  = "UPDATE turn_notices SET user_id = $1, message_id = $2 WHERE game_id = $3 AND message_id = $4"
-	deleteNotice   = "DELETE FROM turn_notices WHERE game_id = $1 AND message_id = $2"
+	replaceNotice = "UPDATE turn_notices SET user_id = $1, message_id = $2 WHERE game_id = $3 AND message_id = $4"
+	deleteNotice  = "DELETE FROM turn_notices WHERE game_id = $1 AND message_id = $2"
+	// markReminded: the game's version is left as it is.
+	markReminded = `UPDATE games SET reminded = $1 WHERE id = $2 AND version = $3 AND phase = 'playing'
+		AND reminded < turn_started`
 	userGamesWhere = "WHERE platform = $1 AND phase IN ('challenge', 'playing') AND id IN " +
 		"(SELECT game_id FROM seats WHERE user_id = $2 AND user_id <> '') "
 	userGamePlaces = `SELECT g.id, COALESCE(c.link, ''), COALESCE(c.title, ''), COALESCE(n.message_id, '')
@@ -138,6 +142,20 @@ func (d *DB) SwapTurnNotice(ctx context.Context, old string, n store.Notice) (bo
 	}
 	if err != nil {
 		return false, internal(ctx, "swap turn notice", err)
+	}
+	return tag.RowsAffected() == 1, nil
+}
+
+// MarkReminded records at as the game's Reminded, the time its player to
+// move was pinged, if the game is still in play at version and its turn
+// was not pinged yet (Reminded before TurnStarted); it reports whether it
+// did. The version stays as it is, so that the board's buttons still
+// work: a turn is pinged once, whatever the processes, and a move made
+// meanwhile (a new version) wins.
+func (d *DB) MarkReminded(ctx context.Context, gameID, version int64, at time.Time) (bool, error) {
+	tag, err := d.pool.Exec(ctx, markReminded, millis(at), gameID, version)
+	if err != nil {
+		return false, internal(ctx, "mark reminded", err)
 	}
 	return tag.RowsAffected() == 1, nil
 }

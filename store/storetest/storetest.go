@@ -92,6 +92,7 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 		{"Notify", testNotify},
 		{"TurnNotices", testTurnNotices},
 		{"ConcurrentNotices", testConcurrentNotices},
+		{"MarkReminded", testMarkReminded},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

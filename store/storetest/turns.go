@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/store"
@@ -248,4 +249,67 @@ func testConcurrentNotices(t *testing.T, s bot.Store) {
 	}
 	_, err = s.TurnNotice(ctx, g.ID)
 	wantErr(t, "TurnNotice at the end", err, store.ErrNotFound)
+}
+
+// testMarkReminded: a turn is marked pinged once, at the version read,
+// without changing the version; a new version (a move) or a game over
+// refuses it.
+func testMarkReminded(t *testing.T, s bot.Store) {
+	ctx := t.Context()
+	g := newGame("discord", "c1")
+	g.TurnStarted, g.Reminded = at(100), time.Time{}
+	g = mustCreate(t, s, g)
+	mark := func(version int64, when time.Time, want bool) {
+		t.Helper()
+		ok, err := s.MarkReminded(ctx, g.ID, version, when)
+		if err != nil || ok != want {
+			t.Fatalf("MarkReminded(version %d, %v) = %v, %v; want %v", version, when, ok, err, want)
+		}
+	}
+	mark(g.Version+1, at(200), false) // not the stored version
+	mark(g.Version, at(200), true)
+	mark(g.Version, at(300), false) // pinged already this turn
+	got, err := s.Game(ctx, g.ID)
+	if err != nil || got.Version != g.Version || !got.Reminded.Equal(at(200)) || !got.TurnStarted.Equal(at(100)) {
+		t.Fatalf("after the mark: %+v, %v; want version %d, reminded %v", got, err, g.Version, at(200))
+	}
+	// A new turn: pinged again once.
+	got.TurnStarted, got.Reminded = at(400), time.Time{}
+	if err := s.UpdateGame(ctx, got); err != nil {
+		t.Fatal(err)
+	}
+	mark(got.Version-1, at(500), false)
+	mark(got.Version, at(500), true)
+	// Racing processes: one mark wins.
+	got.TurnStarted, got.Reminded = at(600), time.Time{}
+	if err := s.UpdateGame(ctx, got); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	wins := 0
+	for i := range 8 {
+		wg.Go(func() {
+			ok, err := s.MarkReminded(ctx, got.ID, got.Version, at(700+i))
+			if err != nil {
+				t.Error(err)
+			}
+			if ok {
+				mu.Lock()
+				wins++
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if wins != 1 {
+		t.Errorf("%d racing marks won, want 1", wins)
+	}
+	// A game over is not pinged.
+	got.TurnStarted, got.Reminded = at(800), time.Time{}
+	got.Phase, got.Result, got.Reason = store.PhaseOver, "south_won", "resigned"
+	if err := s.UpdateGame(ctx, got); err != nil {
+		t.Fatal(err)
+	}
+	mark(got.Version, at(900), false)
 }
