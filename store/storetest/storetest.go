@@ -93,6 +93,7 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 		{"TurnNotices", testTurnNotices},
 		{"ConcurrentNotices", testConcurrentNotices},
 		{"MarkReminded", testMarkReminded},
+		{"PingRacingMoves", testPingRacingMoves},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
