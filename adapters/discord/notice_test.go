@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/mancala-bot/mancala/adapters/discord/discordtest"
 	"github.com/mancala-bot/mancala/store"
 )
@@ -165,7 +167,7 @@ func TestTurnNotices(t *testing.T) {
 		t.Fatalf("after 3 minutes: %d messages, want the ping of %s", n, other.Username)
 	}
 	second := h.storedNotice(g.ID)
-	req, _ := http.NewRequest(http.MethodDelete, h.srv.URL+"/api/v9/channels/"+channel+"/messages/"+second, nil)
+	req, _ := http.NewRequest(http.MethodDelete, h.srv.URL+"/api/v"+discordgo.APIVersion+"/channels/"+channel+"/messages/"+second, nil)
 	req.Header.Set("Authorization", "Bot "+h.srv.Token)
 	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != http.StatusNoContent {
 		t.Fatalf("deleting by hand: %v %v", resp, err)
