@@ -368,3 +368,40 @@ func TestNoticeAcrossProcesses(t *testing.T) {
 	h.bot = first
 	h.wantNoPing() // bob's turn is new
 }
+
+// TestTickFinishesTheBotsMove: a game where the bot's reply was lost (the
+// player's move is stored, the bot is to move): Tick leaves it for 5
+// minutes, since a request may still be working the reply out, then plays
+// the bot's move; Resume (at start) plays it at once.
+func TestTickFinishesTheBotsMove(t *testing.T) {
+	for _, resume := range []bool{false, true} {
+		h := withNotices(newHarness(t, nil))
+		h.say("alice", "new kalah bot")
+		g := h.live()
+		// alice's pit 1 (4 seeds, the last in pit 5): the bot's turn, its
+		// reply lost.
+		g.Moves = append(g.Moves, store.Move{Ply: 0, Move: "1", UserID: "alice", At: h.now})
+		g.TurnStarted = h.now
+		if err := h.db.UpdateGame(context.Background(), g); err != nil {
+			t.Fatal(err)
+		}
+		if resume {
+			if out := h.bot.Resume(context.Background()); len(out) != 1 || out[0].Reply.Board == nil {
+				t.Fatalf("resume: %+v, want the bot's move", out)
+			}
+			continue
+		}
+		for _, d := range []time.Duration{notifyAfter, 5*time.Minute - notifyAfter - time.Second} {
+			h.advance(d)
+			h.wantNoPing()
+		}
+		h.advance(time.Second)
+		out := h.bot.Tick(context.Background())
+		if len(out) != 1 || out[0].Reply.Board == nil || out[0].Reply.Notice != nil {
+			t.Fatalf("tick after 5 minutes: %+v, want the bot's move", out)
+		}
+		if g := h.live(); g == nil || len(g.Moves) < 2 {
+			t.Errorf("the bot did not move: %+v", g)
+		}
+	}
+}
