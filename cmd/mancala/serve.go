@@ -618,7 +618,7 @@ func (m *Main) Run(ctx context.Context) error {
 			cancel() // one platform stopping (the terminal's input ending) stops all
 		}()
 	}
-	// Reminders, claims and the bot's owed moves: by the one process
+	// Pings of players who are away and the bot's owed moves: by the one process
 	// holding the lease (see lease.go). A process taking it over resumes
 	// everything owed, as at start.
 	bg := &lease{db: m.DB, holder: m.holder, now: m.Now, log: m.Logger}
