@@ -60,10 +60,11 @@ type Config struct {
 	Now func() time.Time
 	// Logger receives internal errors; nil discards them.
 	Logger *slog.Logger
-	// RemindAfter is how long a player may take before being reminded
-	// (default 1 hour); ClaimAfter is how long before the opponent may
-	// claim the game (default 24 hours).
-	RemindAfter, ClaimAfter time.Duration
+	// NotifyAfter is how long the player to move may be idle before they
+	// are pinged, once per turn (default 3 minutes: see notices.go);
+	// ClaimAfter is how long before the opponent may claim the game
+	// (default 24 hours).
+	NotifyAfter, ClaimAfter time.Duration
 	// ThinkTime bounds the bot's thinking per move (default 2 s).
 	ThinkTime time.Duration
 	// RuleDiagrams adds to "rules" a before/after diagram of each example
@@ -79,9 +80,11 @@ type Config struct {
 	// process that made the move before any process may send it again
 	// (default 30 s): longer than a reply takes to go out.
 	DeliveryHold time.Duration
-	// TurnNotices adds turn notifications to the replies (a Reply with a
-	// Notice: see notices.go). The program turns them on; a Bot without
-	// them answers each request with the replies to it only.
+	// TurnNotices turns on the pings of players who are away (a Reply
+	// with a Notice, from Tick, and the Reply that deletes it when the
+	// turn ends: see notices.go). The program turns them on; a Bot without
+	// them answers each request with the replies to it only, and its Tick
+	// only finishes the bot's moves.
 	TurnNotices bool
 	// Deliver sends a message the bot produced in the background after
 	// Handle returned (a review's result: see review.go), from the
@@ -109,6 +112,9 @@ type Bot struct {
 	bgWG     sync.WaitGroup
 }
 
+// DefaultNotifyAfter is Config.NotifyAfter's default.
+const DefaultNotifyAfter = 3 * time.Minute
+
 // New returns a bot. It panics without a Store.
 func New(cfg Config) *Bot {
 	if cfg.Store == nil {
@@ -123,8 +129,8 @@ func New(cfg Config) *Bot {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	if cfg.RemindAfter <= 0 {
-		cfg.RemindAfter = time.Hour
+	if cfg.NotifyAfter <= 0 {
+		cfg.NotifyAfter = DefaultNotifyAfter
 	}
 	if cfg.ClaimAfter <= 0 {
 		cfg.ClaimAfter = 24 * time.Hour
@@ -250,7 +256,7 @@ func (b *Bot) Handle(ctx context.Context, req Request) []Reply {
 	replies, err := s.dispatch()
 	if err == nil {
 		if b.cfg.TurnNotices {
-			replies = append(replies, s.turnNotice()...)
+			replies = append(replies, s.clearNotice()...)
 		}
 		return replies
 	}

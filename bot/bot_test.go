@@ -33,7 +33,7 @@ func newHarness(t *testing.T, opp bot.Opponent) *harness {
 	h.bot = bot.New(bot.Config{
 		Store: db, Opponent: opp,
 		Now:         func() time.Time { h.mu.Lock(); defer h.mu.Unlock(); return h.now },
-		RemindAfter: time.Hour, ClaimAfter: 24 * time.Hour,
+		NotifyAfter: time.Hour, ClaimAfter: 24 * time.Hour,
 	})
 	return h
 }
@@ -255,21 +255,22 @@ func TestDrawAndUndoNeedConsent(t *testing.T) {
 }
 
 func TestIdleReminderAndClaim(t *testing.T) {
-	h := newHarness(t, nil)
+	h := withNotices(newHarness(t, nil))
 	one(t, h.say("alice", "/new kalah @bob"))
 	one(t, h.say("bob", "/accept"))
 	h.wantRefusal(h.say("bob", "/claim"), "", h.live()) // too early
 	h.advance(2 * time.Hour)
 	out := h.bot.Tick(context.Background())
-	if len(out) != 1 || !strings.Contains(out[0].Reply.Text, "@alice") || out[0].Channel != "c1" {
+	if len(out) != 1 || !strings.Contains(out[0].Reply.Text, "@alice") || out[0].Channel != "c1" || out[0].Reply.Notice == nil {
 		t.Fatalf("reminder: %+v", out)
 	}
+	out[0].Reply.Notice.Done("n1")
 	if again := h.bot.Tick(context.Background()); len(again) != 0 {
 		t.Errorf("reminded twice: %+v", again)
 	}
 	h.wantRefusal(h.say("alice", "/claim"), "", h.live()) // on your own turn
 	h.advance(23 * time.Hour)
-	one(t, h.say("bob", "/claim"))
+	h.wantDeletion(h.say("bob", "/claim"), "n1") // the game is over: the ping goes
 	last, _ := h.db.LastGame(context.Background(), "test", "c1")
 	if last.Result != "north_won" || last.Reason != "timeout" {
 		t.Errorf("claim: %+v", last)

@@ -8,24 +8,35 @@ import (
 	"github.com/mancala-bot/mancala/store"
 )
 
-// Tick does the bot's own work and returns the messages to send: it reminds
-// players who have left their turn idle for RemindAfter (once per turn,
-// offering the opponent a claim button once ClaimAfter has passed), and it
-// finishes the bot's moves in games idle that long where the bot is to move.
-// Call it every minute or so. Errors are logged; a game that fails is
-// skipped.
+// botTurnIdle is how long a game may wait for the bot's move before Tick
+// makes it (its reply was lost to a crash or a stop): longer than any
+// reply takes, so that Tick never plays the bot's move while a request is
+// still working it out.
+const botTurnIdle = 5 * time.Minute
+
+// Tick does the bot's own work and returns the messages to send: it pings
+// the players who have left their turn idle for NotifyAfter, once per turn
+// (see notices.go; with TurnNotices only), and it finishes the bot's moves
+// in games where the bot has been to move for botTurnIdle. Call it every
+// minute or so; a ping goes out within NotifyAfter and one call's
+// interval. Errors are logged; a game that fails is skipped.
 func (b *Bot) Tick(ctx context.Context) []Outgoing {
-	return b.tick(ctx, b.now().Add(-b.cfg.RemindAfter))
+	// The store keeps milliseconds: a turn idle for exactly NotifyAfter
+	// is due.
+	return b.tick(ctx, b.now().Add(-min(b.cfg.NotifyAfter, botTurnIdle)+time.Millisecond), botTurnIdle)
 }
 
 // Resume finishes the bot's moves in every game where the bot is to move,
 // as Tick does: call it at start-up, since a crash may have come between a
 // player's move and the bot's reply.
 func (b *Bot) Resume(ctx context.Context) []Outgoing {
-	return b.tick(ctx, b.now().Add(time.Millisecond))
+	return b.tick(ctx, b.now().Add(time.Millisecond), 0)
 }
 
-func (b *Bot) tick(ctx context.Context, before time.Time) []Outgoing {
+// tick does the work of Tick and Resume in the games whose turn started
+// before before; the bot's moves where the bot has been to move for
+// botIdle at least.
+func (b *Bot) tick(ctx context.Context, before time.Time, botIdle time.Duration) []Outgoing {
 	games, err := b.cfg.Store.IdleGames(ctx, before)
 	if err != nil {
 		b.log.ErrorContext(ctx, "idle games", "err", err)
@@ -36,7 +47,7 @@ func (b *Bot) tick(ctx context.Context, before time.Time) []Outgoing {
 		if ctx.Err() != nil {
 			break
 		}
-		o, err := b.tickGame(ctx, rec)
+		o, err := b.tickGame(ctx, rec, botIdle)
 		if err != nil {
 			var ue *userError
 			var dg *damagedGame
@@ -54,12 +65,15 @@ func (b *Bot) tick(ctx context.Context, before time.Time) []Outgoing {
 	return out
 }
 
-func (b *Bot) tickGame(ctx context.Context, rec *store.Game) ([]Outgoing, error) {
+func (b *Bot) tickGame(ctx context.Context, rec *store.Game, botIdle time.Duration) ([]Outgoing, error) {
 	lg, err := load(rec)
 	if err != nil {
 		return nil, err
 	}
 	toMove := rec.Players[lg.seatToMove()]
+	if toMove.IsBot() && b.now().Sub(rec.TurnStarted) < botIdle {
+		return nil, nil // a request may still be working it out
+	}
 	lang := b.language(ctx, rec.Platform, User{ID: toMove.UserID})
 	s := b.gameSession(ctx, rec, lang)
 	defer s.waitPrerender() // a board drawn for no reply (see prerender)
@@ -71,25 +85,5 @@ func (b *Bot) tickGame(ctx context.Context, rec *store.Game) ([]Outgoing, error)
 		text := s.describeBotMoves(lg, events) + "\n" + s.turnLine(lg)
 		return []Outgoing{{Platform: rec.Platform, Channel: rec.Channel, Reply: s.boardReply(lg, text, lastMoveEvents(events), false)}}, nil
 	}
-	now := b.now()
-	if now.Sub(rec.TurnStarted) < b.cfg.RemindAfter || !rec.Reminded.Before(rec.TurnStarted) {
-		return nil, nil
-	}
-	version := rec.Version
-	saved, err := s.mutate(func(g *loaded) error {
-		if g.rec.ID != rec.ID || g.rec.Version != version {
-			return errStale
-		}
-		g.rec.Reminded = now
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	r := s.boardReply(saved, s.t("your_turn_reminder", map[string]any{"Player": s.name(toMove)}), nil, false)
-	if now.Sub(rec.TurnStarted) >= b.cfg.ClaimAfter {
-		d := buttonData{action: actionClaim, gameID: saved.rec.ID, version: saved.rec.Version}
-		r.Board.Buttons = append(r.Board.Buttons, []Button{{Label: "⌛ " + s.t("btn_claim", nil), Data: d.String()}})
-	}
-	return []Outgoing{{Platform: rec.Platform, Channel: rec.Channel, Reply: r}}, nil
+	return s.pingAway(lg, b.now())
 }

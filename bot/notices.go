@@ -4,96 +4,163 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 
 	"github.com/mancala-bot/mancala/store"
 )
 
-// Turn notifications: an edited board notifies nobody, so a game between
-// people could stall unseen. When a request changes a game (a write that
-// owes a board: see outbox.go) and the turn is now a person's who did not
-// make the request, the bot adds a Reply with a Notice: a short message in
-// the channel that mentions them, replacing the game's previous notice.
-// When the turn is the requester's (their extra turn, or the bot answered
-// at once) or the game ended, the previous notice is only deleted. So a
-// game has at most one notice alive, and it names the player to move.
+// Turn notices: the ping of a player who is away. An edited board
+// notifies nobody, so a game between people could stall unseen; but a
+// message for every move would double the messages of a live game (in a
+// Telegram group, paced at 20 a minute, that halves its speed) and bury
+// the board under pings nobody needs. So the bot pings only a player who
+// has left their turn idle for Config.NotifyAfter: Tick adds, once per
+// turn, a Reply with a Notice, a short message in the game's channel
+// mentioning them (see pingAway). Players who answer quickly never get
+// one. The ping is the reminder too: there is no other.
 //
-// Games against the bot get no notice: the bot moves within the request
-// of the player's move, so the turn is back with the player who just acted
-// (and the board they see is the answer). At a table with the bot and
-// several people, the people are notified as usual.
+// The ping goes when the turn ends: the request that changes the game (a
+// write that owes a board: see outbox.go) and leaves the turn unpinged
+// (the pinged player moved, the game ended, an undo) takes the game's live
+// notice out of the store and adds a Reply whose Notice only deletes it
+// (see clearNotice).
 //
-// Several processes: the notice's message id is kept in the store
-// (TurnNotice), so that whichever process handles the next move deletes
-// it. A notice lost to a crash is not sent again (the board is, by the
-// outbox).
+// At most one notice is alive per game, across processes, and each is
+// deleted at most once: the game's live notice is in the store
+// (TurnNotice), and it changes only by a compare and swap of its message
+// id (SwapTurnNotice). Whoever takes a message id out of the store deletes
+// that message; the others lost the swap and leave it alone.
+//
+// Only people are pinged, never the bot, and not a player who said
+// "notify off"; and only where another person waits for them (a game
+// against the bot alone pings nobody).
 
-// noticeTimeout bounds the store write that records a notice.
+// noticeTimeout bounds the store work that records a notice.
 const noticeTimeout = ackTimeout
 
-// turnNotice returns the notice reply owed after this session's last game
-// change, or nothing.
-func (s *session) turnNotice() []Reply {
+// maxNoticeSwaps bounds the tries to record a ping over a live notice that
+// keeps changing (it changes once per move at most).
+const maxNoticeSwaps = 5
+
+// clearNotice returns the Reply that deletes the game's live notice once
+// this session's last game change ended the turn it pinged, or nothing.
+// The notice is taken out of the store first: a request that loses that
+// swap to another (a concurrent move, another process) sends nothing.
+func (s *session) clearNotice() []Reply {
 	lg := s.changed
 	if lg == nil {
 		return nil
 	}
 	rec := lg.rec
-	old, err := s.b.cfg.Store.TurnNotice(s.ctx, rec.ID)
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		s.b.log.WarnContext(s.ctx, "turn notice: previous one unknown", "game", rec.ID, "err", err)
+	if rec.Phase == store.PhasePlaying && !rec.Reminded.IsZero() && !rec.Reminded.Before(rec.TurnStarted) {
+		return nil // the player pinged this turn is still to move
 	}
-	ping := s.toNotify(lg)
-	if ping == nil && old.MessageID == "" {
+	old, err := s.b.cfg.Store.TurnNotice(s.ctx, rec.ID)
+	if errors.Is(err, store.ErrNotFound) {
 		return nil
 	}
-	n := &Notice{Replaces: old.MessageID}
-	r := Reply{Notice: n}
-	if ping != nil {
-		n.Ping = User{ID: ping.UserID, Name: ping.Name, Mention: ping.Name}
-		r.Text = inLang(s, s.tableLang(rec), func() string {
-			return s.t("notice_your_turn", map[string]any{"Player": ping.Name, "Variant": s.variantTitle(rec)})
-		})
+	if err != nil {
+		s.b.log.WarnContext(s.ctx, "turn notice: live one unknown", "game", rec.ID, "err", err)
+		return nil
 	}
-	n.Done = s.b.noticeDone(rec.ID, n.Ping.ID, old.MessageID)
-	return []Reply{r}
+	ok, err := s.b.cfg.Store.SwapTurnNotice(s.ctx, old.MessageID, store.Notice{GameID: rec.ID})
+	if err != nil {
+		s.b.log.WarnContext(s.ctx, "turn notice not taken out", "game", rec.ID, "err", err)
+	}
+	if !ok {
+		return nil // another request took it out, and deletes it
+	}
+	return []Reply{{Notice: &Notice{Replaces: old.MessageID}}}
 }
 
-// toNotify returns the player lg's turn belongs to when they should be
-// notified: a person, not the requester, who did not turn notices off.
-func (s *session) toNotify(lg *loaded) *store.Player {
-	if lg.rec.Phase != store.PhasePlaying {
-		return nil
+// pingAway returns the ping owed to the player to move in rec, idle since
+// rec.TurnStarted, at now: a person who was not pinged this turn and did
+// not turn notices off, once NotifyAfter has passed; or nothing. It
+// records the ping in the game (Reminded) first, by a conditional update
+// on the game's version that leaves the version as it is (the board's
+// buttons still work), so that a turn is pinged once whatever the
+// processes, and a move made meanwhile wins (the ping is then not sent).
+func (s *session) pingAway(lg *loaded, now time.Time) ([]Outgoing, error) {
+	rec := lg.rec
+	p := rec.Players[lg.seatToMove()]
+	if !s.b.cfg.TurnNotices || p.IsBot() || p.UserID == "" || !someoneWaits(rec, p.UserID) ||
+		now.Sub(rec.TurnStarted) < s.b.cfg.NotifyAfter || !rec.Reminded.Before(rec.TurnStarted) {
+		return nil, nil
 	}
-	p := lg.rec.Players[lg.seatToMove()]
-	if p.IsBot() || p.UserID == "" || p.UserID == s.req.User.ID {
-		return nil
-	}
-	on, err := s.b.cfg.Store.Notify(s.ctx, lg.rec.Platform, p.UserID)
+	on, err := s.b.cfg.Store.Notify(s.ctx, rec.Platform, p.UserID)
 	if err != nil {
 		s.b.log.WarnContext(s.ctx, "turn notice: setting unknown; notifying", "user", p.UserID, "err", err)
 	}
 	if !on && err == nil {
-		return nil
+		return nil, nil
 	}
-	return &p
+	marked, err := s.b.cfg.Store.MarkReminded(s.ctx, rec.ID, rec.Version, now)
+	if err != nil || !marked {
+		return nil, err // pinged by another process, or the game moved on
+	}
+	n := &Notice{Ping: User{ID: p.UserID, Name: p.Name, Mention: p.Name}}
+	n.Done = s.b.pingDone(rec.ID, p.UserID, now)
+	text := s.t("notice_away", map[string]any{"Player": p.Name, "Variant": s.variantTitle(rec)})
+	return []Outgoing{{Platform: rec.Platform, Channel: rec.Channel, Reply: Reply{Text: text, Notice: n}}}, nil
 }
 
-// noticeDone returns a Notice.Done that records the game's live notice:
-// the new message, or none after a deletion of replaced.
-func (b *Bot) noticeDone(game int64, user, replaced string) func(string) {
-	return func(id string) {
+// someoneWaits reports whether a person other than user holds a seat in
+// rec: a game against the bot alone waits for nobody, and is not pinged.
+func someoneWaits(rec *store.Game, user string) bool {
+	for _, p := range rec.Players {
+		if !p.IsBot() && p.UserID != "" && p.UserID != user {
+			return true
+		}
+	}
+	return false
+}
+
+// pingDone returns the Notice.Done of a ping of user in game, recorded in
+// the game as pinged at: it records the new message as the game's live
+// notice, swapping out whatever is there (a notice left by a race, which
+// the caller then deletes), and gives the new message up too when the turn
+// it pings for ended while it was being sent (a request that ended it
+// found no notice to delete).
+func (b *Bot) pingDone(game int64, user string, pinged time.Time) func(string) []string {
+	return func(id string) []string {
+		if id == "" {
+			return nil
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), noticeTimeout)
 		defer cancel()
-		var err error
-		switch {
-		case id != "":
-			err = b.cfg.Store.SetTurnNotice(ctx, store.Notice{GameID: game, UserID: user, MessageID: id})
-		case replaced != "":
-			err = b.cfg.Store.ClearTurnNotice(ctx, game, replaced)
+		var remove []string
+		for try, recorded := 0, false; !recorded; try++ {
+			if try == maxNoticeSwaps {
+				b.log.WarnContext(ctx, "turn notice not recorded (the live one keeps changing); deleting it", "game", game)
+				return append(remove, id)
+			}
+			cur, err := b.cfg.Store.TurnNotice(ctx, game)
+			if err == nil || errors.Is(err, store.ErrNotFound) {
+				recorded, err = b.cfg.Store.SwapTurnNotice(ctx, cur.MessageID, store.Notice{GameID: game, UserID: user, MessageID: id})
+			}
+			if err != nil {
+				// Not recorded, so nobody else would delete it.
+				b.log.WarnContext(ctx, "turn notice not recorded; deleting it", "game", game, "err", err)
+				return append(remove, id)
+			}
+			if recorded && cur.MessageID != "" {
+				remove = append(remove, cur.MessageID)
+			}
 		}
+		g, err := b.cfg.Store.Game(ctx, game)
 		if err != nil {
-			b.log.WarnContext(ctx, "turn notice not recorded", "game", game, "err", err)
+			b.log.WarnContext(ctx, "turn notice: game unknown", "game", game, "err", err)
+			return remove
 		}
+		if g.Phase == store.PhasePlaying && g.Reminded.UnixMilli() == pinged.UnixMilli() {
+			return remove // still the turn pinged
+		}
+		if ok, err := b.cfg.Store.SwapTurnNotice(ctx, id, store.Notice{GameID: game}); ok {
+			remove = append(remove, id)
+		} else if err != nil {
+			b.log.WarnContext(ctx, "turn notice of an ended turn not taken out", "game", game, "err", err)
+		}
+		return remove
 	}
 }
 

@@ -25,7 +25,7 @@ func (h *harness) otherProcess(opp bot.Opponent) *bot.Bot {
 	return bot.New(bot.Config{
 		Store: h.db, Opponent: opp, Holder: "other",
 		Now:         func() time.Time { h.mu.Lock(); defer h.mu.Unlock(); return h.now },
-		RemindAfter: time.Hour, ClaimAfter: 24 * time.Hour,
+		NotifyAfter: time.Hour, ClaimAfter: 24 * time.Hour,
 	})
 }
 

@@ -119,21 +119,24 @@ type Reply struct {
 	Notice *Notice
 }
 
-// Notice is a turn notification: a short public message telling a player
-// that it is their move, since an edited board notifies nobody. At most
-// one is alive per game; the next one, or the player's move, removes it.
+// Notice is a turn notification: a short public message pinging a player
+// who has left their turn idle (an edited board notifies nobody), or only
+// the deletion of such a message once the turn is over. At most one is
+// alive per game (see notices.go).
 //
 // Adapters send a Reply with a Notice after the request's other replies,
 // as a new message of its own in the channel (never an edit, never
 // private, no buttons) that notifies exactly Ping and nobody else
 // (Discord: allowed_mentions of that one user; Telegram: a text mention
 // of Ping, which notifies a user without a username too). First they
-// delete the message Replaces, when set (the game's previous
-// notification): a message already gone counts as deleted, and a failed
-// deletion is logged and does not stop the rest. A Notice whose Reply has
-// no Text only deletes. Then they call Done, when set, with the new
-// message's id, or "" when nothing was sent (a deletion only); not at all
-// when sending failed.
+// delete the message Replaces, when set: a message already gone counts as
+// deleted, and a failed deletion is logged and does not stop the rest. A
+// Notice whose Reply has no Text only deletes (on Telegram a deletion takes
+// no slot of the chat's pace). Then they call Done, when set, with the new
+// message's id; not at all when nothing was sent or sending failed. Done
+// returns the ids of messages to delete now, as Replaces (the bot took them
+// out of the store: a notice a race left behind, or the new message itself
+// when the turn it pings for ended while it was being sent).
 type Notice struct {
 	// Ping is the user to notify; Text names them as Ping.Mention (else
 	// Ping.Name).
@@ -141,9 +144,9 @@ type Notice struct {
 	// Replaces is the platform id of an earlier message in the channel to
 	// delete, or "".
 	Replaces string
-	// Done records the outcome (quick, safe from any goroutine, logs its
-	// own failures).
-	Done func(messageID string)
+	// Done records the new message and returns the messages to delete
+	// (quick, safe from any goroutine, logs its own failures).
+	Done func(messageID string) (remove []string)
 }
 
 // Board is a game's board as the bot shows it.

@@ -151,10 +151,18 @@ type Store interface {
 	// TurnNotice returns the game's live turn notification, or
 	// store.ErrNotFound.
 	TurnNotice(ctx context.Context, gameID int64) (store.Notice, error)
-	// SetTurnNotice records n as its game's live notification, replacing
-	// any other (at most one per game).
-	SetTurnNotice(ctx context.Context, n store.Notice) error
-	// ClearTurnNotice forgets the game's live notification if it is still
-	// the message messageID; a newer one stays.
-	ClearTurnNotice(ctx context.Context, gameID int64, messageID string) error
+	// MarkReminded records at as the game's Reminded (the time its player
+	// to move was pinged) if the game is still in play at version and its
+	// turn was not pinged yet (Reminded before TurnStarted), leaving the
+	// version as it is (the board's buttons still work); it reports
+	// whether it did.
+	MarkReminded(ctx context.Context, gameID, version int64, at time.Time) (bool, error)
+	// SwapTurnNotice replaces the game's live turn notification by n
+	// (n.GameID names the game) if the live one's message id is still old
+	// ("" when the game has none); n.MessageID "" removes it. It is one
+	// conditional update, across processes too, and reports whether it
+	// was made (false: another writer changed the notice first, and
+	// nothing changed). Whoever takes a message id out of the store
+	// deletes that message, so that each is deleted at most once.
+	SwapTurnNotice(ctx context.Context, old string, n store.Notice) (bool, error)
 }

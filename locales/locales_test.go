@@ -16,7 +16,7 @@ import (
 // must exist in English, and so, by Validate, in every language.
 var botKeys = []string{
 	"help", "variants_header", "challenge_open", "challenge_named", "challenge_accepted",
-	"challenge_declined", "game_started_vs_bot", "turn", "your_turn_reminder", "moved",
+	"challenge_declined", "game_started_vs_bot", "turn", "notice_away", "moved",
 	"captured", "extra_turn", "tuzdyk_created", "swap", "game_over_win", "game_over_draw",
 	"resigned", "draw_offered", "draw_accepted", "undo_requested", "undo_done",
 	"timeout_claimed", "rematch_offered",
@@ -39,7 +39,7 @@ var wantPlaceholders = map[string][]string{
 	"challenge_declined":  {"User"},
 	"game_started_vs_bot": {"Level", "Player"},
 	"turn":                {"Player"},
-	"your_turn_reminder":  {"Player"},
+	"notice_away":         {"Player", "Variant"},
 	"moved":               {"Pit", "Player"},
 	"captured":            {"Player"}, // plus Count, the plural selector
 	"extra_turn":          {"Player"},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"time"
 )
 
 // Place is how to reach a channel from elsewhere, as its platform allows.
@@ -42,9 +43,15 @@ const (
 	upsertNotify = `INSERT INTO notify_settings (platform, user_id, notify) VALUES (?, ?, ?)
 		ON CONFLICT (platform, user_id) DO UPDATE SET notify = excluded.notify`
 	selectNotice = "SELECT user_id, message_id FROM turn_notices WHERE game_id = ?"
-	upsertNotice = `INSERT INTO turn_notices (game_id, user_id, message_id) VALUES (?, ?, ?)
-		ON CONFLICT (game_id) DO UPDATE SET user_id = excluded.user_id, message_id = excluded.message_id`
-	deleteNotice = "DELETE FROM turn_notices WHERE game_id = ? AND message_id = ?"
+	// The conditional updates of SwapTurnNotice: from none, from old to
+	// new, from old to none.
+	insertNotice = `INSERT INTO turn_notices (game_id, user_id, message_id) VALUES (?, ?, ?)
+		ON CONFLICT (game_id) DO NOTHING`
+	replaceNotice = "UPDATE turn_notices SET user_id = ?, message_id = ? WHERE game_id = ? AND message_id = ?"
+	deleteNotice  = "DELETE FROM turn_notices WHERE game_id = ? AND message_id = ?"
+	// markReminded: the game's version is left as it is.
+	markReminded = `UPDATE games SET reminded = ? WHERE id = ? AND version = ? AND phase = 'playing'
+		AND reminded < turn_started`
 	// userGamesWhere selects a user's live games on a platform: the
 	// platform, then the user id.
 	userGamesWhere = "WHERE platform = ? AND phase IN ('challenge', 'playing') AND id IN " +
@@ -137,22 +144,69 @@ func (d *DB) TurnNotice(ctx context.Context, gameID int64) (Notice, error) {
 	return n, nil
 }
 
-// SetTurnNotice records n as its game's live notification, replacing any
-// other.
-func (d *DB) SetTurnNotice(ctx context.Context, n Notice) error {
+// SwapTurnNotice replaces the game's live turn notification by n (n.GameID
+// names the game) if the live one's message id is still old, "" meaning
+// that the game has none; n.MessageID "" removes it. It is one conditional
+// update (a compare and swap), and reports whether it was made: false,
+// with nothing changed, when the live notice is another one. Whoever takes
+// a message id out of the store by a swap deletes that message, so that
+// each is deleted at most once.
+func (d *DB) SwapTurnNotice(ctx context.Context, old string, n Notice) (bool, error) {
+	if old == "" && n.MessageID == "" {
+		_, err := d.TurnNotice(ctx, n.GameID)
+		if errors.Is(err, ErrNotFound) {
+			return true, nil
+		}
+		return false, err
+	}
+	var swapped bool
 	err := d.write(ctx, func(tx txn) error {
-		_, err := tx.exec(upsertNotice, n.GameID, n.UserID, n.MessageID)
+		var res sql.Result
+		var err error
+		switch {
+		case old == "":
+			res, err = tx.exec(insertNotice, n.GameID, n.UserID, n.MessageID)
+		case n.MessageID == "":
+			res, err = tx.exec(deleteNotice, n.GameID, old)
+		default:
+			res, err = tx.exec(replaceNotice, n.UserID, n.MessageID, n.GameID, old)
+		}
+		if err != nil {
+			return err
+		}
+		rows, err := res.RowsAffected()
+		swapped = rows == 1
 		return err
 	})
-	return internal(ctx, "set turn notice", err)
+	if err != nil {
+		return false, internal(ctx, "swap turn notice", err)
+	}
+	return swapped, nil
 }
 
-// ClearTurnNotice forgets the game's live notification if it is still the
-// message messageID (a newer one, recorded meanwhile, stays).
-func (d *DB) ClearTurnNotice(ctx context.Context, gameID int64, messageID string) error {
+// MarkReminded records at as the game's Reminded, the time its player to
+// move was pinged, if the game is still in play at version and its turn
+// was not pinged yet (Reminded before TurnStarted); it reports whether it
+// did. The version stays as it is, so that the board's buttons still
+// work: a turn is pinged once, whatever the processes, and a move made
+// meanwhile (a new version) wins.
+func (d *DB) MarkReminded(ctx context.Context, gameID, version int64, at time.Time) (bool, error) {
+	var marked bool
 	err := d.write(ctx, func(tx txn) error {
-		_, err := tx.exec(deleteNotice, gameID, messageID)
+		res, err := tx.exec(markReminded, millis(at), gameID, version)
+		if err != nil {
+			return err
+		}
+		rows, err := res.RowsAffected()
+		marked = rows == 1
 		return err
 	})
-	return internal(ctx, "clear turn notice", err)
+	if err != nil {
+		return false, internal(ctx, "mark reminded", err)
+	}
+	return marked, nil
+}
+
+func init() {
+	statements = append(statements, selectNotice, insertNotice, replaceNotice, deleteNotice, markReminded)
 }

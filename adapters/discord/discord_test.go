@@ -98,6 +98,9 @@ type setup struct {
 	Logger     *slog.Logger // the adapter's logger (nil: a text log in harness.logs)
 	HTTP       bool         // HTTP interactions instead of the gateway
 	Notices    bool         // the bot sends turn notifications
+
+	// Now is the bot's clock (nil: time.Now).
+	Now func() time.Time
 }
 
 // harness is the adapter, with a real bot over a real store, against the
@@ -112,6 +115,9 @@ type harness struct {
 	cancel   context.CancelFunc
 	done     chan error
 	users    map[string]discordtest.User
+
+	// bot is the real bot (nil with setup.Handler).
+	bot *bot.Bot
 }
 
 func start(t *testing.T, s setup) *harness {
@@ -122,11 +128,12 @@ func start(t *testing.T, s setup) *harness {
 	handler := s.Handler
 	if handler == nil {
 		h.db = openStore(t)
-		handler = bot.New(bot.Config{
+		h.bot = bot.New(bot.Config{
 			Store: h.db, Opponent: s.Opponent, Render: tinyPNG, ThinkTime: 5 * time.Second,
 			Logger:      slog.New(slog.NewTextHandler(h.logs, nil)),
-			TurnNotices: s.Notices,
+			TurnNotices: s.Notices, Now: s.Now,
 		})
+		handler = h.bot
 	}
 	cfg := Config{
 		Token: "Bot " + srv.Token, AppID: srv.AppID, GuildID: srv.GuildID, APIBase: srv.URL,

@@ -67,6 +67,9 @@ type env struct {
 	db   *store.DB
 	logs *logBuffer
 	stop func() error // cancels Run and returns its result
+
+	// bot is the real bot, when the test set it.
+	bot *bot.Bot
 }
 
 // fakeRender draws a tiny PNG that differs for every position, instead of

@@ -12,37 +12,46 @@ import (
 )
 
 // sendNotice carries out a turn notification in dst (see bot.Notice): it
-// deletes the message it replaces (one already gone, "message to delete
-// not found", counts as deleted; another refusal is logged), then sends
-// its text with the pinged user's name as a text mention (a link to
-// tg://user?id=ID, which notifies a user without a username too), and
-// reports the new message's id to Done. A send that fails after the
-// retries is returned; Done is then not called.
+// deletes the message it replaces, then sends its text with the pinged
+// user's name as a text mention (a link to tg://user?id=ID, which notifies
+// a user without a username too), reports the new message's id to Done
+// and deletes the messages Done gives back. Deletions are not paced (only
+// the new message takes a slot of the chat's pace); one of a message
+// already gone counts as done, and another failure is logged. A send that
+// fails after the retries is returned; Done is then not called.
 func (a *Adapter) sendNotice(ctx context.Context, dst target, r bot.Reply) error {
 	n := r.Notice
-	if n.Replaces != "" {
-		p := tgbotapi.Params{"chat_id": strconv.FormatInt(dst.chat, 10), "message_id": n.Replaces}
-		err := a.do(ctx, call{method: "deleteMessage", params: p, chat: dst.chat}, nil)
-		if err != nil && !messageGone(err) {
-			a.log.WarnContext(ctx, "old turn notice not deleted", "channel", dst.channel(), "message", n.Replaces, "err", err)
-		}
+	a.deleteNotice(ctx, dst, n.Replaces)
+	if r.Text == "" {
+		return nil
 	}
-	id := ""
-	if r.Text != "" {
-		p := dstParams(dst, 0)
-		p["text"] = withMention(toHTML(truncate(r.Text, maxMessageLen)), n.Ping)
-		p["parse_mode"] = tgbotapi.ModeHTML
-		p["link_preview_options"] = noLinkPreview
-		var m tgbotapi.Message
-		if err := a.do(ctx, call{method: "sendMessage", params: p, chat: dst.chat, paced: true}, &m); err != nil {
-			return err
-		}
-		id = strconv.Itoa(m.MessageID)
+	p := dstParams(dst, 0)
+	p["text"] = withMention(toHTML(truncate(r.Text, maxMessageLen)), n.Ping)
+	p["parse_mode"] = tgbotapi.ModeHTML
+	p["link_preview_options"] = noLinkPreview
+	var m tgbotapi.Message
+	if err := a.do(ctx, call{method: "sendMessage", params: p, chat: dst.chat, paced: true}, &m); err != nil {
+		return err
 	}
 	if n.Done != nil {
-		n.Done(id)
+		for _, id := range n.Done(strconv.Itoa(m.MessageID)) {
+			a.deleteNotice(ctx, dst, id)
+		}
 	}
 	return nil
+}
+
+// deleteNotice deletes the notice id in dst, when id is set: a message
+// already gone counts as deleted; another failure is logged.
+func (a *Adapter) deleteNotice(ctx context.Context, dst target, id string) {
+	if id == "" {
+		return
+	}
+	p := tgbotapi.Params{"chat_id": strconv.FormatInt(dst.chat, 10), "message_id": id}
+	err := a.do(ctx, call{method: "deleteMessage", params: p, chat: dst.chat}, nil)
+	if err != nil && !messageGone(err) {
+		a.log.WarnContext(ctx, "old turn notice not deleted", "channel", dst.channel(), "message", id, "err", err)
+	}
 }
 
 // withMention turns the first occurrence of u's name in htmlText (its

@@ -72,6 +72,13 @@ func (it *outItem) gameKey() (id int64, private bool, ok bool) {
 	return b.GameID, it.r.Private, true
 }
 
+// paced reports whether sending it takes a slot of the chat's pace: all
+// replies do except a turn notice's deletion alone (deleteMessage is not
+// paced), which need not wait for one.
+func (it *outItem) paced() bool {
+	return it.r.Notice == nil || it.r.Text != ""
+}
+
 // tracker calls fin once when every piece of work it counts is done: the
 // handling of an update and the delivery of each of its replies.
 type tracker struct {
@@ -268,7 +275,8 @@ func (a *Adapter) finishDropped(ds []dropped) {
 }
 
 // sendLoop sends q's outbox until it is empty. Before each reply it waits
-// for the chat's next pacing slot and only then picks the reply, so that
+// for the chat's next pacing slot (unless the reply takes none: see
+// outItem.paced) and only then picks the reply, so that
 // a reply to a move queued meanwhile goes first. While Run is stopping, a
 // chat whose next slot comes after the stop deadline gives up its whole
 // outbox at once.
@@ -291,7 +299,10 @@ func (a *Adapter) sendLoop(q *chatQueue) {
 			return
 		}
 		stopping, stopBy, stopCh := a.stopping, a.stopBy, a.stopCh
-		d := a.pace.delay(q.chat)
+		var d time.Duration
+		if head.paced() {
+			d = a.pace.delay(q.chat)
+		}
 		if stopping && time.Now().Add(d).After(stopBy) {
 			for lv := range q.out {
 				for _, it := range q.out[lv] {

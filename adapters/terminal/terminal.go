@@ -339,22 +339,26 @@ func (c *Chat) print(user string, r bot.Reply) {
 func (c *Chat) notice(r bot.Reply) {
 	n := r.Notice
 	var b strings.Builder
-	if n.Replaces != "" {
-		fmt.Fprintf(&b, "(notice %s removed)\n", Clean(n.Replaces))
+	removed := func(id string) {
+		if id != "" {
+			fmt.Fprintf(&b, "(notice %s removed)\n", Clean(id))
+		}
 	}
-	id := ""
+	removed(n.Replaces)
 	if r.Text != "" {
 		c.mu.Lock()
 		c.notices++
-		id = strconv.Itoa(c.notices)
+		id := strconv.Itoa(c.notices)
 		c.mu.Unlock()
 		fmt.Fprintf(&b, "%s (notice %s)\n", Clean(locales.Plain(r.Text)), id)
+		if n.Done != nil {
+			for _, gone := range n.Done(id) {
+				removed(gone)
+			}
+		}
 	}
 	if b.Len() > 0 {
 		c.write(b.String() + "\n")
-	}
-	if n.Done != nil {
-		n.Done(id)
 	}
 }
 

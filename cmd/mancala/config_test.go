@@ -19,25 +19,34 @@ func envOf(kv ...string) func(string) string {
 	return func(k string) string { return m[k] }
 }
 
+// TestIdleDelaysFromEnv: NOTIFY_AFTER (3 minutes unless set) and
+// CLAIM_AFTER; REMIND_AFTER, NOTIFY_AFTER's former name, is read when
+// NOTIFY_AFTER is unset, and noted as deprecated.
 func TestIdleDelaysFromEnv(t *testing.T) {
 	for _, c := range []struct {
 		env           []string
-		remind, claim time.Duration
+		notify, claim time.Duration
+		deprecated    bool
 	}{
-		{nil, time.Hour, 24 * time.Hour},
-		{[]string{"REMIND_AFTER", "1h", "CLAIM_AFTER", "24h"}, time.Hour, 24 * time.Hour},
-		{[]string{"REMIND_AFTER", " 90m ", "CLAIM_AFTER", "2h30m"}, 90 * time.Minute, 150 * time.Minute},
-		{[]string{"REMIND_AFTER", "10m"}, 10 * time.Minute, 24 * time.Hour},
-		{[]string{"CLAIM_AFTER", "72h"}, time.Hour, 72 * time.Hour},
-		{[]string{"REMIND_AFTER", "30s", "CLAIM_AFTER", "31s"}, 30 * time.Second, 31 * time.Second},
+		{nil, 3 * time.Minute, 24 * time.Hour, false},
+		{[]string{"NOTIFY_AFTER", "5m", "CLAIM_AFTER", "24h"}, 5 * time.Minute, 24 * time.Hour, false},
+		{[]string{"NOTIFY_AFTER", " 90m ", "CLAIM_AFTER", "2h30m"}, 90 * time.Minute, 150 * time.Minute, false},
+		{[]string{"NOTIFY_AFTER", "10m"}, 10 * time.Minute, 24 * time.Hour, false},
+		{[]string{"CLAIM_AFTER", "72h"}, 3 * time.Minute, 72 * time.Hour, false},
+		{[]string{"NOTIFY_AFTER", "30s", "CLAIM_AFTER", "31s"}, 30 * time.Second, 31 * time.Second, false},
+		{[]string{"REMIND_AFTER", "1h"}, time.Hour, 24 * time.Hour, true},
+		{[]string{"REMIND_AFTER", "10m", "CLAIM_AFTER", "20m"}, 10 * time.Minute, 20 * time.Minute, true},
 	} {
 		cfg, err := configFromEnv(envOf(c.env...))
 		if err != nil {
 			t.Errorf("%q: %v", c.env, err)
 			continue
 		}
-		if cfg.RemindAfter != c.remind || cfg.ClaimAfter != c.claim {
-			t.Errorf("%q: remind after %s, claim after %s; want %s, %s", c.env, cfg.RemindAfter, cfg.ClaimAfter, c.remind, c.claim)
+		if cfg.NotifyAfter != c.notify || cfg.ClaimAfter != c.claim {
+			t.Errorf("%q: notify after %s, claim after %s; want %s, %s", c.env, cfg.NotifyAfter, cfg.ClaimAfter, c.notify, c.claim)
+		}
+		if got := len(cfg.Deprecated) == 1 && strings.Contains(cfg.Deprecated[0], "REMIND_AFTER is deprecated"); got != c.deprecated || len(cfg.Deprecated) > 1 {
+			t.Errorf("%q: deprecation notes %q, want one about REMIND_AFTER: %v", c.env, cfg.Deprecated, c.deprecated)
 		}
 	}
 }
@@ -64,18 +73,21 @@ func TestIdleDelaysRefused(t *testing.T) {
 		env  []string
 		want string // the variable the message names first
 	}{
+		{[]string{"NOTIFY_AFTER", "soon"}, "NOTIFY_AFTER"},
+		{[]string{"NOTIFY_AFTER", "60"}, "NOTIFY_AFTER"}, // no unit
+		{[]string{"NOTIFY_AFTER", "0"}, "NOTIFY_AFTER"},
+		{[]string{"NOTIFY_AFTER", "0s"}, "NOTIFY_AFTER"},
+		{[]string{"NOTIFY_AFTER", "-5m"}, "NOTIFY_AFTER"},
 		{[]string{"REMIND_AFTER", "soon"}, "REMIND_AFTER"},
-		{[]string{"REMIND_AFTER", "60"}, "REMIND_AFTER"}, // no unit
-		{[]string{"REMIND_AFTER", "0"}, "REMIND_AFTER"},
-		{[]string{"REMIND_AFTER", "0s"}, "REMIND_AFTER"},
-		{[]string{"REMIND_AFTER", "-5m"}, "REMIND_AFTER"},
+		{[]string{"REMIND_AFTER", "1h", "NOTIFY_AFTER", "5m"}, "REMIND_AFTER"}, // both: which one?
 		{[]string{"CLAIM_AFTER", "1 day"}, "CLAIM_AFTER"},
 		{[]string{"CLAIM_AFTER", "0h"}, "CLAIM_AFTER"},
 		{[]string{"CLAIM_AFTER", "-24h"}, "CLAIM_AFTER"},
-		{[]string{"REMIND_AFTER", "2h", "CLAIM_AFTER", "2h"}, "CLAIM_AFTER"},
-		{[]string{"REMIND_AFTER", "2h", "CLAIM_AFTER", "1h"}, "CLAIM_AFTER"},
-		{[]string{"CLAIM_AFTER", "30m"}, "CLAIM_AFTER"},  // below the default reminder
-		{[]string{"REMIND_AFTER", "48h"}, "CLAIM_AFTER"}, // above the default claim
+		{[]string{"NOTIFY_AFTER", "2h", "CLAIM_AFTER", "2h"}, "CLAIM_AFTER"},
+		{[]string{"NOTIFY_AFTER", "2h", "CLAIM_AFTER", "1h"}, "CLAIM_AFTER"},
+		{[]string{"CLAIM_AFTER", "2m"}, "CLAIM_AFTER"},   // below the default ping
+		{[]string{"NOTIFY_AFTER", "48h"}, "CLAIM_AFTER"}, // above the default claim
+		{[]string{"REMIND_AFTER", "48h"}, "CLAIM_AFTER"},
 		{[]string{"DELIVERY_HOLD", "later"}, "DELIVERY_HOLD"},
 		{[]string{"DELIVERY_HOLD", "-1s"}, "DELIVERY_HOLD"},
 		{[]string{"DELIVERY_HOLD", "500ms"}, "DELIVERY_HOLD"}, // a board being sent would go out twice
@@ -91,18 +103,19 @@ func TestIdleDelaysRefused(t *testing.T) {
 		}
 	}
 	// Through the program: exit code 2 and the one line.
-	t.Setenv("REMIND_AFTER", "soon")
+	t.Setenv("NOTIFY_AFTER", "soon")
 	code, _, stderr := mancala(t, "", "serve")
-	if code != exitUsage || stderr != "mancala: REMIND_AFTER: \"soon\" is not a duration (e.g. 90m, 1h, 24h)\n" {
+	if code != exitUsage || stderr != "mancala: NOTIFY_AFTER: \"soon\" is not a duration (e.g. 90m, 1h, 24h)\n" {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
 
-// TestIdleDelaysReachTheBot: with REMIND_AFTER 10m and CLAIM_AFTER 20m the
-// player to move is reminded after 10 minutes, not before, and the
-// opponent may claim the game after 20, not before.
+// TestIdleDelaysReachTheBot: with NOTIFY_AFTER 10m and CLAIM_AFTER 20m the
+// player to move is pinged after 10 minutes, not before, and the
+// opponent may claim the game after 20, not before (the claim ends the
+// game and deletes the ping).
 func TestIdleDelaysReachTheBot(t *testing.T) {
-	cfg, err := configFromEnv(envOf("REMIND_AFTER", "10m", "CLAIM_AFTER", "20m"))
+	cfg, err := configFromEnv(envOf("NOTIFY_AFTER", "10m", "CLAIM_AFTER", "20m"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,20 +142,21 @@ func TestIdleDelaysReachTheBot(t *testing.T) {
 
 	advance(9 * time.Minute)
 	if out := m.Bot.Tick(ctx); len(out) != 0 {
-		t.Fatalf("reminded after 9 minutes: %+v", out)
+		t.Fatalf("pinged after 9 minutes: %+v", out)
 	}
 	advance(2 * time.Minute)
 	out := m.Bot.Tick(ctx)
-	if len(out) != 1 || !strings.Contains(out[0].Reply.Text, "alice") {
-		t.Fatalf("after 11 minutes: %d messages, want alice's reminder: %+v", len(out), out)
+	if len(out) != 1 || !strings.Contains(out[0].Reply.Text, "alice") || out[0].Reply.Notice == nil {
+		t.Fatalf("after 11 minutes: %d messages, want alice's ping: %+v", len(out), out)
 	}
+	out[0].Reply.Notice.Done("n1") // as an adapter reports it sent
 	if !refusedClaim() {
 		t.Fatal("claimed after 11 minutes")
 	}
 	advance(10 * time.Minute)
 	rs := say("bob", "/claim")
-	if len(rs) != 1 || rs[0].Private || rs[0].Board == nil {
-		t.Fatalf("claim after 21 minutes: %+v", rs)
+	if len(rs) != 2 || rs[0].Private || rs[0].Board == nil || rs[1].Notice == nil || rs[1].Notice.Replaces != "n1" || rs[1].Text != "" {
+		t.Fatalf("claim after 21 minutes: %+v, want the board and the ping's deletion", rs)
 	}
 	// (Through the running program's store: a second open of the file is
 	// refused while it runs.)

@@ -50,10 +50,11 @@ environment:
                          200 kept (default: a mancala-boards folder in the
                          system temp folder)
   LANG                   terminal chat: the users' language (ru, da, pl, en)
-  REMIND_AFTER           remind the player to move after this long idle, a
-                         Go duration (default 1h)
+  NOTIFY_AFTER           ping the player to move after this long idle, once
+                         per turn, a Go duration (default 3m); REMIND_AFTER
+                         is its former name, still read when it is unset
   CLAIM_AFTER            the opponent may claim an idle game after this long,
-                         longer than REMIND_AFTER (default 24h)
+                         longer than NOTIFY_AFTER (default 24h)
   DELIVERY_HOLD          how long a move's board waits for the process that
                          made the move before any process sends it again
                          (default 30s; at least 1s)
@@ -91,15 +92,18 @@ type Config struct {
 	LogLevel    slog.Level
 	ImageDir    string
 	Locale      string
-	// RemindAfter and ClaimAfter are the idle-game delays (bot.Config).
-	RemindAfter, ClaimAfter time.Duration
+	// NotifyAfter and ClaimAfter are the idle-game delays (bot.Config).
+	NotifyAfter, ClaimAfter time.Duration
+	// Deprecated holds a note for each deprecated variable set, for the
+	// log at start.
+	Deprecated []string
 	// DeliveryHold is bot.Config.DeliveryHold (DELIVERY_HOLD).
 	DeliveryHold time.Duration
 }
 
-// The idle-game delays when REMIND_AFTER and CLAIM_AFTER are unset.
+// The idle-game delays when NOTIFY_AFTER and CLAIM_AFTER are unset.
 const (
-	defaultRemindAfter = time.Hour
+	defaultNotifyAfter = bot.DefaultNotifyAfter
 	defaultClaimAfter  = 24 * time.Hour
 	// defaultDeliveryHold is DELIVERY_HOLD's default: a reply queued
 	// behind Telegram's pace in a busy group goes out well within it.
@@ -121,8 +125,8 @@ func (c Config) String() string {
 	if c.TelegramWebhookURL != "" {
 		telegramMode = "webhook " + c.TelegramWebhookURL
 	}
-	return fmt.Sprintf("discord token %s (%s), telegram token %s (%s), database %s, http %q, log %s, remind after %s, claim after %s",
-		set(c.DiscordToken), discordMode, set(c.TelegramToken), telegramMode, c.database(), c.HTTPAddr, c.LogLevel, c.RemindAfter, c.ClaimAfter)
+	return fmt.Sprintf("discord token %s (%s), telegram token %s (%s), database %s, http %q, log %s, notify after %s, claim after %s",
+		set(c.DiscordToken), discordMode, set(c.TelegramToken), telegramMode, c.database(), c.HTTPAddr, c.LogLevel, c.NotifyAfter, c.ClaimAfter)
 }
 
 // database describes the database without its password: the SQLite file,
@@ -216,14 +220,14 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 		return c, err
 	}
 	var err error
-	if c.RemindAfter, err = durationEnv(getenv, "REMIND_AFTER", defaultRemindAfter); err != nil {
+	if c.NotifyAfter, err = c.notifyAfterFromEnv(getenv); err != nil {
 		return c, err
 	}
 	if c.ClaimAfter, err = durationEnv(getenv, "CLAIM_AFTER", defaultClaimAfter); err != nil {
 		return c, err
 	}
-	if c.ClaimAfter <= c.RemindAfter {
-		return c, fmt.Errorf("CLAIM_AFTER: %s must be longer than REMIND_AFTER (%s): the player is reminded before the game can be claimed", c.ClaimAfter, c.RemindAfter)
+	if c.ClaimAfter <= c.NotifyAfter {
+		return c, fmt.Errorf("CLAIM_AFTER: %s must be longer than NOTIFY_AFTER (%s): the player is pinged before the game can be claimed", c.ClaimAfter, c.NotifyAfter)
 	}
 	if c.DeliveryHold, err = durationEnv(getenv, "DELIVERY_HOLD", defaultDeliveryHold); err != nil {
 		return c, err
@@ -263,6 +267,24 @@ func (c *Config) inboundFromEnv(getenv func(string) string) error {
 		}
 	}
 	return nil
+}
+
+// notifyAfterFromEnv reads NOTIFY_AFTER, or REMIND_AFTER, its deprecated
+// former name (the one-hour reminder, now the away-ping), when only that
+// one is set; both at once are refused.
+func (c *Config) notifyAfterFromEnv(getenv func(string) string) (time.Duration, error) {
+	old := strings.TrimSpace(getenv("REMIND_AFTER"))
+	if old == "" {
+		return durationEnv(getenv, "NOTIFY_AFTER", defaultNotifyAfter)
+	}
+	if strings.TrimSpace(getenv("NOTIFY_AFTER")) != "" {
+		return 0, errors.New("REMIND_AFTER: replaced by NOTIFY_AFTER, which is set too: unset REMIND_AFTER")
+	}
+	d, err := durationEnv(getenv, "REMIND_AFTER", defaultNotifyAfter)
+	if err == nil {
+		c.Deprecated = append(c.Deprecated, "REMIND_AFTER is deprecated: the reminder is now the ping of NOTIFY_AFTER; rename the variable")
+	}
+	return d, err
 }
 
 // durationEnv reads a positive Go duration ("90m", "24h") from the
@@ -388,7 +410,7 @@ func (m *Main) Open(ctx context.Context) error {
 		RuleDiagrams: true,
 		Now:          m.Now,
 		Logger:       m.Logger,
-		RemindAfter:  m.Config.RemindAfter,
+		NotifyAfter:  m.Config.NotifyAfter,
 		ClaimAfter:   m.Config.ClaimAfter,
 		Metrics:      m.Metrics,
 		Holder:       m.holder,
@@ -581,6 +603,9 @@ func (m *Main) Run(ctx context.Context) error {
 	m.later.Store(&later)
 	defer m.later.Store(nil)
 	m.Logger.InfoContext(ctx, "serving", "config", m.Config.String())
+	for _, note := range m.Config.Deprecated {
+		m.Logger.WarnContext(ctx, note)
+	}
 	var runners sync.WaitGroup
 	for name, p := range plats {
 		runners.Add(1)
@@ -593,7 +618,7 @@ func (m *Main) Run(ctx context.Context) error {
 			cancel() // one platform stopping (the terminal's input ending) stops all
 		}()
 	}
-	// Reminders, claims and the bot's owed moves: by the one process
+	// Pings of players who are away and the bot's owed moves: by the one process
 	// holding the lease (see lease.go). A process taking it over resumes
 	// everything owed, as at start.
 	bg := &lease{db: m.DB, holder: m.holder, now: m.Now, log: m.Logger}

@@ -3,8 +3,10 @@ package postgres
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/mancala-bot/mancala/store"
 )
@@ -18,9 +20,15 @@ const (
 	upsertNotify = `INSERT INTO notify_settings (platform, user_id, notify) VALUES ($1, $2, $3)
 		ON CONFLICT (platform, user_id) DO UPDATE SET notify = excluded.notify`
 	selectNotice = "SELECT user_id, message_id FROM turn_notices WHERE game_id = $1"
-	upsertNotice = `INSERT INTO turn_notices (game_id, user_id, message_id) VALUES ($1, $2, $3)
-		ON CONFLICT (game_id) DO UPDATE SET user_id = excluded.user_id, message_id = excluded.message_id`
-	deleteNotice   = "DELETE FROM turn_notices WHERE game_id = $1 AND message_id = $2"
+	// The conditional updates of SwapTurnNotice: from none, from old to
+	// new, from old to none.
+	insertNotice = `INSERT INTO turn_notices (game_id, user_id, message_id) VALUES ($1, $2, $3)
+		ON CONFLICT (game_id) DO NOTHING`
+	replaceNotice = "UPDATE turn_notices SET user_id = $1, message_id = $2 WHERE game_id = $3 AND message_id = $4"
+	deleteNotice  = "DELETE FROM turn_notices WHERE game_id = $1 AND message_id = $2"
+	// markReminded: the game's version is left as it is.
+	markReminded = `UPDATE games SET reminded = $1 WHERE id = $2 AND version = $3 AND phase = 'playing'
+		AND reminded < turn_started`
 	userGamesWhere = "WHERE platform = $1 AND phase IN ('challenge', 'playing') AND id IN " +
 		"(SELECT game_id FROM seats WHERE user_id = $2 AND user_id <> '') "
 	userGamePlaces = `SELECT g.id, COALESCE(c.link, ''), COALESCE(c.title, ''), COALESCE(n.message_id, '')
@@ -107,16 +115,47 @@ func (d *DB) TurnNotice(ctx context.Context, gameID int64) (store.Notice, error)
 	return n, nil
 }
 
-// SetTurnNotice records n as its game's live notification, replacing any
-// other.
-func (d *DB) SetTurnNotice(ctx context.Context, n store.Notice) error {
-	_, err := d.pool.Exec(ctx, upsertNotice, n.GameID, n.UserID, n.MessageID)
-	return internal(ctx, "set turn notice", err)
+// SwapTurnNotice replaces the game's live turn notification by n (n.GameID
+// names the game) if the live one's message id is still old, "" meaning
+// that the game has none; n.MessageID "" removes it. It is one conditional
+// update (a compare and swap), and reports whether it was made: false,
+// with nothing changed, when the live notice is another one. Whoever takes
+// a message id out of the store by a swap deletes that message, so that
+// each is deleted at most once.
+func (d *DB) SwapTurnNotice(ctx context.Context, old string, n store.Notice) (bool, error) {
+	if old == "" && n.MessageID == "" {
+		_, err := d.TurnNotice(ctx, n.GameID)
+		if errors.Is(err, store.ErrNotFound) {
+			return true, nil
+		}
+		return false, err
+	}
+	var tag pgconn.CommandTag
+	var err error
+	switch {
+	case old == "":
+		tag, err = d.pool.Exec(ctx, insertNotice, n.GameID, n.UserID, n.MessageID)
+	case n.MessageID == "":
+		tag, err = d.pool.Exec(ctx, deleteNotice, n.GameID, old)
+	default:
+		tag, err = d.pool.Exec(ctx, replaceNotice, n.UserID, n.MessageID, n.GameID, old)
+	}
+	if err != nil {
+		return false, internal(ctx, "swap turn notice", err)
+	}
+	return tag.RowsAffected() == 1, nil
 }
 
-// ClearTurnNotice forgets the game's live notification if it is still the
-// message messageID (a newer one, recorded meanwhile, stays).
-func (d *DB) ClearTurnNotice(ctx context.Context, gameID int64, messageID string) error {
-	_, err := d.pool.Exec(ctx, deleteNotice, gameID, messageID)
-	return internal(ctx, "clear turn notice", err)
+// MarkReminded records at as the game's Reminded, the time its player to
+// move was pinged, if the game is still in play at version and its turn
+// was not pinged yet (Reminded before TurnStarted); it reports whether it
+// did. The version stays as it is, so that the board's buttons still
+// work: a turn is pinged once, whatever the processes, and a move made
+// meanwhile (a new version) wins.
+func (d *DB) MarkReminded(ctx context.Context, gameID, version int64, at time.Time) (bool, error) {
+	tag, err := d.pool.Exec(ctx, markReminded, millis(at), gameID, version)
+	if err != nil {
+		return false, internal(ctx, "mark reminded", err)
+	}
+	return tag.RowsAffected() == 1, nil
 }

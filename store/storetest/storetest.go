@@ -91,6 +91,9 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 		{"UserGamesLimit", testUserGamesLimit},
 		{"Notify", testNotify},
 		{"TurnNotices", testTurnNotices},
+		{"ConcurrentNotices", testConcurrentNotices},
+		{"MarkReminded", testMarkReminded},
+		{"PingRacingMoves", testPingRacingMoves},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

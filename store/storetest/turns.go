@@ -1,7 +1,11 @@
 package storetest
 
 import (
+	"errors"
+	"fmt"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/store"
@@ -35,8 +39,8 @@ func testUserGames(t *testing.T, s bot.Store) {
 	if err := s.SetPlace(ctx, "discord", "c2", store.Place{Link: "https://discord.com/channels/G/c2", Title: "#games"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetTurnNotice(ctx, store.Notice{GameID: g1.ID, UserID: "u-bob", MessageID: "m-7"}); err != nil {
-		t.Fatal(err)
+	if ok, err := s.SwapTurnNotice(ctx, "", store.Notice{GameID: g1.ID, UserID: "u-bob", MessageID: "m-7"}); !ok || err != nil {
+		t.Fatalf("recording a notice: %v, %v", ok, err)
 	}
 
 	got, err := s.UserGames(ctx, "discord", "u-alice")
@@ -115,40 +119,271 @@ func testNotify(t *testing.T, s bot.Store) {
 	check("discord", "u1", true)
 }
 
-// testTurnNotices: one live notice per game; clearing needs the same
-// message id.
+// testTurnNotices: at most one live notice per game, changed only by a
+// swap from the message id it holds ("" none); a swap from anything else
+// changes nothing and says so.
 func testTurnNotices(t *testing.T, s bot.Store) {
 	ctx := t.Context()
 	g := mustCreate(t, s, newGame("discord", "c1"))
+	other := mustCreate(t, s, newGame("discord", "c2"))
 	_, err := s.TurnNotice(ctx, g.ID)
 	wantErr(t, "TurnNotice before any", err, store.ErrNotFound)
-	set := func(user, msg string) {
+	swap := func(old, user, msg string, want bool) {
 		t.Helper()
-		if err := s.SetTurnNotice(ctx, store.Notice{GameID: g.ID, UserID: user, MessageID: msg}); err != nil {
-			t.Fatal(err)
+		ok, err := s.SwapTurnNotice(ctx, old, store.Notice{GameID: g.ID, UserID: user, MessageID: msg})
+		if err != nil || ok != want {
+			t.Fatalf("SwapTurnNotice(%q -> %q by %q) = %v, %v; want %v", old, msg, user, ok, err, want)
 		}
 	}
 	want := func(user, msg string) {
 		t.Helper()
 		n, err := s.TurnNotice(ctx, g.ID)
+		if msg == "" {
+			if !errors.Is(err, store.ErrNotFound) {
+				t.Errorf("TurnNotice = %+v, %v; want none", n, err)
+			}
+			return
+		}
 		if err != nil || n != (store.Notice{GameID: g.ID, UserID: user, MessageID: msg}) {
 			t.Errorf("TurnNotice = %+v, %v; want %s by %s", n, err, msg, user)
 		}
 	}
-	set("u-bob", "m1")
+	swap("", "", "", true) // none to none: there is none
+	swap("", "u-bob", "m1", true)
 	want("u-bob", "m1")
-	set("u-alice", "m2")
+	swap("", "u-alice", "m2", false) // there is one now
+	swap("m0", "u-alice", "m2", false)
+	swap("", "", "", false) // "is there none?": no
+	want("u-bob", "m1")
+	swap("m1", "u-alice", "m2", true)
 	want("u-alice", "m2")
-	if err := s.ClearTurnNotice(ctx, g.ID, "m1"); err != nil { // an older one: nothing
+	swap("m1", "", "", false) // an older one: nothing
+	want("u-alice", "m2")
+	// Another game's notice is its own.
+	if ok, err := s.SwapTurnNotice(ctx, "", store.Notice{GameID: other.ID, UserID: "u-bob", MessageID: "m2"}); !ok || err != nil {
+		t.Fatalf("the other game's notice: %v, %v", ok, err)
+	}
+	swap("m2", "", "", true)
+	want("", "")
+	swap("m2", "", "", false) // removed once only
+	if n, err := s.TurnNotice(ctx, other.ID); err != nil || n.MessageID != "m2" {
+		t.Errorf("the other game's notice %+v, %v; want m2", n, err)
+	}
+}
+
+// testConcurrentNotices: processes racing on one game's notice. Each of
+// several writers records its own message, swapping out whatever it read
+// (retrying when it lost the race); then each of several removers tries to
+// take out the one left. Every message ends exactly once: taken out by
+// exactly one swap (its deleter) or still live, and at most one is live.
+func testConcurrentNotices(t *testing.T, s bot.Store) {
+	ctx := t.Context()
+	g := mustCreate(t, s, newGame("discord", "c1"))
+	const writers = 8
+	var mu sync.Mutex
+	takenOut := map[string]int{} // message id -> times a swap took it out
+	var wg sync.WaitGroup
+	errs := make(chan error, 2*writers)
+	for i := range writers {
+		wg.Go(func() {
+			msg := fmt.Sprintf("m%d", i)
+			for {
+				cur, err := s.TurnNotice(ctx, g.ID)
+				if err != nil && !errors.Is(err, store.ErrNotFound) {
+					errs <- err
+					return
+				}
+				ok, err := s.SwapTurnNotice(ctx, cur.MessageID, store.Notice{GameID: g.ID, UserID: "u-bob", MessageID: msg})
+				if err != nil {
+					errs <- err
+					return
+				}
+				if ok {
+					if cur.MessageID != "" {
+						mu.Lock()
+						takenOut[cur.MessageID]++
+						mu.Unlock()
+					}
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	live, err := s.TurnNotice(ctx, g.ID)
+	if err != nil {
+		t.Fatalf("after the writers: %v", err)
+	}
+	// The removers all read the live one, then race to take it out.
+	removed := make(chan bool, writers)
+	for range writers {
+		wg.Go(func() {
+			ok, err := s.SwapTurnNotice(ctx, live.MessageID, store.Notice{GameID: g.ID})
+			if err != nil {
+				errs <- err
+			}
+			removed <- ok
+		})
+	}
+	wg.Wait()
+	close(errs)
+	close(removed)
+	for err := range errs {
 		t.Fatal(err)
 	}
-	want("u-alice", "m2")
-	if err := s.ClearTurnNotice(ctx, g.ID, "m2"); err != nil {
-		t.Fatal(err)
+	wins := 0
+	for ok := range removed {
+		if ok {
+			wins++
+			takenOut[live.MessageID]++
+		}
+	}
+	if wins != 1 {
+		t.Errorf("%d removers took out %s, want exactly 1", wins, live.MessageID)
+	}
+	for i := range writers {
+		msg := fmt.Sprintf("m%d", i)
+		if takenOut[msg] != 1 {
+			t.Errorf("message %s taken out %d times, want exactly once (taken out: %v, last live %s)", msg, takenOut[msg], takenOut, live.MessageID)
+		}
 	}
 	_, err = s.TurnNotice(ctx, g.ID)
-	wantErr(t, "TurnNotice after clearing", err, store.ErrNotFound)
-	if err := s.ClearTurnNotice(ctx, g.ID, "m2"); err != nil {
-		t.Errorf("clearing twice: %v", err)
+	wantErr(t, "TurnNotice at the end", err, store.ErrNotFound)
+}
+
+// testMarkReminded: a turn is marked pinged once, at the version read,
+// without changing the version; a new version (a move) or a game over
+// refuses it.
+func testMarkReminded(t *testing.T, s bot.Store) {
+	ctx := t.Context()
+	g := newGame("discord", "c1")
+	g.TurnStarted, g.Reminded = at(100), time.Time{}
+	g = mustCreate(t, s, g)
+	mark := func(version int64, when time.Time, want bool) {
+		t.Helper()
+		ok, err := s.MarkReminded(ctx, g.ID, version, when)
+		if err != nil || ok != want {
+			t.Fatalf("MarkReminded(version %d, %v) = %v, %v; want %v", version, when, ok, err, want)
+		}
+	}
+	mark(g.Version+1, at(200), false) // not the stored version
+	mark(g.Version, at(200), true)
+	mark(g.Version, at(300), false) // pinged already this turn
+	got, err := s.Game(ctx, g.ID)
+	if err != nil || got.Version != g.Version || !got.Reminded.Equal(at(200)) || !got.TurnStarted.Equal(at(100)) {
+		t.Fatalf("after the mark: %+v, %v; want version %d, reminded %v", got, err, g.Version, at(200))
+	}
+	// A new turn: pinged again once.
+	got.TurnStarted, got.Reminded = at(400), time.Time{}
+	if err := s.UpdateGame(ctx, got); err != nil {
+		t.Fatal(err)
+	}
+	mark(got.Version-1, at(500), false)
+	mark(got.Version, at(500), true)
+	// Racing processes: one mark wins.
+	got.TurnStarted, got.Reminded = at(600), time.Time{}
+	if err := s.UpdateGame(ctx, got); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	wins := 0
+	for i := range 8 {
+		wg.Go(func() {
+			ok, err := s.MarkReminded(ctx, got.ID, got.Version, at(700+i))
+			if err != nil {
+				t.Error(err)
+			}
+			if ok {
+				mu.Lock()
+				wins++
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if wins != 1 {
+		t.Errorf("%d racing marks won, want 1", wins)
+	}
+	// A game over is not pinged.
+	got.TurnStarted, got.Reminded = at(800), time.Time{}
+	got.Phase, got.Result, got.Reason = store.PhaseOver, "south_won", "resigned"
+	if err := s.UpdateGame(ctx, got); err != nil {
+		t.Fatal(err)
+	}
+	mark(got.Version, at(900), false)
+}
+
+// testPingRacingMoves: the bot on this store, in two processes. bob's
+// ping is alive (recorded by the tick); he presses each of his buttons at
+// once in both processes while alice resigns. Whatever wins, exactly one
+// reply deletes the ping, no reply pings anyone, and the store keeps no
+// notice.
+func testPingRacingMoves(t *testing.T, s bot.Store) {
+	ctx := t.Context()
+	var mu sync.Mutex
+	now := base
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	newBot := func() *bot.Bot {
+		return bot.New(bot.Config{Store: s, Now: clock, NotifyAfter: time.Minute, TurnNotices: true})
+	}
+	first, second := newBot(), newBot()
+	req := func(user, text, button string) bot.Request {
+		return bot.Request{Platform: "test", Channel: "c1", Text: text, Button: button,
+			User: bot.User{ID: user, Name: "@" + user, Mention: "@" + user}}
+	}
+	first.Handle(ctx, req("bob", "new kalah @alice", ""))
+	rs := first.Handle(ctx, req("alice", "accept", "")) // bob (the challenger) moves first
+	if len(rs) != 1 || rs[0].Board == nil {
+		t.Fatalf("accept: %+v", rs)
+	}
+	board := rs[0].Board
+	mu.Lock()
+	now = now.Add(time.Minute)
+	mu.Unlock()
+	out := second.Tick(ctx)
+	if len(out) != 1 || out[0].Reply.Notice == nil || out[0].Reply.Notice.Ping.ID != "bob" {
+		t.Fatalf("tick: %+v, want bob's ping", out)
+	}
+	if gone := out[0].Reply.Notice.Done("n1"); len(gone) != 0 {
+		t.Fatalf("recording the ping gave %v to delete", gone)
+	}
+	var deletions []string
+	var wg sync.WaitGroup
+	handle := func(b *bot.Bot, r bot.Request) {
+		rs := b.Handle(ctx, r)
+		mu.Lock()
+		defer mu.Unlock()
+		for _, r := range rs {
+			if r.Notice == nil {
+				continue
+			}
+			if r.Text != "" {
+				t.Errorf("a move sent a ping: %+v", r)
+			}
+			deletions = append(deletions, r.Notice.Replaces)
+		}
+	}
+	for _, row := range board.Buttons {
+		for _, btn := range row {
+			for _, b := range []*bot.Bot{first, second} {
+				wg.Go(func() { handle(b, req("bob", "", btn.Data)) })
+			}
+		}
+	}
+	wg.Go(func() { handle(first, req("alice", "resign", "")) })
+	wg.Wait()
+	if len(deletions) != 1 || deletions[0] != "n1" {
+		t.Errorf("deletions %v, want n1 once", deletions)
+	}
+	g, err := s.LastGame(ctx, "test", "c1")
+	if errors.Is(err, store.ErrNotFound) {
+		g, err = s.LiveGame(ctx, "test", "c1")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.TurnNotice(ctx, g.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the store keeps notice %+v, %v; want none", n, err)
 	}
 }
