@@ -264,12 +264,17 @@ func (s *Server) touch() {
 	s.changed = make(chan struct{})
 }
 
+// MinWait is the least WaitFor waits before it gives up (see WaitFor).
+var MinWait = 2 * time.Minute
+
 // WaitFor waits until cond (called without the server's lock held, so it
 // may use the accessors) is true, re-checking after every request and
 // injection and at least every 20 ms. It reports whether cond became true
-// within timeout.
+// within timeout, or MinWait if that is longer: the timeout only guards
+// against a hang, and a test waiting for something that does happen must
+// not fail because a loaded machine was slow to do it.
 func (s *Server) WaitFor(timeout time.Duration, cond func() bool) bool {
-	deadline := time.Now().Add(timeout)
+	deadline := time.Now().Add(max(timeout, MinWait))
 	for {
 		s.mu.Lock()
 		ch := s.changed
