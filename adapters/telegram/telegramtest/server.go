@@ -901,6 +901,8 @@ func (s *Server) apply(c Call) (any, *apiError) {
 		}
 		u := map[string]any{"id": userID, "is_bot": false, "first_name": "User"}
 		return map[string]any{"status": status, "user": u}, nil
+	case "sendChatAction":
+		return s.sendChatAction(p)
 	case "answerCallbackQuery":
 		id := p["callback_query_id"]
 		answered, ok := s.callbacks[id]
@@ -1238,4 +1240,27 @@ func (s *Server) messageJSON(c *chat, m *Message) map[string]any {
 		j["reply_markup"] = map[string]any{"inline_keyboard": rows}
 	}
 	return j
+}
+
+// chatActions are sendChatAction's actions (Bot API 10.1).
+var chatActions = map[string]bool{"typing": true, "upload_photo": true, "record_video": true, "upload_video": true,
+	"record_voice": true, "upload_voice": true, "upload_document": true, "choose_sticker": true,
+	"find_location": true, "record_video_note": true, "upload_video_note": true}
+
+// sendChatAction checks a chat action (the call is recorded: see Calls) as
+// Telegram does: a known chat, a known action, a whole message_thread_id.
+func (s *Server) sendChatAction(p map[string]string) (any, *apiError) {
+	id, err := strconv.ParseInt(p["chat_id"], 10, 64)
+	if err != nil || id == 0 {
+		return nil, badRequest("chat not found")
+	}
+	if !chatActions[p["action"]] {
+		return nil, badRequest("wrong parameter action in request")
+	}
+	if t, ok := p["message_thread_id"]; ok {
+		if _, err := strconv.Atoi(t); err != nil {
+			return nil, badRequest("message thread not found")
+		}
+	}
+	return true, nil
 }
