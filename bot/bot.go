@@ -12,6 +12,7 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/locales"
 	"github.com/mancala-bot/mancala/render"
+	"github.com/mancala-bot/mancala/review"
 	"github.com/mancala-bot/mancala/store"
 )
 
@@ -65,7 +66,11 @@ type Config struct {
 	// ClaimAfter is how long before the opponent may claim the game
 	// (default 24 hours).
 	NotifyAfter, ClaimAfter time.Duration
-	// ThinkTime bounds the bot's thinking per move (default 2 s).
+	// ThinkTime bounds the bot's thinking per reply (default 2 s): every
+	// move the bot makes in answer to one request (a chain of extra
+	// turns, the opponent passing, a new round, the bots' seats at a
+	// table) shares it. Each move may use three quarters of what is left;
+	// when it is spent the bot plays its quick move (see session.think).
 	ThinkTime time.Duration
 	// RuleDiagrams adds to "rules" a before/after diagram of each example
 	// move of the rulebook (drawn with the render package).
@@ -94,6 +99,12 @@ type Config struct {
 	Deliver func(ctx context.Context, o Outgoing)
 	// ReviewTime bounds a review's analysis (default 10 s).
 	ReviewTime time.Duration
+	// ReviewDepth is the depth, in plies, a review searches every
+	// position at (0: review.DefaultDepth, 10). A review finishes when it
+	// has searched every position at that depth or when ReviewTime ends,
+	// whichever comes first; tests give a small depth, so that a review is
+	// complete, and the same, however slow the machine.
+	ReviewDepth int
 }
 
 // Bot answers chat requests. It is safe for concurrent use: games are
@@ -146,6 +157,9 @@ func New(cfg Config) *Bot {
 	}
 	if cfg.ReviewTime <= 0 {
 		cfg.ReviewTime = defaultReviewTime
+	}
+	if cfg.ReviewDepth <= 0 {
+		cfg.ReviewDepth = review.DefaultDepth
 	}
 	m := cfg.Metrics
 	if m == nil {

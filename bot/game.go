@@ -622,18 +622,20 @@ func (s *session) botToMove(g *loaded) bool {
 
 // botMoves plays the bot's moves until it is a person's turn or the game is
 // over, committing each one. It returns the events of the bot's moves, each
-// followed by a moveMarker.
+// followed by a moveMarker. The moves share one think time, Config.ThinkTime
+// (see think): a chain of them (extra turns, the opponent passing, a new
+// round, the bots' seats at a table) takes no longer to think than one move.
 func (s *session) botMoves(lg *loaded) (*loaded, []engine.Event, error) {
 	var all []engine.Event
 	s.exact = nil
+	started := time.Now()
 	for range 200 {
 		if lg.rec.Phase != store.PhasePlaying || !s.botToMove(lg) {
 			break
 		}
 		level := lg.rec.Players[lg.seatToMove()].Level
-		ctx, cancel := context.WithTimeout(s.ctx, s.b.cfg.ThinkTime)
-		choice, err := s.b.cfg.Opponent.Move(ctx, lg.game, level, lg.rec.ID*1000+int64(len(lg.rec.Moves)))
-		cancel()
+		left := s.b.cfg.ThinkTime - time.Since(started)
+		choice, err := s.think(lg.game, level, lg.rec.ID*1000+int64(len(lg.rec.Moves)), left)
 		if err != nil {
 			return nil, nil, fmt.Errorf("bot move in game %d: %w", lg.rec.ID, err)
 		}
@@ -675,6 +677,37 @@ func (s *session) botMoves(lg *loaded) (*loaded, []engine.Event, error) {
 		all = append(all, engine.Event{Kind: moveMarker, Count: len(lg.rec.Moves) - 1})
 	}
 	return lg, all, nil
+}
+
+// thinkShare is the part of the reply's think time left that one move of
+// the bot may use: most of it, as a reply is mostly one move, and the rest
+// for the moves of a chain that may follow.
+const thinkShare = 0.75
+
+// minThink is the least think time worth giving the opponent: with less
+// left, the bot plays its quick move (see think).
+const minThink = 10 * time.Millisecond
+
+// think asks the opponent for its move in g at level, within left, the
+// think time the reply has left: thinkShare of it. When less than minThink
+// is left, or the opponent's time ends before it has chosen, the bot plays
+// the built-in opponent's quick move (SimpleOpponent's "easy": the move
+// that gains the most at once), so that a reply never fails, nor waits, for
+// want of time. Errors: the opponent's other errors, and the request's
+// context's.
+func (s *session) think(g *engine.Game, level string, seed int64, left time.Duration) (Choice, error) {
+	if left >= minThink {
+		ctx, cancel := context.WithTimeout(s.ctx, time.Duration(float64(left)*thinkShare))
+		c, err := s.b.cfg.Opponent.Move(ctx, g, level, seed)
+		cancel()
+		if err == nil || !errors.Is(err, context.DeadlineExceeded) || s.ctx.Err() != nil {
+			return c, err
+		}
+	}
+	if err := s.ctx.Err(); err != nil {
+		return Choice{}, err
+	}
+	return SimpleOpponent{}.Move(s.ctx, g, "easy", seed)
 }
 
 // moveMarker separates the bot's moves in a combined event list; Count is

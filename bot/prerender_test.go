@@ -75,7 +75,7 @@ func (s *gatedStore) UpdateGame(ctx context.Context, g *store.Game) error {
 	}
 	select {
 	case <-s.d.started:
-	case <-time.After(10 * time.Second):
+	case <-time.After(2 * time.Minute): // a hang, not a timing
 		return errors.New("the board was not being drawn while the move committed")
 	}
 	if s.fail != nil {

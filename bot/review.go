@@ -152,7 +152,7 @@ func (s *session) reviewReply(ctx context.Context, lg *loaded) (Reply, error) {
 	rec := lg.rec
 	start := lg.game.Start()
 	moves := lg.game.Moves()
-	rv, err := review.Game(ctx, start, moves, review.Options{})
+	rv, err := review.Game(ctx, start, moves, review.Options{Depth: s.b.cfg.ReviewDepth})
 	if err != nil {
 		return Reply{}, fmt.Errorf("game %d: review: %w", rec.ID, err)
 	}
@@ -186,7 +186,7 @@ func (s *session) reviewText(lg *loaded, rv *review.Review) string {
 	lines := []string{
 		s.t("review_title", map[string]any{"Variant": locales.VariantName(s.lang, lg.rec.Variant),
 			"South": s.name(south), "North": s.name(north), "Plies": len(rv.Plies)}),
-		s.t("review_graph", map[string]any{"Depth": review.DefaultDepth}),
+		s.t("review_graph", map[string]any{"Depth": s.b.cfg.ReviewDepth}),
 	}
 	switch {
 	case len(rv.Turning) == 0 && rv.Complete:

@@ -338,13 +338,18 @@ func TestExamplesCopy(t *testing.T) {
 
 // TestImages draws the diagram and the animation of every example with
 // the default options: both decode, the diagram has DiagramSize, the GIF
-// has AnimationFrames frames, every one with a delay.
+// has AnimationFrames frames, every one with a delay. With -short (CI's
+// race run, where drawing is many times slower) the first example of each
+// variant only; CI runs it in full without the race detector.
 func TestImages(t *testing.T) {
 	for k, set := range optionSets {
 		if set.opts != nil && *outDir == "" {
 			continue
 		}
-		for _, e := range Examples(set.id, set.opts) {
+		for i, e := range Examples(set.id, set.opts) {
+			if testing.Short() && i > 0 {
+				break
+			}
 			var pngBuf, gifBuf bytes.Buffer
 			if err := e.PNG(&pngBuf); err != nil {
 				t.Fatalf("%s: %v", e, err)
@@ -568,7 +573,10 @@ func TestSheet(t *testing.T) {
 			opts engine.Options
 		}{v.ID, nil})
 	}
-	for _, set := range sets {
+	for i, set := range sets {
+		if testing.Short() && i%5 != 0 {
+			continue // every fifth sheet with -short (CI's race run); all without
+		}
 		ex := Examples(set.id, set.opts)
 		if len(ex) == 0 {
 			continue

@@ -44,6 +44,13 @@ type SolveOptions struct {
 	// History lists the positions before this one, oldest first, for the
 	// repetition rule (Oware).
 	History []engine.Position
+	// MaxBuildMB caps the Kalah endgame database Solve builds (0: no cap):
+	// a database larger than this many MB is used only when it is in
+	// memory or in the cache directory already; otherwise Solve uses the
+	// largest smaller one that is, or builds the largest that fits the
+	// cap, and Result.DBWanted names the one it did not build. A command
+	// sets it so that nothing large is written to the cache unasked.
+	MaxBuildMB int
 }
 
 // maxTableBytes caps the transposition table: past it the memory goes to
@@ -79,6 +86,10 @@ type Result struct {
 	DBSeeds int
 	DBTime  time.Duration
 	DBBuilt bool
+	// DBWanted is the database Solve would have used but did not build
+	// for SolveOptions.MaxBuildMB (0: none), and DBWantedBytes its size.
+	DBWanted      int
+	DBWantedBytes uint64
 	// Lower and Upper bound the value as proven: both are Value when the
 	// solve is done. When a limit stops it (ErrTooLarge, or the deadline
 	// of ctx or Time), they are the bounds proven so far, Best is the best
@@ -219,6 +230,17 @@ func solveKalah(ctx context.Context, p engine.Position, opts SolveOptions, g *ka
 		} else {
 			k = max(seeds, min(k, 12))
 		}
+	}
+	if capBytes := uint64(opts.MaxBuildMB) << 20; opts.MaxBuildMB > 0 && k >= 1 && dbBytes(g.n, k) > capBytes && !dbCached(g, k, dir) {
+		res.DBWanted, res.DBWantedBytes = k, dbBytes(g.n, k)
+		j := maxDBSeeds(g.n, capBytes)
+		for c := k - 1; c > j; c-- {
+			if dbCached(g, c, dir) {
+				j = c
+				break
+			}
+		}
+		k = j
 	}
 	var db *kalahDB
 	if k >= 1 {

@@ -103,6 +103,10 @@ type setup struct {
 	Now func() time.Time
 }
 
+// patientDeferAfter is the harness's DeferAfter when a test gives none: no
+// answer ever waits that long, so none is deferred.
+const patientDeferAfter = time.Hour
+
 // harness is the adapter, with a real bot over a real store, against the
 // fake Discord.
 type harness struct {
@@ -130,6 +134,10 @@ func start(t *testing.T, s setup) *harness {
 		h.db = openStore(t)
 		h.bot = bot.New(bot.Config{
 			Store: h.db, Opponent: s.Opponent, Render: tinyPNG, ThinkTime: 5 * time.Second,
+			// A review three plies deep is complete in milliseconds, even
+			// under the race detector; the default (ten plies) spends its
+			// whole ten seconds there.
+			ReviewDepth: 3,
 			Logger:      slog.New(slog.NewTextHandler(h.logs, nil)),
 			TurnNotices: s.Notices, Now: s.Now,
 		})
@@ -139,6 +147,13 @@ func start(t *testing.T, s setup) *harness {
 		Token: "Bot " + srv.Token, AppID: srv.AppID, GuildID: srv.GuildID, APIBase: srv.URL,
 		Logger:     slog.New(slog.NewTextHandler(h.logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		DeferAfter: s.DeferAfter,
+	}
+	if s.DeferAfter == 0 {
+		// Answered at once, however loaded the machine: the adapter
+		// never defers and the fake waits for the first response as
+		// long as it takes (the deferral itself is tested with a gated
+		// bot and a short DeferAfter).
+		cfg.DeferAfter, srv.Deadline = patientDeferAfter, patientDeferAfter
 	}
 	if s.Logger != nil {
 		cfg.Logger = s.Logger
@@ -196,7 +211,7 @@ func (h *harness) stop() {
 		if err != nil {
 			h.t.Errorf("Run: %v", err)
 		}
-	case <-time.After(20 * time.Second):
+	case <-time.After(2 * time.Minute): // a hang, not a timing
 		h.t.Errorf("Run did not return after its context ended")
 	}
 }
@@ -271,7 +286,7 @@ func (h *harness) update(ix *discordtest.Interaction) discordtest.Message {
 	if h.deferred || (len(got) > 0 && got[0] == discordtest.OpDeferUpdate) {
 		want = []string{discordtest.OpDeferUpdate, discordtest.OpEditOriginal}
 	}
-	if !h.deferred && h.a.deferAfter == DefaultDeferAfter && !slices.Equal(got, []string{discordtest.OpUpdate}) {
+	if !h.deferred && h.a.deferAfter == patientDeferAfter && !slices.Equal(got, []string{discordtest.OpUpdate}) {
 		h.t.Errorf("press answered with %q, want an immediate update", got)
 	}
 	if !slices.Equal(got, want) || out.MessageID != ix.MessageID {
@@ -929,7 +944,7 @@ func TestShutdownFinishesInFlight(t *testing.T) {
 		if err != nil {
 			t.Errorf("Run: %v", err)
 		}
-	case <-time.After(20 * time.Second):
+	case <-time.After(2 * time.Minute): // a hang, not a timing
 		t.Fatal("Run did not return")
 	}
 	if out := ix.Wait(t); out.Message.Content != "done" {

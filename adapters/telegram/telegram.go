@@ -273,6 +273,10 @@ type Config struct {
 	// HandleTimeout bounds the handling of one update, replies included
 	// (default 2 minutes).
 	HandleTimeout time.Duration
+	// TypingAfter is how long the handler may take on an update before
+	// the chat shows the bot typing (see typing.go): 0 means
+	// DefaultTypingAfter, a negative value at once (the tests).
+	TypingAfter time.Duration
 	// Metrics receives what the adapter measures (see Metrics); nil
 	// records nothing.
 	Metrics Metrics
@@ -419,6 +423,9 @@ func New(cfg Config, h Handler) (*Adapter, error) {
 	}
 	if cfg.ShutdownTimeout <= 0 {
 		cfg.ShutdownTimeout = DefaultShutdownTimeout
+	}
+	if cfg.TypingAfter == 0 {
+		cfg.TypingAfter = DefaultTypingAfter
 	}
 	if cfg.HandleTimeout <= 0 {
 		cfg.HandleTimeout = 2 * time.Minute

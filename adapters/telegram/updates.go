@@ -302,7 +302,10 @@ func (a *Adapter) handle(work context.Context, in incoming, isUrgent bool) {
 	// too) is answered there, alert included: not here.
 	duplicate := false
 	in.req.Duplicate = func() { duplicate, answered = true, true }
-	replies := a.h.Handle(ctx, in.req)
+	replies := func() []bot.Reply {
+		defer a.typing(ctx, in.dst)()
+		return a.h.Handle(ctx, in.req)
+	}()
 	if duplicate {
 		return
 	}

@@ -376,10 +376,10 @@ func TestMetricsTelegram(t *testing.T) {
 	}
 }
 
-// waitFor polls cond until it holds, for at most 20 seconds (a bound for a
+// waitFor polls cond until it holds, for at most 2 minutes (a bound for a
 // stuck program, not a timing the test relies on).
 func waitFor(cond func() bool) bool {
-	for end := time.Now().Add(20 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+	for end := time.Now().Add(2 * time.Minute); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
 		if cond() {
 			return true
 		}

@@ -17,7 +17,7 @@ import (
 
 const solveUsage = `usage: mancala solve VARIANT [--opt k=v]... [--from FILE.json] [MOVES...] [--json]
                     [--memory MB] [--db-seeds N] [--threads N] [--max-nodes N]
-                    [--timeout D] [--quiet] [--count]
+                    [--timeout D] [--build-db] [--quiet] [--count]
 
 Solves the position exactly: from the variant's start, or from the position
 in FILE ("-" reads standard input; VARIANT may then be left out), after the
@@ -41,11 +41,14 @@ game's own value, majority rule included, is worked out too and given
 as the value (JSON: "board_end_lower"/"board_end_upper" then hold the
 database's margins).
 
-Every solve is limited: by default to 60 seconds of search (the first build
-of an endgame database, a one-off cost of up to a few minutes, is not
-counted). When the limit comes first the answer says so, with what was
-found: the bounds proven on the value, the best move so far and the depth
-searched, e.g.
+Every solve is limited: by default to 60 seconds, the build of an endgame
+database included (a build cut short keeps nothing). Kalah's database is
+built in the cache up to 100 MB (18 seeds for six pits, 13 for eight); a
+larger one is used when it is in the cache already, and built there only
+with --build-db (the 22-seed one for six pits is 548 MB and takes a few
+minutes: give --timeout 0 or a longer one). When the limit comes first
+the answer says so, with what was found: the bounds proven on the value,
+the best move so far and the depth searched, e.g.
   too large to solve exactly within 1m0s; best found so far: move 3, value ≥ +2 (depth 14)
 Every few seconds of a long solve a progress line goes to stderr (depth or
 bounds reached, nodes, nodes per second).
@@ -68,7 +71,9 @@ first solution in ascending pit order; --count also counts the solutions.
                   oware"; -1: none)
   --threads N     Kalah: search with N threads (default: one per CPU)
   --max-nodes N   give up after N positions (default 0: no node limit)
-  --timeout D     give up the search after this long (default 60s; 0: no limit)
+  --timeout D     give up after this long, database build included (default
+                  60s; 0: no limit)
+  --build-db      Kalah: build a database over 100 MB in the cache if needed
   --quiet         no progress lines on stderr
   --count         solitaires: count the solutions too
 
@@ -77,8 +82,12 @@ printed all the same, and stderr says which limit), 1 for bad input or an
 interrupted solve, 2 for a wrong command line.
 `
 
-// defaultSolveTimeout is the search time of a solve without --timeout.
+// defaultSolveTimeout is the time of a solve without --timeout.
 const defaultSolveTimeout = time.Minute
+
+// solveBuildMB is the largest Kalah endgame database solve writes to the
+// cache without --build-db.
+const solveBuildMB = 100
 
 // exitLimit is the exit code of a solve that hit its limit.
 const exitLimit = 3
@@ -95,7 +104,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		flagSpec{"opt", listFlag}, flagSpec{"from", valueFlag}, flagSpec{"json", boolFlag},
 		flagSpec{"memory", valueFlag}, flagSpec{"db-seeds", valueFlag}, flagSpec{"max-nodes", valueFlag},
 		flagSpec{"timeout", valueFlag}, flagSpec{"count", boolFlag}, flagSpec{"threads", valueFlag},
-		flagSpec{"quiet", boolFlag})
+		flagSpec{"quiet", boolFlag}, flagSpec{"build-db", boolFlag})
 	if err != nil {
 		return err
 	}
@@ -141,13 +150,28 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	if p.Status() != engine.Ongoing {
 		return failf("solve: the game is over (%s)", statusWords(p.Status(), p.EndReason()))
 	}
-	if done, err := solveOwareDB(ctx, a, p, hist, opts, stdout); done {
+	if !a.bools["build-db"] {
+		opts.MaxBuildMB = solveBuildMB
+	}
+	// The limit covers the databases' builds too (opts.Time alone counts
+	// from the end of the build): a build cut short keeps nothing.
+	sctx := ctx
+	if opts.Time > 0 {
+		var cancel context.CancelFunc
+		sctx, cancel = context.WithTimeout(ctx, opts.Time)
+		defer cancel()
+	}
+	if done, err := solveOwareDB(sctx, a, p, hist, opts, stdout); done {
 		return err
 	}
 	if !a.bools["quiet"] {
 		opts.Progress = progressPrinter(solveStderr, solveProgressEvery)
 	}
-	res, err := search.Solve(ctx, p, opts)
+	res, err := search.Solve(sctx, p, opts)
+	if res.DBWanted > 0 && !a.bools["quiet"] {
+		fmt.Fprintf(solveStderr, "solve: the %d-seed endgame database (%d MB) is not in the cache and was not built; --build-db builds it there (it takes minutes: give --timeout 0 or a longer one)\n",
+			res.DBWanted, (res.DBWantedBytes+500_000)/1_000_000)
+	}
 	if err != nil {
 		limit := ""
 		switch {

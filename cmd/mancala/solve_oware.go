@@ -35,6 +35,9 @@ func solveOwareDB(ctx context.Context, a *parsedArgs, p engine.Position, hist []
 		if errors.Is(err, context.Canceled) {
 			return true, failf("solve: interrupted")
 		}
+		if errors.Is(err, context.DeadlineExceeded) { // --timeout, during the database's build
+			return true, solveLimited(a, p, opts, search.Result{Lower: -p.Seeds(), Upper: p.Seeds()}, "time", stdout)
+		}
 		return true, failf("solve: %v", err)
 	}
 	if !ok {

@@ -390,3 +390,50 @@ func TestSolveProgressLines(t *testing.T) {
 		t.Errorf("--quiet printed %q", buf.String())
 	}
 }
+
+// TestSolveTimeoutCoversTheDatabase: --timeout bounds the build of an
+// endgame database too, and a build cut short leaves nothing in the cache
+// (a 1ns limit has always passed when the build first looks). A database
+// over 100 MB is not built without --build-db: the solve says which one
+// and how large (here Kalah with 8 pits of 8, whose 16-seed database is
+// 601 MB) and builds the largest under 100 MB instead.
+func TestSolveTimeoutCoversTheDatabase(t *testing.T) {
+	dir := solveCache(t)
+	cached := func() []string {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		return names
+	}
+	var errBuf strings.Builder
+	oldW := solveStderr
+	solveStderr = &errBuf
+	defer func() { solveStderr = oldW }()
+	for _, c := range []struct {
+		name, stdin string
+		args        []string
+		note        string // on stderr: the database not built, or none
+	}{
+		{"kalah(4,3)", "", []string{"kalah", "--opt", "pits=4", "--opt", "seeds=3", "--db-seeds", "12"}, ""},
+		{"kalah(8,8)", "", []string{"kalah", "--opt", "pits=8", "--opt", "seeds=8"},
+			"solve: the 16-seed endgame database (601 MB) is not in the cache and was not built; --build-db builds it there (it takes minutes: give --timeout 0 or a longer one)\n"},
+		{"an Oware endgame", owareEndgame([6]int{1, 0, 2, 0, 0, 1}, [6]int{0, 1, 0, 0, 2, 1}, 20, 20), []string{"--from", "-", "--db-seeds", "10"}, ""},
+	} {
+		errBuf.Reset()
+		code, out, errOut := mancala(t, c.stdin, append([]string{"solve"}, append(c.args, "--timeout", "1ns")...)...)
+		if code != 3 || !strings.HasPrefix(out, "too large to solve exactly within 1ns; nothing found yet\n") || errOut != "mancala: solve: not solved exactly within 1ns (--timeout)\n" {
+			t.Errorf("%s with --timeout 1ns: exit %d, %q, %q", c.name, code, out, errOut)
+		}
+		if got := errBuf.String(); got != c.note {
+			t.Errorf("%s: notes %q, want %q", c.name, got, c.note)
+		}
+		if files := cached(); len(files) != 0 {
+			t.Errorf("%s: a build cut short left %q in the cache", c.name, files)
+		}
+	}
+}

@@ -89,8 +89,12 @@ const (
 	DefaultGuildID = "1180000000000000100"
 )
 
-// WaitTimeout bounds every wait of the package.
-var WaitTimeout = 10 * time.Second
+// WaitTimeout bounds every wait of the package. It only guards against a
+// hang: the waits are for events (the server's state changing), never for
+// time to pass, and a passing test never comes near it, however loaded the
+// machine (under the race detector on two busy cores an answer can take
+// seconds).
+var WaitTimeout = 2 * time.Minute
 
 // Server is a fake Discord. Its exported fields may be changed before the
 // bot connects.

@@ -281,12 +281,17 @@ func (s *Server) touch() {
 	s.changed = make(chan struct{})
 }
 
+// MinWait is the least WaitFor waits before it gives up (see WaitFor).
+var MinWait = 2 * time.Minute
+
 // WaitFor waits until cond (called without the server's lock held, so it
 // may use the accessors) is true, re-checking after every request and
 // injection and at least every 20 ms. It reports whether cond became true
-// within timeout.
+// within timeout, or MinWait if that is longer: the timeout only guards
+// against a hang, and a test waiting for something that does happen must
+// not fail because a loaded machine was slow to do it.
 func (s *Server) WaitFor(timeout time.Duration, cond func() bool) bool {
-	deadline := time.Now().Add(timeout)
+	deadline := time.Now().Add(max(timeout, MinWait))
 	for {
 		s.mu.Lock()
 		ch := s.changed
@@ -943,6 +948,8 @@ func (s *Server) apply(c Call) (any, *apiError) {
 		}
 		u := map[string]any{"id": userID, "is_bot": false, "first_name": "User"}
 		return map[string]any{"status": status, "user": u}, nil
+	case "sendChatAction":
+		return s.sendChatAction(p)
 	case "answerCallbackQuery":
 		id := p["callback_query_id"]
 		answered, ok := s.callbacks[id]
@@ -1287,4 +1294,27 @@ func (s *Server) messageJSON(c *chat, m *Message) map[string]any {
 		j["reply_markup"] = map[string]any{"inline_keyboard": rows}
 	}
 	return j
+}
+
+// chatActions are sendChatAction's actions (Bot API 10.1).
+var chatActions = map[string]bool{"typing": true, "upload_photo": true, "record_video": true, "upload_video": true,
+	"record_voice": true, "upload_voice": true, "upload_document": true, "choose_sticker": true,
+	"find_location": true, "record_video_note": true, "upload_video_note": true}
+
+// sendChatAction checks a chat action (the call is recorded: see Calls) as
+// Telegram does: a known chat, a known action, a whole message_thread_id.
+func (s *Server) sendChatAction(p map[string]string) (any, *apiError) {
+	id, err := strconv.ParseInt(p["chat_id"], 10, 64)
+	if err != nil || id == 0 {
+		return nil, badRequest("chat not found")
+	}
+	if !chatActions[p["action"]] {
+		return nil, badRequest("wrong parameter action in request")
+	}
+	if t, ok := p["message_thread_id"]; ok {
+		if _, err := strconv.Atoi(t); err != nil {
+			return nil, badRequest("message thread not found")
+		}
+	}
+	return true, nil
 }
