@@ -890,28 +890,32 @@ func (s *session) turnLine(lg *loaded) string {
 }
 
 // emptySeat is the seat of the player whose pits ran out, or who could
-// not move, at the end of lg: the side whose seeds the last move's final
-// sweep did not touch when exactly one side was swept, else the side to
-// move when the game stopped.
+// not move, at the end of lg. The pits are counted as they were before the
+// last move's final sweeps (the seeds a sweep took out of a pit are put
+// back): when exactly one side's pits were empty, that side's seat. That
+// holds whether the empty side wins (Ohojitxi), loses and the winner then
+// takes every seed (Tshuba) or its opponent's seeds are swept (Kalah).
+// Otherwise, the seat to move when the game stopped.
 func (s *session) emptySeat(lg *loaded) int {
 	after := lg.game.Position()
+	l := lg.rules.Layout()
+	left := [2]int{after.PitSeeds(engine.South), after.PitSeeds(engine.North)}
 	moves, pos := lg.game.Moves(), lg.game.Positions()
 	if len(moves) > 0 && len(pos) > 1 {
 		if _, ev, err := pos[len(pos)-2].PlayEvents(moves[len(moves)-1]); err == nil {
-			var swept [2]bool
 			for _, e := range ev {
-				if e.Kind == engine.EventSweep && e.Count > 0 {
-					swept[lg.rules.Layout().Cells[e.Cell].Owner] = true
+				if e.Kind == engine.EventSweep && e.Count > 0 && int(e.Cell) < len(l.Cells) && l.Cells[e.Cell].Kind == engine.PitCell {
+					left[l.Cells[e.Cell].Owner&1] += e.Count
 				}
-			}
-			if swept[0] != swept[1] {
-				empty := engine.South
-				if swept[0] {
-					empty = engine.North
-				}
-				return seatOf(after, empty)
 			}
 		}
+	}
+	if (left[0] == 0) != (left[1] == 0) {
+		empty := engine.South
+		if left[1] == 0 {
+			empty = engine.North
+		}
+		return seatOf(after, empty)
 	}
 	return seatOf(after, after.ToMove())
 }

@@ -1,0 +1,86 @@
+package terminal_test
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/mancala-bot/mancala/engine"
+)
+
+// emptySideGame finds a game of variant played with random legal moves
+// from a seeded generator that ends with a side's pits empty and a winner,
+// and returns its moves and the finished game.
+func emptySideGame(t *testing.T, variant string) ([]engine.Move, *engine.Game) {
+	t.Helper()
+	for seed := uint64(1); seed < 2000; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 24))
+		g := engine.NewGame(engine.MustNew(variant, nil).Start())
+		var moves []engine.Move
+		for len(moves) < 300 && !g.Position().Status().Over() {
+			ms := g.Position().Moves()
+			m := ms[rng.IntN(len(ms))]
+			if _, err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			moves = append(moves, m)
+		}
+		p := g.Position()
+		if _, won := p.Status().Winner(); won && p.EndReason() == engine.EndEmptySide {
+			return moves, g
+		}
+	}
+	t.Fatalf("no random game of %s ends with an empty side", variant)
+	return nil, nil
+}
+
+// TestEndReasonNamesTheEmptySide: the end of a game that stopped because
+// a side's pits ran out names the player whose pits are empty: in
+// Ohojitxi that is the winner (who got rid of all the seeds), in Tshuba
+// the loser (whose seeds the winner then takes). Both in English and in
+// Russian, through the terminal chat between two people.
+func TestEndReasonNamesTheEmptySide(t *testing.T) {
+	for _, tc := range []struct {
+		variant, locale string
+		emptyIsWinner   bool
+		win, why        string // with W the winner, E the empty side's player
+	}{
+		{"ohojitxi", "", true, "Game over: @W wins, ", "All of @E’s pits are empty."},
+		{"ohojitxi", "ru", true, "Партия окончена: побеждает @W, счёт ", "У игрока @E опустели все лунки."},
+		{"tshuba", "", false, "Game over: @W wins, ", "All of @E’s pits are empty."},
+		{"tshuba", "pl", false, "Koniec partii: wygrywa @W, wynik ", "Wszystkie dołki gracza @E są puste."},
+	} {
+		t.Run(tc.variant+"/"+tc.locale, func(t *testing.T) {
+			moves, g := emptySideGame(t, tc.variant)
+			users := [2]string{"alice", "bob"}
+			c, out := chat(t)
+			c.Locale = tc.locale
+			say(c, out, "alice> /new "+tc.variant+" @bob")
+			say(c, out, "bob> /accept")
+			replay := engine.NewGame(engine.MustNew(tc.variant, nil).Start())
+			var last string
+			for i, m := range moves {
+				mover := users[replay.Position().ToMove()&1]
+				if _, err := replay.Play(m); err != nil {
+					t.Fatal(err)
+				}
+				last = say(c, out, mover+"> /move "+m.String())
+				if strings.Contains(last, " only) ") {
+					t.Fatalf("ply %d: %s's move %s refused:\n%s", i, mover, m, last)
+				}
+			}
+			p := g.Position()
+			w, _ := p.Status().Winner()
+			empty := w
+			if !tc.emptyIsWinner {
+				empty = 1 - w
+			}
+			r := strings.NewReplacer("@W", "@"+users[w&1], "@E", "@"+users[empty&1])
+			for _, want := range []string{r.Replace(tc.win), r.Replace(tc.why)} {
+				if !strings.Contains(last, want) {
+					t.Errorf("the end does not say %q:\n%s", want, last)
+				}
+			}
+		})
+	}
+}
