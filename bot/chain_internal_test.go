@@ -26,7 +26,7 @@ func TestLongBotChainInOneLine(t *testing.T) {
 			ev = append(ev, engine.Event{Kind: engine.EventCapture, Count: 2},
 				engine.Event{Kind: moveMarker, Count: i})
 		}
-		return &loaded{rec: rec, rules: rules}, ev
+		return &loaded{rec: rec, rules: rules, game: engine.NewGame(rules.Start())}, ev
 	}
 	for _, c := range []struct {
 		lang locales.Lang

@@ -71,7 +71,7 @@ func (s *session) afterLeave(lg *loaded, head string, ev []engine.Event) ([]Repl
 		}
 		rest = append(rest, e)
 	}
-	lines := append([]string{head}, s.seatEvents(lg, rest)...)
+	lines := append([]string{head}, s.seatEvents(lg, rest, lg.game.Position())...)
 	text := strings.Join(lines, " ")
 	if lg.rec.Phase == store.PhasePlaying && s.botToMove(lg) {
 		var botEvents []engine.Event

@@ -513,7 +513,8 @@ func (s *session) move(text string, d *buttonData) ([]Reply, error) {
 		}
 		played, mover = ev, s.name(rec.Players[seat])
 		s.record(g, m, s.req.User.ID)
-		g.note = s.describeMove(g, mover, m.String(), played)
+		pos := g.game.Positions()
+		g.note = s.describeMove(g, mover, m.String(), played, pos[len(pos)-2], pos[len(pos)-1])
 		s.prerenderShown(g, played)
 		return nil
 	})
@@ -699,50 +700,24 @@ func lastMoveEvents(ev []engine.Event) []engine.Event {
 // one line.
 const maxBotLines = 3
 
-// describeBotMoves says what the bot's moves did: a line each, or one line
-// for a long chain ("Bot played 26 moves: 3 5 1 …, captured 40"); then, when
-// the bot played exactly, the proven result ("solved: win by 4").
+// describeBotMoves says what the bot's moves did: a line each, or for a
+// long chain a line per seat that moved ("Bot played 26 moves: 3 5 1 …,
+// captured 40"; at a table "Bot (East) played 9 moves: …"), the passes and
+// penalties summed up per seat, and the end of a round where it came
+// (see describePart); then, when the bot played exactly, the proven result.
 func (s *session) describeBotMoves(lg *loaded, ev []engine.Event) string {
-	type played struct {
-		move   string
-		events []engine.Event
-	}
-	var moves []played
+	var moves []chainMove
 	start := 0
 	for i, e := range ev {
 		if e.Kind != moveMarker {
 			continue
 		}
-		moves = append(moves, played{lg.rec.Moves[e.Count].Move, ev[start:i]})
+		moves = append(moves, chainMove{lg.rec.Moves[e.Count].Move, e.Count, ev[start:i]})
 		start = i + 1
 	}
-	name := s.t("bot_name", nil)
 	var lines []string
-	if len(moves) > maxBotLines {
-		var list []string
-		captured := 0
-		for i, m := range moves {
-			if i < 12 {
-				list = append(list, m.move)
-			}
-			for _, e := range m.events {
-				if e.Kind == engine.EventCapture {
-					captured += e.Count
-				}
-			}
-		}
-		if len(moves) > 12 {
-			list = append(list, "…")
-		}
-		line := s.t("bot_moves_summary", map[string]any{"Player": name, "Count": len(moves), "Moves": strings.Join(list, " ")})
-		if captured > 0 {
-			line += " " + s.t("captured", map[string]any{"Player": name, "Count": captured})
-		}
-		lines = append(lines, line)
-	} else {
-		for _, m := range moves {
-			lines = append(lines, s.describeMove(lg, s.botMover(lg, m.events), m.move, m.events))
-		}
+	for _, part := range splitChain(lg, moves) {
+		lines = append(lines, s.describePart(lg, part)...)
 	}
 	if s.exact != nil && s.exact.OutcomeOnly {
 		switch v := s.exact.Value; {
@@ -766,13 +741,17 @@ func (s *session) describeBotMoves(lg *loaded, ev []engine.Event) string {
 	return strings.Join(lines, "\n")
 }
 
-// describeMove says what a move did: who played which pit, what was
-// captured, a tuzdyk, an extra turn.
-func (s *session) describeMove(lg *loaded, player, move string, ev []engine.Event) string {
+// describeMove says what a move did, from position before to after: who
+// played which pit (or claimed it, in Nam Nam), what was captured, a
+// tuzdyk, an extra turn, passes and penalties, the end of a round.
+func (s *session) describeMove(lg *loaded, player, move string, ev []engine.Event, before, after engine.Position) string {
 	l := lg.rules.Layout()
 	lines := []string{s.t("moved", map[string]any{"Player": player, "Pit": moveText(l, move, ev)})}
-	if move == engine.SwapMove.String() {
+	switch {
+	case move == engine.SwapMove.String():
 		lines = []string{s.t("swap", map[string]any{"Player": player})}
+	case isClaim(ev):
+		lines = []string{s.t("claimed", map[string]any{"Player": player, "Count": 1, "Pits": moveText(l, move, ev)})}
 	}
 	// Captures are credited to the side the engine gives them to: in
 	// Abawo, Anyiwoli and Nam Nam a four goes to the owner of its pit,
@@ -817,18 +796,21 @@ func (s *session) describeMove(lg *loaded, player, move string, ev []engine.Even
 			} else { // Selus's extra move, or the opponent's pass
 				lines = append(lines, s.t("moves_again", map[string]any{"Player": player}))
 			}
-		case engine.EventPass:
-			if int(e.Side) < engine.MaxSides {
-				lines = append(lines, s.t("passes", map[string]any{"Player": s.sideName(lg, e.Side)}))
-			}
 		case engine.EventTrap:
 			if int(e.Side) < engine.MaxSides && int(e.Cell) < len(l.Cells) {
 				lines = append(lines, s.t("trap_made", map[string]any{"Player": s.sideName(lg, e.Side)}))
 			}
 		}
 	}
-	lines = append(lines, s.seatEvents(lg, ev)...)
-	return strings.Join(lines, " ")
+	passes := ev
+	if e, ok := passedOver(before, after); ok {
+		passes = append(slices.Clip(ev), e)
+	}
+	lines = append(lines, s.passLines(lg, passes, after)...)
+	lines = append(lines, s.roundLines(lg, before, after)...)
+	// At a table, what the move did to other seats goes on lines of its
+	// own: a run of forced passes names every seat.
+	return strings.Join(append([]string{strings.Join(lines, " ")}, s.seatEvents(lg, ev, after)...), "\n")
 }
 
 // score is the final score with the winner's first ("29:3"), or South's

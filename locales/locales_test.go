@@ -124,6 +124,8 @@ func sampleArgs(count int) map[string]any {
 		"Opponents": "Boris", "Ago": "5 minutes", "Title": "Family", "Channel": "-42",
 		// The post-game review (bot/review.go).
 		"Ply": count + 3, "Loss": count, "Plies": count, "Depth": 10,
+		// Nam Nam's rounds (bot/narrate.go).
+		"Round": count + 1, "Leader": "Anna", "Other": "Boris",
 	}
 }
 
