@@ -156,11 +156,12 @@ func (s *session) renderOptions(lg *loaded, events []engine.Event) render.Option
 			o.Names[side] = s.name(pl)
 		}
 	}
-	if lg.rules.Layout().Sides > 2 { // a table of four seats names every seat
+	if lg.rules.Layout().Sides > 2 { // a table of four seats names every seat, and says which it is
 		for side := range min(len(o.Seats), len(lg.rec.Players)) {
 			if pl := lg.rec.Players[seatOf(p, engine.Side(side))]; !pl.Empty() {
 				o.Seats[side] = s.name(pl)
 			}
+			o.SeatLabels[side] = s.seatName(engine.Side(side))
 		}
 	}
 	// A four-row board (the Bao games) is read by the player to move from

@@ -42,7 +42,7 @@ var (
 	colSouth      = rgb(0x56, 0xb4, 0xe9) // sky blue
 	colNorth      = rgb(0xe6, 0x9f, 0x00) // orange
 	colEast       = rgb(0x88, 0x77, 0xff) // light violet (Ruma)
-	colWest       = rgb(0xaa, 0x99, 0x55) // khaki (Ruma)
+	colWest       = rgb(0xff, 0x33, 0x66) // rose red (Ruma): the khaki it replaces read as North's orange
 	colOther      = rgb(0xcc, 0xcc, 0xcc)
 	colMove       = rgb(0xff, 0xff, 0xff) // white: the last move
 	colCapture    = rgb(0xa8, 0x3c, 0x00) // dark vermillion

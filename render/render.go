@@ -32,6 +32,11 @@ type Options struct {
 	// seat's colour inside the square, in front of its row; Names is for
 	// two-sided boards.
 	Seats [engine.MaxSides]string
+	// SeatLabels are the seats' own names for a board of four seats, in
+	// the reader's language ("East"), each drawn small under its player's
+	// name, so that rows are matched to seats by words, not by colour
+	// alone. Empty ones are not drawn.
+	SeatLabels [engine.MaxSides]string
 	// Viewer is the side whose seat the board is drawn from: its rows
 	// nearest (at the bottom) and its pit 1 on the left. The zero value is
 	// South, from whose seat boards are usually drawn; engine.North turns a
@@ -136,7 +141,7 @@ func stateOf(p engine.Position, g *geom, o Options) *state {
 	}
 	if g.sq != nil {
 		rs := rumaStateOf(p)
-		rs.names = o.Seats
+		rs.names, rs.labels = o.Seats, o.SeatLabels
 		s.ruma = &rs
 	}
 	readOwners(p, g, s)
