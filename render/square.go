@@ -144,10 +144,10 @@ func newSquareGeom(l *engine.Layout, scale float64, named bool) *geom {
 
 // rumaState is what the square board shows beyond the cells.
 type rumaState struct {
-	two   bool // two players: South with North, East with West
-	limit int
-	pen   [engine.MaxSides]int
-	out   [engine.MaxSides]bool
+	two    bool // two players: South with North, East with West
+	limit  int
+	pen    [engine.MaxSides]int
+	out    [engine.MaxSides]bool
 	names  [engine.MaxSides]string // Options.Seats
 	labels [engine.MaxSides]string // Options.SeatLabels
 }
