@@ -155,9 +155,13 @@ func (s *session) undo() ([]Reply, error) {
 		}
 		removed = len(g.rec.Moves) - ply
 		g.rec.Moves = g.rec.Moves[:ply]
-		g.note = s.t("undo_done", nil)
-		if removed > 1 {
+		switch {
+		case removed == 1:
+			g.note = s.t("undo_done", nil)
+		case g.rec.Players[1-requester].IsBot():
 			g.note = s.t("undo_done_many", map[string]any{"Count": removed})
+		default: // between people: the requester's move and the opponent's after it
+			g.note = s.t("undo_done_moves", map[string]any{"Count": removed, "Player": s.name(g.rec.Players[requester])})
 		}
 		g.rec.DrawOffer, g.rec.UndoOffer = -1, -1
 		g.rec.TurnStarted, g.rec.Reminded = s.b.now(), time.Time{}
@@ -270,7 +274,7 @@ func (s *session) claim(d *buttonData) ([]Reply, error) {
 			return refuse("err_claim_own_turn", nil)
 		}
 		if wait := g.rec.TurnStarted.Add(s.b.cfg.ClaimAfter).Sub(s.b.now()); wait > 0 {
-			return refuse("err_claim_too_early", map[string]any{"Hours": int(wait.Hours()) + 1})
+			return refuse("err_claim_too_early", map[string]any{"Wait": s.waitText(wait)})
 		}
 		if table = peopleOf(g.rules) > 2; table {
 			// At a table the idle seat is taken out; the game goes on.

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/locales"
@@ -47,6 +48,15 @@ func knownVariants() string {
 
 // newGame opens a challenge, or starts a game against the bot:
 // new VARIANT [@opponent | bot [LEVEL]] [first|second] [key=value...]
+// namesSomeone reports whether a, a word starting with "@" or "<@", has
+// a name in it: a letter or a digit after the mention's marks ("@alice",
+// "<@123>"; not "@", "<@>" or "@_").
+func namesSomeone(a string) bool {
+	return strings.IndexFunc(strings.TrimLeft(a, "<@!"), func(r rune) bool {
+		return unicode.IsLetter(r) || unicode.IsDigit(r)
+	}) >= 0
+}
+
 func (s *session) newGame(args []string) ([]Reply, error) {
 	if len(args) == 0 {
 		return nil, refuse("err_new_usage", map[string]any{"Known": knownVariants()})
@@ -80,6 +90,11 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 		case la == "second" || la == "north":
 			second = true
 		case strings.HasPrefix(a, "@") || strings.HasPrefix(a, "<@"):
+			if !namesSomeone(a) {
+				// "@" alone would open a challenge nobody can accept,
+				// holding the channel until it is withdrawn.
+				return nil, refuse("err_empty_name", map[string]any{"Word": shorten(a, 40)})
+			}
 			invitees = append(invitees, a)
 			invitee = a
 		case strings.Contains(a, "="):

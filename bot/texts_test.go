@@ -1,0 +1,97 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mancala-bot/mancala/bot"
+)
+
+// TestUndoBetweenPeople: an undo two people agree on, after the
+// opponent's answer, takes back both moves and says so without speaking
+// of the bot; in English and in Russian (the game's language).
+func TestUndoBetweenPeople(t *testing.T) {
+	for _, tc := range []struct{ lang, want string }{
+		{"en", "2 moves were taken back, to before @alice’s last move."},
+		{"ru", "Отменены 2 хода — до последнего хода игрока @alice."},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			h := newHarness(t, nil)
+			if tc.lang != "en" {
+				h.say("alice", "/lang "+tc.lang)
+			}
+			one(t, h.say("alice", "/new kalah @bob"))
+			one(t, h.say("bob", "/accept"))
+			one(t, h.say("alice", "1"))
+			one(t, h.say("bob", "1"))
+			one(t, h.say("alice", "/undo"))
+			r := one(t, h.say("bob", "/undo"))
+			if !strings.Contains(r.Text, tc.want) || strings.Contains(r.Text, "bot") || strings.Contains(r.Text, "бот") {
+				t.Errorf("undo: want %q, got\n%s", tc.want, r.Text)
+			}
+			if g := h.live(); len(g.Moves) != 0 {
+				t.Errorf("%d moves left", len(g.Moves))
+			}
+		})
+	}
+}
+
+// TestChallengeWithoutAName: "@" with no name after it is refused with a
+// reason (it would open a challenge nobody can accept, holding the
+// channel), and the channel stays free; in English and in Polish.
+func TestChallengeWithoutAName(t *testing.T) {
+	for _, tc := range []struct{ lang, word, want string }{
+		{"en", "@", "“@” names nobody: write the player’s name after the @"},
+		{"en", "<@>", "“<@>” names nobody"},
+		{"pl", "@", "„@” nie wskazuje nikogo: wpisz nazwę gracza po @"},
+	} {
+		t.Run(tc.lang+tc.word, func(t *testing.T) {
+			h := newHarness(t, nil)
+			if tc.lang != "en" {
+				h.say("alice", "/lang "+tc.lang)
+			}
+			h.wantRefusal(h.say("alice", "/new kalah "+tc.word), tc.want, nil)
+			if r := one(t, h.say("alice", "/new kalah @bob")); r.Private || h.live() == nil {
+				t.Errorf("the channel is not free after the refusal: %+v", r)
+			}
+		})
+	}
+}
+
+// TestClaimTooEarlyWait: "too early to claim" tells the real time left,
+// rounded up in the largest unit that fits, with plural forms: 2 seconds
+// with a claim after 2 s (not "1 hour"), minutes, hours, days; in English
+// and in Russian.
+func TestClaimTooEarlyWait(t *testing.T) {
+	for _, tc := range []struct {
+		lang       string
+		claimAfter time.Duration
+		waited     time.Duration
+		want       string
+	}{
+		{"en", 2 * time.Second, 0, "your opponent still has 2 seconds to move."},
+		{"en", 2 * time.Second, 1500 * time.Millisecond, "your opponent still has 1 second to move."},
+		{"en", 90 * time.Minute, time.Hour, "your opponent still has 30 minutes to move."},
+		{"en", 24 * time.Hour, 0, "your opponent still has 24 hours to move."},
+		{"en", 7 * 24 * time.Hour, 0, "your opponent still has 7 days to move."},
+		{"ru", 2 * time.Second, 0, "у соперника есть ещё 2 секунды на ход."},
+		{"ru", 5 * time.Minute, 0, "у соперника есть ещё 5 минут на ход."},
+		{"ru", 21 * time.Hour, 0, "у соперника есть ещё 21 час на ход."},
+	} {
+		t.Run(tc.lang+tc.claimAfter.String(), func(t *testing.T) {
+			h := newHarnessWith(t, nil, func(c *bot.Config) {
+				c.ClaimAfter = tc.claimAfter
+				c.RemindAfter = min(c.RemindAfter, tc.claimAfter/2)
+			})
+			if tc.lang != "en" {
+				h.say("alice", "/lang "+tc.lang)
+			}
+			one(t, h.say("alice", "/new kalah @bob"))
+			one(t, h.say("bob", "/accept"))
+			one(t, h.say("alice", "1"))
+			h.advance(tc.waited)
+			h.wantRefusal(h.say("alice", "/claim"), tc.want, h.live())
+		})
+	}
+}
