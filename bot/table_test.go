@@ -294,7 +294,7 @@ func TestGuildLocale(t *testing.T) {
 }
 
 // TestThrottle: one user repeating /help gets eight answers, one notice,
-// then silence; their moves are never held back.
+// then silence; their settings and moves are never held back.
 func TestThrottle(t *testing.T) {
 	h := newHarness(t, nil)
 	for i := range 8 {
@@ -308,6 +308,15 @@ func TestThrottle(t *testing.T) {
 	}
 	if rs := h.say("spam", "/rules kalah"); len(rs) != 0 {
 		t.Errorf("still answered while throttled: %+v", rs)
+	}
+	// Settings are never dropped: /notify off and /lang are answered
+	// (and done) while the user is throttled.
+	for _, c := range []struct{ cmd, want string }{
+		{"/notify off", "/notify on"}, {"/lang ru", "русский"}, {"/lang en", "English"},
+	} {
+		if rs := h.say("spam", c.cmd); len(rs) != 1 || !strings.Contains(rs[0].Text, c.want) {
+			t.Errorf("%s while throttled: %+v, want an answer with %q", c.cmd, rs, c.want)
+		}
 	}
 	// Game play goes on.
 	one(t, h.say("spam", "/new kalah @bob"))
