@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -470,6 +471,48 @@ func (s *session) setChannelLang(args []string) ([]Reply, error) {
 }
 
 // help lists every command the bot accepts.
+// help lists the commands. The levels are those the bot offers in Kalah,
+// the example's game; a level it offers only elsewhere (perfect, where it
+// can prove its play) is named with the games that have it, so that the
+// list never offers Kalah a level that is then refused.
 func (s *session) help() ([]Reply, error) {
-	return []Reply{{Text: s.t("help", map[string]any{"Levels": strings.Join(s.b.cfg.Opponent.Levels(), ", ")})}}, nil
+	return []Reply{{Text: s.t("help", map[string]any{"Levels": s.helpLevels()})}}, nil
+}
+
+func (s *session) helpLevels() string {
+	opp := s.b.cfg.Opponent
+	kalah := engine.MustNew("kalah", nil)
+	offered := opp.Offered(kalah)
+	levels := strings.Join(offered, ", ")
+	var extra []string
+	for _, l := range opp.Levels() {
+		if !slices.Contains(offered, l) {
+			extra = append(extra, l)
+		}
+	}
+	if len(extra) == 0 {
+		return levels
+	}
+	hasAll := func(r engine.Rules) bool {
+		o := opp.Offered(r)
+		for _, l := range extra {
+			if !slices.Contains(o, l) {
+				return false
+			}
+		}
+		return true
+	}
+	var games []string
+	for _, v := range engine.Variants() {
+		if r, err := v.New(nil); err == nil && r.Layout().Sides >= 2 && hasAll(r) {
+			games = append(games, locales.VariantName(s.lang, v.ID))
+		}
+	}
+	if small, err := engine.New("kalah", engine.Options{"pits": "4", "seeds": "3"}); err == nil && hasAll(small) {
+		games = append(games, s.t("help_small_kalah", nil))
+	}
+	if len(games) == 0 {
+		return levels
+	}
+	return levels + s.t("help_levels_more", map[string]any{"Levels": strings.Join(extra, ", "), "Games": strings.Join(games, ", ")})
 }

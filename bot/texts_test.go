@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/bot"
+	"github.com/mancala-bot/mancala/engine"
 )
 
 // TestUndoBetweenPeople: an undo two people agree on, after the
@@ -93,5 +94,39 @@ func TestClaimTooEarlyWait(t *testing.T) {
 			h.advance(tc.waited)
 			h.wantRefusal(h.say("alice", "/claim"), tc.want, h.live())
 		})
+	}
+}
+
+// topInOware offers its strongest level only in Oware.
+type topInOware struct{ firstMove }
+
+func (topInOware) Levels() []string { return []string{"one", "two", "top"} }
+func (o topInOware) Offered(r engine.Rules) []string {
+	if r.Variant().ID == "oware" {
+		return o.Levels()
+	}
+	return o.Levels()[:2]
+}
+
+// TestHelpLevels: /help offers Kalah, its example, only the levels the bot
+// plays there, and names where the others are offered; a level it lists
+// for Kalah is accepted. In English and in Russian.
+func TestHelpLevels(t *testing.T) {
+	for _, tc := range []struct{ lang, want string }{
+		{"en", "levels in Kalah: one, two; top where the bot can prove its play: Oware\n"},
+		{"ru", "уровни в калахе: one, two; top — там, где бот может доказать свою игру: Оваре\n"},
+	} {
+		h := newHarness(t, topInOware{})
+		if tc.lang != "en" {
+			h.say("alice", "/lang "+tc.lang)
+		}
+		if r := one(t, h.say("alice", "/help")); !strings.Contains(r.Text, tc.want) {
+			t.Errorf("%s help:\n%s\nwant %q", tc.lang, r.Text, tc.want)
+		}
+	}
+	h := newHarness(t, topInOware{})
+	h.wantRefusal(h.say("alice", "/new kalah bot top"), "“top” is not offered for Kalah", nil)
+	if r := one(t, h.say("alice", "/new oware bot top")); r.Private {
+		t.Errorf("top refused in Oware: %s", r.Text)
 	}
 }
