@@ -361,7 +361,8 @@ func (o exactOpponent) Move(_ context.Context, g *engine.Game, _ string, _ int64
 }
 
 // TestHonestLevels: a level is offered only where the opponent says so,
-// and an exact move says what it proves.
+// and an exact move says what it proves: the position's value, not that
+// the bot plays perfectly (an expert may only have solved an endgame).
 func TestHonestLevels(t *testing.T) {
 	h := newHarness(t, exactOpponent{value: 4})
 	h.wantRefusal(h.say("alice", "/new kalah bot perfect"), "not offered for Kalah", nil)
@@ -370,7 +371,7 @@ func TestHonestLevels(t *testing.T) {
 		t.Fatalf("start: %q", r.Text)
 	}
 	r = one(t, h.say("alice", "2")) // S3..S6: North, the bot, answers
-	if !strings.Contains(r.Text, "playing perfectly: it wins by 4 seeds") {
+	if !strings.Contains(r.Text, "This position is solved: with best play the bot wins by 4 seeds.") {
 		t.Errorf("exact move line: %q", r.Text)
 	}
 	h2 := newHarness(t, exactOpponent{value: -1})
