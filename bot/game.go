@@ -863,7 +863,13 @@ func (s *session) turnLine(lg *loaded) string {
 		why = s.t("end_timeout", map[string]any{"Player": s.name(rec.Players[1-max(w, 0)])})
 	case "agreed":
 		why = s.t("end_agreed", nil)
-	case engine.EndEmptySide.String(), engine.EndNoMoves.String():
+	case engine.EndNoMoves.String():
+		if endsWhenNeitherMoves(lg.rules) {
+			why = s.t("end_no_moves_both", nil)
+		} else {
+			why = s.t("end_no_moves", map[string]any{"Player": s.name(rec.Players[s.emptySeat(lg)])})
+		}
+	case engine.EndEmptySide.String():
 		why = s.t("end_"+rec.Reason, map[string]any{"Player": s.name(rec.Players[s.emptySeat(lg)])})
 	case engine.EndMajority.String(), engine.EndRepetition.String(), engine.EndNeverEnding.String():
 		why = s.t("end_"+rec.Reason, nil)
@@ -884,6 +890,20 @@ func (s *session) turnLine(lg *loaded) string {
 		line += " " + why
 	}
 	return line
+}
+
+// endsWhenNeitherMoves reports whether r ends a game for want of moves
+// only when neither player can move, a player who cannot move passing
+// until then: Selus, Sulus, and Ayo-ayo with starve=false. Its end then
+// names nobody.
+func endsWhenNeitherMoves(r engine.Rules) bool {
+	switch r.Variant().ID {
+	case "selus", "sulus":
+		return true
+	case "ayoayo":
+		return r.Options()["starve"] == "false"
+	}
+	return false
 }
 
 // emptySeat is the seat of the player whose pits ran out, or who could

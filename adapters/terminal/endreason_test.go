@@ -13,9 +13,16 @@ import (
 // and returns its moves and the finished game.
 func emptySideGame(t *testing.T, variant string) ([]engine.Move, *engine.Game) {
 	t.Helper()
+	return endedGame(t, variant, nil, engine.EndEmptySide)
+}
+
+// endedGame finds a game of variant under opts played with random legal
+// moves from a seeded generator that ends for reason with a winner.
+func endedGame(t *testing.T, variant string, opts engine.Options, reason engine.EndReason) ([]engine.Move, *engine.Game) {
+	t.Helper()
 	for seed := uint64(1); seed < 2000; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 24))
-		g := engine.NewGame(engine.MustNew(variant, nil).Start())
+		g := engine.NewGame(engine.MustNew(variant, opts).Start())
 		var moves []engine.Move
 		for len(moves) < 300 && !g.Position().Status().Over() {
 			ms := g.Position().Moves()
@@ -26,11 +33,11 @@ func emptySideGame(t *testing.T, variant string) ([]engine.Move, *engine.Game) {
 			moves = append(moves, m)
 		}
 		p := g.Position()
-		if _, won := p.Status().Winner(); won && p.EndReason() == engine.EndEmptySide {
+		if _, won := p.Status().Winner(); won && p.EndReason() == reason {
 			return moves, g
 		}
 	}
-	t.Fatalf("no random game of %s ends with an empty side", variant)
+	t.Fatalf("no random game of %s ends for %s", variant, reason)
 	return nil, nil
 }
 
@@ -80,6 +87,45 @@ func TestEndReasonNamesTheEmptySide(t *testing.T) {
 				if !strings.Contains(last, want) {
 					t.Errorf("the end does not say %q:\n%s", want, last)
 				}
+			}
+		})
+	}
+}
+
+// TestEndWhenNeitherCanMove: Selus and Sulus (like Ayo-ayo with
+// starve=false, whose random games end otherwise) end for want of moves only when neither player can move (one who cannot
+// passes until then), so the end names nobody: "Neither player can move.",
+// not "@x has no move left"; in English and in Danish.
+func TestEndWhenNeitherCanMove(t *testing.T) {
+	for _, tc := range []struct {
+		variant, newArgs, locale, want string
+		opts                           engine.Options
+	}{
+		{"selus", "", "", "Neither player can move.", nil},
+		{"selus", "", "da", "Ingen af spillerne kan trække.", nil},
+		{"sulus", "", "", "Neither player can move.", nil},
+	} {
+		t.Run(tc.variant+"/"+tc.locale, func(t *testing.T) {
+			moves, _ := endedGame(t, tc.variant, tc.opts, engine.EndNoMoves)
+			users := [2]string{"alice", "bob"}
+			c, out := chat(t)
+			c.Locale = tc.locale
+			say(c, out, "alice> /new "+tc.variant+" @bob"+tc.newArgs)
+			say(c, out, "bob> /accept")
+			replay := engine.NewGame(engine.MustNew(tc.variant, tc.opts).Start())
+			var last string
+			for i, m := range moves {
+				mover := users[replay.Position().ToMove()&1]
+				if _, err := replay.Play(m); err != nil {
+					t.Fatal(err)
+				}
+				last = say(c, out, mover+"> /move "+m.String())
+				if strings.Contains(last, " only) ") {
+					t.Fatalf("ply %d: %s's move %s refused:\n%s", i, mover, m, last)
+				}
+			}
+			if !strings.Contains(last, tc.want) || strings.Contains(last, "has no move left") {
+				t.Errorf("the end does not say %q:\n%s", tc.want, last)
 			}
 		})
 	}
