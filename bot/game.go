@@ -830,13 +830,16 @@ func (s *session) describeMove(lg *loaded, player, move string, ev []engine.Even
 
 // score is the final score with the winner's first ("29:3"), or South's
 // first on a draw or in a game still going on. Scores are by seat: what the
-// stores hold of the sides the players own, or the seeds on each side in a
-// game without stores.
+// stores hold of the sides the players own, or in a game without stores
+// the seeds each side holds, on the board and in hand.
 func score(lg *loaded, first int) string {
 	p := lg.game.Position()
 	count := p.Store
 	if lg.rules.Layout().Store(engine.South) == engine.NoCell {
-		count = p.PitSeeds // no stores (four-row Bao): captured seeds join the capturer's rows
+		// No stores (four-row Bao): captured seeds join the capturer's
+		// rows, and the seeds still in hand (Bao la Kiswahili's namua
+		// stage) are the player's too.
+		count = func(s engine.Side) int { return p.PitSeeds(s) + p.Hand(s) }
 	}
 	if south, north, ok := p.Scores(); ok { // Selus, Sulus: traps count too
 		count = func(s engine.Side) int { return [2]int{south, north}[s&1] }

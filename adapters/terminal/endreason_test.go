@@ -2,6 +2,7 @@ package terminal_test
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -128,5 +129,65 @@ func TestEndWhenNeitherCanMove(t *testing.T) {
 				t.Errorf("the end does not say %q:\n%s", tc.want, last)
 			}
 		})
+	}
+}
+
+// TestBaoScoreCountsHands: Bao la Kiswahili has no stores; a game that
+// ends in the namua stage, with seeds still in hand, scores each side's
+// seeds on the board and in hand (64 in all), not the board's alone; in
+// English and in Russian.
+func TestBaoScoreCountsHands(t *testing.T) {
+	var moves []engine.Move
+	var g *engine.Game
+	for seed := uint64(1); seed < 3000 && g == nil; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 24))
+		h := engine.NewGame(engine.MustNew("bao", nil).Start())
+		var ms []engine.Move
+		for len(ms) < 400 && !h.Position().Status().Over() {
+			legal := h.Position().Moves()
+			m := legal[rng.IntN(len(legal))]
+			if _, err := h.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			ms = append(ms, m)
+		}
+		p := h.Position()
+		if _, won := p.Status().Winner(); won && p.Hand(engine.South)+p.Hand(engine.North) > 0 {
+			moves, g = ms, h
+		}
+	}
+	if g == nil {
+		t.Fatal("no random game of bao ends with seeds in hand")
+	}
+	p := g.Position()
+	w, _ := p.Status().Winner()
+	seeds := func(s engine.Side) string { return strconv.Itoa(p.PitSeeds(s) + p.Hand(s)) }
+	if n := p.PitSeeds(engine.South) + p.Hand(engine.South) + p.PitSeeds(engine.North) + p.Hand(engine.North); n != 64 {
+		t.Fatalf("%d seeds in all", n)
+	}
+	for _, tc := range []struct{ locale, want string }{
+		{"", "wins, " + seeds(w) + ":" + seeds(1-w) + "."},
+		{"ru", "счёт " + seeds(w) + ":" + seeds(1-w) + "."},
+	} {
+		users := [2]string{"alice", "bob"}
+		c, out := chat(t)
+		c.Locale = tc.locale
+		say(c, out, "alice> /new bao @bob")
+		say(c, out, "bob> /accept")
+		replay := engine.NewGame(engine.MustNew("bao", nil).Start())
+		var last string
+		for i, m := range moves {
+			mover := users[replay.Position().ToMove()&1]
+			if _, err := replay.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			last = say(c, out, mover+"> /move "+m.String())
+			if strings.Contains(last, " only) ") {
+				t.Fatalf("ply %d: %s's move %s refused:\n%s", i, mover, m, last)
+			}
+		}
+		if !strings.Contains(last, tc.want) {
+			t.Errorf("%s: the end does not say %q:\n%s", tc.locale, tc.want, last)
+		}
 	}
 }
