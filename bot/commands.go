@@ -318,7 +318,7 @@ func (s *session) board() ([]Reply, error) {
 }
 
 // gameRecord prints the game record: variant, options and moves (the live game,
-// else the channel's last one).
+// else the channel's last one); "no moves yet" instead of an empty list.
 func (s *session) gameRecord() ([]Reply, error) {
 	rec, err := s.b.cfg.Store.LiveGame(s.ctx, s.req.Platform, s.req.Channel)
 	if errors.Is(err, store.ErrNotFound) {
@@ -340,9 +340,13 @@ func (s *session) gameRecord() ([]Reply, error) {
 			}
 		}
 	}
-	b.WriteString(":")
-	for _, m := range rec.Moves {
-		b.WriteString(" " + m.Move)
+	if len(rec.Moves) == 0 {
+		b.WriteString("\n" + s.t("game_record_no_moves", nil))
+	} else {
+		b.WriteString(":")
+		for _, m := range rec.Moves {
+			b.WriteString(" " + m.Move)
+		}
 	}
 	var head string
 	if len(rec.Players) > 2 {

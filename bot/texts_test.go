@@ -130,3 +130,28 @@ func TestHelpLevels(t *testing.T) {
 		t.Errorf("top refused in Oware: %s", r.Text)
 	}
 }
+
+// TestGameRecordWithoutMoves: /game before the first move says there are
+// no moves yet instead of ending in ":"; after one it lists it. In English
+// and in Danish.
+func TestGameRecordWithoutMoves(t *testing.T) {
+	for _, tc := range []struct{ lang, want string }{
+		{"en", "kalah pits=6 seeds=4 empty_capture=false pie=false cross=false\nNo moves yet."},
+		{"da", "kalah pits=6 seeds=4 empty_capture=false pie=false cross=false\nIngen træk endnu."},
+	} {
+		h := newHarness(t, nil)
+		if tc.lang != "en" {
+			h.say("alice", "/lang "+tc.lang)
+		}
+		one(t, h.say("alice", "/new kalah @bob"))
+		one(t, h.say("bob", "/accept"))
+		r := one(t, h.say("alice", "/game"))
+		if !strings.HasSuffix(r.Text, tc.want) || strings.HasSuffix(r.Text, ":") {
+			t.Errorf("%s: /game before a move:\n%s\nwant it to end %q", tc.lang, r.Text, tc.want)
+		}
+		one(t, h.say("alice", "3"))
+		if r := one(t, h.say("alice", "/game")); !strings.HasSuffix(r.Text, "cross=false: 3") {
+			t.Errorf("%s: /game after a move:\n%s", tc.lang, r.Text)
+		}
+	}
+}
