@@ -230,7 +230,7 @@ func (s *session) rematch(d *buttonData) ([]Reply, error) {
 	}
 	if err := s.b.cfg.Store.CreateGame(s.ctx, g); err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
-			return nil, s.channelBusy()
+			return nil, s.rematchBusy(last)
 		}
 		return nil, err
 	}
@@ -315,6 +315,34 @@ func (s *session) board() ([]Reply, error) {
 		return nil, err
 	}
 	return []Reply{s.boardReply(lg, s.turnLine(lg), nil, false)}, nil
+}
+
+// rematchBusy is the refusal of a rematch in a channel that already has a
+// live game: when it is the rematch of last already offered, it says so
+// (to the one who offered it: it waits for the opponent; to the opponent:
+// accept it), else what channelBusy says.
+func (s *session) rematchBusy(last *store.Game) error {
+	live, err := s.b.cfg.Store.LiveGame(s.ctx, s.req.Platform, s.req.Channel)
+	if err != nil || live.Phase != store.PhaseChallenge || live.Variant != last.Variant || sideOf(last, live.Challenger) < 0 {
+		return s.channelBusy()
+	}
+	if live.Challenger == s.req.User.ID {
+		return refuse("err_rematch_offered_by_you", map[string]any{"Opponent": s.name(live.Players[otherSeat(live, s.req.User.ID)])})
+	}
+	return refuse("err_rematch_offered_to_you", map[string]any{"Player": s.name(live.Players[sideOf(live, live.Challenger)])})
+}
+
+// join takes an open seat at a table. A game whose seats are all taken
+// (one being played) is refused as such, not as "no challenge to accept".
+func (s *session) join() ([]Reply, error) {
+	rec, err := s.b.cfg.Store.LiveGame(s.ctx, s.req.Platform, s.req.Channel)
+	if err == nil && rec.Phase == store.PhasePlaying {
+		if sideOf(rec, s.req.User.ID) >= 0 {
+			return nil, refuse("err_already_seated", nil)
+		}
+		return nil, refuse("err_join_full", nil)
+	}
+	return s.accept(nil)
 }
 
 // gameRecord prints the game record: variant, options and moves (the live game,

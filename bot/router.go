@@ -91,7 +91,7 @@ func init() {
 		"new":      (*session).newGame,
 		"accept":   func(s *session, _ []string) ([]Reply, error) { return s.accept(nil) },
 		"decline":  func(s *session, _ []string) ([]Reply, error) { return s.decline(nil) },
-		"join":     func(s *session, _ []string) ([]Reply, error) { return s.accept(nil) },
+		"join":     func(s *session, _ []string) ([]Reply, error) { return s.join() },
 		"move":     (*session).moveCommand,
 		"resign":   func(s *session, _ []string) ([]Reply, error) { return s.resign() },
 		"draw":     func(s *session, _ []string) ([]Reply, error) { return s.draw() },

@@ -155,3 +155,39 @@ func TestGameRecordWithoutMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinFullAndSecondRematch: /join beside a game whose seats are all
+// taken says so (not "no challenge to accept"), and a rematch offered a
+// second time says it was offered: to the one who offered it, that it
+// waits for the opponent; to the opponent, to accept it. In English and
+// in Russian.
+func TestJoinFullAndSecondRematch(t *testing.T) {
+	for _, tc := range []struct{ lang, full, seated, byYou, toYou string }{
+		{"en", "Every seat of the game here is taken", "You already have a seat at this table.",
+			"You have already offered a rematch; it is @bob’s to accept.", "@alice has already offered a rematch: accept it with /accept."},
+		{"ru", "Все места в этой партии заняты", "",
+			"Вы уже предложили реванш — теперь слово за игроком @bob.", "Игрок @alice уже предложил реванш: примите его командой /accept."},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			h := newHarness(t, nil)
+			for _, u := range []string{"alice", "bob", "carol"} {
+				if tc.lang != "en" {
+					h.say(u, "/lang "+tc.lang)
+				}
+			}
+			one(t, h.say("alice", "/new kalah @bob"))
+			one(t, h.say("bob", "/accept"))
+			h.wantRefusal(h.say("carol", "/join"), tc.full, h.live())
+			if tc.seated != "" {
+				h.wantRefusal(h.say("bob", "/join"), tc.seated, h.live())
+			}
+			one(t, h.say("alice", "/resign"))
+			one(t, h.say("alice", "/rematch"))
+			h.wantRefusal(h.say("alice", "/rematch"), tc.byYou, h.live())
+			h.wantRefusal(h.say("bob", "/rematch"), tc.toYou, h.live())
+			if r := one(t, h.say("bob", "/accept")); r.Private {
+				t.Errorf("bob cannot accept the rematch: %s", r.Text)
+			}
+		})
+	}
+}
