@@ -74,8 +74,8 @@ func TestTableInvitations(t *testing.T) {
 	if !strings.Contains(r.Text, "Everyone is seated") || !strings.Contains(r.Text, "@alice to move.") {
 		t.Fatalf("accept: %q", r.Text)
 	}
-	// A stale accept is refused.
-	h.wantRefusal(h.say("carol", "/join"), "no challenge to accept", h.live())
+	// A late /join is refused: every seat is taken.
+	h.wantRefusal(h.say("carol", "/join"), "Every seat of the game here is taken", h.live())
 
 	// Claims: bob idles; alice takes his seat out and the game goes on.
 	h.say("alice", "1")
