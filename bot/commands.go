@@ -408,7 +408,7 @@ func (s *session) rules(args []string) ([]Reply, error) {
 		return nil, err
 	}
 	if _, err := v.New(opts); err != nil {
-		return nil, refuse("err_bad_option", map[string]any{"Detail": strings.Join(args[1:], " ")})
+		return nil, s.optionsRefused(v, opts, args[1:])
 	}
 	text := platformCommands(s.req.Platform, s.lang, locales.Rules(s.lang, v.ID, opts))
 	replies := []Reply{{Text: text}}

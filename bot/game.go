@@ -109,7 +109,7 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 	}
 	rules, err := v.New(opts)
 	if err != nil {
-		return nil, refuse("err_bad_option", map[string]any{"Detail": strings.Join(pairs, " ")})
+		return nil, s.optionsRefused(v, opts, pairs)
 	}
 	if rules.Layout().Sides < 2 {
 		// A solitaire is played as a puzzle, not in a channel game.
@@ -250,6 +250,16 @@ func (s *session) channelBusy() error {
 		return refuse("err_challenge_open", nil)
 	}
 	return refuse("err_game_exists", nil)
+}
+
+// optionsRefused is the refusal of options that are each valid but that
+// the rules of v refuse (engine.Variant.New failed): which, and why, where
+// it is known (Ruma for three), else the options as given.
+func (s *session) optionsRefused(v *engine.Variant, opts engine.Options, pairs []string) error {
+	if v.ID == "ruma" && opts["players"] == "3" {
+		return refuse("err_ruma_three_players", nil)
+	}
+	return refuse("err_bad_option", map[string]any{"Detail": strings.Join(pairs, " ")})
 }
 
 // parseOptions reads "name=value" rule options for variant v, refusing an

@@ -191,3 +191,19 @@ func TestJoinFullAndSecondRematch(t *testing.T) {
 		})
 	}
 }
+
+// TestRumaForThreeRefused: "players=3" is refused saying which option and
+// why, for a game and for the rules; in English and in Polish.
+func TestRumaForThreeRefused(t *testing.T) {
+	for _, tc := range []struct{ lang, want string }{
+		{"en", "Ruma is not played by three (players=3): four play, one a seat (players=4, the default), or two, each holding two seats (players=2)."},
+		{"pl", "W rumę nie gra się we trzech (players=3)"},
+	} {
+		h := newHarness(t, nil)
+		if tc.lang != "en" {
+			h.say("alice", "/lang "+tc.lang)
+		}
+		h.wantRefusal(h.say("alice", "/new ruma players=3"), tc.want, nil)
+		h.wantRefusal(h.say("alice", "/rules ruma players=3"), tc.want, nil)
+	}
+}
