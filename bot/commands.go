@@ -380,7 +380,7 @@ func (s *session) gameRecord() ([]Reply, error) {
 	if len(rec.Players) > 2 {
 		head = s.variantTitle(rec) + ": " + s.seatList(rec)
 	} else {
-		head = s.t("game_record_head", map[string]any{"Variant": s.variantTitle(rec), "South": s.name(rec.Players[0]), "North": s.name(rec.Players[1])})
+		head = s.t("game_record_head", map[string]any{"Variant": s.variantTitle(rec), "South": s.name(rec.Players[0]), "North": s.nameAgainst(rec.Players[1])})
 	}
 	if rec.Phase == store.PhaseOver && rec.Result != "" {
 		if lg, err := load(rec); err == nil {

@@ -325,6 +325,17 @@ func (s *session) name(p store.Player) string {
 	return p.Name
 }
 
+// nameAgainst is p's name after "against" ("@alice против бота"): a
+// person's name is not inflected, the bot's takes the case the language
+// wants there (bot_name_against: Russian genitive "бота", Polish dative
+// "botowi").
+func (s *session) nameAgainst(p store.Player) string {
+	if p.IsBot() {
+		return s.t("bot_name_against", nil)
+	}
+	return s.name(p)
+}
+
 // mention is how to address the requesting user.
 func (s *session) mention() string {
 	if s.req.User.Mention != "" {

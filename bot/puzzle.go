@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"github.com/mancala-bot/mancala/locales"
 	"sort"
 	"strings"
 	"time"
@@ -346,7 +347,7 @@ func (s *session) goalText(p puzzle.Puzzle) string {
 // puzzleBoard is a board without buttons: the image (when the bot draws
 // them) and the text board.
 func (s *session) puzzleBoard(pos engine.Position, events []engine.Event) *Board {
-	b := &Board{Text: pos.String()}
+	b := &Board{Text: s.positionText(locales.VariantName(s.lang, pos.Rules().Variant().ID), pos, nil)}
 	if s.b.cfg.Render != nil {
 		var png []byte
 		err := s.timed(RenderBoard, func() (err error) {

@@ -185,7 +185,7 @@ func (s *session) reviewText(lg *loaded, rv *review.Review) string {
 	south, north := lg.rec.Players[seatOf(end, engine.South)], lg.rec.Players[seatOf(end, engine.North)]
 	lines := []string{
 		s.t("review_title", map[string]any{"Variant": locales.VariantName(s.lang, lg.rec.Variant),
-			"South": s.name(south), "North": s.name(north), "Plies": len(rv.Plies)}),
+			"South": s.name(south), "North": s.nameAgainst(north), "Plies": len(rv.Plies)}),
 		s.t("review_graph", map[string]any{"Depth": review.DefaultDepth}),
 	}
 	switch {

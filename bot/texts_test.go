@@ -207,3 +207,22 @@ func TestRumaForThreeRefused(t *testing.T) {
 		h.wantRefusal(h.say("alice", "/rules ruma players=3"), tc.want, nil)
 	}
 }
+
+// TestAgainstTheBotDeclined: "against" takes the bot's name in the case
+// the language wants ("против бота", "przeciw botowi"), in /game's head.
+func TestAgainstTheBotDeclined(t *testing.T) {
+	for _, tc := range []struct{ lang, want string }{
+		{"en", "Kalah: @alice (first) against the bot"},
+		{"ru", "@alice (первый ход) против бота"},
+		{"pl", "@alice (zaczyna) przeciw botowi"},
+	} {
+		h := newHarness(t, nil)
+		if tc.lang != "en" {
+			h.say("alice", "/lang "+tc.lang)
+		}
+		one(t, h.say("alice", "/new kalah bot"))
+		if r := one(t, h.say("alice", "/game")); !strings.Contains(r.Text, tc.want) {
+			t.Errorf("%s: /game:\n%s\nwant %q", tc.lang, r.Text, tc.want)
+		}
+	}
+}
