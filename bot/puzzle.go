@@ -185,16 +185,14 @@ func (s *session) mutateAttempt(p puzzle.Puzzle, fn func(a *attempt) error) (*at
 	}
 }
 
-// displayName is how leaderboards show the requesting user.
+// displayName is how leaderboards show the requesting user: as games and
+// the ratings' leaderboard do (s.mention: "@alice" on Telegram and in the
+// terminal), so that the puzzle's leaderboard names people the same way.
 func (s *session) displayName() string {
-	u := s.req.User
-	switch {
-	case u.Name != "":
-		return u.Name
-	case u.Mention != "":
-		return u.Mention
+	if m := s.mention(); m != "" {
+		return m
 	}
-	return u.ID
+	return s.req.User.ID
 }
 
 // today returns the puzzle of the bot's current UTC day.

@@ -489,10 +489,13 @@ func TestPuzzleTwoUsersAndLeaderboards(t *testing.T) {
 	h.solveToday("c2", "carol")
 
 	top := one(t, h.say("alice", "puzzle top")).Text
-	wantOrder(t, top, "Puzzle solvers here", "alice: solved 1, streak 1 day, tries 1", "bob: solved 1, streak 1 day, tries 1")
+	// Named as games and the ratings name people: "@alice", not "alice".
+	wantOrder(t, top, "Puzzle solvers here", "1. @alice: solved 1, streak 1 day, tries 1", "2. @bob: solved 1, streak 1 day, tries 1")
 	if strings.Contains(top, "carol") || strings.Contains(top, "dave") {
 		t.Errorf("channel leaderboard %q counts other channels or unsolved attempts", top)
 	}
+	one(t, h.say("bob", "/lang ru"))
+	wantOrder(t, one(t, h.say("bob", "puzzle top")).Text, "1. @alice: решено: 1", "2. @bob: решено: 1")
 	global := one(t, h.say("alice", "puzzle top global")).Text
 	wantOrder(t, global, "Puzzle solvers everywhere", "carol: solved 2, streak 2 days, tries 3", "alice: solved 1", "bob: solved 1")
 	if strings.Contains(global, "dave") {
