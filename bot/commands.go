@@ -411,6 +411,9 @@ func (s *session) rules(args []string) ([]Reply, error) {
 		return nil, s.optionsRefused(v, opts, args[1:])
 	}
 	text := platformCommands(s.req.Platform, s.lang, locales.Rules(s.lang, v.ID, opts))
+	if when := s.puzzleDays(v.ID); when != "" {
+		text += "\n" + when // a solitaire: when it is the daily puzzle
+	}
 	replies := []Reply{{Text: text}}
 	if d := s.ruleDiagrams(v.ID, opts); d != nil {
 		replies = append(replies, *d)

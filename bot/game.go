@@ -113,7 +113,7 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 	}
 	if rules.Layout().Sides < 2 {
 		// A solitaire is played as a puzzle, not in a channel game.
-		return nil, refuse("err_solitaire", map[string]any{"Variant": locales.VariantName(s.lang, v.ID)})
+		return nil, refuse("err_solitaire", map[string]any{"Variant": locales.VariantName(s.lang, v.ID), "When": s.puzzleDays(v.ID)})
 	}
 	people := peopleOf(rules)
 	switch {

@@ -195,6 +195,40 @@ func (s *session) displayName() string {
 	return s.req.User.ID
 }
 
+// puzzleDays says when a solitaire (Tchuka Ruma) is the daily puzzle:
+// today ("send /puzzle"), or on which weekdays, the next date, and what
+// today's puzzle is instead; "" for a variant that never is.
+func (s *session) puzzleDays(variant string) string {
+	now := s.b.now().UTC()
+	days := puzzle.Days(variant)
+	if len(days) == 0 {
+		return ""
+	}
+	name := locales.VariantName(s.lang, variant)
+	if puzzle.VariantOn(now) == variant {
+		return s.t("solitaire_today", map[string]any{"Variant": name})
+	}
+	every := strings.Split(s.t("weekday_every", nil), "|")
+	var list []string
+	for _, d := range days {
+		if int(d) < len(every) {
+			list = append(list, every[d])
+		}
+	}
+	when := list[len(list)-1]
+	if len(list) > 1 {
+		when = s.t("list_and", map[string]any{"A": strings.Join(list[:len(list)-1], ", "), "B": when})
+	}
+	next := now
+	for i := 1; i <= 7; i++ {
+		if next = now.AddDate(0, 0, i); puzzle.VariantOn(next) == variant {
+			break
+		}
+	}
+	return s.t("solitaire_days", map[string]any{"Variant": name, "Days": when,
+		"Date": s.date(next.Format(time.DateOnly)), "Today": locales.VariantName(s.lang, puzzle.VariantOn(now))})
+}
+
 // today returns the puzzle of the bot's current UTC day.
 func (s *session) today() (puzzle.Puzzle, error) {
 	return puzzle.ForDate(s.b.now())

@@ -226,3 +226,32 @@ func TestAgainstTheBotDeclined(t *testing.T) {
 		}
 	}
 }
+
+// TestWhenTchukaIsThePuzzle: Tchuka Ruma, a solitaire, is only played as
+// the daily puzzle; /new tchuka and its rules say on which days (Monday
+// and Saturday, UTC) and the next date when today's puzzle is another
+// game, and to send /puzzle on its day. In English and in Russian.
+func TestWhenTchukaIsThePuzzle(t *testing.T) {
+	for _, tc := range []struct {
+		lang string
+		day  time.Time
+		want string
+	}{
+		{"en", time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC), // a Thursday: Togyz Kumalak
+			"Tchuka Ruma is the daily puzzle every Monday and every Saturday (UTC days); the next one is on 28 November 2026. Today’s puzzle is Togyz Kumalak (/puzzle)."},
+		{"en", time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC), // a Monday
+			"Today’s daily puzzle is Tchuka Ruma: send /puzzle to play it."},
+		{"ru", time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC), // a Sunday: Kalah
+			"по понедельникам и по субботам (дни по UTC); следующая — 30 ноября 2026 г."},
+	} {
+		h := newHarness(t, nil)
+		h.now = tc.day
+		if tc.lang != "en" {
+			h.say("alice", "/lang "+tc.lang)
+		}
+		h.wantRefusal(h.say("alice", "/new tchuka"), tc.want, nil)
+		if r := one(t, h.say("alice", "/rules tchuka")); !strings.Contains(r.Text, tc.want) {
+			t.Errorf("%s %s: rules:\n%s\nwant %q", tc.lang, tc.day.Weekday(), r.Text, tc.want)
+		}
+	}
+}
