@@ -76,11 +76,12 @@ func Board(p engine.Position, o Options) *image.RGBA {
 // board between 10 and 30 KB.
 func PNG(w io.Writer, p engine.Position, o Options) error {
 	g := geomFor(layoutFor(p.Rules().Layout(), o), o.Scale, o.named())
-	return encode(w, g, stateOf(p, g, o), o)
+	return encode(w, g, stateOf(p, g, o), o, p.Rules().Variant().BoardBytes)
 }
 
-// encode draws s and writes it as a paletted PNG.
-func encode(w io.Writer, g *geom, s *state, o Options) error {
+// encode draws s and writes it as a paletted PNG, compressed to stay under
+// limit bytes where it can (the variant's BoardBytes; 0: limitPNG).
+func encode(w io.Writer, g *geom, s *state, o Options, limit int) error {
 	c, _ := canvasPool.Get().(*canvas)
 	if c == nil || c.rgba.Rect.Dx() != g.w || c.rgba.Rect.Dy() != g.h {
 		c = &canvas{rgba: image.NewRGBA(image.Rect(0, 0, g.w, g.h))}
@@ -89,6 +90,7 @@ func encode(w io.Writer, g *geom, s *state, o Options) error {
 	draw(c.rgba, g, s, o)
 	alone := encoding.Add(1) == 1
 	defer encoding.Add(-1)
+	c.enc.limit = limit
 	return c.enc.encode(w, c.rgba, alone)
 }
 
