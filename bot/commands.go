@@ -442,7 +442,7 @@ func (s *session) ruleDiagrams(variant string, opts map[string]string) *Reply {
 	lines := []string{"*" + s.t("rules_diagrams", nil) + "*"}
 	for i, ex := range examples {
 		lines = append(lines, fmt.Sprintf("%d. %s: %s", i+1, s.t("rules_h_"+ex.Section, nil),
-			s.t("rules_diagram_move", map[string]any{"Pit": ex.Move.String()})))
+			s.t("rules_diagram_move", map[string]any{"Pit": rulebook.MoveLabel(ex.Before, ex.Move)})))
 	}
 	return &Reply{Text: strings.Join(lines, "\n"), Board: &Board{PNG: buf.Bytes()}}
 }

@@ -255,3 +255,26 @@ func TestWhenTchukaIsThePuzzle(t *testing.T) {
 		}
 	}
 }
+
+// TestRuleDiagramCaptions: the examples' captions name a move on an
+// opponent's pit as the buttons do (Tshuba's bonus capture "↑1", not its
+// notation 17); in English and in Russian.
+func TestRuleDiagramCaptions(t *testing.T) {
+	for _, lang := range []string{"en", "ru"} {
+		h := newHarnessWith(t, nil, func(c *bot.Config) { c.RuleDiagrams = true })
+		h.say("alice", "/lang "+lang)
+		rs := h.say("alice", "/rules tshuba")
+		if len(rs) != 2 || rs[1].Board == nil {
+			t.Fatalf("%s: want the rules and the diagrams: %+v", lang, rs)
+		}
+		var third string
+		for _, l := range strings.Split(rs[1].Text, "\n") {
+			if strings.HasPrefix(l, "3. ") {
+				third = l
+			}
+		}
+		if !strings.HasSuffix(third, " ↑1") || strings.Contains(third, "17") {
+			t.Errorf("%s: example 3's caption %q, want it to end in ↑1", lang, third)
+		}
+	}
+}
