@@ -486,6 +486,11 @@ func (r *renderer) crownAt(s engine.Side) {
 		return
 	}
 	w, h := 0.52*g.pitch, 0.34*g.pitch
+	// In a narrow margin (a board without stores) the crown is made
+	// smaller rather than cut by the image's edge.
+	if room := 2 * (min(x, float64(g.w)-x) - 0.08*g.pitch); room < w {
+		w, h = room, h*room/w
+	}
 	top, base := y-h/2, y+h/2
 	dc.MoveTo(x-w/2, base)
 	dc.LineTo(x-w/2, top+0.15*h)
