@@ -199,6 +199,9 @@ func (s *session) displayName() string {
 // today ("send /puzzle"), or on which weekdays, the next date, and what
 // today's puzzle is instead; "" for a variant that never is.
 func (s *session) puzzleDays(variant string) string {
+	if v, err := engine.Lookup(variant); err != nil || v.Players != 1 {
+		return "" // a game played in channels: its rules need not say when it is the puzzle
+	}
 	now := s.b.now().UTC()
 	days := puzzle.Days(variant)
 	if len(days) == 0 {

@@ -242,7 +242,7 @@ func TestWhenTchukaIsThePuzzle(t *testing.T) {
 		{"en", time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC), // a Monday
 			"Today’s daily puzzle is Tchuka Ruma: send /puzzle to play it."},
 		{"ru", time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC), // a Sunday: Kalah
-			"по понедельникам и по субботам (дни по UTC); следующая — 30 ноября 2026 г."},
+			"по понедельникам и по субботам (дни по UTC), следующая — 30 ноября 2026 г.; сегодняшняя задача — Калах (/puzzle)."},
 	} {
 		h := newHarness(t, nil)
 		h.now = tc.day
