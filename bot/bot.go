@@ -306,8 +306,9 @@ func (b *Bot) failed(s *session, err error) []Reply {
 }
 
 // throttled reports whether req counts against its user's pace: typed
-// commands that are not part of playing a game, except puzzle answers
-// (a solitaire is answered move by move). Button presses never do.
+// commands that are neither part of playing a game nor a setting (see
+// Command.Setting), except puzzle answers (a solitaire is answered move by
+// move). Button presses never do.
 func throttled(req Request) bool {
 	if req.Button != "" || Urgent(req) {
 		return false
@@ -315,6 +316,9 @@ func throttled(req Request) bool {
 	cmd, args := req.Command, req.Args
 	if cmd == "" {
 		cmd, args = parseText(req.Text)
+	}
+	if c, ok := commandByName[cmd]; ok && c.Setting {
+		return false
 	}
 	return !(cmd == "puzzle" && len(args) > 0)
 }

@@ -24,17 +24,28 @@ type harness struct {
 
 func newHarness(t *testing.T, opp bot.Opponent) *harness {
 	t.Helper()
+	return newHarnessWith(t, opp, nil)
+}
+
+// newHarnessWith is newHarness with the bot's configuration changed by
+// adjust (when not nil) before the bot is made.
+func newHarnessWith(t *testing.T, opp bot.Opponent, adjust func(*bot.Config)) *harness {
+	t.Helper()
 	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
 	h := &harness{t: t, db: db, now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
-	h.bot = bot.New(bot.Config{
+	cfg := bot.Config{
 		Store: db, Opponent: opp,
 		Now:         func() time.Time { h.mu.Lock(); defer h.mu.Unlock(); return h.now },
 		NotifyAfter: time.Hour, ClaimAfter: 24 * time.Hour,
-	})
+	}
+	if adjust != nil {
+		adjust(&cfg)
+	}
+	h.bot = bot.New(cfg)
 	return h
 }
 

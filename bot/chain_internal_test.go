@@ -26,7 +26,7 @@ func TestLongBotChainInOneLine(t *testing.T) {
 			ev = append(ev, engine.Event{Kind: engine.EventCapture, Count: 2},
 				engine.Event{Kind: moveMarker, Count: i})
 		}
-		return &loaded{rec: rec, rules: rules}, ev
+		return &loaded{rec: rec, rules: rules, game: engine.NewGame(rules.Start())}, ev
 	}
 	for _, c := range []struct {
 		lang locales.Lang
@@ -35,6 +35,7 @@ func TestLongBotChainInOneLine(t *testing.T) {
 	}{
 		{locales.EN, 26, "Bot played 26 moves in a row: 1 2 3 4 5 6 7 1 2 3 4 5 …. Bot captured 52 seeds."},
 		{locales.RU, 26, "Бот делает 26 ходов подряд: 1 2 3 4 5 6 7 1 2 3 4 5 …. Бот забирает 52 камня."},
+		{locales.RU, 21, "Бот делает 21 ход подряд: 1 2 3 4 5 6 7 1 2 3 4 5 …. Бот забирает 42 камня."},
 		{locales.PL, 4, "Bot wykonuje 4 ruchy z rzędu: 1 2 3 4. Bot zdobywa 8 kamieni."},
 	} {
 		s := &session{b: New(Config{Store: nopStore{}}), ctx: context.Background(), lang: c.lang, user: c.lang}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -71,7 +72,7 @@ func (s *session) afterLeave(lg *loaded, head string, ev []engine.Event) ([]Repl
 		}
 		rest = append(rest, e)
 	}
-	lines := append([]string{head}, s.seatEvents(lg, rest)...)
+	lines := append([]string{head}, s.seatEvents(lg, rest, lg.game.Position())...)
 	text := strings.Join(lines, " ")
 	if lg.rec.Phase == store.PhasePlaying && s.botToMove(lg) {
 		var botEvents []engine.Event
@@ -155,9 +156,13 @@ func (s *session) undo() ([]Reply, error) {
 		}
 		removed = len(g.rec.Moves) - ply
 		g.rec.Moves = g.rec.Moves[:ply]
-		g.note = s.t("undo_done", nil)
-		if removed > 1 {
+		switch {
+		case removed == 1:
+			g.note = s.t("undo_done", nil)
+		case g.rec.Players[1-requester].IsBot():
 			g.note = s.t("undo_done_many", map[string]any{"Count": removed})
+		default: // between people: the requester's move and the opponent's after it
+			g.note = s.t("undo_done_moves", map[string]any{"Count": removed, "Player": s.name(g.rec.Players[requester])})
 		}
 		g.rec.DrawOffer, g.rec.UndoOffer = -1, -1
 		g.rec.TurnStarted, g.rec.Reminded = s.b.now(), time.Time{}
@@ -225,7 +230,7 @@ func (s *session) rematch(d *buttonData) ([]Reply, error) {
 	}
 	if err := s.b.cfg.Store.CreateGame(s.ctx, g); err != nil {
 		if errors.Is(err, store.ErrChannelBusy) {
-			return nil, s.channelBusy()
+			return nil, s.rematchBusy(last)
 		}
 		return nil, err
 	}
@@ -270,7 +275,7 @@ func (s *session) claim(d *buttonData) ([]Reply, error) {
 			return refuse("err_claim_own_turn", nil)
 		}
 		if wait := g.rec.TurnStarted.Add(s.b.cfg.ClaimAfter).Sub(s.b.now()); wait > 0 {
-			return refuse("err_claim_too_early", map[string]any{"Hours": int(wait.Hours()) + 1})
+			return refuse("err_claim_too_early", map[string]any{"Wait": s.waitText(wait)})
 		}
 		if table = peopleOf(g.rules) > 2; table {
 			// At a table the idle seat is taken out; the game goes on.
@@ -312,8 +317,36 @@ func (s *session) board() ([]Reply, error) {
 	return []Reply{s.boardReply(lg, s.turnLine(lg), nil, false)}, nil
 }
 
+// rematchBusy is the refusal of a rematch in a channel that already has a
+// live game: when it is the rematch of last already offered, it says so
+// (to the one who offered it: it waits for the opponent; to the opponent:
+// accept it), else what channelBusy says.
+func (s *session) rematchBusy(last *store.Game) error {
+	live, err := s.b.cfg.Store.LiveGame(s.ctx, s.req.Platform, s.req.Channel)
+	if err != nil || live.Phase != store.PhaseChallenge || live.Variant != last.Variant || sideOf(last, live.Challenger) < 0 {
+		return s.channelBusy()
+	}
+	if live.Challenger == s.req.User.ID {
+		return refuse("err_rematch_offered_by_you", map[string]any{"Opponent": s.name(live.Players[otherSeat(live, s.req.User.ID)])})
+	}
+	return refuse("err_rematch_offered_to_you", map[string]any{"Player": s.name(live.Players[sideOf(live, live.Challenger)])})
+}
+
+// join takes an open seat at a table. A game whose seats are all taken
+// (one being played) is refused as such, not as "no challenge to accept".
+func (s *session) join() ([]Reply, error) {
+	rec, err := s.b.cfg.Store.LiveGame(s.ctx, s.req.Platform, s.req.Channel)
+	if err == nil && rec.Phase == store.PhasePlaying {
+		if sideOf(rec, s.req.User.ID) >= 0 {
+			return nil, refuse("err_already_seated", nil)
+		}
+		return nil, refuse("err_join_full", nil)
+	}
+	return s.accept(nil)
+}
+
 // gameRecord prints the game record: variant, options and moves (the live game,
-// else the channel's last one).
+// else the channel's last one); "no moves yet" instead of an empty list.
 func (s *session) gameRecord() ([]Reply, error) {
 	rec, err := s.b.cfg.Store.LiveGame(s.ctx, s.req.Platform, s.req.Channel)
 	if errors.Is(err, store.ErrNotFound) {
@@ -335,15 +368,19 @@ func (s *session) gameRecord() ([]Reply, error) {
 			}
 		}
 	}
-	b.WriteString(":")
-	for _, m := range rec.Moves {
-		b.WriteString(" " + m.Move)
+	if len(rec.Moves) == 0 {
+		b.WriteString("\n" + s.t("game_record_no_moves", nil))
+	} else {
+		b.WriteString(":")
+		for _, m := range rec.Moves {
+			b.WriteString(" " + m.Move)
+		}
 	}
 	var head string
 	if len(rec.Players) > 2 {
 		head = s.variantTitle(rec) + ": " + s.seatList(rec)
 	} else {
-		head = s.t("game_record_head", map[string]any{"Variant": s.variantTitle(rec), "South": s.name(rec.Players[0]), "North": s.name(rec.Players[1])})
+		head = s.t("game_record_head", map[string]any{"Variant": s.variantTitle(rec), "South": s.name(rec.Players[0]), "North": s.nameAgainst(rec.Players[1])})
 	}
 	if rec.Phase == store.PhaseOver && rec.Result != "" {
 		if lg, err := load(rec); err == nil {
@@ -371,9 +408,12 @@ func (s *session) rules(args []string) ([]Reply, error) {
 		return nil, err
 	}
 	if _, err := v.New(opts); err != nil {
-		return nil, refuse("err_bad_option", map[string]any{"Detail": strings.Join(args[1:], " ")})
+		return nil, s.optionsRefused(v, opts, args[1:])
 	}
 	text := platformCommands(s.req.Platform, s.lang, locales.Rules(s.lang, v.ID, opts))
+	if when := s.puzzleDays(v.ID); when != "" {
+		text += "\n" + when // a solitaire: when it is the daily puzzle
+	}
 	replies := []Reply{{Text: text}}
 	if d := s.ruleDiagrams(v.ID, opts); d != nil {
 		replies = append(replies, *d)
@@ -402,7 +442,7 @@ func (s *session) ruleDiagrams(variant string, opts map[string]string) *Reply {
 	lines := []string{"*" + s.t("rules_diagrams", nil) + "*"}
 	for i, ex := range examples {
 		lines = append(lines, fmt.Sprintf("%d. %s: %s", i+1, s.t("rules_h_"+ex.Section, nil),
-			s.t("rules_diagram_move", map[string]any{"Pit": ex.Move.String()})))
+			s.t("rules_diagram_move", map[string]any{"Pit": rulebook.MoveLabel(ex.Before, ex.Move)})))
 	}
 	return &Reply{Text: strings.Join(lines, "\n"), Board: &Board{PNG: buf.Bytes()}}
 }
@@ -466,6 +506,48 @@ func (s *session) setChannelLang(args []string) ([]Reply, error) {
 }
 
 // help lists every command the bot accepts.
+// help lists the commands. The levels are those the bot offers in Kalah,
+// the example's game; a level it offers only elsewhere (perfect, where it
+// can prove its play) is named with the games that have it, so that the
+// list never offers Kalah a level that is then refused.
 func (s *session) help() ([]Reply, error) {
-	return []Reply{{Text: s.t("help", map[string]any{"Levels": strings.Join(s.b.cfg.Opponent.Levels(), ", ")})}}, nil
+	return []Reply{{Text: s.t("help", map[string]any{"Levels": s.helpLevels()})}}, nil
+}
+
+func (s *session) helpLevels() string {
+	opp := s.b.cfg.Opponent
+	kalah := engine.MustNew("kalah", nil)
+	offered := opp.Offered(kalah)
+	levels := strings.Join(offered, ", ")
+	var extra []string
+	for _, l := range opp.Levels() {
+		if !slices.Contains(offered, l) {
+			extra = append(extra, l)
+		}
+	}
+	if len(extra) == 0 {
+		return levels
+	}
+	hasAll := func(r engine.Rules) bool {
+		o := opp.Offered(r)
+		for _, l := range extra {
+			if !slices.Contains(o, l) {
+				return false
+			}
+		}
+		return true
+	}
+	var games []string
+	for _, v := range engine.Variants() {
+		if r, err := v.New(nil); err == nil && r.Layout().Sides >= 2 && hasAll(r) {
+			games = append(games, locales.VariantName(s.lang, v.ID))
+		}
+	}
+	if small, err := engine.New("kalah", engine.Options{"pits": "4", "seeds": "3"}); err == nil && hasAll(small) {
+		games = append(games, s.t("help_small_kalah", nil))
+	}
+	if len(games) == 0 {
+		return levels
+	}
+	return levels + s.t("help_levels_more", map[string]any{"Levels": strings.Join(extra, ", "), "Games": strings.Join(games, ", ")})
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/locales"
@@ -47,6 +48,15 @@ func knownVariants() string {
 
 // newGame opens a challenge, or starts a game against the bot:
 // new VARIANT [@opponent | bot [LEVEL]] [first|second] [key=value...]
+// namesSomeone reports whether a, a word starting with "@" or "<@", has
+// a name in it: a letter or a digit after the mention's marks ("@alice",
+// "<@123>"; not "@", "<@>" or "@_").
+func namesSomeone(a string) bool {
+	return strings.IndexFunc(strings.TrimLeft(a, "<@!"), func(r rune) bool {
+		return unicode.IsLetter(r) || unicode.IsDigit(r)
+	}) >= 0
+}
+
 func (s *session) newGame(args []string) ([]Reply, error) {
 	if len(args) == 0 {
 		return nil, refuse("err_new_usage", map[string]any{"Known": knownVariants()})
@@ -80,6 +90,11 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 		case la == "second" || la == "north":
 			second = true
 		case strings.HasPrefix(a, "@") || strings.HasPrefix(a, "<@"):
+			if !namesSomeone(a) {
+				// "@" alone would open a challenge nobody can accept,
+				// holding the channel until it is withdrawn.
+				return nil, refuse("err_empty_name", map[string]any{"Word": shorten(a, 40)})
+			}
 			invitees = append(invitees, a)
 			invitee = a
 		case strings.Contains(a, "="):
@@ -94,11 +109,11 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 	}
 	rules, err := v.New(opts)
 	if err != nil {
-		return nil, refuse("err_bad_option", map[string]any{"Detail": strings.Join(pairs, " ")})
+		return nil, s.optionsRefused(v, opts, pairs)
 	}
 	if rules.Layout().Sides < 2 {
 		// A solitaire is played as a puzzle, not in a channel game.
-		return nil, refuse("err_solitaire", map[string]any{"Variant": locales.VariantName(s.lang, v.ID)})
+		return nil, refuse("err_solitaire", map[string]any{"Variant": locales.VariantName(s.lang, v.ID), "When": s.puzzleDays(v.ID)})
 	}
 	people := peopleOf(rules)
 	switch {
@@ -237,6 +252,16 @@ func (s *session) channelBusy() error {
 	return refuse("err_game_exists", nil)
 }
 
+// optionsRefused is the refusal of options that are each valid but that
+// the rules of v refuse (engine.Variant.New failed): which, and why, where
+// it is known (Ruma for three), else the options as given.
+func (s *session) optionsRefused(v *engine.Variant, opts engine.Options, pairs []string) error {
+	if v.ID == "ruma" && opts["players"] == "3" {
+		return refuse("err_ruma_three_players", nil)
+	}
+	return refuse("err_bad_option", map[string]any{"Detail": strings.Join(pairs, " ")})
+}
+
 // parseOptions reads "name=value" rule options for variant v, refusing an
 // unknown name, a name given twice and a value out of its type or range
 // with a message in the requester's language. Values are returned as given
@@ -298,6 +323,17 @@ func (s *session) name(p store.Player) string {
 		return s.t("bot_name", nil)
 	}
 	return p.Name
+}
+
+// nameAgainst is p's name after "against" ("@alice против бота"): a
+// person's name is not inflected, the bot's takes the case the language
+// wants there (bot_name_against: Russian genitive "бота", Polish dative
+// "botowi").
+func (s *session) nameAgainst(p store.Player) string {
+	if p.IsBot() {
+		return s.t("bot_name_against", nil)
+	}
+	return s.name(p)
 }
 
 // mention is how to address the requesting user.
@@ -513,7 +549,8 @@ func (s *session) move(text string, d *buttonData) ([]Reply, error) {
 		}
 		played, mover = ev, s.name(rec.Players[seat])
 		s.record(g, m, s.req.User.ID)
-		g.note = s.describeMove(g, mover, m.String(), played)
+		pos := g.game.Positions()
+		g.note = s.describeMove(g, mover, m.String(), played, pos[len(pos)-2], pos[len(pos)-1])
 		s.prerenderShown(g, played)
 		return nil
 	})
@@ -732,50 +769,24 @@ func lastMoveEvents(ev []engine.Event) []engine.Event {
 // one line.
 const maxBotLines = 3
 
-// describeBotMoves says what the bot's moves did: a line each, or one line
-// for a long chain ("Bot played 26 moves: 3 5 1 …, captured 40"); then, when
-// the bot played exactly, the proven result ("solved: win by 4").
+// describeBotMoves says what the bot's moves did: a line each, or for a
+// long chain a line per seat that moved ("Bot played 26 moves: 3 5 1 …,
+// captured 40"; at a table "Bot (East) played 9 moves: …"), the passes and
+// penalties summed up per seat, and the end of a round where it came
+// (see describePart); then, when the bot played exactly, the proven result.
 func (s *session) describeBotMoves(lg *loaded, ev []engine.Event) string {
-	type played struct {
-		move   string
-		events []engine.Event
-	}
-	var moves []played
+	var moves []chainMove
 	start := 0
 	for i, e := range ev {
 		if e.Kind != moveMarker {
 			continue
 		}
-		moves = append(moves, played{lg.rec.Moves[e.Count].Move, ev[start:i]})
+		moves = append(moves, chainMove{lg.rec.Moves[e.Count].Move, e.Count, ev[start:i]})
 		start = i + 1
 	}
-	name := s.t("bot_name", nil)
 	var lines []string
-	if len(moves) > maxBotLines {
-		var list []string
-		captured := 0
-		for i, m := range moves {
-			if i < 12 {
-				list = append(list, m.move)
-			}
-			for _, e := range m.events {
-				if e.Kind == engine.EventCapture {
-					captured += e.Count
-				}
-			}
-		}
-		if len(moves) > 12 {
-			list = append(list, "…")
-		}
-		line := s.t("bot_moves_summary", map[string]any{"Player": name, "Count": len(moves), "Moves": strings.Join(list, " ")})
-		if captured > 0 {
-			line += " " + s.t("captured", map[string]any{"Player": name, "Count": captured})
-		}
-		lines = append(lines, line)
-	} else {
-		for _, m := range moves {
-			lines = append(lines, s.describeMove(lg, s.botMover(lg, m.events), m.move, m.events))
-		}
+	for _, part := range splitChain(lg, moves) {
+		lines = append(lines, s.describePart(lg, part)...)
 	}
 	if s.exact != nil && s.exact.OutcomeOnly {
 		switch v := s.exact.Value; {
@@ -799,13 +810,17 @@ func (s *session) describeBotMoves(lg *loaded, ev []engine.Event) string {
 	return strings.Join(lines, "\n")
 }
 
-// describeMove says what a move did: who played which pit, what was
-// captured, a tuzdyk, an extra turn.
-func (s *session) describeMove(lg *loaded, player, move string, ev []engine.Event) string {
+// describeMove says what a move did, from position before to after: who
+// played which pit (or claimed it, in Nam Nam), what was captured, a
+// tuzdyk, an extra turn, passes and penalties, the end of a round.
+func (s *session) describeMove(lg *loaded, player, move string, ev []engine.Event, before, after engine.Position) string {
 	l := lg.rules.Layout()
 	lines := []string{s.t("moved", map[string]any{"Player": player, "Pit": moveText(l, move, ev)})}
-	if move == engine.SwapMove.String() {
+	switch {
+	case move == engine.SwapMove.String():
 		lines = []string{s.t("swap", map[string]any{"Player": player})}
+	case isClaim(ev):
+		lines = []string{s.t("claimed", map[string]any{"Player": player, "Count": 1, "Pits": moveText(l, move, ev)})}
 	}
 	// Captures are credited to the side the engine gives them to: in
 	// Abawo, Anyiwoli and Nam Nam a four goes to the owner of its pit,
@@ -850,29 +865,35 @@ func (s *session) describeMove(lg *loaded, player, move string, ev []engine.Even
 			} else { // Selus's extra move, or the opponent's pass
 				lines = append(lines, s.t("moves_again", map[string]any{"Player": player}))
 			}
-		case engine.EventPass:
-			if int(e.Side) < engine.MaxSides {
-				lines = append(lines, s.t("passes", map[string]any{"Player": s.sideName(lg, e.Side)}))
-			}
 		case engine.EventTrap:
 			if int(e.Side) < engine.MaxSides && int(e.Cell) < len(l.Cells) {
 				lines = append(lines, s.t("trap_made", map[string]any{"Player": s.sideName(lg, e.Side)}))
 			}
 		}
 	}
-	lines = append(lines, s.seatEvents(lg, ev)...)
-	return strings.Join(lines, " ")
+	passes := ev
+	if e, ok := passedOver(before, after); ok {
+		passes = append(slices.Clip(ev), e)
+	}
+	lines = append(lines, s.passLines(lg, passes, after)...)
+	lines = append(lines, s.roundLines(lg, before, after)...)
+	// At a table, what the move did to other seats goes on lines of its
+	// own: a run of forced passes names every seat.
+	return strings.Join(append([]string{strings.Join(lines, " ")}, s.seatEvents(lg, ev, after)...), "\n")
 }
 
 // score is the final score with the winner's first ("29:3"), or South's
 // first on a draw or in a game still going on. Scores are by seat: what the
-// stores hold of the sides the players own, or the seeds on each side in a
-// game without stores.
+// stores hold of the sides the players own, or in a game without stores
+// the seeds each side holds, on the board and in hand.
 func score(lg *loaded, first int) string {
 	p := lg.game.Position()
 	count := p.Store
 	if lg.rules.Layout().Store(engine.South) == engine.NoCell {
-		count = p.PitSeeds // no stores (four-row Bao): captured seeds join the capturer's rows
+		// No stores (four-row Bao): captured seeds join the capturer's
+		// rows, and the seeds still in hand (Bao la Kiswahili's namua
+		// stage) are the player's too.
+		count = func(s engine.Side) int { return p.PitSeeds(s) + p.Hand(s) }
 	}
 	if south, north, ok := p.Scores(); ok { // Selus, Sulus: traps count too
 		count = func(s engine.Side) int { return [2]int{south, north}[s&1] }
@@ -899,7 +920,13 @@ func (s *session) turnLine(lg *loaded) string {
 		why = s.t("end_timeout", map[string]any{"Player": s.name(rec.Players[1-max(w, 0)])})
 	case "agreed":
 		why = s.t("end_agreed", nil)
-	case engine.EndEmptySide.String(), engine.EndNoMoves.String():
+	case engine.EndNoMoves.String():
+		if endsWhenNeitherMoves(lg.rules) {
+			why = s.t("end_no_moves_both", nil)
+		} else {
+			why = s.t("end_no_moves", map[string]any{"Player": s.name(rec.Players[s.emptySeat(lg)])})
+		}
+	case engine.EndEmptySide.String():
 		why = s.t("end_"+rec.Reason, map[string]any{"Player": s.name(rec.Players[s.emptySeat(lg)])})
 	case engine.EndMajority.String(), engine.EndRepetition.String(), engine.EndNeverEnding.String():
 		why = s.t("end_"+rec.Reason, nil)
@@ -922,29 +949,47 @@ func (s *session) turnLine(lg *loaded) string {
 	return line
 }
 
+// endsWhenNeitherMoves reports whether r ends a game for want of moves
+// only when neither player can move, a player who cannot move passing
+// until then: Selus, Sulus, and Ayo-ayo with starve=false. Its end then
+// names nobody.
+func endsWhenNeitherMoves(r engine.Rules) bool {
+	switch r.Variant().ID {
+	case "selus", "sulus":
+		return true
+	case "ayoayo":
+		return r.Options()["starve"] == "false"
+	}
+	return false
+}
+
 // emptySeat is the seat of the player whose pits ran out, or who could
-// not move, at the end of lg: the side whose seeds the last move's final
-// sweep did not touch when exactly one side was swept, else the side to
-// move when the game stopped.
+// not move, at the end of lg. The pits are counted as they were before the
+// last move's final sweeps (the seeds a sweep took out of a pit are put
+// back): when exactly one side's pits were empty, that side's seat. That
+// holds whether the empty side wins (Ohojitxi), loses and the winner then
+// takes every seed (Tshuba) or its opponent's seeds are swept (Kalah).
+// Otherwise, the seat to move when the game stopped.
 func (s *session) emptySeat(lg *loaded) int {
 	after := lg.game.Position()
+	l := lg.rules.Layout()
+	left := [2]int{after.PitSeeds(engine.South), after.PitSeeds(engine.North)}
 	moves, pos := lg.game.Moves(), lg.game.Positions()
 	if len(moves) > 0 && len(pos) > 1 {
 		if _, ev, err := pos[len(pos)-2].PlayEvents(moves[len(moves)-1]); err == nil {
-			var swept [2]bool
 			for _, e := range ev {
-				if e.Kind == engine.EventSweep && e.Count > 0 {
-					swept[lg.rules.Layout().Cells[e.Cell].Owner] = true
+				if e.Kind == engine.EventSweep && e.Count > 0 && int(e.Cell) < len(l.Cells) && l.Cells[e.Cell].Kind == engine.PitCell {
+					left[l.Cells[e.Cell].Owner&1] += e.Count
 				}
-			}
-			if swept[0] != swept[1] {
-				empty := engine.South
-				if swept[0] {
-					empty = engine.North
-				}
-				return seatOf(after, empty)
 			}
 		}
+	}
+	if (left[0] == 0) != (left[1] == 0) {
+		empty := engine.South
+		if left[1] == 0 {
+			empty = engine.North
+		}
+		return seatOf(after, empty)
 	}
 	return seatOf(after, after.ToMove())
 }

@@ -101,6 +101,22 @@ func (s *session) ago(d time.Duration) string {
 	return s.t("ago_days", map[string]any{"Count": int(d / (24 * time.Hour))})
 }
 
+// waitText is a time still to wait, rounded up to whole seconds, minutes,
+// hours or days, the largest unit that fits ("2 seconds", "59 minutes",
+// "3 hours", "2 days"), with the language's plural forms.
+func (s *session) waitText(d time.Duration) string {
+	up := func(unit time.Duration) int { return int((d + unit - 1) / unit) }
+	switch {
+	case d <= time.Minute:
+		return s.t("n_seconds", map[string]any{"Count": max(up(time.Second), 1)})
+	case d <= time.Hour:
+		return s.t("n_minutes", map[string]any{"Count": up(time.Minute)})
+	case d <= 48*time.Hour:
+		return s.t("n_hours", map[string]any{"Count": up(time.Hour)})
+	}
+	return s.t("n_days", map[string]any{"Count": up(24 * time.Hour)})
+}
+
 // where is the link to the game, else the channel's title, else "".
 func (s *session) where(rec *store.Game, u store.UserGame) string {
 	switch {

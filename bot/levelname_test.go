@@ -37,7 +37,7 @@ func TestEndgameLevelName(t *testing.T) {
 		t.Errorf("start: %q", r.Text)
 	}
 	r = one(t, h.say("alice", "1"))
-	if !strings.Contains(r.Text, "The bot is playing perfectly: it wins with best play.") || strings.Contains(r.Text, "wins by") {
+	if !strings.Contains(r.Text, "This position is solved: with best play the bot wins.") || strings.Contains(r.Text, "wins by") {
 		t.Errorf("exact move line: %q", r.Text)
 	}
 	// Kalah's perfect keeps its name.
@@ -54,7 +54,7 @@ func TestEndgameLevelName(t *testing.T) {
 		t.Errorf("ru start: %q", r.Text)
 	}
 	r = one(t, h3.say("alice", "1"))
-	if !strings.Contains(r.Text, "Бот играет безупречно, но при лучшей игре проигрывает.") {
+	if !strings.Contains(r.Text, "Эта позиция решена: при лучшей игре бот проигрывает.") {
 		t.Errorf("ru exact loss line: %q", r.Text)
 	}
 	h4 := newHarness(t, endgameOpponent{value: 0})
@@ -64,7 +64,7 @@ func TestEndgameLevelName(t *testing.T) {
 		t.Errorf("pl start: %q", r.Text)
 	}
 	r = one(t, h4.say("alice", "1"))
-	if !strings.Contains(r.Text, "Bot gra bezbłędnie: przy najlepszej grze obu stron będzie remis.") {
+	if !strings.Contains(r.Text, "Ta pozycja jest rozwiązana: przy najlepszej grze obu stron będzie remis.") {
 		t.Errorf("pl draw line: %q", r.Text)
 	}
 }

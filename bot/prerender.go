@@ -112,5 +112,5 @@ func (s *session) prerenderShown(g *loaded, events []engine.Event) {
 // sameOptions reports whether a and b draw the same board.
 func sameOptions(a, b render.Options) bool {
 	return slices.Equal(a.Events, b.Events) && a.Scale == b.Scale && a.Names == b.Names &&
-		a.Seats == b.Seats && a.Viewer == b.Viewer && a.Status == b.Status
+		a.Seats == b.Seats && a.SeatLabels == b.SeatLabels && a.Viewer == b.Viewer && a.Status == b.Status
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"github.com/mancala-bot/mancala/locales"
 	"sort"
 	"strings"
 	"time"
@@ -184,16 +185,51 @@ func (s *session) mutateAttempt(p puzzle.Puzzle, fn func(a *attempt) error) (*at
 	}
 }
 
-// displayName is how leaderboards show the requesting user.
+// displayName is how leaderboards show the requesting user: as games and
+// the ratings' leaderboard do (s.mention: "@alice" on Telegram and in the
+// terminal), so that the puzzle's leaderboard names people the same way.
 func (s *session) displayName() string {
-	u := s.req.User
-	switch {
-	case u.Name != "":
-		return u.Name
-	case u.Mention != "":
-		return u.Mention
+	if m := s.mention(); m != "" {
+		return m
 	}
-	return u.ID
+	return s.req.User.ID
+}
+
+// puzzleDays says when a solitaire (Tchuka Ruma) is the daily puzzle:
+// today ("send /puzzle"), or on which weekdays, the next date, and what
+// today's puzzle is instead; "" for a variant that never is.
+func (s *session) puzzleDays(variant string) string {
+	if v, err := engine.Lookup(variant); err != nil || v.Players != 1 {
+		return "" // a game played in channels: its rules need not say when it is the puzzle
+	}
+	now := s.b.now().UTC()
+	days := puzzle.Days(variant)
+	if len(days) == 0 {
+		return ""
+	}
+	name := locales.VariantName(s.lang, variant)
+	if puzzle.VariantOn(now) == variant {
+		return s.t("solitaire_today", map[string]any{"Variant": name})
+	}
+	every := strings.Split(s.t("weekday_every", nil), "|")
+	var list []string
+	for _, d := range days {
+		if int(d) < len(every) {
+			list = append(list, every[d])
+		}
+	}
+	when := list[len(list)-1]
+	if len(list) > 1 {
+		when = s.t("list_and", map[string]any{"A": strings.Join(list[:len(list)-1], ", "), "B": when})
+	}
+	next := now
+	for i := 1; i <= 7; i++ {
+		if next = now.AddDate(0, 0, i); puzzle.VariantOn(next) == variant {
+			break
+		}
+	}
+	return s.t("solitaire_days", map[string]any{"Variant": name, "Days": when,
+		"Date": s.date(next.Format(time.DateOnly)), "Today": locales.VariantName(s.lang, puzzle.VariantOn(now))})
 }
 
 // today returns the puzzle of the bot's current UTC day.
@@ -346,7 +382,7 @@ func (s *session) goalText(p puzzle.Puzzle) string {
 // puzzleBoard is a board without buttons: the image (when the bot draws
 // them) and the text board.
 func (s *session) puzzleBoard(pos engine.Position, events []engine.Event) *Board {
-	b := &Board{Text: pos.String()}
+	b := &Board{Text: s.positionText(locales.VariantName(s.lang, pos.Rules().Variant().ID), pos, nil)}
 	if s.b.cfg.Render != nil {
 		var png []byte
 		err := s.timed(RenderBoard, func() (err error) {

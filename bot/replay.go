@@ -47,7 +47,7 @@ func (s *session) replay(d *buttonData) ([]Reply, error) {
 		mover = s.botMover(lm.game, lm.events) // "Bot (West)" at a table
 	}
 	text := s.t("replay_caption", map[string]any{
-		"Move": s.describeMove(lm.game, mover, lm.move.String(), lm.events),
+		"Move": s.describeMove(lm.game, mover, lm.move.String(), lm.events, lm.before, lm.game.game.Position()),
 	})
 	if rec.Phase == store.PhaseOver {
 		if line := s.turnLine(lm.game); line != "" {

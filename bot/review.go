@@ -185,7 +185,7 @@ func (s *session) reviewText(lg *loaded, rv *review.Review) string {
 	south, north := lg.rec.Players[seatOf(end, engine.South)], lg.rec.Players[seatOf(end, engine.North)]
 	lines := []string{
 		s.t("review_title", map[string]any{"Variant": locales.VariantName(s.lang, lg.rec.Variant),
-			"South": s.name(south), "North": s.name(north), "Plies": len(rv.Plies)}),
+			"South": s.name(south), "North": s.nameAgainst(north), "Plies": len(rv.Plies)}),
 		s.t("review_graph", map[string]any{"Depth": s.b.cfg.ReviewDepth}),
 	}
 	switch {
@@ -209,9 +209,9 @@ func (s *session) reviewText(lg *loaded, rv *review.Review) string {
 	return strings.Join(lines, "\n")
 }
 
-// turningLine writes one turning point: "• Move 7, Alice: pit 4, 6 seeds
-// worse than the best. It gave away a capture of 9 seeds. Better was pit 2,
-// which kept the extra turn."
+// turningLine writes one turning point: "• Move 7, Alice: pit 4, expected
+// margin −2 instead of +4 with the best move. It gave away a capture of 9
+// seeds. Better was pit 2, which kept the extra turn."
 func (s *session) turningLine(lg *loaded, rv *review.Review, tp review.TurningPoint) string {
 	pl := rv.Plies[tp.Index]
 	l := lg.rules.Layout()
@@ -223,8 +223,14 @@ func (s *session) turningLine(lg *loaded, rv *review.Review, tp review.TurningPo
 	if tp.Played.Move.Kind == engine.Swap { // the pie rule's ⇄
 		key = "review_point_swap"
 	}
+	// The values are final margins (the mover's score minus the
+	// opponent's), so a loss may exceed the seeds in play (from +64 to
+	// −64 is 128 in a game of 64 seeds): both ends are shown, not the
+	// difference in "seeds".
+	played := int(math.Round(pl.Played))
+	best := max(int(math.Round(pl.BestValue)), played+loss)
 	parts := []string{s.t(key, map[string]any{"Ply": tp.Index + 1, "Player": s.name(player),
-		"Pit": pit(tp.Played.Move), "Loss": loss})}
+		"Pit": pit(tp.Played.Move), "MarginPlayed": signed(played), "MarginBest": signed(best)})}
 	p, b := tp.Played, tp.Better
 	switch {
 	case p.ReplyCaptured > b.ReplyCaptured:
@@ -270,4 +276,15 @@ func reviewButton(s *session, rec *store.Game) []Button {
 	}
 	d := buttonData{action: actionReview, gameID: rec.ID, version: rec.Version}
 	return []Button{{Label: "📈 " + s.t("btn_review", nil), Data: d.String()}}
+}
+
+// signed writes a margin with its sign: "+4", "−4" (a minus sign), "0".
+func signed(n int) string {
+	switch {
+	case n > 0:
+		return fmt.Sprintf("+%d", n)
+	case n < 0:
+		return fmt.Sprintf("−%d", -n)
+	}
+	return "0"
 }

@@ -21,6 +21,11 @@ type Command struct {
 	// Urgent marks the commands of playing a game, which adapters send
 	// ahead of help, rules, statistics and puzzle traffic.
 	Urgent bool
+	// Setting marks the commands that change a user's or a channel's
+	// settings (/notify, /lang): like game commands they are never held
+	// back by the request throttle, since a dropped one would leave the
+	// user believing it was done.
+	Setting bool
 }
 
 // Commands lists the commands in the order help and the platforms' menus
@@ -52,7 +57,7 @@ var Commands = []Command{
 		Local: map[locales.Lang]string{locales.RU: "доска", locales.DA: "bræt", locales.PL: "plansza"}},
 	{Name: "games",
 		Local: map[locales.Lang]string{locales.RU: "мои_партии", locales.DA: "mine_spil", locales.PL: "moje_gry"}},
-	{Name: "notify",
+	{Name: "notify", Setting: true,
 		Local: map[locales.Lang]string{locales.RU: "уведомления", locales.DA: "notifikationer", locales.PL: "powiadomienia"}},
 	{Name: "replay",
 		Local: map[locales.Lang]string{locales.RU: "повтор", locales.DA: "genafspil", locales.PL: "powtórka"}},
@@ -70,7 +75,7 @@ var Commands = []Command{
 		Local: map[locales.Lang]string{locales.RU: "статистика", locales.DA: "statistik", locales.PL: "statystyki"}},
 	{Name: "top",
 		Local: map[locales.Lang]string{locales.RU: "лидеры", locales.DA: "rangliste", locales.PL: "ranking"}},
-	{Name: "lang",
+	{Name: "lang", Setting: true,
 		Local: map[locales.Lang]string{locales.RU: "язык", locales.DA: "sprog", locales.PL: "język"}},
 	{Name: "help",
 		Local: map[locales.Lang]string{locales.RU: "помощь", locales.DA: "hjælp", locales.PL: "pomoc"}},
@@ -86,7 +91,7 @@ func init() {
 		"new":      (*session).newGame,
 		"accept":   func(s *session, _ []string) ([]Reply, error) { return s.accept(nil) },
 		"decline":  func(s *session, _ []string) ([]Reply, error) { return s.decline(nil) },
-		"join":     func(s *session, _ []string) ([]Reply, error) { return s.accept(nil) },
+		"join":     func(s *session, _ []string) ([]Reply, error) { return s.join() },
 		"move":     (*session).moveCommand,
 		"resign":   func(s *session, _ []string) ([]Reply, error) { return s.resign() },
 		"draw":     func(s *session, _ []string) ([]Reply, error) { return s.draw() },

@@ -350,46 +350,47 @@ func (s *session) tableStarted(rec *store.Game, edit bool) ([]Reply, error) {
 	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), lastMoveEvents(events), edit)}, nil
 }
 
-// seatEvents says what a move did to the other seats of a table: each
-// forced pass with its penalty point ("@c has no legal move and passes:
-// penalty point 3 of 12"), each seat going out.
-func (s *session) seatEvents(lg *loaded, ev []engine.Event) []string {
-	var total [engine.MaxSides]int
-	found := false
+// seatEvents says what a move, or a run of moves, did to the seats of a
+// table, after is the position it left: one line for each seat that was
+// forced to pass, with its penalty points then ("@c has no legal move and
+// passes: penalty point 3 of 12", or "... had no legal move 8 times and
+// passed: penalty points 9 of 12" for a run of passes), and one for each
+// seat going out.
+func (s *session) seatEvents(lg *loaded, ev []engine.Event, after engine.Position) []string {
+	var passes, seeds [engine.MaxSides]int
+	var order []engine.Side
+	var out []engine.Side
 	for _, e := range ev {
-		switch {
-		case e.Kind == engine.EventPenalty && int(e.Side) < engine.MaxSides:
-			total[e.Side]++
-			found = true
-		case e.Kind == engine.EventOut:
-			found = true
-		}
-	}
-	if !found {
-		return nil
-	}
-	p := lg.game.Position()
-	limit := lg.rules.Options()["penalty_limit"]
-	var seen [engine.MaxSides]int
-	var lines []string
-	for _, e := range ev {
-		if int(e.Side) >= engine.MaxSides || seatOf(p, e.Side) >= len(lg.rec.Players) {
+		if int(e.Side) >= engine.MaxSides || seatOf(after, e.Side) >= len(lg.rec.Players) {
 			continue
 		}
-		player := s.name(lg.rec.Players[seatOf(p, e.Side)])
 		switch e.Kind {
 		case engine.EventPenalty:
-			seen[e.Side]++
-			points := p.Penalties(e.Side) - total[e.Side] + seen[e.Side]
-			key := "seat_passed"
-			if e.Count > 0 {
-				key = "seat_passed_seed"
+			if passes[e.Side] == 0 {
+				order = append(order, e.Side)
 			}
-			lines = append(lines, s.t(key, map[string]any{"Player": player, "Seat": s.seatName(e.Side),
-				"Points": points, "Limit": limit}))
+			passes[e.Side]++
+			seeds[e.Side] += e.Count
 		case engine.EventOut:
-			lines = append(lines, s.t("seat_out", map[string]any{"Player": player, "Seat": s.seatName(e.Side)}))
+			out = append(out, e.Side)
 		}
+	}
+	limit := lg.rules.Options()["penalty_limit"]
+	var lines []string
+	for _, side := range order {
+		args := map[string]any{"Player": s.name(lg.rec.Players[seatOf(after, side)]), "Seat": s.seatName(side),
+			"Points": after.Penalties(side), "Limit": limit, "Count": passes[side]}
+		switch {
+		case passes[side] > 1:
+			lines = append(lines, s.t("seat_passed_times", args))
+		case seeds[side] > 0:
+			lines = append(lines, s.t("seat_passed_seed", args))
+		default:
+			lines = append(lines, s.t("seat_passed", args))
+		}
+	}
+	for _, side := range out {
+		lines = append(lines, s.t("seat_out", map[string]any{"Player": s.name(lg.rec.Players[seatOf(after, side)]), "Seat": s.seatName(side)}))
 	}
 	return lines
 }
@@ -402,7 +403,7 @@ func (s *session) tableOver(lg *loaded, w int) string {
 		return s.t("game_over_draw_table", nil) + "\n" + s.tableEnd(lg)
 	}
 	winner := rec.Players[w]
-	loser := s.name(rec.Players[otherSeat(rec, winner.UserID)])
+	loser := s.seatPlayer(lg, otherSeat(rec, winner.UserID))
 	var why string
 	switch rec.Reason {
 	case "resign":
@@ -410,7 +411,7 @@ func (s *session) tableOver(lg *loaded, w int) string {
 	case "timeout":
 		why = s.t("end_timeout", map[string]any{"Player": loser})
 	case engine.EndEmptySide.String():
-		why = s.t("end_row_emptied", map[string]any{"Player": s.name(winner)})
+		why = s.t("end_row_emptied", map[string]any{"Player": s.seatPlayer(lg, w)})
 	case reasonOnlyBots:
 		why = s.t("end_only_bots", nil)
 	case "seat_out":
@@ -420,7 +421,7 @@ func (s *session) tableOver(lg *loaded, w int) string {
 			why = s.t("end_penalty_limit", map[string]any{"Player": loser})
 		}
 	}
-	line := s.t("game_over_win_table", map[string]any{"Winner": s.name(winner)})
+	line := s.t("game_over_win_table", map[string]any{"Winner": s.seatPlayer(lg, w)})
 	if why != "" {
 		line += " " + why
 	}

@@ -12,7 +12,7 @@ import (
 // TestRumaAgainstTheBot: "new ruma bot" seats the bot at East, North and
 // West and starts at once; after each of alice's moves the bot plays its
 // seats until alice is to move again or the game is over, and the game
-// ends with a result by seat.
+// ends with a result by seat, the winning bot named with its seat.
 func TestRumaAgainstTheBot(t *testing.T) {
 	h := newHarness(t, nil)
 	r := one(t, h.say("alice", "new ruma bot beginner seeds=2"))
@@ -45,7 +45,7 @@ func TestRumaAgainstTheBot(t *testing.T) {
 	if err != nil || last.Phase != store.PhaseOver {
 		t.Fatalf("the game did not end: %+v, %v", last, err)
 	}
-	w := map[string]string{"south_won": "@alice", "east_won": "Bot", "north_won": "Bot", "west_won": "Bot"}[last.Result]
+	w := map[string]string{"south_won": "@alice", "east_won": "Bot (East)", "north_won": "Bot (North)", "west_won": "Bot (West)"}[last.Result]
 	if w == "" || !strings.Contains(r.Text, "Game over: "+w+" wins.") {
 		t.Errorf("result %q, final text %q", last.Result, r.Text)
 	}
@@ -74,8 +74,8 @@ func TestTableInvitations(t *testing.T) {
 	if !strings.Contains(r.Text, "Everyone is seated") || !strings.Contains(r.Text, "@alice to move.") {
 		t.Fatalf("accept: %q", r.Text)
 	}
-	// A stale accept is refused.
-	h.wantRefusal(h.say("carol", "/join"), "no challenge to accept", h.live())
+	// A late /join is refused: every seat is taken.
+	h.wantRefusal(h.say("carol", "/join"), "Every seat of the game here is taken", h.live())
 
 	// Claims: bob idles; alice takes his seat out and the game goes on.
 	h.say("alice", "1")
@@ -121,7 +121,7 @@ func TestTableOnlyBotsLeft(t *testing.T) {
 	h := newHarness(t, nil)
 	h.say("alice", "new ruma bot")
 	r := one(t, h.say("alice", "/resign"))
-	if !strings.Contains(r.Text, "@alice leaves the game") || !strings.Contains(r.Text, "Game over: Bot wins. No person is left in the game.") {
+	if !strings.Contains(r.Text, "@alice leaves the game") || !strings.Contains(r.Text, "Game over: Bot (East) wins. No person is left in the game.") {
 		t.Errorf("resign: %q", r.Text)
 	}
 	if h.live() != nil {

@@ -3,8 +3,10 @@ package bot
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/locales"
@@ -156,11 +158,12 @@ func (s *session) renderOptions(lg *loaded, events []engine.Event) render.Option
 			o.Names[side] = s.name(pl)
 		}
 	}
-	if lg.rules.Layout().Sides > 2 { // a table of four seats names every seat
+	if lg.rules.Layout().Sides > 2 { // a table of four seats names every seat, and says which it is
 		for side := range min(len(o.Seats), len(lg.rec.Players)) {
 			if pl := lg.rec.Players[seatOf(p, engine.Side(side))]; !pl.Empty() {
 				o.Seats[side] = s.name(pl)
 			}
+			o.SeatLabels[side] = s.seatName(engine.Side(side))
 		}
 	}
 	// A four-row board (the Bao games) is read by the player to move from
@@ -183,15 +186,74 @@ func (s *session) renderOptions(lg *loaded, events []engine.Event) render.Option
 	return o
 }
 
-// textBoard is the board in characters under a localized first line (the
-// engine's own first line is English): the game, the ply and whose turn it
-// is, or the result.
+// textBoard is the board in characters under the game's name; the reply's
+// text says whose turn it is, so the board does not say it again.
 func (s *session) textBoard(lg *loaded) string {
-	board := lg.game.Position().String()
-	if i := strings.IndexByte(board, '\n'); i >= 0 {
-		board = board[i+1:]
+	return s.positionText(locales.VariantName(s.lang, lg.rec.Variant), lg.game.Position(), lg.rec)
+}
+
+// positionText draws p in characters under head, in the reader's
+// language: the engine's drawing without its English first line and notes
+// (the round, the penalties), followed by those notes localized and the
+// marked pits the drawing cannot show (Togyz Kumalak's tuzdyks, the traps
+// of Selus and Sulus), named by their owners when rec is not nil.
+func (s *session) positionText(head string, p engine.Position, rec *store.Game) string {
+	lines := strings.Split(strings.TrimRight(p.String(), "\n"), "\n")
+	out := []string{head}
+	for _, l := range lines[1:] {
+		if strings.HasPrefix(l, "round ") || strings.HasPrefix(l, "penalties:") {
+			continue
+		}
+		out = append(out, l)
 	}
-	line, _, _ := strings.Cut(s.turnLine(lg), "\n") // a table's end lists every seat below: not here
-	head := fmt.Sprintf("%s · %s", locales.VariantName(s.lang, lg.rec.Variant), line)
-	return head + "\n" + board
+	owner := func(side engine.Side) string {
+		if rec != nil {
+			if seat := seatOf(p, side); seat < len(rec.Players) && !rec.Players[seat].Empty() {
+				return s.name(rec.Players[seat])
+			}
+		}
+		return s.seatName(side)
+	}
+	if r := p.Round(); r > 0 {
+		if claiming, k := claimPhase(p); claiming {
+			out = append(out, s.t("text_round_claims", map[string]any{"Round": r, "Count": k}))
+		} else {
+			out = append(out, s.t("text_round", map[string]any{"Round": r}))
+		}
+	}
+	l := p.Rules().Layout()
+	if l.Sides > 2 {
+		var seats []string
+		for _, side := range engine.TurnOrder(p.Rules()) {
+			seat := s.seatName(side) + " " + strconv.Itoa(p.Penalties(side))
+			if p.Out(side) {
+				seat += " " + s.t("text_out", nil)
+			}
+			seats = append(seats, seat)
+		}
+		out = append(out, s.t("text_penalties", map[string]any{"Seats": strings.Join(seats, " · ")}))
+	}
+	byKind := map[engine.MarkKind]map[engine.Side][]string{}
+	var kinds []engine.MarkKind
+	for _, m := range p.Marks() {
+		if int(m.Cell) >= len(l.Cells) || int(m.Side) >= engine.MaxSides || m.Kind != engine.MarkTuzdyk && m.Kind != engine.MarkTrap {
+			continue
+		}
+		if byKind[m.Kind] == nil {
+			byKind[m.Kind] = map[engine.Side][]string{}
+			kinds = append(kinds, m.Kind)
+		}
+		ci := l.Cells[m.Cell]
+		byKind[m.Kind][m.Side] = append(byKind[m.Kind][m.Side], fmt.Sprintf("%c%d", unicode.ToUpper(rune(ci.Owner.String()[0])), ci.Pit))
+	}
+	for _, k := range kinds {
+		var parts []string
+		for side := range engine.Side(engine.MaxSides) {
+			if pits := byKind[k][side]; len(pits) > 0 {
+				parts = append(parts, owner(side)+": "+strings.Join(pits, " "))
+			}
+		}
+		out = append(out, s.t("text_marks_"+k.String(), map[string]any{"Pits": strings.Join(parts, " · ")}))
+	}
+	return strings.Join(out, "\n") + "\n"
 }

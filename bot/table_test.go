@@ -49,7 +49,9 @@ func TestPieSwapGame(t *testing.T) {
 	// bob moved last: it is alice's turn now, on North's side.
 	before := h.live()
 	h.wantRefusal(h.say("bob", "1"), "not your turn", before)
-	if r.Board.Text == "" || !strings.Contains(strings.SplitN(r.Board.Text, "\n", 2)[0], "@alice to move") {
+	// The reply says whose turn it is; the text board under it is titled
+	// with the game and does not say it again.
+	if r.Board.Text == "" || strings.SplitN(r.Board.Text, "\n", 2)[0] != "Kalah" || strings.Count(r.Text+r.Board.Text, "@alice to move") != 1 {
 		t.Errorf("text board's first line: %q", strings.SplitN(r.Board.Text, "\n", 2)[0])
 	}
 	// Play the game out: whoever is to move plays their first button.
@@ -148,7 +150,7 @@ func TestFinishedGameInWords(t *testing.T) {
 	if o := got[len(got)-1]; o.Status != engine.NorthWon || o.Names != [2]string{"@alice", "@bob"} {
 		t.Errorf("render options of the resigned game: %+v", o)
 	}
-	if first := strings.SplitN(r.Board.Text, "\n", 2)[0]; !strings.HasPrefix(first, "Kalah · Game over: @bob wins") {
+	if first := strings.SplitN(r.Board.Text, "\n", 2)[0]; first != "Kalah" || strings.Contains(r.Board.Text, "Game over") {
 		t.Errorf("text board's first line %q", first)
 	}
 
@@ -294,7 +296,7 @@ func TestGuildLocale(t *testing.T) {
 }
 
 // TestThrottle: one user repeating /help gets eight answers, one notice,
-// then silence; their moves are never held back.
+// then silence; their settings and moves are never held back.
 func TestThrottle(t *testing.T) {
 	h := newHarness(t, nil)
 	for i := range 8 {
@@ -308,6 +310,15 @@ func TestThrottle(t *testing.T) {
 	}
 	if rs := h.say("spam", "/rules kalah"); len(rs) != 0 {
 		t.Errorf("still answered while throttled: %+v", rs)
+	}
+	// Settings are never dropped: /notify off and /lang are answered
+	// (and done) while the user is throttled.
+	for _, c := range []struct{ cmd, want string }{
+		{"/notify off", "/notify on"}, {"/lang ru", "русский"}, {"/lang en", "English"},
+	} {
+		if rs := h.say("spam", c.cmd); len(rs) != 1 || !strings.Contains(rs[0].Text, c.want) {
+			t.Errorf("%s while throttled: %+v, want an answer with %q", c.cmd, rs, c.want)
+		}
 	}
 	// Game play goes on.
 	one(t, h.say("spam", "/new kalah @bob"))
@@ -352,7 +363,8 @@ func (o exactOpponent) Move(_ context.Context, g *engine.Game, _ string, _ int64
 }
 
 // TestHonestLevels: a level is offered only where the opponent says so,
-// and an exact move says what it proves.
+// and an exact move says what it proves: the position's value, not that
+// the bot plays perfectly (an expert may only have solved an endgame).
 func TestHonestLevels(t *testing.T) {
 	h := newHarness(t, exactOpponent{value: 4})
 	h.wantRefusal(h.say("alice", "/new kalah bot perfect"), "not offered for Kalah", nil)
@@ -361,7 +373,7 @@ func TestHonestLevels(t *testing.T) {
 		t.Fatalf("start: %q", r.Text)
 	}
 	r = one(t, h.say("alice", "2")) // S3..S6: North, the bot, answers
-	if !strings.Contains(r.Text, "playing perfectly: it wins by 4 seeds") {
+	if !strings.Contains(r.Text, "This position is solved: with best play the bot wins by 4 seeds.") {
 		t.Errorf("exact move line: %q", r.Text)
 	}
 	h2 := newHarness(t, exactOpponent{value: -1})

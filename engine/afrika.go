@@ -50,7 +50,7 @@ package engine
 // no state outside the cells (no extra keys).
 func init() {
 	register(&Variant{
-		ID: "afrika", Name: "Afrika", Players: 2,
+		ID: "afrika", Name: "Afrika", Players: 2, BoardBytes: SmallBoardBytes,
 		Options: []OptionSpec{
 			{Name: "early_end", Kind: BoolOption, Default: "false", Doc: "the game ends as soon as a store holds more than half of the seeds"},
 			{Name: "misere", Kind: BoolOption, Default: "false", Doc: "losing game: whoever captures more than half of the seeds loses"},

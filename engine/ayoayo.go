@@ -57,7 +57,7 @@ package engine
 // Position JSON: pits and stores as in every two-row game; extra is {}.
 func init() {
 	register(&Variant{
-		ID: "ayoayo", Name: "Ayo-ayo", Players: 2,
+		ID: "ayoayo", Name: "Ayo-ayo", Players: 2, BoardBytes: SmallBoardBytes,
 		Options: []OptionSpec{
 			{Name: "capture", Kind: EnumOption, Default: "sower", Values: []string{"sower", "owner", "mixed"},
 				Doc: "who takes a four made during sowing: the mover (Ayo-ayo), the row's owner (Abawo), or the owner except for the last seed's four, which the mover takes (Anyiwoli)"},

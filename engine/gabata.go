@@ -49,7 +49,7 @@ package engine
 // end, sweep and end.
 func init() {
 	register(&Variant{
-		ID: "gabata", Name: "Gabata", Players: 2,
+		ID: "gabata", Name: "Gabata", Players: 2, BoardBytes: LargeBoardBytes,
 		Options: []OptionSpec{
 			{Name: "serial", Kind: BoolOption, Default: "true",
 				Doc: "a capturing seed is lifted and sown on, capturing again (the move goes on)"},

@@ -48,7 +48,7 @@ import (
 // stores of another (000:1662, contradicted on the same page) are not offered.
 func init() {
 	register(&Variant{
-		ID: "kalah", Name: "Kalah", Players: 2,
+		ID: "kalah", Name: "Kalah", Players: 2, BoardBytes: SmallBoardBytes,
 		Options: []OptionSpec{
 			{Name: "pits", Kind: IntOption, Default: "6", Min: 1, Max: 8, Doc: "pits on each side"},
 			{Name: "seeds", Kind: IntOption, Default: "4", Min: 1, Max: 8, Doc: "seeds in each pit at the start"},
@@ -88,7 +88,7 @@ func init() {
 	//     North may swap sides at its first turn, when South's opening
 	//     (relays and extra turns included) is over.
 	register(&Variant{
-		ID: "congkak", Name: "Congkak", Players: 2,
+		ID: "congkak", Name: "Congkak", Players: 2, BoardBytes: SmallBoardBytes,
 		Options: []OptionSpec{
 			{Name: "relay", Kind: BoolOption, Default: "true", Doc: "a last seed in an occupied pit lifts it and sowing continues"},
 			{Name: "pie", Kind: BoolOption, Default: "false", Doc: "at North's first turn North may swap sides instead of moving"},

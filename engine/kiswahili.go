@@ -80,7 +80,7 @@ import (
 func init() { register(baoVariant) }
 
 var baoVariant = &Variant{
-	ID: "bao", Name: "Bao la Kiswahili", Players: 2,
+	ID: "bao", Name: "Bao la Kiswahili", Players: 2, BoardBytes: LargeBoardBytes,
 	Options: append([]OptionSpec{
 		{Name: "takasia", Kind: BoolOption, Default: "true",
 			Doc: "a takasa that leaves the opponent one threatened pit blocks it for a turn (takasia)"},

@@ -49,7 +49,7 @@ package engine
 // Position JSON: pits and stores as in every two-row game; extra is {}.
 func init() {
 	register(&Variant{
-		ID: "madjnuni", Name: "La'b madjnuni", Players: 2,
+		ID: "madjnuni", Name: "La'b madjnuni", Players: 2, BoardBytes: SmallBoardBytes,
 		Options: []OptionSpec{
 			{Name: "seeds", Kind: IntOption, Default: "7", Min: 2, Max: 12, Doc: "seeds in each pit at the start"},
 			{Name: "opposite", Kind: BoolOption, Default: "true", Doc: "a capture takes the facing pit with each pit of 2 or 4"},

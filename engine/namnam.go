@@ -95,7 +95,7 @@ import (
 // stalled or repeated round is captures into the starter's store.
 func init() {
 	register(&Variant{
-		ID: "namnam", Name: "Oware Nam Nam", Players: 2,
+		ID: "namnam", Name: "Oware Nam Nam", Players: 2, BoardBytes: SmallBoardBytes,
 		build: func(v *Variant, o Options) (Rules, error) {
 			return &namnamRules{base: base{variant: v, opts: o, layout: twoRowLayout(6)}}, nil
 		},

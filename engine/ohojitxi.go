@@ -60,7 +60,7 @@ import (
 // aux: [0] the drop in hand, [1] and [2] South's and North's last drop.
 func init() {
 	register(&Variant{
-		ID: "ohojitxi", Name: "Ohojitxi", Players: 2,
+		ID: "ohojitxi", Name: "Ohojitxi", Players: 2, BoardBytes: SmallBoardBytes,
 		build: func(v *Variant, o Options) (Rules, error) {
 			return &ohojitxiRules{base: base{variant: v, opts: o, layout: ohojitxiLayout()}}, nil
 		},

@@ -44,7 +44,7 @@ import "encoding/binary"
 //     Position JSON leaves the option out while it is false.
 func init() {
 	register(&Variant{
-		ID: "oware", Name: "Oware", Players: 2,
+		ID: "oware", Name: "Oware", Players: 2, BoardBytes: SmallBoardBytes,
 		Options: []OptionSpec{
 			{Name: "seeds", Kind: IntOption, Default: "4", Min: 1, Max: 6, Doc: "seeds in each pit at the start"},
 			{Name: "grand_slam", Kind: EnumOption, Default: "capture", Values: []string{"capture", "nocapture", "forbidden"},

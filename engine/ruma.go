@@ -83,7 +83,7 @@ import (
 // seats that are out, bit 1<<Side.
 func init() {
 	v := &Variant{
-		ID: "ruma", Name: "Ruma", Players: 4,
+		ID: "ruma", Name: "Ruma", Players: 4, BoardBytes: LargeBoardBytes,
 		Options: []OptionSpec{
 			{Name: "players", Kind: IntOption, Default: "4", Min: 2, Max: 4, Doc: "2 or 4 (3 is refused): 4, one player a seat; 2, one holds South and North, the other East and West"},
 			{Name: "seeds", Kind: IntOption, Default: "4", Min: 2, Max: 4, Doc: "seeds in each pocket at the start"},

@@ -73,7 +73,7 @@ import (
 // moves instead (no ply); at the end, end.
 func init() {
 	register(&Variant{
-		ID: "selus", Name: "Selus", Players: 2,
+		ID: "selus", Name: "Selus", Players: 2, BoardBytes: LargeBoardBytes,
 		Options: []OptionSpec{
 			{Name: "weak_traps", Kind: BoolOption, Default: "false",
 				Doc: "a wegue emptied by a capture becomes an ordinary pit again"},

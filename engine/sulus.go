@@ -49,7 +49,7 @@ package engine
 // end.
 func init() {
 	register(&Variant{
-		ID: "sulus", Name: "Sulus", Players: 2,
+		ID: "sulus", Name: "Sulus", Players: 2, BoardBytes: LargeBoardBytes,
 		Options: []OptionSpec{
 			{Name: "rule", Kind: EnumOption, Default: "aydi", Values: []string{"aydi", "nishtav", "lame"},
 				Doc: "a trap belongs to the player who made it (aydi), or to the owner of the side it is on (nishtav; lame is the same game)"},

@@ -18,7 +18,7 @@ import "fmt"
 // The position has one side, South, always to move.
 func init() {
 	register(&Variant{
-		ID: "tchuka", Name: "Tchuka Ruma", Players: 1,
+		ID: "tchuka", Name: "Tchuka Ruma", Players: 1, BoardBytes: SmallBoardBytes,
 		Options: []OptionSpec{
 			{Name: "pits", Kind: IntOption, Default: "4", Min: 1, Max: MaxPits, Doc: "pits in the row"},
 			{Name: "seeds", Kind: IntOption, Default: "2", Min: 1, Max: 15, Doc: "seeds in each pit at the start"},

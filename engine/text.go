@@ -89,9 +89,26 @@ func (p Position) String() string {
 		b.WriteString(row(0, cell) + " " + cell(right[0]) + "\n")
 		return b.String()
 	}
-	b.WriteString(row(0, label) + "\n")
+	// Every row gets its pit numbers on a line of their own: on the outer
+	// side of the outer rows, on the middle side of the rows next to the
+	// stores' line (four-row boards' front rows, the three-row boards'
+	// middle row), and for a half of three rows or more (Ohojitxi) above
+	// each row of the upper half and below each of the lower.
+	half := l.Rows / 2
+	above := func(r int) bool {
+		if half > 2 {
+			return r < half
+		}
+		return r == 0 || r == half && r != l.Rows-1
+	}
+	below := func(r int) bool {
+		if half > 2 {
+			return r >= half
+		}
+		return r == l.Rows-1 || r == half-1 && r != 0
+	}
 	for r := range l.Rows {
-		if r == l.Rows/2 {
+		if r == half {
 			var s strings.Builder
 			for i := range l.Cols {
 				switch {
@@ -104,15 +121,14 @@ func (p Position) String() string {
 				}
 			}
 			b.WriteString(strings.TrimRight(s.String(), " ") + "\n")
-			if l.Rows == 4 { // four rows: the front rows get their numbers too
-				b.WriteString(row(r, label) + "\n")
-			}
+		}
+		if above(r) {
+			b.WriteString(row(r, label) + "\n")
 		}
 		b.WriteString(row(r, cell) + "\n")
-		if l.Rows == 4 && r == 1 {
+		if below(r) {
 			b.WriteString(row(r, label) + "\n")
 		}
 	}
-	b.WriteString(row(l.Rows-1, label) + "\n")
 	return b.String()
 }

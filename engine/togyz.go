@@ -35,7 +35,7 @@ import (
 // South's tuzdyk (0: none), and extra.tuzdyk.north the same for North.
 func init() {
 	register(&Variant{
-		ID: "togyz", Name: "Togyz Kumalak", Players: 2,
+		ID: "togyz", Name: "Togyz Kumalak", Players: 2, BoardBytes: SmallBoardBytes,
 		build: func(v *Variant, o Options) (Rules, error) {
 			return &togyzRules{base: base{variant: v, opts: o, layout: twoRowLayout(9)}}, nil
 		},

@@ -78,7 +78,7 @@ import (
 // the winner's store by EventSweep (the loser's store too).
 func init() {
 	register(&Variant{
-		ID: "tshuba", Name: "Tshuba", Players: 2,
+		ID: "tshuba", Name: "Tshuba", Players: 2, BoardBytes: LargeBoardBytes,
 		Options: []OptionSpec{
 			{Name: "cols", Kind: EnumOption, Default: "8", Values: []string{"4", "8"},
 				Doc: "pits in each of the four rows"},

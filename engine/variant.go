@@ -91,6 +91,15 @@ type Variant struct {
 	Players int
 	// Options lists the accepted options, in the order to show them.
 	Options []OptionSpec
+	// BoardBytes is the largest board image, in bytes, the bot should
+	// send for a position of the variant (a PNG at the bot's scale, with
+	// the players' names): SmallBoardBytes for boards of two rows (and
+	// Ohojitxi's two columns), LargeBoardBytes for boards of four rows or
+	// four seats, and of three rows (Gabata, Selus, Sulus: busy ones reach
+	// 37 KB, which no compression fast enough for a move brings under 30
+	// KB without changing the picture). The renderer compresses harder to
+	// stay under it, and its tests hold every variant to its own.
+	BoardBytes int
 
 	build func(v *Variant, opts Options) (Rules, error)
 	// fill, if set, changes the resolved options out whose default depends
@@ -184,10 +193,19 @@ func (v *Variant) New(opts Options) (Rules, error) {
 	return r, nil
 }
 
+// The board image limits of BoardBytes.
+const (
+	SmallBoardBytes = 30 << 10
+	LargeBoardBytes = 45 << 10
+)
+
 var registry = map[string]*Variant{}
 
 // register adds a variant; it is called from the variants' init functions.
 func register(v *Variant) {
+	if v.BoardBytes <= 0 {
+		panic("engine: variant " + v.ID + " registered without BoardBytes")
+	}
 	if _, dup := registry[v.ID]; dup {
 		panic("engine: variant registered twice: " + v.ID)
 	}

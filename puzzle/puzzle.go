@@ -187,6 +187,22 @@ var schedule = map[time.Weekday]slot{
 
 func scheduleFor(w time.Weekday) slot { return schedule[w] }
 
+// Days returns the weekdays (of UTC days) whose daily puzzle is of
+// variant, Monday first; none for a variant never scheduled.
+func Days(variant string) []time.Weekday {
+	var out []time.Weekday
+	for _, w := range []time.Weekday{time.Monday, time.Tuesday, time.Wednesday, time.Thursday, time.Friday, time.Saturday, time.Sunday} {
+		if schedule[w].variant == variant {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// VariantOn returns the variant of the daily puzzle of date's UTC day,
+// without making the puzzle.
+func VariantOn(date time.Time) string { return scheduleFor(date.UTC().Weekday()).variant }
+
 // gen is one date's generator: its random source is seeded from the date.
 type gen struct {
 	date string

@@ -419,7 +419,7 @@ func TestDiagram(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkGolden(t, "diagram_kalah_capture", buf.Bytes())
-	img := diagram(b, ev, a, o)
+	img := diagram(b, ev, a, o, "")
 	w, h := DiagramSize(b.Rules(), o)
 	if img.Rect.Dx() != w || img.Rect.Dy() != h {
 		t.Errorf("diagram %v, DiagramSize says %dx%d", img.Rect.Size(), w, h)

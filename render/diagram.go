@@ -1,9 +1,12 @@
 package render
 
 import (
+	"golang.org/x/image/font"
 	"image"
+	"image/color"
 	stddraw "image/draw"
 	"io"
+	"slices"
 	"strconv"
 
 	"github.com/fogleman/gg"
@@ -29,7 +32,7 @@ const arrowBand = 0.62
 // board as [Board] does. A Kalah diagram is 982×871 px at scale 1.
 // [DiagramSheet] puts several in one image.
 func Diagram(w io.Writer, before engine.Position, events []engine.Event, after engine.Position, o Options) error {
-	img := diagram(before, events, after, o)
+	img := diagram(before, events, after, o, "")
 	pal, _ := quantize(img, nil, nil)
 	return encodePaletted(w, pal)
 }
@@ -43,8 +46,34 @@ func DiagramSize(r engine.Rules, o Options) (width, height int) {
 
 func bandPixels(g *geom) int { return int(arrowBand*g.pitch + 0.5) }
 
-// diagram draws what Diagram encodes.
-func diagram(before engine.Position, events []engine.Event, after engine.Position, o Options) *image.RGBA {
+// pitLabel is the arrow's label of a move given no other (see
+// Panel.Label): the number of the pit it lifts its seeds from, in white;
+// for a move that lifts none but takes a pit (a Tshuba bonus capture, an
+// Afrika capture, a Nam Nam claim), that pit's number in its owner's
+// colour, as the board numbers it, or else the first pit it drops seeds
+// into (an Ohojitxi drop, a Bao seed from hand). "" when there is none.
+func pitLabel(l *engine.Layout, events []engine.Event) (string, color.RGBA) {
+	if pick := firstPickup(events); len(pick) == 1 {
+		if c := pick[0].Cell; int(c) < len(l.Cells) && l.Cells[c].Pit > 0 {
+			return strconv.Itoa(l.Cells[c].Pit), colMove
+		}
+		return "", colMove
+	}
+	for _, kinds := range [][]engine.EventKind{{engine.EventCapture, engine.EventFill}, {engine.EventSow}} {
+		for _, e := range events {
+			if !slices.Contains(kinds, e.Kind) {
+				continue
+			}
+			if c := e.Cell; int(c) < len(l.Cells) && l.Cells[c].Pit > 0 {
+				return strconv.Itoa(l.Cells[c].Pit), sideColor(l.Cells[c].Owner)
+			}
+		}
+	}
+	return "", colMove
+}
+
+// diagram draws what Diagram encodes, label by the arrow (see Panel.Label).
+func diagram(before engine.Position, events []engine.Event, after engine.Position, o Options, label string) *image.RGBA {
 	top := Board(before, Options{Events: firstPickup(events), Scale: o.Scale})
 	bottom := Board(after, Options{Events: events, Scale: o.Scale})
 	g := geomFor(before.Rules().Layout(), o.Scale, false)
@@ -78,13 +107,17 @@ func diagram(before engine.Position, events []engine.Event, after engine.Positio
 	dc.LineTo(cx+head*0.75, y1-head)
 	dc.ClosePath()
 	dc.Fill()
-	if pick := firstPickup(events); len(pick) == 1 {
-		l := before.Rules().Layout()
-		if c := pick[0].Cell; int(c) < len(l.Cells) && l.Cells[c].Pit > 0 {
-			face := newFace(g.fPit)
-			drawText(img, face, strconv.Itoa(l.Cells[c].Pit), cx+0.42*p, (y0+y1)/2, colMove)
-			_ = face.Close()
-		}
+	col := colMove
+	if label == "" {
+		label, col = pitLabel(before.Rules().Layout(), events)
+	}
+	if label != "" {
+		// Right of the arrow; a long label ("12", "↑1", "3R") is moved
+		// right so that it never reaches back over the arrow.
+		face := newFace(g.fPit)
+		extra := float64(font.MeasureString(face, label)-font.MeasureString(face, "0")) / 64
+		drawText(img, face, label, cx+0.42*p+max(extra, 0)/2, (y0+y1)/2, col)
+		_ = face.Close()
 	}
 	return img
 }

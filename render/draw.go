@@ -42,7 +42,7 @@ var (
 	colSouth      = rgb(0x56, 0xb4, 0xe9) // sky blue
 	colNorth      = rgb(0xe6, 0x9f, 0x00) // orange
 	colEast       = rgb(0x88, 0x77, 0xff) // light violet (Ruma)
-	colWest       = rgb(0xaa, 0x99, 0x55) // khaki (Ruma)
+	colWest       = rgb(0xff, 0x33, 0x66) // rose red (Ruma): the khaki it replaces read as North's orange
 	colOther      = rgb(0xcc, 0xcc, 0xcc)
 	colMove       = rgb(0xff, 0xff, 0xff) // white: the last move
 	colCapture    = rgb(0xa8, 0x3c, 0x00) // dark vermillion
@@ -486,6 +486,11 @@ func (r *renderer) crownAt(s engine.Side) {
 		return
 	}
 	w, h := 0.52*g.pitch, 0.34*g.pitch
+	// In a narrow margin (a board without stores) the crown is made
+	// smaller rather than cut by the image's edge.
+	if room := 2 * (min(x, float64(g.w)-x) - 0.08*g.pitch); room < w {
+		w, h = room, h*room/w
+	}
 	top, base := y-h/2, y+h/2
 	dc.MoveTo(x-w/2, base)
 	dc.LineTo(x-w/2, top+0.15*h)

@@ -18,6 +18,9 @@ const (
 	boardPad       = 0.08  // board edge around the outermost cells
 	marginX        = 0.08  // image edge to board edge, left and right
 	marginNoStore  = 0.45  // the same when a side has no store
+	marginSide     = 0.80  // the same on a tall board, whose pit labels are beside the pits
+	sideLabelGap   = 0.32  // a tall board's pit label's centre to the board's edge
+	sideRowGap     = 0.16  // between a tall board's rows, whose labels are beside them
 	labelNudge     = 0.04  // pit labels sit this much closer to their row
 	marginY        = 0.08  // image edge to the outermost labels
 	halfGap        = 0.10  // extra space between rows of different owners
@@ -32,11 +35,16 @@ const (
 type geom struct {
 	cells []engine.CellInfo // the layout's cells, at most MaxCells
 	named bool              // with a row for each player's name
-	sides int
-	rows  int
-	cols  int
-	pitch float64
-	w, h  int
+	// sideLabels: the pit labels are beside the pits, outside the board's
+	// left and right edges, not in bands between rows (a tall board of
+	// two columns, Ohojitxi's, where a label between two rows could be
+	// either's).
+	sideLabels bool
+	sides      int
+	rows       int
+	cols       int
+	pitch      float64
+	w, h       int
 
 	x0     float64       // x of column 0's left edge
 	rowTop []float64     // y of each row's top edge
@@ -91,6 +99,7 @@ func newGeom(l *engine.Layout, scale float64, named bool) *geom {
 			g.pitOf[s][n] = engine.NoCell
 		}
 	}
+	g.sideLabels = l.Sides == 2 && cols == 2 && rows > 4
 	g.owner = make([]engine.Side, rows)
 	seen := make([]bool, rows)
 	for i, ci := range g.cells {
@@ -142,18 +151,22 @@ func newGeom(l *engine.Layout, scale float64, named bool) *geom {
 	}
 	g.boardY0 = y
 	y += boardPad * pitch
+	inner := b // a label band between two rows
+	if g.sideLabels {
+		inner = sideRowGap * pitch // labels beside the pits: rows just apart
+	}
 	for r := range rows {
 		if r > 0 {
 			if !g.above(r - 1) {
-				g.band[r-1] = y + b/2
-				y += b
+				g.band[r-1] = y + inner/2
+				y += inner
 			}
 			if g.owner[r] != g.owner[r-1] {
 				y += halfGap * pitch
 			}
 			if g.above(r) {
-				g.band[r] = y + b/2
-				y += b
+				g.band[r] = y + inner/2
+				y += inner
 			}
 		}
 		g.rowTop[r] = y
@@ -178,6 +191,9 @@ func newGeom(l *engine.Layout, scale float64, named bool) *geom {
 		if g.storeOf[s] == engine.NoCell {
 			mx = marginNoStore
 		}
+	}
+	if g.sideLabels {
+		mx = marginSide
 	}
 	g.x0 = (mx + boardPad) * pitch
 	g.boardX0 = mx * pitch
@@ -219,6 +235,20 @@ func (g *geom) labelY(r int) float64 {
 		return g.band[r] + labelNudge*g.pitch
 	}
 	return g.band[r] - labelNudge*g.pitch
+}
+
+// labelAt returns the centre of pit c's label: in its row's label band
+// above or below it, or on a tall board beside it, outside the board's
+// edge next to its column.
+func (g *geom) labelAt(c engine.Cell) (x, y float64) {
+	ci := g.cells[c]
+	if !g.sideLabels {
+		return g.colX(ci.Col), g.labelY(ci.Row)
+	}
+	if ci.Col == 0 {
+		return g.boardX0 - sideLabelGap*g.pitch, g.rowY(ci.Row)
+	}
+	return g.boardX1 + sideLabelGap*g.pitch, g.rowY(ci.Row)
 }
 
 // colX returns the x of column c's centre.

@@ -68,7 +68,7 @@ func synthetic(t *testing.T, l *engine.Layout, s *state, o Options) ([]byte, ima
 	t.Helper()
 	g := newGeom(l, o.Scale, o.named())
 	var buf bytes.Buffer
-	if err := encode(&buf, g, s, o); err != nil {
+	if err := encode(&buf, g, s, o, 0); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes(), image.Pt(g.w, g.h)

@@ -22,6 +22,7 @@ type marks struct {
 // ignored.
 func collectMarks(g *geom, events []engine.Event) *marks {
 	m := &marks{start: engine.NoCell, step: engine.NoCell}
+	newRound := false
 	ok := g.has
 	gain := func(s engine.Side, n int) {
 		if c := g.store(s); ok(c) && n > 0 {
@@ -72,6 +73,15 @@ func collectMarks(g *geom, events []engine.Event) *marks {
 		case engine.EventFill: // a claim (Nam Nam) starts with its pit
 			if m.start == engine.NoCell && ok(e.Cell) {
 				m.start = e.Cell
+			}
+			if m.start != e.Cell && !newRound {
+				// A fill after a sowing: the round ended and the board
+				// was set up again (Nam Nam). What the sowing took and
+				// gained is no longer on it: no "+8" on a store now
+				// holding 4, no "−4" on a pit refilled with 4.
+				newRound = true
+				m.taken, m.swept, m.gained = [engine.MaxCells]int{}, [engine.MaxCells]int{}, [engine.MaxCells]int{}
+				m.sown, m.relay = [engine.MaxCells]bool{}, [engine.MaxCells]bool{}
 			}
 		}
 	}

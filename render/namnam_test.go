@@ -78,3 +78,45 @@ func TestNamnamRoundChange(t *testing.T) {
 		p = after
 	}
 }
+
+// TestNamnamNewRoundBadges: the board after a move that ends a round shows
+// the new round's set-up, so it carries no badges of the old round's
+// sowing (the issue's "+8" on a store holding 4 after the refill, "−4" on
+// a refilled pit); a claim keeps its start mark.
+func TestNamnamNewRoundBadges(t *testing.T) {
+	p, err := engine.ParsePosition([]byte(`{"variant":"namnam","pits":{"south":[0,0,0,0,0,1],"north":[3,0,0,0,0,4]},"stores":{"south":24,"north":16}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := geomFor(p.Rules().Layout(), 0, false)
+	mv, _ := engine.ParseMove("6") // captures North's 4 and the last four: round 1 ends, 28:20
+	after, ev, err := p.PlayEvents(mv)
+	if err != nil || after.Round() != 2 {
+		t.Fatalf("round %d, %v", after.Round(), err)
+	}
+	m := collectMarks(g, ev)
+	for c := range m.gained {
+		if m.gained[c] != 0 || m.taken[c] != 0 || m.sown[c] {
+			t.Errorf("cell %d after the refill: gained %d, taken %d, sown %v", c, m.gained[c], m.taken[c], m.sown[c])
+		}
+	}
+	// Before the fills the same sowing has its badges.
+	var sowing []engine.Event
+	for _, e := range ev {
+		if e.Kind == engine.EventFill {
+			break
+		}
+		sowing = append(sowing, e)
+	}
+	if m := collectMarks(g, sowing); m.gained[g.store(engine.South)] == 0 {
+		t.Errorf("the sowing alone gained nothing: %v", m.gained)
+	}
+	claim, _ := engine.ParseMove("12")
+	_, ev, err = after.PlayEvents(claim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := collectMarks(g, ev); m.start != p.Rules().Layout().Pit(engine.North, 6) {
+		t.Errorf("the claim's start mark is on %d", m.start)
+	}
+}

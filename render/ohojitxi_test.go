@@ -51,3 +51,39 @@ func TestOhojitxiBoard(t *testing.T) {
 		checkGolden(t, "ohojitxi_"+viewer.String(), b.Bytes())
 	}
 }
+
+// TestOhojitxiLabelsAndCrown: Ohojitxi's pit numbers are beside their
+// pits (level with the pit, outside the board's edge on its column's
+// side), never in a band between two rows; and a winner's crown, in the
+// narrow margin of a board without stores (Ohojitxi, the four-row Bao
+// games), stays inside the image: no pixel of the image's outer columns
+// is the crown's gold.
+func TestOhojitxiLabelsAndCrown(t *testing.T) {
+	r := engine.MustNew("ohojitxi", nil)
+	for _, viewer := range []engine.Side{engine.South, engine.North} {
+		g := geomFor(layoutFor(r.Layout(), Options{Viewer: viewer}), 0, true)
+		for i, ci := range g.cells {
+			x, y := g.labelAt(engine.Cell(i))
+			inside := x > g.boardX0 && x < g.boardX1
+			if y != g.rowY(ci.Row) || inside {
+				t.Errorf("viewer %s: pit %s%d's label at (%.0f, %.0f), its row at y %.0f, the board from x %.0f to %.0f",
+					viewer, ci.Owner, ci.Pit, x, y, g.rowY(ci.Row), g.boardX0, g.boardX1)
+			}
+		}
+	}
+	for _, c := range []struct {
+		variant string
+		w       engine.Status
+	}{{"ohojitxi", engine.SouthWon}, {"ohojitxi", engine.NorthWon}, {"bao", engine.SouthWon}, {"bao", engine.NorthWon}, {"bao-kujifunza", engine.NorthWon}} {
+		w := c.w
+		img := Board(engine.MustNew(c.variant, nil).Start(), Options{Status: w, Names: [2]string{"@alice", "@bob"}})
+		b := img.Bounds()
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for _, x := range []int{b.Min.X, b.Min.X + 1, b.Max.X - 2, b.Max.X - 1} {
+				if img.RGBAAt(x, y) == colCrown {
+					t.Fatalf("%s, %v: the crown reaches the image's edge at (%d, %d)", c.variant, w, x, y)
+				}
+			}
+		}
+	}
+}

@@ -59,7 +59,8 @@ func (r *renderer) drawLabel(c engine.Cell, col color.RGBA) {
 	g := r.g
 	ci := g.cells[c]
 	r.drawPatched(labelKey{r.tint, c, col}, func(dc *gg.Context) {
-		drawText(dc.Image().(*image.RGBA), r.faces.label, strconv.Itoa(ci.Pit), g.colX(ci.Col), g.labelY(ci.Row), col)
+		x, y := g.labelAt(c)
+		drawText(dc.Image().(*image.RGBA), r.faces.label, strconv.Itoa(ci.Pit), x, y, col)
 	})
 }
 

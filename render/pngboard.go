@@ -4,6 +4,7 @@ import (
 	"bytes"
 	stdflate "compress/flate"
 	"encoding/binary"
+	"github.com/mancala-bot/mancala/engine"
 	"image"
 	"io"
 	"slices"
@@ -62,11 +63,18 @@ var encoding atomic.Int32
 //     33 KB, for 36 ms a band).
 //
 // The boards of Kalah and Oware stay under bigPNG at the fastest level.
+//
+// These are the thresholds for a board whose limit (its variant's
+// engine.Variant.BoardBytes) is limitPNG, 30 KB, the two-row boards'. A
+// board of four rows or four seats may take 45 KB: its thresholds are
+// those moved by the difference (sizesFor), so that most of them stay at
+// the fastest level, and the others are deflated harder only as far as
+// they must to come under their own limit. The pictures are the same.
 const (
 	bigPNG      = 28 << 10
 	hopePNG     = 35 << 10
 	hopeBest    = 39 << 10
-	limitPNG    = 30 << 10
+	limitPNG    = engine.SmallBoardBytes
 	betterLevel = 6
 	bestLevel   = 8
 )
@@ -91,6 +99,22 @@ type boardEncoder struct {
 	// betterLevel or bestLevel); fastSize its size at the fastest level
 	// (for the tests and benchmarks).
 	level, fastSize int
+	// limit is the size the next images should stay under (the variant's
+	// BoardBytes); 0 means limitPNG.
+	limit int
+}
+
+// pngSizes are encode's thresholds for one limit (see the constants).
+type pngSizes struct{ big, hope, hopeBest, limit int }
+
+// sizesFor returns the thresholds for boards whose limit is limit bytes
+// (0: limitPNG): the constants' moved by limit-limitPNG.
+func sizesFor(limit int) pngSizes {
+	if limit <= 0 {
+		limit = limitPNG
+	}
+	d := limit - limitPNG
+	return pngSizes{big: bigPNG + d, hope: hopePNG + d, hopeBest: hopeBest + d, limit: limit}
 }
 
 // band is one band of rows: its runs of equal pixels, its colours (with
@@ -153,13 +177,13 @@ func (e *boardEncoder) encode(w io.Writer, src *image.RGBA, split bool) error {
 		<-done
 	}
 	e.level, e.fastSize = flate.BestSpeed, pngSize(bands, len(e.pal.Palette))
-	if e.fastSize > bigPNG {
+	if z := sizesFor(e.limit); e.fastSize > z.big {
 		e.level = betterLevel
-		if e.fastSize > hopePNG && e.fastSize <= hopeBest {
+		if e.fastSize > z.hope && e.fastSize <= z.hopeBest {
 			e.level = bestLevel
 		}
 		deflateBands(e, bands, e.level)
-		if e.level == betterLevel && e.fastSize <= hopeBest && pngSize(bands, len(e.pal.Palette)) > limitPNG {
+		if e.level == betterLevel && e.fastSize <= z.hopeBest && pngSize(bands, len(e.pal.Palette)) > z.limit {
 			e.level = bestLevel
 			deflateBands(e, bands, bestLevel)
 		}

@@ -284,19 +284,20 @@ func TestPNGConcurrently(t *testing.T) {
 }
 
 // TestBusyBoardSizes: every variant's board with the players' names, from
-// the start to 60 plies in, is no bigger than at the fastest level, and
-// under limitPNG if it was at most sureBest there (bestLevel saves at
+// the start to 60 plies in, encoded for its own limit (the variant's
+// engine.Variant.BoardBytes: 30 KB for two rows, 45 KB for three or four
+// rows or four seats), is no bigger than at the fastest level, and under
+// that limit if it was at most sureBest over it there (bestLevel saves at
 // least 19 % on such boards; on boards of up to hopeBest it often does,
-// see BenchmarkBoardSizes). The variants with smaller boards stay under
-// limitPNG throughout.
+// see BenchmarkBoardSizes).
 func TestBusyBoardSizes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("sizes, not concurrency: checked in full without -race")
 	}
-	const sureBest = 37 << 10
-	big := map[string]bool{"bao": true, "bao-kujifunza": true, "ruma": true, "selus": true, "sulus": true, "gabata": true, "tshuba": true}
+	const sureBest = 7 << 10 // over the limit at the fastest level
 	var e boardEncoder
 	for _, v := range engine.Variants() {
+		e.limit = v.BoardBytes
 		for _, plies := range []int{0, 5, 10, 20, 30, 40, 60} {
 			p, ev := busyPosition(v.ID, plies)
 			img := Board(p, Options{Events: ev, Names: [2]string{"Alice Longname", "Bob"}})
@@ -307,17 +308,37 @@ func TestBusyBoardSizes(t *testing.T) {
 			if buf.Len() > e.fastSize {
 				t.Errorf("%s, %d plies: %d bytes at level %d, %d at the fastest", v.ID, plies, buf.Len(), e.level, e.fastSize)
 			}
-			if (e.fastSize <= sureBest || !big[v.ID]) && buf.Len() > limitPNG {
-				t.Errorf("%s, %d plies: %d bytes at level %d, over %d (%d at the fastest)", v.ID, plies, buf.Len(), e.level, limitPNG, e.fastSize)
+			if e.fastSize <= v.BoardBytes+sureBest && buf.Len() > v.BoardBytes {
+				t.Errorf("%s, %d plies: %d bytes at level %d, over its %d (%d at the fastest)", v.ID, plies, buf.Len(), e.level, v.BoardBytes, e.fastSize)
 			}
 		}
 	}
 }
 
-// BenchmarkBoardSizes measures how often a board is over limitPNG in play:
+// TestLimitsInTheRegistry: every variant states its board limit in its
+// registry entry, by its board's shape: three or four rows or four seats
+// may take 45 KB, the others (two rows, Ohojitxi's two columns) 30 KB.
+func TestLimitsInTheRegistry(t *testing.T) {
+	for _, v := range engine.Variants() {
+		r, err := v.New(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := engine.SmallBoardBytes
+		if l := r.Layout(); l.Rows == 3 || l.Rows == 4 || l.Sides == 4 {
+			want = engine.LargeBoardBytes
+		}
+		if v.BoardBytes != want {
+			t.Errorf("%s: BoardBytes %d, want %d", v.ID, v.BoardBytes, want)
+		}
+	}
+}
+
+// BenchmarkBoardSizes measures how often a board is over its variant's
+// limit (engine.Variant.BoardBytes) in play:
 // for every variant, random games (seeded, so the same each run), every
 // fourth position up to 80 plies in, with the players' names. It reports
-// the share of boards over limitPNG (over-%) and the largest (max-bytes).
+// the share of boards over the limit (over-%) and the largest (max-bytes).
 // Under -short (CI runs every benchmark once) two games a variant.
 func BenchmarkBoardSizes(b *testing.B) {
 	games := 6
@@ -348,7 +369,7 @@ func BenchmarkBoardSizes(b *testing.B) {
 			continue
 		}
 		b.Run(v.ID, func(b *testing.B) {
-			var e boardEncoder
+			e := boardEncoder{limit: v.BoardBytes}
 			var buf bytes.Buffer
 			over, largest := 0, 0
 			for b.Loop() {
@@ -358,7 +379,7 @@ func BenchmarkBoardSizes(b *testing.B) {
 					if err := e.encode(&buf, img, true); err != nil {
 						b.Fatal(err)
 					}
-					if buf.Len() > limitPNG {
+					if buf.Len() > v.BoardBytes {
 						over++
 					}
 					largest = max(largest, buf.Len())

@@ -32,6 +32,11 @@ type Options struct {
 	// seat's colour inside the square, in front of its row; Names is for
 	// two-sided boards.
 	Seats [engine.MaxSides]string
+	// SeatLabels are the seats' own names for a board of four seats, in
+	// the reader's language ("East"), each drawn small under its player's
+	// name, so that rows are matched to seats by words, not by colour
+	// alone. Empty ones are not drawn.
+	SeatLabels [engine.MaxSides]string
 	// Viewer is the side whose seat the board is drawn from: its rows
 	// nearest (at the bottom) and its pit 1 on the left. The zero value is
 	// South, from whose seat boards are usually drawn; engine.North turns a
@@ -71,11 +76,12 @@ func Board(p engine.Position, o Options) *image.RGBA {
 // board between 10 and 30 KB.
 func PNG(w io.Writer, p engine.Position, o Options) error {
 	g := geomFor(layoutFor(p.Rules().Layout(), o), o.Scale, o.named())
-	return encode(w, g, stateOf(p, g, o), o)
+	return encode(w, g, stateOf(p, g, o), o, p.Rules().Variant().BoardBytes)
 }
 
-// encode draws s and writes it as a paletted PNG.
-func encode(w io.Writer, g *geom, s *state, o Options) error {
+// encode draws s and writes it as a paletted PNG, compressed to stay under
+// limit bytes where it can (the variant's BoardBytes; 0: limitPNG).
+func encode(w io.Writer, g *geom, s *state, o Options, limit int) error {
 	c, _ := canvasPool.Get().(*canvas)
 	if c == nil || c.rgba.Rect.Dx() != g.w || c.rgba.Rect.Dy() != g.h {
 		c = &canvas{rgba: image.NewRGBA(image.Rect(0, 0, g.w, g.h))}
@@ -84,6 +90,7 @@ func encode(w io.Writer, g *geom, s *state, o Options) error {
 	draw(c.rgba, g, s, o)
 	alone := encoding.Add(1) == 1
 	defer encoding.Add(-1)
+	c.enc.limit = limit
 	return c.enc.encode(w, c.rgba, alone)
 }
 
@@ -136,7 +143,7 @@ func stateOf(p engine.Position, g *geom, o Options) *state {
 	}
 	if g.sq != nil {
 		rs := rumaStateOf(p)
-		rs.names = o.Seats
+		rs.names, rs.labels = o.Seats, o.SeatLabels
 		s.ruma = &rs
 	}
 	readOwners(p, g, s)

@@ -263,7 +263,10 @@ func writePNG(t *testing.T, path string, img image.Image) {
 }
 
 // TestGoldenSizes keeps the committed images small, as the bot's uploads
-// should be: a board under 30 KB, a sheet of diagrams under 60 KB.
+// should be: a board under its variant's limit (engine.Variant.BoardBytes,
+// read from the registry by the file's name: "bao_marks" is a Bao board;
+// a synthetic four-row board has the four-row boards' limit; diagrams and
+// graphs the two-row boards'), a sheet of diagrams under 60 KB.
 func TestGoldenSizes(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "*.golden.png"))
 	if err != nil || len(files) == 0 {
@@ -274,15 +277,19 @@ func TestGoldenSizes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		limit := int64(30)
-		switch name := filepath.Base(f); {
-		case strings.HasPrefix(name, "sheet_"):
-			limit = 60
-		case strings.HasPrefix(name, "bao_"): // four rows of eight, names and hands
-			limit = 40
+		name := filepath.Base(f)
+		prefix, _, _ := strings.Cut(name, "_")
+		limit := int64(engine.SmallBoardBytes)
+		switch v, err := engine.Lookup(prefix); {
+		case prefix == "sheet":
+			limit = 60 << 10
+		case prefix == "fourrow":
+			limit = engine.LargeBoardBytes
+		case err == nil:
+			limit = int64(v.BoardBytes)
 		}
-		if fi.Size() > limit<<10 {
-			t.Errorf("%s is %d bytes, over %d KB", f, fi.Size(), limit)
+		if fi.Size() > limit {
+			t.Errorf("%s is %d bytes, over its %d", f, fi.Size(), limit)
 		}
 	}
 }

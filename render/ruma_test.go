@@ -40,7 +40,8 @@ func TestRumaBoard(t *testing.T) {
 		{"ruma_start", start, Options{}},
 		{"ruma_mid", mid, Options{Events: ev, Scale: 0.7}},
 		{"ruma_mid_east", mid, Options{Events: ev, Viewer: engine.East, Scale: 0.65,
-			Seats: [engine.MaxSides]string{"@alice", "@bob", "@carol_the_long_named", "@dave"}}},
+			Seats:      [engine.MaxSides]string{"@alice", "@bob", "@carol_the_long_named", "@dave"},
+			SeatLabels: [engine.MaxSides]string{"South", "North", "East", "West"}}},
 	} {
 		var b bytes.Buffer
 		if err := PNG(&b, c.p, c.o); err != nil {

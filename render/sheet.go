@@ -19,6 +19,10 @@ type Panel struct {
 	Before engine.Position
 	Events []engine.Event
 	After  engine.Position
+	// Label is the move as the reader knows it ("3R", "↑1"), written by
+	// the arrow; when empty, the number of the pit the move lifts its
+	// seeds from, if it lifts any.
+	Label string
 }
 
 // Sheet proportions, as fractions of the pitch of the first panel's board.
@@ -140,7 +144,7 @@ func diagramSheet(panels []Panel, o Options) (*image.RGBA, error) {
 	}
 
 	for i, pn := range panels {
-		d := diagram(pn.Before, pn.Events, pn.After, Options{Scale: o.Scale})
+		d := diagram(pn.Before, pn.Events, pn.After, Options{Scale: o.Scale}, pn.Label)
 		x, y := s.cell(i)
 		// The diagram centred in its cell, under the header.
 		dx := x + (s.cellW-d.Rect.Dx())/2

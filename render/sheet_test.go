@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"image/color"
 	"image/png"
 	"testing"
 
@@ -100,5 +101,30 @@ func TestDiagramSheetErrors(t *testing.T) {
 	ps[1].Events = []engine.Event{{Kind: engine.EventCapture, Cell: 200, Count: 5}, {Kind: engine.EventPickup, Cell: 3}}
 	if err := DiagramSheet(&buf, ps, Options{Scale: 0.3}); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestArrowLabel: the arrow of a diagram names the move: the label given
+// (Panel.Label, "3R"), else the pit the move lifts its seeds from, in
+// white, else for a move that lifts none but takes a pit (Tshuba's bonus
+// capture, the rules sheet's example 3) that pit's number in its owner's
+// colour; a sheet with such a move draws the label there.
+func TestArrowLabel(t *testing.T) {
+	l := engine.MustNew("tshuba", nil).Layout()
+	n1, s3 := l.Pit(engine.North, 1), l.Pit(engine.South, 3)
+	for _, c := range []struct {
+		name   string
+		events []engine.Event
+		want   string
+		col    color.RGBA
+	}{
+		{"sowing", []engine.Event{{Kind: engine.EventPickup, Side: engine.South, Cell: s3, Count: 2}, {Kind: engine.EventSow, Cell: s3 + 1}}, "3", colMove},
+		{"bonus capture", []engine.Event{{Kind: engine.EventCapture, Side: engine.South, Cell: n1, Count: 2}}, "1", colNorth},
+		{"drop", []engine.Event{{Kind: engine.EventSow, Side: engine.South, Cell: n1}}, "1", colNorth},
+		{"nothing to name", []engine.Event{{Kind: engine.EventExtraTurn, Side: engine.South}}, "", colMove},
+	} {
+		if got, col := pitLabel(l, c.events); got != c.want || col != c.col {
+			t.Errorf("%s: label %q in %v, want %q in %v", c.name, got, col, c.want, c.col)
+		}
 	}
 }

@@ -144,11 +144,12 @@ func newSquareGeom(l *engine.Layout, scale float64, named bool) *geom {
 
 // rumaState is what the square board shows beyond the cells.
 type rumaState struct {
-	two   bool // two players: South with North, East with West
-	limit int
-	pen   [engine.MaxSides]int
-	out   [engine.MaxSides]bool
-	names [engine.MaxSides]string // Options.Seats
+	two    bool // two players: South with North, East with West
+	limit  int
+	pen    [engine.MaxSides]int
+	out    [engine.MaxSides]bool
+	names  [engine.MaxSides]string // Options.Seats
+	labels [engine.MaxSides]string // Options.SeatLabels
 }
 
 func rumaStateOf(p engine.Position) rumaState {
@@ -335,18 +336,31 @@ func (r *renderer) drawSquare() {
 		// Along the row, to the seat's right (its ruma's side).
 		rx, ry := e[1], -e[0]
 		tx, ty := x+rx*0.95*p, y+ry*0.95*p
-		if name := rs.names[s]; name != "" {
-			// The name to the seat's left of its penalty pit, clear of
-			// the side rows.
-			face := r.faces.label
-			nx, ny, maxW := x-rx*1.75*p, y-ry*1.75*p, 2.1*p
-			if e[0] != 0 {
-				nx, maxW = x-e[0]*0.3*p, 2.0*p
+		// The name to the seat's left of its penalty pit, clear of the
+		// side rows, and the seat's own name under it, smaller.
+		nx, ny, maxW := x-rx*1.75*p, y-ry*1.75*p, 2.1*p
+		if e[0] != 0 {
+			nx, maxW = x-e[0]*0.3*p, 2.0*p
+		}
+		name, label := rs.names[s], rs.labels[s]
+		if name != "" && label != "" {
+			ny -= 0.2 * p
+		}
+		for _, line := range []struct {
+			text string
+			face font.Face
+			y    float64
+		}{{name, r.faces.label, ny}, {label, r.faces.badge, ny + 0.5*p}} {
+			if line.text == "" {
+				continue
 			}
-			if text, w := fitName(face, cleanName(face, name), maxW); text != "" {
-				capH := float64(face.Metrics().CapHeight) / 64
-				d := font.Drawer{Dst: r.img, Src: image.NewUniform(sideColor(s)), Face: face,
-					Dot: fixed.Point26_6{X: fixed.Int26_6((nx - w/2) * 64), Y: fixed.Int26_6((ny + capH/2) * 64)}}
+			if line.text == label && name == "" {
+				line.y = ny
+			}
+			if text, w := fitName(line.face, cleanName(line.face, line.text), maxW); text != "" {
+				capH := float64(line.face.Metrics().CapHeight) / 64
+				d := font.Drawer{Dst: r.img, Src: image.NewUniform(sideColor(s)), Face: line.face,
+					Dot: fixed.Point26_6{X: fixed.Int26_6((nx - w/2) * 64), Y: fixed.Int26_6((line.y + capH/2) * 64)}}
 				d.DrawString(text)
 			}
 		}

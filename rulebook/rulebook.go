@@ -6,6 +6,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"strconv"
 	"sync"
 
 	"github.com/mancala-bot/mancala/engine"
@@ -136,6 +137,24 @@ func (e Example) PNG(w io.Writer) error {
 	return render.Diagram(w, e.Before, ev, after, render.Options{Scale: DiagramScale})
 }
 
+// MoveLabel is m, a move from before, as the diagrams (drawn from South's
+// seat) and their captions write it: its notation ("3", "3R"), except a
+// move that names an opponent's pit by the numbering N+j (a Tshuba bonus
+// capture, a Nam Nam claim, an Afrika capture, an Ohojitxi drop), written
+// as the pit's own number j with an arrow toward its row: "↑1" for
+// South, whose opponent's rows are above, "↓1" for North.
+func MoveLabel(before engine.Position, m engine.Move) string {
+	l := before.Rules().Layout()
+	if m.Kind != engine.Sow || m.Dir != engine.DirNone || m.Plus || l.Sides != 2 || int(m.Pit) <= l.Pits || int(m.Pit) > 2*l.Pits {
+		return m.String()
+	}
+	arrow := "↑"
+	if before.ToMove() == engine.North {
+		arrow = "↓"
+	}
+	return arrow + strconv.Itoa(int(m.Pit)-l.Pits)
+}
+
 // SheetPNG writes the diagrams of examples as one PNG, in order, each under
 // its number 1, 2, ... (as [render.DiagramSheet] draws them at
 // [DiagramScale]: stacked for one or two examples, in two columns from
@@ -152,7 +171,14 @@ func SheetPNG(w io.Writer, examples []Example) error {
 		if err != nil {
 			return fmt.Errorf("rulebook: example %d (%s): %w", i+1, e, err)
 		}
-		panels[i] = render.Panel{Before: e.Before, Events: ev, After: after}
+		// The arrow says the move as its caption does ("3R"); a move on
+		// an opponent's pit (MoveLabel's "↑1") is left to the diagram,
+		// which writes that pit's number in its owner's colour.
+		label := e.Move.String()
+		if MoveLabel(e.Before, e.Move) != label {
+			label = ""
+		}
+		panels[i] = render.Panel{Before: e.Before, Events: ev, After: after, Label: label}
 	}
 	return render.DiagramSheet(w, panels, render.Options{Scale: DiagramScale})
 }

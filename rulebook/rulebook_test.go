@@ -619,3 +619,37 @@ func TestSheet(t *testing.T) {
 		t.Error("an empty example: no error")
 	}
 }
+
+// TestMoveLabels: every example's move has a name by its diagram's arrow
+// and in its caption: its notation, or for a move on an opponent's pit
+// (Tshuba's bonus capture 17, the pit 1 of North's) that pit with an
+// arrow toward its row as the buttons show it, "↑1"; and a move without
+// a notation of its own lifts seeds or takes a pit the diagram can name.
+func TestMoveLabels(t *testing.T) {
+	var bonus bool
+	for _, v := range engine.Variants() {
+		for i, e := range Examples(v.ID, nil) {
+			label := MoveLabel(e.Before, e.Move)
+			if label == "" {
+				t.Errorf("%s example %d: no label", v.ID, i+1)
+			}
+			if label == e.Move.String() {
+				continue
+			}
+			_, ev := e.Play()
+			named := false
+			for _, x := range ev {
+				named = named || x.Kind == engine.EventPickup || x.Kind == engine.EventCapture || x.Kind == engine.EventFill || x.Kind == engine.EventSow
+			}
+			if !named {
+				t.Errorf("%s example %d (%s, %s): the diagram has nothing to name", v.ID, i+1, e.Move, label)
+			}
+			if v.ID == "tshuba" && e.Move.String() == "17" {
+				bonus = label == "↑1"
+			}
+		}
+	}
+	if !bonus {
+		t.Error("Tshuba's bonus capture 17 is not labelled ↑1")
+	}
+}

@@ -119,8 +119,20 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		bound = " (a clean sweep: a bound, not an estimate)"
 	}
 	fmt.Fprintf(stdout, "Elo difference A-B: %+.0f ± %.0f (95%%)%s\n", elo, margin, bound)
-	fmt.Fprintf(stdout, "average store margin for A: %+.2f; %.1f s\n", float64(res.Margin)/math.Max(1, float64(res.Games)), time.Since(t0).Seconds())
+	fmt.Fprintf(stdout, "%s; %.1f s\n", marginLine(rules, res), time.Since(t0).Seconds())
 	return nil
+}
+
+// marginLine says how much A won by on average: the store margin where the
+// game keeps stores. A game without stores (four-row Bao, won by emptying
+// a front row or leaving the opponent without a move) has no margin to
+// average: a won game counts every seed, so the figure would only restate
+// the wins and losses.
+func marginLine(rules engine.Rules, res search.MatchResult) string {
+	if rules.Layout().Store(engine.South) == engine.NoCell {
+		return fmt.Sprintf("no store margin: %s keeps no stores, its result is the wins and losses", rules.Variant().ID)
+	}
+	return fmt.Sprintf("average store margin for A: %+.2f", float64(res.Margin)/math.Max(1, float64(res.Games)))
 }
 
 func round1(x float64) float64 { return math.Round(x*10) / 10 }
