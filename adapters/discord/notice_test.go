@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-
 	"github.com/mancala-bot/mancala/adapters/discord/discordtest"
 	"github.com/mancala-bot/mancala/store"
 )
