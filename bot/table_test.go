@@ -409,8 +409,8 @@ func TestStrictButtons(t *testing.T) {
 }
 
 // TestBaoLapsNeverEndingMove: a two-row Bao game between two people in
-// chat, to the move that would relay for ever (bao-rules.md example G):
-// it is not played out and the game is drawn, said in words.
+// chat, to the move that would relay for ever (docs/sources/bao-rules.md
+// example G): it is not played out and the game is drawn, said in words.
 func TestBaoLapsNeverEndingMove(t *testing.T) {
 	h := newHarness(t, nil)
 	one(t, h.say("alice", "/new bao-laps @bob"))

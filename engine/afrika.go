@@ -1,10 +1,11 @@
 package engine
 
 // Afrika (id "afrika"; Ralf Gering, 2004). Rating: reconstructed. The
-// sowing and the capture come from the seed (003:236-294); the board, the
-// start and the end from the seed author's own implementation (DagazProject
-// ZRF Afrika/, whose rule text is Mancala World's "Afrika (game)"). Rule
-// numbers are those of shared/research/more-games-rules.md section 6.
+// sowing and the capture come from the seed (docs/sources/seed-003.md#line-236
+// (003:236-294)); the board, the start and the end from the seed author's own
+// implementation (DagazProject ZRF Afrika/, whose rule text is Mancala World's
+// "Afrika (game)"). Rule numbers are those of docs/sources/more-games-rules.md
+// section 6.
 //
 //   - A1 Board: two rows of 8 pits, 8 seeds in each (128 in all). Each
 //     player has a store, which only receives captures and is never sown.
@@ -30,16 +31,16 @@ package engine
 //     Option early_end: the game also ends as soon as a store holds more
 //     than half of the seeds (65 of 128); the winner is the same, only
 //     sooner (the author's AI.4th OnIsGameOver).
-//     Option misere (Benedikt Rosenau, 2010, 003:253; the author's "Afrika
-//     (Losing game)"): the game ends at once when a store holds more than
-//     half of the seeds, and its owner (the mover, who just captured)
-//     loses; at an empty board the smaller store wins.
+//     Option misere (Benedikt Rosenau, 2010, docs/sources/seed-003.md#line-253
+//     (003:253); the author's "Afrika (Losing game)"): the game ends at once
+//     when a store holds more than half of the seeds, and its owner (the mover,
+//     who just captured) loses; at an empty board the smaller store wins.
 //   - A6 Third occurrence of a position (C6: same pits, stores and side to
 //     move): each player adds the seeds on his side to his store, and the
 //     stores are compared as in A5 (misere too) [choice; never seen in
 //     thousands of random games, kept so that every game ends].
 //   - A7 Not offered: Gering's komi of 2.5, which the seed author
-//     considered and dropped (003:294).
+//     considered and dropped (docs/sources/seed-003.md#line-294 (003:294)).
 //
 // "More than half" is counted from the seeds of the position (128 in a
 // game from the start), so that set-up positions with another total keep

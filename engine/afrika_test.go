@@ -5,9 +5,9 @@ import (
 	"testing"
 )
 
-// The two worked problems of more-games-rules.md section 14 (Mancala
-// World's Afrika problems, solved by the seed author's Zillions program,
-// DagazProject Afrika/Problem-1.zsg and Problem-2.zsg): every move is
+// The two worked problems of docs/sources/more-games-rules.md section 14
+// (Mancala World's Afrika problems, solved by the seed author's Zillions
+// program, DagazProject Afrika/Problem-1.zsg and Problem-2.zsg): every move is
 // replayed and the final position compared exactly.
 func TestAfrikaProblems(t *testing.T) {
 	runRulesCases(t, []rulesCase{

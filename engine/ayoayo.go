@@ -1,10 +1,12 @@
 package engine
 
 // Ayo-ayo (id "ayoayo"), with Abawo and Anyiwoli as options: the rules of
-// shared/research/more-games-rules.md section 3 (rule numbers below are that
+// docs/sources/more-games-rules.md section 3 (rule numbers below are that
 // section's; C3-C6 are its shared conventions), rated faithful: Skiryuk
-// 000:204-208, Habr 000:254, 260, Popular Mechanics 000:641, 645, 669.
-// Mancala World's "Ayoayo", a Yoruba game like Oware, is another game.
+// docs/sources/seed-000.md#line-204 (000:204-208), Habr
+// docs/sources/seed-000.md#line-254 (000:254, 260), Popular Mechanics
+// docs/sources/seed-000.md#line-641 (000:641, 645, 669). Mancala World's
+// "Ayoayo", a Yoruba game like Oware, is another game.
 //
 //  1. Board and start: two rows of `pits` pits (default 6; Anyiwoli is
 //     played on 2x12, pits=12), 4 seeds in each. The sources name 6 and 12;

@@ -5,9 +5,9 @@ import (
 	"testing"
 )
 
-// Hand-worked examples of Ayo-ayo (more-games-rules.md section 3; the rule
-// numbers are that section's). Cells follow twoRowLayout(6): South's pits
-// 0..5, South's store 6, North's pits 7..12, North's store 13.
+// Hand-worked examples of Ayo-ayo (docs/sources/more-games-rules.md section 3;
+// the rule numbers are that section's). Cells follow twoRowLayout(6): South's
+// pits 0..5, South's store 6, North's pits 7..12, North's store 13.
 func TestAyoayoRules(t *testing.T) {
 	// The section 14 vector: South's 6 (3 seeds) makes North 1 a four (3+1)
 	// while seeds are still in hand, North 2 goes 0 -> 1, and the last seed

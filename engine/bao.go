@@ -3,8 +3,10 @@ package engine
 import "encoding/binary"
 
 // The two-row Bao games of Kenya, after the Masters Traditional Games rules
-// (002:64-113, 000:1069-1105) as read in shared/research/bao-rules.md; the
-// rule ids (C2, K3, L5, R2, ...) are that document's.
+// (docs/sources/seed-002.md#line-64 (002:64-113),
+// docs/sources/seed-000.md#line-1069 (000:1069-1105)) as read in
+// docs/sources/bao-rules.md; the rule ids (C2, K3, L5, R2, ...) are that
+// document's.
 //
 // Both are played on 2x8 pits. Each side's pits are numbered 1..8 from its
 // own left, South pit i faces North pit 9-i, and sowing always runs
@@ -71,11 +73,12 @@ import "encoding/binary"
 //     far past any cycle found from the start). Such
 //     a move is not carried out: the pits and stores stay as they were, the
 //     ply counts it and the turn passes. Then, by option `infinite`: "draw"
-//     (default: the seeds annul the game, 000:469-473) ends the game drawn,
-//     "loss" makes the mover lose, and "illegal" makes such moves illegal; a
-//     player with no other move then loses (the seeds stay where they are).
-//     Examples: after 1 8 8 2 1, North's 8 relays round a 7,992-lap cycle;
-//     after 2 1 6 6 7, North's 4 cycles in 1,520 laps.
+//     (default: the seeds annul the game, docs/sources/seed-000.md#line-469
+//     (000:469-473)) ends the game drawn, "loss" makes the mover lose, and
+//     "illegal" makes such moves illegal; a player with no other move then
+//     loses (the seeds stay where they are). Examples: after 1 8 8 2 1, North's
+//     8 relays round a 7,992-lap cycle; after 2 1 6 6 7, North's 4 cycles in
+//     1,520 laps.
 //   - End: when the player to move has no seeds in his row, the other player
 //     takes the seeds left in his own row, and the bigger store wins; equal
 //     stores draw (L8). There is no early win by majority. A position that
@@ -299,13 +302,13 @@ func (r *kenyaRules) settle(p *Position, ev *[]Event) {
 // maxRelayLaps bounds the cost of one move of the relay games (bao-laps,
 // bao-kujifunza, bao): a move still relaying after this many laps is treated as
 // never-ending (R2), without waiting for Brent's algorithm to close the
-// cycle. bao-rules.md asks for no cap, since real cycles are long (up to
-// 283,488 laps within the first 8 plies of bao-laps); this one is more than
-// three times longer than any cycle found from the default starts, but a
+// cycle. docs/sources/bao-rules.md asks for no cap, since real cycles are long
+// (up to 283,488 laps within the first 8 plies of bao-laps); this one is more
+// than three times longer than any cycle found from the default starts, but a
 // position with many more seeds (reachable deep in a search, or loaded from
-// JSON) can relay for hundreds of millions of laps, which would stall the
-// bot for minutes. So every move costs at most about 50 ms, and the choice
-// is ours, documented here and in the README.
+// JSON) can relay for hundreds of millions of laps, which would stall the bot
+// for minutes. So every move costs at most about 50 ms, and the choice is ours,
+// documented here and in the README.
 var maxRelayLaps = 1 << 20 // a variable only so that a test can lower it
 
 type infinitePolicy uint8

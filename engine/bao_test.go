@@ -5,10 +5,11 @@ import (
 	"testing"
 )
 
-// Hand-worked examples of the two-row Bao games (bao-rules.md sections 3, 4
-// and 10 H; rule ids in the names). Ring index i, in the comments, is South
-// pit i+1 for i < 8 and North pit i-7 after; cells follow twoRowLayout(8):
-// South's pits 0..7, South's store 8, North's pits 9..16, North's store 17.
+// Hand-worked examples of the two-row Bao games (docs/sources/bao-rules.md
+// sections 3, 4 and 10 H; rule ids in the names). Ring index i, in the
+// comments, is South pit i+1 for i < 8 and North pit i-7 after; cells follow
+// twoRowLayout(8): South's pits 0..7, South's store 8, North's pits 9..16,
+// North's store 17.
 func TestBaoKenyaRules(t *testing.T) {
 	runRulesCases(t, []rulesCase{
 		{

@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// Cross-sowing (more-games-rules.md section 12), option cross of Kalah
-// and Oware: a pit holding an even number of seeds is sown clockwise.
+// Cross-sowing (docs/sources/more-games-rules.md section 12), option cross of
+// Kalah and Oware: a pit holding an even number of seeds is sown clockwise.
 
 func TestCrossKalah(t *testing.T) {
 	runRulesCases(t, []rulesCase{{

@@ -1,10 +1,11 @@
 package engine
 
 // Gabata (id "gabata"), the Habr / Somali "pirate" version, as
-// shared/research/more-games-rules.md section 7 writes it (rule numbers in
-// brackets; the seed texts are 003:296-334 and 000:268). Rating:
-// reconstructed, from the seeds, the seed author's own code (DagazProject)
-// and Ludii's three-row sowing path.
+// docs/sources/more-games-rules.md section 7 writes it (rule numbers in
+// brackets; the seed texts are docs/sources/seed-003.md#line-296 (003:296-334)
+// and docs/sources/seed-000.md#line-268 (000:268)). Rating: reconstructed, from
+// the seeds, the seed author's own code (DagazProject) and Ludii's three-row
+// sowing path.
 //
 // Board: the three-row board of layout3.go (3 rows of 6; each player owns
 // his back row and the right half of the middle row, 9 pits numbered 1..6

@@ -2,8 +2,8 @@ package engine
 
 import "testing"
 
-// The Gabata rules of more-games-rules.md section 7, one test per rule, and
-// the section 14 vector.
+// The Gabata rules of docs/sources/more-games-rules.md section 7, one test per
+// rule, and the section 14 vector.
 
 func TestGabataLayout(t *testing.T) {
 	l := MustNew("gabata", nil).Layout()

@@ -124,7 +124,7 @@ func (p Position) Setup() Setup {
 	return s
 }
 
-// positionJSON is the spec's position JSON (SPEC section 3).
+// positionJSON is the spec's position JSON (docs/spec.md section 3).
 type positionJSON struct {
 	Variant string                     `json:"variant"`
 	Options map[string]json.RawMessage `json:"options"`
@@ -136,8 +136,8 @@ type positionJSON struct {
 	Extra   map[string]json.RawMessage `json:"extra"`
 }
 
-// MarshalJSON writes the position JSON of SPEC section 3. Keys are written in
-// the spec's order, sides South first.
+// MarshalJSON writes the position JSON of docs/spec.md section 3. Keys are
+// written in the spec's order, sides South first.
 func (p Position) MarshalJSON() ([]byte, error) {
 	r := p.rules
 	if r == nil {

@@ -11,41 +11,52 @@ import (
 //   - Sowing: take every seed of one of your non-empty pits and sow them one by
 //     one counter-clockwise from the next pit, into your own store but never
 //     the opponent's. A pit with 13 or more seeds (with 6 pits) goes round the
-//     board and sows into the pit it was emptied from too (000:886, 000:943).
+//     board and sows into the pit it was emptied from too
+//     (docs/sources/seed-000.md#line-886 (000:886),
+//     docs/sources/seed-000.md#line-943 (000:943)).
 //   - Extra turn: a last seed in your own store gives you another move, with
-//     no limit on how many (004:10).
+//     no limit on how many (docs/sources/seed-004.md#line-10 (004:10)).
 //   - Capture: a last seed in one of your own pits that was empty takes the
 //     seeds of the facing opponent's pit, together with itself, into your
 //     store, provided the facing pit has seeds (the majority of sources,
-//     004:9, 000:890, 000:949). Option `empty_capture` (the "empty capture"
-//     house rule, 000:1517) takes the lone seed even when the facing pit is
-//     empty. Nothing is captured on the opponent's side.
+//     docs/sources/seed-004.md#line-9 (004:9),
+//     docs/sources/seed-000.md#line-890 (000:890),
+//     docs/sources/seed-000.md#line-949 (000:949)). Option `empty_capture` (the
+//     "empty capture" house rule, docs/sources/seed-000.md#line-1517
+//     (000:1517)) takes the lone seed even when the facing pit is empty.
+//     Nothing is captured on the opponent's side.
 //   - End: as soon as either side has no seeds in its pits, after any move,
 //     the game ends and the seeds left in each side's pits go to that side's
-//     owner (004:11, 000:898, 000:953). The bigger store wins; equal stores
-//     draw (the seeds are silent on draws). There is no early end at more
-//     than half of the seeds: the game is played out (000:898 mentions one,
-//     but it changes only when the result is known, never the result).
-//   - Option `pie` (the "circle rule", 000:1516, read as the pie rule): at
-//     North's first turn North may answer "swap" instead of moving, taking
-//     over South's side; the board stays as it is and North's seat, now the
-//     first player's, is to move. Position JSON keeps extra.swap_available
-//     and extra.swapped.
-//   - Option `cross` (cross-sowing, 000:254, more-games-rules.md section
-//     12): a move from a pit holding an even number of seeds is sown
-//     clockwise, one with an odd number counter-clockwise as usual.
-//     Clockwise from South's pit i: i-1, ..., 1, North's pits N, ..., 1
-//     (North's store skipped), South's store, South's pit N, ...; the
-//     extra turn and the capture are as usual, and a pile that goes round
-//     sows its own pit too. Kalah can then cycle: the third occurrence of
-//     a position (C6) ends the game with the usual end, each side taking
-//     the seeds on its own side and the bigger store winning; Game and
-//     Perft apply it (RepetitionLimit 3 with cross=true only). Position
-//     JSON leaves the option out while it is false.
+//     owner (docs/sources/seed-004.md#line-11 (004:11),
+//     docs/sources/seed-000.md#line-898 (000:898),
+//     docs/sources/seed-000.md#line-953 (000:953)). The bigger store wins;
+//     equal stores draw (the seeds are silent on draws). There is no early end
+//     at more than half of the seeds: the game is played out
+//     (docs/sources/seed-000.md#line-898 (000:898) mentions one, but it changes
+//     only when the result is known, never the result).
+//   - Option `pie` (the "circle rule", docs/sources/seed-000.md#line-1516
+//     (000:1516), read as the pie rule): at North's first turn North may answer
+//     "swap" instead of moving, taking over South's side; the board stays as it
+//     is and North's seat, now the first player's, is to move. Position JSON
+//     keeps extra.swap_available and extra.swapped.
+//   - Option `cross` (cross-sowing, docs/sources/seed-000.md#line-254
+//     (000:254), docs/sources/more-games-rules.md section 12): a move from a
+//     pit holding an even number of seeds is sown clockwise, one with an odd
+//     number counter-clockwise as usual. Clockwise from South's pit i: i-1,
+//     ..., 1, North's pits N, ..., 1 (North's store skipped), South's store,
+//     South's pit N, ...; the extra turn and the capture are as usual, and a
+//     pile that goes round sows its own pit too. Kalah can then cycle: the
+//     third occurrence of a position (C6) ends the game with the usual end,
+//     each side taking the seeds on its own side and the bigger store winning;
+//     Game and Perft apply it (RepetitionLimit 3 with cross=true only).
+//     Position JSON leaves the option out while it is false.
 //
-// Seeds per pit: the seeds name 3 to 6 (000:882, 004:6); 1..8 are allowed.
-// The clockwise sowing of one page (000:1235) and the sowing into both
-// stores of another (000:1662, contradicted on the same page) are not offered.
+// Seeds per pit: the seeds name 3 to 6 (docs/sources/seed-000.md#line-882
+// (000:882), docs/sources/seed-004.md#line-6 (004:6)); 1..8 are allowed. The
+// clockwise sowing of one page (docs/sources/seed-000.md#line-1235 (000:1235))
+// and the sowing into both stores of another
+// (docs/sources/seed-000.md#line-1662 (000:1662), contradicted on the same
+// page) are not offered.
 func init() {
 	register(&Variant{
 		ID: "kalah", Name: "Kalah", Players: 2, BoardBytes: SmallBoardBytes,
@@ -68,8 +79,9 @@ func init() {
 
 	// Congkak (id "congkak"): Kalah's board with 7 pits a side and 7 seeds in
 	// each; the seeds say only "instead of 3-6 seeds 7 is normal; otherwise it
-	// is quite close to Kalah" (000:1543-1551). What follows beyond that comes
-	// from the usual Malaysian rules [outside the seeds]:
+	// is quite close to Kalah" (docs/sources/seed-000.md#line-1543
+	// (000:1543-1551)). What follows beyond that comes from the usual Malaysian
+	// rules [outside the seeds]:
 	//
 	//   - Sowing as in Kalah (own store sown, the opponent's skipped), with
 	//     relay sowing (option `relay`, default true): a last seed that lands

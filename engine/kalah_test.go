@@ -4,6 +4,8 @@ import "testing"
 
 // Hand-worked Kalah positions. Cells of the 6-pit board: South pits 1..6 are
 // cells 0..5, South's store 6, North pits 1..6 cells 7..12, North's store 13.
+// A seed line in a case's name, such as 000:886, is summarized under its
+// heading in docs/sources/seed-000.md (there #line-886).
 func TestKalahRules(t *testing.T) {
 	runRulesCases(t, []rulesCase{{
 		name: "pit 3 ends in the store: extra turn (000:1684)", variant: "kalah",

@@ -6,7 +6,7 @@ import (
 	"fmt"
 )
 
-// Bao la Kiswahili (id "bao"), exactly as shared/research/bao-rules.md
+// Bao la Kiswahili (id "bao"), exactly as docs/sources/bao-rules.md
 // sections 1, 2, 6 and 7 write it (rule ids in brackets). It is played on
 // Bao la Kujifunza's board (C3, C4, C5; kujifunza.go: the ring, kujiDir,
 // kujiFront) with these additions.

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// Hand-worked Bao la Kiswahili positions (shared/research/bao-rules.md
+// Hand-worked Bao la Kiswahili positions (docs/sources/bao-rules.md
 // sections 6, 7 and 10; rule ids in the names). A side's 16 pits are
 // written front row (1..8) then back row (9..16), each from the owner's
 // left; South pit i faces North pit 9-i (C3). Ring (C4): clockwise is
@@ -130,9 +130,9 @@ func TestBaoJSONAfter6R(t *testing.T) {
 	}
 }
 
-// B: Skiryuk 000:369-375, one captured seed (S5, S6), namua stage: South
-// places in pit 3, capturing the single seed of North pit 6, sown from the
-// left kichwa (R).
+// B: Skiryuk docs/sources/seed-000.md#line-369 (000:369-375), one captured seed
+// (S5, S6), namua stage: South places in pit 3, capturing the single seed of
+// North pit 6, sown from the left kichwa (R).
 func TestBaoOneSeedCapture(t *testing.T) {
 	// 1. The kichwa was empty: the move ends there (S6.1).
 	p := bz{sf: []int{0, 0, 1, 0, 0, 0, 0, 0}, nf: []int{0, 0, 0, 0, 0, 1, 2, 0}, handS: 5, handN: 5}.pos(t)
@@ -165,8 +165,10 @@ func TestBaoOneSeedCapture(t *testing.T) {
 	}
 }
 
-// D: a capture from the nyumba is compulsory (S4, 000:381), and a takasa
-// lap ending in the functional nyumba ends the move (S8, 000:429).
+// D: a capture from the nyumba is compulsory (S4,
+// docs/sources/seed-000.md#line-381 (000:381)), and a takasa lap ending in the
+// functional nyumba ends the move (S8, docs/sources/seed-000.md#line-429
+// (000:429)).
 func TestBaoNyumbaStops(t *testing.T) {
 	p := bz{sf: []int{0, 0, 0, 0, 6, 2, 0, 0}, nf: []int{2, 0, 0, 1, 0, 0, 0, 0}, handS: 5, handN: 5, ownedS: true, ownedN: true}.pos(t)
 	wantMoves(t, p, "5L", "5R")
@@ -195,8 +197,9 @@ func TestBaoNyumbaStops(t *testing.T) {
 	wantSide(t, q, South, []int{0, 0, 1, 0, 0, 1, 1, 1}, []int{0, 0, 0, 0, 1, 1, 1, 1})
 }
 
-// E: the tax (S8, 000:427): the nyumba is the only occupied front pit;
-// with the placed seed it holds 7, 2 are sown, 5 stay and it stays owned.
+// E: the tax (S8, docs/sources/seed-000.md#line-427 (000:427)): the nyumba is
+// the only occupied front pit; with the placed seed it holds 7, 2 are sown, 5
+// stay and it stays owned.
 func TestBaoTax(t *testing.T) {
 	p := bz{sf: []int{0, 0, 0, 0, 6, 0, 0, 0}, nf: []int{2, 0, 0, 0, 0, 0, 0, 0}, handS: 5, handN: 5, ownedS: true, ownedN: true}.pos(t)
 	wantMoves(t, p, "5L", "5R")
@@ -216,9 +219,9 @@ func TestBaoTax(t *testing.T) {
 	wantSide(t, q, South, []int{0, 0, 1, 0, 5, 1, 1, 0}, nil)
 }
 
-// F: the safari choice (S6.3, S9, N4, 000:431). 3R captures North pit 6's
-// 5 seeds, sown from the left kichwa to pits 1..5: the lap ends in the
-// functional nyumba, facing an empty pit.
+// F: the safari choice (S6.3, S9, N4, docs/sources/seed-000.md#line-431
+// (000:431)). 3R captures North pit 6's 5 seeds, sown from the left kichwa to
+// pits 1..5: the lap ends in the functional nyumba, facing an empty pit.
 func TestBaoSafari(t *testing.T) {
 	b := bz{sf: []int{0, 0, 1, 0, 6, 0, 0, 0}, nf: []int{2, 0, 0, 0, 0, 5, 0, 0}, handS: 5, handN: 5, ownedS: true, ownedN: true}
 	p := b.pos(t)

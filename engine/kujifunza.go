@@ -3,8 +3,9 @@ package engine
 import "encoding/binary"
 
 // Bao la Kujifunza (id "bao-kujifunza"), the learners' Bao, exactly as
-// shared/research/bao-rules.md sections 1, 2, 5 and 7 write it (rule ids
-// in brackets; the seed texts are 002:115-169 and 000:1107-1147).
+// docs/sources/bao-rules.md sections 1, 2, 5 and 7 write it (rule ids in
+// brackets; the seed texts are docs/sources/seed-002.md#line-115 (002:115-169)
+// and docs/sources/seed-000.md#line-1107 (000:1107-1147)).
 //
 // Board (C3, C4, C5, J1, J2). Four rows of eight pits; each side owns its
 // two nearest rows. A side's front (inner) row is pits 1..8 and its back

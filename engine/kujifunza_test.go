@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Hand-worked Bao la Kujifunza positions (shared/research/bao-rules.md;
+// Hand-worked Bao la Kujifunza positions (docs/sources/bao-rules.md;
 // rule ids in the names). A side's 16 pits are written front row (1..8)
 // then back row (9..16), each from the owner's left. Ring (C4): clockwise
 // is 1..8, 16..9; N2: front-row R and back-row L are clockwise. Cells:

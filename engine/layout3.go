@@ -3,7 +3,7 @@ package engine
 import "encoding/binary"
 
 // The three-row board of Gabata, Selus and Sulus
-// (shared/research/more-games-rules.md section 7).
+// (docs/sources/more-games-rules.md section 7).
 //
 // Three rows of six pits. Each player owns his back row and the right half
 // of the middle row as he sees it: 9 pits. A player's pits 1..6 are his

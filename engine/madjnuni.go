@@ -1,10 +1,10 @@
 package engine
 
 // La'b madjnuni, "the game of madmen" (id "madjnuni"): the rules of
-// shared/research/more-games-rules.md section 10 (rule numbers below are
-// that section's; C3-C6 are its shared conventions), rated faithful
-// (000:272, with two details from Culin, the seed's own source), except the
-// end rule, which is ours and labelled so.
+// docs/sources/more-games-rules.md section 10 (rule numbers below are that
+// section's; C3-C6 are its shared conventions), rated faithful
+// (docs/sources/seed-000.md#line-272 (000:272), with two details from Culin,
+// the seed's own source), except the end rule, which is ours and labelled so.
 //
 //  1. Board: two rows of 7 pits. There are no stores on the real board;
 //     captured seeds are kept aside, shown as the two stores.

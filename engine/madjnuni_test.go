@@ -2,10 +2,10 @@ package engine
 
 import "testing"
 
-// Hand-worked examples of La'b madjnuni (more-games-rules.md section 10; the
-// rule numbers are that section's). Cells follow twoRowLayout(7): South's
-// pits 0..6, South's store 7, North's pits 8..14, North's store 15. South
-// pit i faces North pit 8-i.
+// Hand-worked examples of La'b madjnuni (docs/sources/more-games-rules.md
+// section 10; the rule numbers are that section's). Cells follow
+// twoRowLayout(7): South's pits 0..6, South's store 7, North's pits 8..14,
+// North's store 15. South pit i faces North pit 8-i.
 func TestMadjnuniRules(t *testing.T) {
 	vector := &board{toMove: South, south: []int{5, 1, 3, 1, 1, 2, 0}, north: []int{1, 2, 4, 3, 1, 1, 1}}
 	// Two seeds, one in each head: each walks round its row and on.

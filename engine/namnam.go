@@ -7,9 +7,10 @@ import (
 )
 
 // Oware Nam Nam (id "namnam"; also Num Num, Adi, Mewelad, Lamosh): the
-// Masters Traditional Games rules (002:29-62, 000:1041-1067), as read in
-// shared/research/more-games-rules.md section 2, whose rule numbers are
-// used here. A game is several rounds; pits change hands between rounds.
+// Masters Traditional Games rules (docs/sources/seed-002.md#line-29
+// (002:29-62), docs/sources/seed-000.md#line-1041 (000:1041-1067)), as read in
+// docs/sources/more-games-rules.md section 2, whose rule numbers are used here.
+// A game is several rounds; pits change hands between rounds.
 //
 // Board and start
 //

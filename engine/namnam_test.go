@@ -7,9 +7,9 @@ import (
 )
 
 // Hand-worked Oware Nam Nam positions, one or more per numbered rule of
-// more-games-rules.md section 2, and the section 14 vectors. Cells: South
-// pits 0..5, South's store 6, North pits 7..12, North's store 13. Every
-// position holds 48 seeds.
+// docs/sources/more-games-rules.md section 2, and the section 14 vectors.
+// Cells: South pits 0..5, South's store 6, North pits 7..12, North's store 13.
+// Every position holds 48 seeds.
 
 // nnOwn writes extra.owner with the pits of each row owned by the other
 // player listed ("S" for South's row, "N" for North's), e.g. nnOwn(2, "N2 N6").

@@ -6,18 +6,20 @@ import (
 )
 
 // Ohojitxi (id "ohojitxi"; Ohojichi, Côte d'Ivoire). Rating: reconstructed,
-// from the seed author himself: the Habr article (003:189-234), the catalog
-// line 000:279, and his Zillions/Axiom code (DagazProject ZRF Ohojitxi/,
-// with Mancala World's rule text). Rule numbers are those of
-// shared/research/more-games-rules.md section 5.
+// from the seed author himself: the Habr article
+// (docs/sources/seed-003.md#line-189 (003:189-234)), the catalog line
+// docs/sources/seed-000.md#line-279 (000:279), and his Zillions/Axiom code
+// (DagazProject ZRF Ohojitxi/, with Mancala World's rule text). Rule numbers
+// are those of docs/sources/more-games-rules.md section 5.
 //
-//   - O1 Board: a 2x6 board turned lengthwise (003:192): two files and six
-//     ranks. Each player owns the 3x2 block nearest him, six pits that form
-//     his own loop; a sowing never leaves it. Numbering, from the owner's
-//     seat: 1 near-left, 2 near-right, 3 middle-right, 4 far-right, 5
-//     far-left, 6 middle-left; sowing runs 1, 2, 3, 4, 5, 6, 1 (counter-
-//     clockwise). Across the centre line South's pit 4 touches North's pit
-//     5 and South's 5 North's 4 (for drawing only).
+//   - O1 Board: a 2x6 board turned lengthwise
+//     (docs/sources/seed-003.md#line-192 (003:192)): two files and six ranks.
+//     Each player owns the 3x2 block nearest him, six pits that form his own
+//     loop; a sowing never leaves it. Numbering, from the owner's seat: 1
+//     near-left, 2 near-right, 3 middle-right, 4 far-right, 5 far-left, 6
+//     middle-left; sowing runs 1, 2, 3, 4, 5, 6, 1 (counter-clockwise). Across
+//     the centre line South's pit 4 touches North's pit 5 and South's 5 North's
+//     4 (for drawing only).
 //   - O2 4 seeds in every pit, 24 a side. South moves first [choice, as the
 //     author's code].
 //   - O3 A move: a non-empty pit of one's own; its seeds are sown one by
@@ -34,17 +36,19 @@ import (
 //     and his only moves are drops, written 6+j for the opponent's pit j
 //     (convention C2): "9" drops into the opponent's pit 3, empty or not.
 //     Not into the pit of this player's previous drop (extra.last_drop;
-//     003:196, 003:224 "он не может каждый раз выбирать одну и ту же
-//     лунку"). A sowing while seeds are to be dropped is refused
-//     (DropPending), so is the pit of the previous drop (SameDropPit).
+//     docs/sources/seed-003.md#line-196 (003:196),
+//     docs/sources/seed-003.md#line-224 (003:224) "он не может каждый раз
+//     выбирать одну и ту же лунку"). A sowing while seeds are to be dropped is
+//     refused (DropPending), so is the pit of the previous drop (SameDropPit).
 //   - O6 Without a capture the turn passes.
 //   - O7 Win: the player whose own six pits are empty after his drop wins
-//     (003:194: whoever first gets rid of all his seeds). Only a capturer
-//     loses seeds, so only he can win; a player never has to move with an
-//     empty side.
+//     (docs/sources/seed-003.md#line-194 (003:194): whoever first gets rid of
+//     all his seeds). Only a capturer loses seeds, so only he can win; a player
+//     never has to move with an empty side.
 //   - O8 The third occurrence of a position (C6: same pits, side to move and
 //     extra) is a draw [choice]. Games are long: the author's program
-//     averages about 500 plies against itself (003:234).
+//     averages about 500 plies against itself
+//     (docs/sources/seed-003.md#line-234 (003:234)).
 //
 // Position JSON: stores are always 0 (the layout has none: captures are
 // dropped at once); extra = {"drop": n, "last_drop": {"south": j, "north":

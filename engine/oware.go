@@ -3,45 +3,53 @@ package engine
 import "encoding/binary"
 
 // Oware (id "oware"; also Awale, Wari): two rows of six pits with `seeds`
-// seeds each (default 4), the Masters Traditional Games rules (002:3-27,
-// 000:1023-1039). Stores only hold captured seeds; they are never sown.
+// seeds each (default 4), the Masters Traditional Games rules
+// (docs/sources/seed-002.md#line-3 (002:3-27),
+// docs/sources/seed-000.md#line-1023 (000:1023-1039)). Stores only hold
+// captured seeds; they are never sown.
 //
 //   - Sowing: take every seed of one of your non-empty pits and sow them one
 //     by one counter-clockwise from the next pit. With 12 or more seeds the
-//     emptied pit is skipped on every lap: it is always left empty (002:18).
+//     emptied pit is skipped on every lap: it is always left empty
+//     (docs/sources/seed-002.md#line-18 (002:18)).
 //   - Capture: a last seed that lands in an opponent's pit and brings it to
 //     exactly 2 or 3 captures that pit; so does each pit before it (against
 //     the sowing direction) that also holds 2 or 3, up to the first pit that
-//     does not or the end of the opponent's row (002:19). Nothing is
-//     captured on your own side (000:193).
+//     does not or the end of the opponent's row
+//     (docs/sources/seed-002.md#line-19 (002:19)). Nothing is captured on your
+//     own side (docs/sources/seed-000.md#line-193 (000:193)).
 //   - Feeding: when the opponent has no seeds, you must play a move that
-//     sows at least one seed into their row, if any move does (002:23).
+//     sows at least one seed into their row, if any move does
+//     (docs/sources/seed-002.md#line-23 (002:23)).
 //   - Grand slam, a move that would capture every seed on the opponent's
 //     side (option `grand_slam`): "capture" (default, the Masters rules,
-//     002:25: legal, and the opponent, left without seeds, cannot move, so
-//     the game ends and the capturer also takes his own remaining seeds);
-//     "nocapture" (legal, but it captures nothing); "forbidden" (illegal
-//     unless every legal move is one; then it is played and captures as
-//     usual) [the last two are outside the seeds, glossary 003:23].
+//     docs/sources/seed-002.md#line-25 (002:25): legal, and the opponent, left
+//     without seeds, cannot move, so the game ends and the capturer also takes
+//     his own remaining seeds); "nocapture" (legal, but it captures nothing);
+//     "forbidden" (illegal unless every legal move is one; then it is played
+//     and captures as usual) [the last two are outside the seeds, glossary
+//     docs/sources/seed-003.md#line-23 (003:23)].
 //   - End: a player with more than half of the seeds wins at once; equal
-//     halves draw (002:26-27, 004:17). A player to move with no legal move
-//     (no seeds, or an opponent without seeds that no move can feed) ends
-//     the game, and each side's remaining seeds go to that side's owner
-//     (002:23). A position that occurs for the third time with the same
-//     player to move ends the game the same way, each player taking the
-//     seeds on their own side: our reading of the Masters "deadlock" draw
-//     (002:27), which otherwise needs both players' agreement. That rule
-//     needs the game's history and is applied by Game and Perft.
-//   - Option `cross` (cross-sowing, 000:254, more-games-rules.md section
-//     12): a move from a pit holding an even number of seeds is sown
-//     clockwise (from South's pit i: i-1, ..., 1, North's pits 6, ..., 1,
-//     South's 6, ...; the emptied pit skipped on laps), one with an odd
-//     number counter-clockwise as usual. After a clockwise sowing the
-//     capture chain runs the other way too, against the sowing: from the
-//     last pit toward the opponent's pit 6. A move feeds a starving
-//     opponent when its sowing reaches their row (clockwise from pit i:
-//     i seeds or more). Feeding, the grand slam and the end are unchanged.
-//     Position JSON leaves the option out while it is false.
+//     halves draw (docs/sources/seed-002.md#line-26 (002:26-27),
+//     docs/sources/seed-004.md#line-17 (004:17)). A player to move with no
+//     legal move (no seeds, or an opponent without seeds that no move can feed)
+//     ends the game, and each side's remaining seeds go to that side's owner
+//     (docs/sources/seed-002.md#line-23 (002:23)). A position that occurs for
+//     the third time with the same player to move ends the game the same way,
+//     each player taking the seeds on their own side: our reading of the
+//     Masters "deadlock" draw (docs/sources/seed-002.md#line-27 (002:27)),
+//     which otherwise needs both players' agreement. That rule needs the game's
+//     history and is applied by Game and Perft.
+//   - Option `cross` (cross-sowing, docs/sources/seed-000.md#line-254
+//     (000:254), docs/sources/more-games-rules.md section 12): a move from a
+//     pit holding an even number of seeds is sown clockwise (from South's pit
+//     i: i-1, ..., 1, North's pits 6, ..., 1, South's 6, ...; the emptied pit
+//     skipped on laps), one with an odd number counter-clockwise as usual.
+//     After a clockwise sowing the capture chain runs the other way too,
+//     against the sowing: from the last pit toward the opponent's pit 6. A move
+//     feeds a starving opponent when its sowing reaches their row (clockwise
+//     from pit i: i seeds or more). Feeding, the grand slam and the end are
+//     unchanged. Position JSON leaves the option out while it is false.
 func init() {
 	register(&Variant{
 		ID: "oware", Name: "Oware", Players: 2, BoardBytes: SmallBoardBytes,

@@ -7,7 +7,9 @@ import (
 
 // Hand-worked Oware positions. Cells: South pits 0..5, South's store 6,
 // North pits 7..12, North's store 13. Totals are kept at 48 so that the
-// "more than half" rule works as in a real game.
+// "more than half" rule works as in a real game. A seed line in a case's
+// name, such as 002:18, is summarized under its heading in
+// docs/sources/seed-002.md (there #line-18).
 func TestOwareRules(t *testing.T) {
 	runRulesCases(t, []rulesCase{{
 		name: "a chain of 2s and 3s is captured backwards to the row's end", variant: "oware",

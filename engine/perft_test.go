@@ -29,11 +29,12 @@ func TestPerftTable(t *testing.T) {
 		{"bao-kenya", nil, []uint64{8, 63, 450, 3093, 20168, 127733}},
 		{"bao-laps", nil, []uint64{8, 39, 138, 538, 1859, 6711}},
 		{"bao-laps", Options{"infinite": "illegal"}, []uint64{8, 39, 138, 538, 1859}},
-		// Bao la Kujifunza: depth 1 is the 16 opening captures (bao-rules.md
-		// example J); depths up to 6 are confirmed by reference_kujifunza_test.go.
+		// Bao la Kujifunza: depth 1 is the 16 opening captures
+		// (docs/sources/bao-rules.md example J); depths up to 6 are confirmed
+		// by reference_kujifunza_test.go.
 		{"bao-kujifunza", nil, []uint64{16, 108, 500, 1902, 6550, 23442}},
-		// Bao la Kiswahili: depth 1 is 6L 6R 7L 7R (bao-rules.md example C);
-		// confirmed by reference_bao_kiswahili_test.go.
+		// Bao la Kiswahili: depth 1 is 6L 6R 7L 7R (docs/sources/bao-rules.md
+		// example C); confirmed by reference_bao_kiswahili_test.go.
 		{"bao", nil, []uint64{4, 14, 38, 124, 405, 1430, 5655, 23270}},
 		// Ruma: six moves (every pocket's 4 seeds end beside others); the
 		// counts beyond are confirmed by reference_ruma_test.go.
@@ -66,9 +67,9 @@ func TestPerftTable(t *testing.T) {
 		// 4x4); confirmed by reference_tshuba_test.go.
 		{"tshuba", nil, []uint64{16, 240, 2923, 32189, 346427}},
 		{"tshuba", Options{"cols": "4"}, []uint64{8, 56, 295, 1452, 6732}},
-		// Cross-sowing (more-games-rules.md section 12): every opening pit
-		// holds 4, so all six go clockwise and none ends in the store;
-		// confirmed by reference_test.go.
+		// Cross-sowing (docs/sources/more-games-rules.md section 12): every
+		// opening pit holds 4, so all six go clockwise and none ends in the
+		// store; confirmed by reference_test.go.
 		{"kalah", Options{"cross": "true"}, []uint64{6, 36, 200, 1050, 5504, 28064}},
 		{"oware", Options{"cross": "true"}, []uint64{6, 36, 200, 1061, 5633, 29506}},
 	}

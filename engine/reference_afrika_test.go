@@ -1,7 +1,7 @@
 package engine_test
 
 // A plain, slow reference implementation of Afrika, written from
-// shared/research/more-games-rules.md section 6 (rule numbers A1-A6 in
+// docs/sources/more-games-rules.md section 6 (rule numbers A1-A6 in
 // comments) and not from the engine's code: pits[side][pit-1], a seed walks
 // the 16 pits one by one, captures are searched by reading the rule
 // literally, and the repetition rule keeps the game's history in a map.

@@ -1,7 +1,7 @@
 package engine_test
 
 // A plain, slow reference implementation of Ayo-ayo (Abawo, Anyiwoli),
-// written from shared/research/more-games-rules.md section 3 (rule numbers
+// written from docs/sources/more-games-rules.md section 3 (rule numbers
 // in comments) and conventions C3-C6, not from the engine's code. The board
 // is pits[side][pit-1]; a seed walks pit by pit; a never-ending move (C4) is
 // found with a map of every state seen before a relay lift (the engine uses

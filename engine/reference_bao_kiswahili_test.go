@@ -1,7 +1,7 @@
 package engine_test
 
 // A plain, slow reference implementation of Bao la Kiswahili ("bao"),
-// written from shared/research/bao-rules.md (sections 1, 2, 6, 7; rule ids
+// written from docs/sources/bao-rules.md (sections 1, 2, 6, 7; rule ids
 // in comments) and not from the engine's code: pits[side][pit-1], the ring
 // of C4 walked pit by pit, every question answered by playing the move on
 // a copy, never-ending moves (R2) found with a map of the states seen

@@ -1,7 +1,7 @@
 package engine_test
 
 // The plain reference implementation of the two two-row Bao games,
-// bao-kenya and bao-laps, written from shared/research/bao-rules.md (C2, C6,
+// bao-kenya and bao-laps, written from docs/sources/bao-rules.md (C2, C6,
 // K1-K9, L1-L9, R1, R2) and not from engine/bao.go. It plugs into the
 // reference of reference_test.go (the hooks there call these methods): seeds
 // are sown one at a time by walking with nextSpot, and a never-ending move is

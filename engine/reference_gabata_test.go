@@ -1,7 +1,7 @@
 package engine_test
 
 // A plain, slow reference implementation of the three-row games Gabata,
-// Selus and Sulus, written from shared/research/more-games-rules.md
+// Selus and Sulus, written from docs/sources/more-games-rules.md
 // sections 7-9 (rule numbers in comments) and not from the engine's code.
 // The board is pits[side][pit-1]; a seed walks pit by pit along the path
 // South 1..9, North 1..9; a pit's column is worked out from the board

@@ -1,7 +1,7 @@
 package engine_test
 
 // A plain, slow reference implementation of Bao la Kujifunza, written from
-// shared/research/bao-rules.md (sections 1, 2, 5, 7; rule ids in comments)
+// docs/sources/bao-rules.md (sections 1, 2, 5, 7; rule ids in comments)
 // and not from the engine's code. The board is pits[side][pit-1]; a seed
 // walks from pit to pit by the ring of C4 written out pit by pit; every
 // question (is this move a capture? does it ever end?) is answered by

@@ -1,7 +1,7 @@
 package engine_test
 
 // A plain, slow reference implementation of Oware Nam Nam, written from
-// shared/research/more-games-rules.md section 2 (rule numbers in comments)
+// docs/sources/more-games-rules.md section 2 (rule numbers in comments)
 // and conventions C2-C6, not from the engine's code. The board is
 // pits[row][pit-1] with owner[row][pit-1]; a seed walks pit by pit; a
 // never-ending move (C4) is found by keeping every state seen before a

@@ -1,7 +1,7 @@
 package engine_test
 
 // A plain, slow reference implementation of Ohojitxi, written from
-// shared/research/more-games-rules.md section 5 (rule numbers O1-O8 in
+// docs/sources/more-games-rules.md section 5 (rule numbers O1-O8 in
 // comments) and not from the engine's code. The board is the drawn 6x2
 // grid itself (rank 0 at the top, as South sees it); each player's loop is
 // the path of grid squares O1 describes, walked square by square; the

@@ -1,7 +1,7 @@
 package engine_test
 
 // A plain, slow reference implementation of Ruma, written from
-// shared/research/more-games-rules.md §4 (rule numbers in comments) and not
+// docs/sources/more-games-rules.md §4 (rule numbers in comments) and not
 // from the engine's code. The board is rows[seat][pocket-1] and rumas[seat]
 // with seats numbered in turn order (0 South, 1 East, 2 North, 3 West); a
 // seed walks pocket by pocket, a ruma after each row's sixth pocket.

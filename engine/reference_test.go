@@ -3,12 +3,12 @@ package engine_test
 // A deliberately plain, slow reference implementation of the seven variants
 // (kalah, congkak, oware, togyz, tchuka here; bao-kenya and bao-laps in
 // reference_bao_test.go), written from the rule text in the doc comments of
-// kalah.go, oware.go, togyz.go and tchuka.go (and bao-rules.md) and not from
-// the engine's code: the board is one slice of pits per side and a store per
-// side, seeds are sown one at a time by walking from pit to pit, and every
-// question ("does this move feed the opponent?", "is it a grand slam?") is
-// answered by playing the move on a copy. It knows nothing of cells, rings or
-// lap arithmetic.
+// kalah.go, oware.go, togyz.go and tchuka.go (and docs/sources/bao-rules.md)
+// and not from the engine's code: the board is one slice of pits per side and a
+// store per side, seeds are sown one at a time by walking from pit to pit, and
+// every question ("does this move feed the opponent?", "is it a grand slam?")
+// is answered by playing the move on a copy. It knows nothing of cells, rings
+// or lap arithmetic.
 //
 // TestReferenceRandomGames plays random games through engine.Game and the
 // reference side by side and compares every position: the legal move list,

@@ -1,7 +1,7 @@
 package engine_test
 
 // A plain, slow reference implementation of Tshuba, written from
-// shared/research/more-games-rules.md section 11 (rule numbers in
+// docs/sources/more-games-rules.md section 11 (rule numbers in
 // comments) and conventions C3, C4, C6, and not from the engine's code.
 // The board is pits[side][pit-1] and stores[side]; a seed walks from pit
 // to pit by rule 4 written out pit by pit; a never-ending move (C4) is

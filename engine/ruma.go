@@ -9,8 +9,8 @@ import (
 )
 
 // Ruma (id "ruma"; Dead Pan, Pass It On, "Калах на четверых"): four seats
-// around a square board (more-games-rules.md §4; faithful for four players,
-// reconstructed for two).
+// around a square board (docs/sources/more-games-rules.md §4; faithful for four
+// players, reconstructed for two).
 //
 // Board
 //
@@ -58,9 +58,10 @@ import (
 //
 // Option `penalty_limit`: a default that depends on another option. Its
 // default is 12, but 6 when seeds=2 and penalty_limit is not given
-// (000:868; 12 for seeds=3 [choice]): [Variant.Resolve] fills it in so
-// (see Variant.fill), and [Rules.Options] and the position JSON always
-// show the number in force. An explicit value always stands.
+// (docs/sources/seed-000.md#line-868 (000:868); 12 for seeds=3 [choice]):
+// [Variant.Resolve] fills it in so (see Variant.fill), and [Rules.Options] and
+// the position JSON always show the number in force. An explicit value always
+// stands.
 //
 // A seat leaves with [Position.Leave] (it resigns): it is out, its seeds
 // stay, the turn passes on if it was its turn; the game ends when one seat

@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// Hand-worked Ruma positions (more-games-rules.md §4, rule numbers in the
-// test names, and the Ruma vector of §14).
+// Hand-worked Ruma positions (docs/sources/more-games-rules.md §4, rule numbers
+// in the test names, and the Ruma vector of §14).
 
 // rumaJSON builds a Ruma position from rows given in S, E, N, W order,
 // the rumas in the same order, the seat to move and an extra object.

@@ -6,10 +6,12 @@ import (
 	"fmt"
 )
 
-// Selus (id "selus"), as shared/research/more-games-rules.md section 8
-// writes it (rule numbers in brackets; the seed texts are 003:336-347,
-// 003:385 and 000:265). Rating: faithful, every gap filled by the seed
-// author's own implementation (DagazProject Gabata/Selus).
+// Selus (id "selus"), as docs/sources/more-games-rules.md section 8 writes it
+// (rule numbers in brackets; the seed texts are
+// docs/sources/seed-003.md#line-336 (003:336-347),
+// docs/sources/seed-003.md#line-385 (003:385) and
+// docs/sources/seed-000.md#line-265 (000:265)). Rating: faithful, every gap
+// filled by the seed author's own implementation (DagazProject Gabata/Selus).
 //
 // Board: the three-row board of layout3.go (9 pits a side: 1..6 the back
 // row from the owner's left, 7..9 his half of the middle row; sowing goes

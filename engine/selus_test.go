@@ -6,8 +6,9 @@ import (
 	"testing"
 )
 
-// The Selus rules of more-games-rules.md section 8, one test per rule, and
-// the section 14 vectors (the author's problem, the constructed checks).
+// The Selus rules of docs/sources/more-games-rules.md section 8, one test per
+// rule, and the section 14 vectors (the author's problem, the constructed
+// checks).
 
 // wegueExtra writes extra JSON: wegues as "s2:n" (South's pit 2, owned by
 // North), openings done unless opening is set.

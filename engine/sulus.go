@@ -1,10 +1,10 @@
 package engine
 
 // Sulus (id "sulus"): Sulus-aydi, Sulus-nishtav and Lame, as
-// shared/research/more-games-rules.md section 9 writes it (rule numbers in
-// brackets; the seed text is 000:265-270). Rating: faithful, with one
-// substitution (aydi's simultaneous opening, see rule 5). The rules type
-// is Selus's (selus.go) without captures.
+// docs/sources/more-games-rules.md section 9 writes it (rule numbers in
+// brackets; the seed text is docs/sources/seed-000.md#line-265 (000:265-270)).
+// Rating: faithful, with one substitution (aydi's simultaneous opening, see
+// rule 5). The rules type is Selus's (selus.go) without captures.
 //
 // Board: the three-row board of layout3.go, as Selus (9 pits a side, the
 // 18-pit sowing path South 1..9, North 1..9). The stores are drawn but

@@ -2,8 +2,8 @@ package engine
 
 import "testing"
 
-// The Sulus rules of more-games-rules.md section 9, one test per rule, and
-// the section 14 checks.
+// The Sulus rules of docs/sources/more-games-rules.md section 9, one test per
+// rule, and the section 14 checks.
 
 func TestSulusRule1Start(t *testing.T) {
 	for _, rule := range []string{"aydi", "nishtav", "lame"} {

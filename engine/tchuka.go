@@ -2,10 +2,12 @@ package engine
 
 import "fmt"
 
-// Tchuka Ruma (id "tchuka"), a solitaire (003:31-46, 003:187, 000:275): one
-// row of `pits` pits (default 4) with `seeds` seeds each (default 2), and the
-// store (the "ruma") to the right of the last pit. Any other layout can be
-// given as a position (mancala play --from).
+// Tchuka Ruma (id "tchuka"), a solitaire (docs/sources/seed-003.md#line-31
+// (003:31-46), docs/sources/seed-003.md#line-187 (003:187),
+// docs/sources/seed-000.md#line-275 (000:275)): one row of `pits` pits (default
+// 4) with `seeds` seeds each (default 2), and the store (the "ruma") to the
+// right of the last pit. Any other layout can be given as a position (mancala
+// play --from).
 //
 //   - Sowing: take every seed of a non-empty pit and sow them one by one to
 //     the right, into the store too, and on from the leftmost pit again.

@@ -5,8 +5,9 @@ import (
 	"testing"
 )
 
-// The 4x2 layout of 003:187 and its only solution, 3 4 3 4 2 4, step by
-// step as traced in seed-variants.md section 5.3.
+// The 4x2 layout of docs/sources/seed-003.md#line-187 (003:187) and its only
+// solution, 3 4 3 4 2 4, step by step as traced in
+// docs/sources/seed-variants.md section 5.3.
 func TestTchukaSolution(t *testing.T) {
 	r := MustNew("tchuka", nil)
 	steps := []struct {

@@ -6,30 +6,40 @@ import (
 )
 
 // Togyz Kumalak (id "togyz"): two rows of nine pits with nine seeds each,
-// 162 in all, and a store (kazan) for each player; the rules of 001 (D. A.
-// Syrymovich, 2010). Kazans are never sown.
+// 162 in all, and a store (kazan) for each player; the rules of seed 001
+// (docs/sources/seed-001.md; its last line credits the design, © 2010, to
+// D. A. Syrymovich). Kazans are never sown.
 //
 //   - Sowing: take every seed of one of your non-empty pits. The first seed
 //     goes back into the pit it came from and the rest follow one by one
 //     counter-clockwise; a pit holding a single seed moves it to the next pit
-//     (001:22-23). Laps sow into the emptied pit like any other.
+//     (docs/sources/seed-001.md#line-22 (001:22-23)). Laps sow into the emptied
+//     pit like any other.
 //   - Capture: a last seed that lands in an opponent's pit and makes its
-//     count even captures all of that pit's seeds (001:31).
+//     count even captures all of that pit's seeds
+//     (docs/sources/seed-001.md#line-31 (001:31)).
 //   - Tuzdyk: a last seed that makes an opponent's pit exactly 3 turns it
 //     into your tuzdyk, and its three seeds go to your kazan, unless you
-//     already have a tuzdyk (one per player per game: 000:601, 000:1577,
-//     reading 001:41's "already has" as the misprint it is), the pit is the
-//     opponent's ninth (001:43, 000:263), or it has the same number as the
-//     opponent's tuzdyk on your side (001:44 and its worked example with
-//     pits F and f; "opposite" in 000:263 is not followed). Otherwise the
-//     three seeds simply stay (001:47). The tuzdyk is created automatically
-//     ("можно объявить", "may declare", in 000:263 is not offered).
-//     Every seed sown into a tuzdyk goes at once to its owner's kazan, and a
-//     tuzdyk is never played from (it is always empty).
+//     already have a tuzdyk (one per player per game:
+//     docs/sources/seed-000.md#line-601 (000:601),
+//     docs/sources/seed-000.md#line-1577 (000:1577), reading
+//     docs/sources/seed-001.md#line-41 (001:41)'s "already has" as the misprint
+//     it is), the pit is the opponent's ninth (docs/sources/seed-001.md#line-43
+//     (001:43), docs/sources/seed-000.md#line-263 (000:263)), or it has the
+//     same number as the opponent's tuzdyk on your side
+//     (docs/sources/seed-001.md#line-44 (001:44) and its worked example with
+//     pits F and f; "opposite" in docs/sources/seed-000.md#line-263 (000:263)
+//     is not followed). Otherwise the three seeds simply stay
+//     (docs/sources/seed-001.md#line-47 (001:47)). The tuzdyk is created
+//     automatically ("можно объявить", "may declare", in
+//     docs/sources/seed-000.md#line-263 (000:263) is not offered). Every seed
+//     sown into a tuzdyk goes at once to its owner's kazan, and a tuzdyk is
+//     never played from (it is always empty).
 //   - End: a player with more than half of the seeds (82 of 162) wins at
 //     once, 81-81 draws [federation rules, outside the seeds]. A player to
 //     move with no seeds ends the game: the opponent takes the seeds left on
-//     his own side (001:65), and the bigger kazan wins.
+//     his own side (docs/sources/seed-001.md#line-65 (001:65)), and the bigger
+//     kazan wins.
 //
 // Position JSON: extra.tuzdyk.south is the number of North's pit that is
 // South's tuzdyk (0: none), and extra.tuzdyk.north the same for North.

@@ -2,9 +2,11 @@ package engine
 
 import "testing"
 
-// Hand-worked Togyz Kumalak positions, with the worked examples of 001.
+// Hand-worked Togyz Kumalak positions, with the worked examples of seed 001
+// (docs/sources/seed-001.md; a line in a case's name, such as 001:27-37, is
+// summarized there under the heading of its first line, #line-27).
 // Cells: South pits 1..9 are cells 0..8, South's kazan 9, North pits 1..9
-// cells 10..18, North's kazan 19. 001 letters pits a..i from the owner's
+// cells 10..18, North's kazan 19. Seed 001 letters pits a..i from the owner's
 // left, so "g" is pit 7 and "F" pit 6.
 func TestTogyzRules(t *testing.T) {
 	runRulesCases(t, []rulesCase{{

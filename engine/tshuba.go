@@ -7,9 +7,10 @@ import (
 )
 
 // Tshuba (id "tshuba"; also Chuba, Tschuba, Tchouba), the four-row game of
-// Mozambique, as shared/research/more-games-rules.md section 11 writes it
-// (rule numbers in brackets; the seed texts are 000:281 and 003:21, the
-// start count and the end from Junod 1912). Rating: faithful.
+// Mozambique, as docs/sources/more-games-rules.md section 11 writes it (rule
+// numbers in brackets; the seed texts are docs/sources/seed-000.md#line-281
+// (000:281) and docs/sources/seed-003.md#line-21 (003:21), the start count and
+// the end from Junod 1912). Rating: faithful.
 //
 //   - [1] Four rows of `cols` pits: option cols=8 (default) or cols=4. The
 //     seed also names boards of 10, 16 and 22 columns; the engine's limit
@@ -55,9 +56,10 @@ import (
 //     Perft apply it.
 //
 // Other choices where the rules doc is silent:
-//   - the "single outer stone" that is not taken (000:281) is read as the
-//     back pit of the captured column only; the facing inner pit is taken
-//     whatever it holds (one seed or more);
+//   - the "single outer stone" that is not taken
+//     (docs/sources/seed-000.md#line-281 (000:281)) is read as the back pit of
+//     the captured column only; the facing inner pit is taken whatever it holds
+//     (one seed or more);
 //   - the back pit alone is never taken: with the facing inner pit empty
 //     nothing is captured, whatever the back pit holds (rule 6);
 //   - a set-up position may have a bonus due (extra.bonus, at most the

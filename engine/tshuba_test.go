@@ -2,12 +2,12 @@ package engine
 
 import "testing"
 
-// Hand-worked Tshuba positions (more-games-rules.md section 11; rule
-// numbers in the names). On the 4x4 board (cols=4) a side's pits are
-// written inner row 1..4 then back row 5..8, each from the owner's left;
-// sowing goes 4 3 2 1 5 6 7 8 4 ...; inner pit i faces the opponent's
-// inner pit 5-i, behind which is his back pit 9-i. Moves 9..16 are the
-// bonus captures of the opponent's pits 1..8.
+// Hand-worked Tshuba positions (docs/sources/more-games-rules.md section 11;
+// rule numbers in the names). On the 4x4 board (cols=4) a side's pits are
+// written inner row 1..4 then back row 5..8, each from the owner's left; sowing
+// goes 4 3 2 1 5 6 7 8 4 ...; inner pit i faces the opponent's inner pit 5-i,
+// behind which is his back pit 9-i. Moves 9..16 are the bonus captures of the
+// opponent's pits 1..8.
 
 func TestTshubaStart(t *testing.T) {
 	// [1] [3]: 4x8, two seeds a pit, 64 seeds; every pit may be played.

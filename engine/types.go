@@ -190,8 +190,8 @@ var sowMoves = func() (t [MaxPits + 1]Move) {
 // SwapMove is the pie rule's move, written "swap".
 var SwapMove = Move{Kind: Swap}
 
-// String writes the move in the notation of the spec: "3", "3L", "3R+",
-// "swap".
+// String writes the move in the notation of the spec (docs/spec.md section
+// 3): "3", "3L", "3R+", "swap".
 func (m Move) String() string {
 	if m.Kind == Swap {
 		return "swap"

@@ -152,7 +152,8 @@ func TestPluralForms(t *testing.T) {
 		key  string
 		want []string
 	}{
-		// The verified CLDR outputs of the research (go-ecosystem.md §5).
+		// The verified CLDR outputs of the research
+		// (docs/sources/go-ecosystem.md §5).
 		{RU, "seeds", []string{"0 камней", "1 камень", "2 камня", "5 камней", "11 камней", "21 камень", "22 камня", "25 камней", "101 камень"}},
 		{PL, "seeds", []string{"0 kamieni", "1 kamień", "2 kamienie", "5 kamieni", "11 kamieni", "21 kamieni", "22 kamienie", "25 kamieni", "101 kamieni"}},
 		{DA, "seeds", []string{"0 frø", "1 frø", "2 frø", "5 frø", "11 frø", "21 frø", "22 frø", "25 frø", "101 frø"}},

@@ -126,7 +126,7 @@ var ruleSets = map[string]*ruleSet{
 			}
 		},
 	},
-	// engine/kiswahili.go; bao-rules.md S1-S14, R1, R2.
+	// engine/kiswahili.go; docs/sources/bao-rules.md S1-S14, R1, R2.
 	"bao": {
 		bot: "rules_bot_bao4",
 		args: func(o map[string]string) map[string]any {
@@ -165,7 +165,7 @@ var ruleSets = map[string]*ruleSet{
 			}
 		},
 	},
-	// engine/bao.go; bao-rules.md K1-K9.
+	// engine/bao.go; docs/sources/bao-rules.md K1-K9.
 	"bao-kenya": {
 		args: func(o map[string]string) map[string]any {
 			s := atoi(o["seeds"])
@@ -181,7 +181,7 @@ var ruleSets = map[string]*ruleSet{
 			}
 		},
 	},
-	// engine/bao.go; bao-rules.md L1-L9, R1, R2.
+	// engine/bao.go; docs/sources/bao-rules.md L1-L9, R1, R2.
 	"bao-laps": {
 		args: func(o map[string]string) map[string]any {
 			s := atoi(o["seeds"])
@@ -198,7 +198,7 @@ var ruleSets = map[string]*ruleSet{
 			}
 		},
 	},
-	// engine/ruma.go; more-games-rules.md §4.
+	// engine/ruma.go; docs/sources/more-games-rules.md §4.
 	"ruma": {
 		bot: "rules_ruma_bot",
 		args: func(o map[string]string) map[string]any {
@@ -216,7 +216,7 @@ var ruleSets = map[string]*ruleSet{
 			}
 		},
 	},
-	// engine/ayoayo.go; more-games-rules.md section 3.
+	// engine/ayoayo.go; docs/sources/more-games-rules.md section 3.
 	"ayoayo": {
 		args: func(o map[string]string) map[string]any {
 			n := atoi(o["pits"])
@@ -233,7 +233,7 @@ var ruleSets = map[string]*ruleSet{
 			}
 		},
 	},
-	// engine/madjnuni.go; more-games-rules.md section 10.
+	// engine/madjnuni.go; docs/sources/more-games-rules.md section 10.
 	"madjnuni": {
 		bot: "rules_madjnuni_bot",
 		args: func(o map[string]string) map[string]any {
@@ -250,7 +250,7 @@ var ruleSets = map[string]*ruleSet{
 			}
 		},
 	},
-	// engine/afrika.go; more-games-rules.md §6.
+	// engine/afrika.go; docs/sources/more-games-rules.md §6.
 	"afrika": {
 		bot:  "rules_bot_afrika",
 		args: func(map[string]string) map[string]any { return map[string]any{"N": 8} },
@@ -267,7 +267,7 @@ var ruleSets = map[string]*ruleSet{
 			}
 		},
 	},
-	// engine/ohojitxi.go; more-games-rules.md §5.
+	// engine/ohojitxi.go; docs/sources/more-games-rules.md §5.
 	"ohojitxi": {
 		bot:  "rules_bot_ohojitxi",
 		args: func(map[string]string) map[string]any { return map[string]any{"N": 6} },
@@ -281,7 +281,7 @@ var ruleSets = map[string]*ruleSet{
 			}
 		},
 	},
-	// engine/namnam.go; more-games-rules.md section 2.
+	// engine/namnam.go; docs/sources/more-games-rules.md section 2.
 	"namnam": {
 		bot:  "rules_namnam_bot",
 		args: func(map[string]string) map[string]any { return map[string]any{"N": 6} },
@@ -296,7 +296,7 @@ var ruleSets = map[string]*ruleSet{
 			}
 		},
 	},
-	// engine/gabata.go; more-games-rules.md §7.
+	// engine/gabata.go; docs/sources/more-games-rules.md §7.
 	"gabata": {
 		bot:  "rules_gabata_bot",
 		args: func(map[string]string) map[string]any { return map[string]any{"N": 9} },
@@ -311,7 +311,7 @@ var ruleSets = map[string]*ruleSet{
 			}
 		},
 	},
-	// engine/selus.go; more-games-rules.md §8.
+	// engine/selus.go; docs/sources/more-games-rules.md §8.
 	"selus": {
 		bot:  "rules_gabata_bot",
 		args: func(map[string]string) map[string]any { return map[string]any{"N": 9} },
@@ -326,7 +326,7 @@ var ruleSets = map[string]*ruleSet{
 			}
 		},
 	},
-	// engine/sulus.go; more-games-rules.md §9.
+	// engine/sulus.go; docs/sources/more-games-rules.md §9.
 	"sulus": {
 		bot:  "rules_gabata_bot",
 		args: func(map[string]string) map[string]any { return map[string]any{"N": 9} },
@@ -339,7 +339,7 @@ var ruleSets = map[string]*ruleSet{
 			}
 		},
 	},
-	// engine/tshuba.go; more-games-rules.md section 11.
+	// engine/tshuba.go; docs/sources/more-games-rules.md section 11.
 	"tshuba": {
 		bot: "rules_bot_tshuba",
 		args: func(o map[string]string) map[string]any {

@@ -240,10 +240,11 @@ func (p Puzzle) Moves() []engine.Move {
 	return out
 }
 
-// MarshalJSON writes the puzzle JSON of SPEC section 4 without the answer.
+// MarshalJSON writes the puzzle JSON of docs/spec.md section 4 without the
+// answer.
 func (p Puzzle) MarshalJSON() ([]byte, error) { return p.JSON(false) }
 
-// JSON writes the puzzle JSON of SPEC section 4: {"date", "id", "kind",
+// JSON writes the puzzle JSON of docs/spec.md section 4: {"date", "id", "kind",
 // "variant", "options", "position", "goal", "difficulty"} and, when reveal
 // is set, "answer" (the moves in notation, in order).
 func (p Puzzle) JSON(reveal bool) ([]byte, error) {

@@ -177,7 +177,7 @@ func congkak(r engine.Rules, o engine.Options) []Example {
 	return add(ex, r, Capture, ShowsCapture, p, ok, 1)
 }
 
-// bao-kenya: eight pits of three, 48 in all (bao-rules.md K3-K8).
+// bao-kenya: eight pits of three, 48 in all (docs/sources/bao-rules.md K3-K8).
 //
 //   - sowing: 20 seeds from pit 8: the store, North's row, South's pits 1
 //     to 7; the 17th seed skips pit 8 (K4) and goes into the store again,
@@ -200,7 +200,7 @@ func baoKenya(r engine.Rules) []Example {
 	return add(ex, r, End, ShowsEnd, p, ok, 8)
 }
 
-// bao-laps: eight pits of two, 32 in all (bao-rules.md L3-L8).
+// bao-laps: eight pits of two, 32 in all (docs/sources/bao-rules.md L3-L8).
 //
 //   - sowing: 2 seeds from pit 7 to pit 8 and North's empty pit 1: the
 //     move ends there, on North's side, and nothing happens (L6);

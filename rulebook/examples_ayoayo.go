@@ -3,7 +3,7 @@ package rulebook
 import "github.com/mancala-bot/mancala/engine"
 
 // ayoayo: 6 pits of 4 seeds, 48 in all (pos puts the rest in the stores),
-// the position of more-games-rules.md section 14:
+// the position of docs/sources/more-games-rules.md section 14:
 //
 //   - sowing: South's pit 1 puts its seed into pit 2, which held 2: the 3
 //     relay into pits 3 and 4 (2 -> 3) and empty pit 5, where the move ends;

@@ -25,9 +25,9 @@ func crossKalah(r engine.Rules, o engine.Options) []Example {
 }
 
 // crossOware is Oware's cross-sowing example (option cross), the position
-// of more-games-rules.md section 14: South's pit 1 (2 seeds, even) goes
-// clockwise into North's pits 6 (1, now 2) and 5 (2, now 3, the last);
-// the chain runs the other way, from pit 5 to pit 6: 5 seeds.
+// of docs/sources/more-games-rules.md section 14: South's pit 1 (2 seeds, even)
+// goes clockwise into North's pits 6 (1, now 2) and 5 (2, now 3, the last); the
+// chain runs the other way, from pit 5 to pit 6: 5 seeds.
 func crossOware(r engine.Rules, o engine.Options) []Example {
 	if o["cross"] != "true" {
 		return nil

@@ -42,7 +42,7 @@ func threeRow(r engine.Rules, south, north []int, northStore int, wegue ...[3]in
 }
 
 // gabata: hand-picked positions, checked by hand against
-// more-games-rules.md section 7 (and engine/gabata_test.go):
+// docs/sources/more-games-rules.md section 7 (and engine/gabata_test.go):
 //
 //   - sowing: from the start, South 3 sows S4, S5, S6; S6 held seeds and
 //     is relayed, and so on round the board.
@@ -76,7 +76,7 @@ func gabata(r engine.Rules, o engine.Options) []Example {
 }
 
 // selus: hand-picked positions, checked by hand against
-// more-games-rules.md section 8 (and engine/selus_test.go):
+// docs/sources/more-games-rules.md section 8 (and engine/selus_test.go):
 //
 //   - sowing: from the start, South 1 sows S2, S3, S4; S4 now holds 4,
 //     but in a player's first move a 4 just relays.
@@ -106,7 +106,7 @@ func selus(r engine.Rules) []Example {
 }
 
 // sulus: hand-picked positions, checked by hand against
-// more-games-rules.md section 9 (and engine/sulus_test.go):
+// docs/sources/more-games-rules.md section 9 (and engine/sulus_test.go):
 //
 //   - sowing: from the start, South 1 relays at S4 (a 4 on one's own
 //     side, or in the first move, always relays).

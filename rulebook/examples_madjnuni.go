@@ -7,10 +7,10 @@ import "github.com/mancala-bot/mancala/engine"
 //
 //   - sowing: the first move of the game, South's pit 7, relays four times
 //     round the board before its last seed makes North's pit 1 a 2;
-//   - capture: the position of more-games-rules.md section 14: South's
-//     head is empty, so pit 6 is played; North's pit 1 becomes a 2, taken
-//     with South's pit 7 facing it, then North's 2 and 4 that follow, each
-//     with its facing pit: 10 seeds (8 with opposite=false);
+//   - capture: the position of docs/sources/more-games-rules.md section 14:
+//     South's head is empty, so pit 6 is played; North's pit 1 becomes a 2,
+//     taken with South's pit 7 facing it, then North's 2 and 4 that follow,
+//     each with its facing pit: 10 seeds (8 with opposite=false);
 //   - end: South takes North's last seeds (a 2 in North's pit 1); North,
 //     with an empty row, cannot move, so each side takes its own row.
 func madjnuni(r engine.Rules) []Example {

@@ -18,8 +18,8 @@ const (
 const ShowsClaim Feature = "claim"
 
 // namnam: Oware Nam Nam, 48 seeds; positions checked by hand against
-// more-games-rules.md section 2 (the first and third are its section 14
-// vectors):
+// docs/sources/more-games-rules.md section 2 (the first and third are its
+// section 14 vectors):
 //
 //   - sowing: South 5 (2 seeds): South 6 1 -> 2, North 1 1 -> 2 with the
 //     last seed: North 1 is lifted and sown on, into the empty North 3;

@@ -11,8 +11,8 @@ import (
 const RumaPenalty = "ruma_penalty"
 
 // ruma: hand-picked mid-game positions, South to move, checked by hand
-// against more-games-rules.md §4 (the seeds not shown in the rows are in
-// the rumas, so that every seeds option keeps its real total):
+// against docs/sources/more-games-rules.md §4 (the seeds not shown in the rows
+// are in the rumas, so that every seeds option keeps its real total):
 //
 //   - sowing: pocket 4's five seeds go to pockets 5 and 6, South's ruma and
 //     East's pockets 1 and 2; the last makes 3 there, so the move is legal.

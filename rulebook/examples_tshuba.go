@@ -10,8 +10,8 @@ const TshubaBonus = "tshuba_bonus"
 // back row 9..16, both from the owner's left; sowing goes 8, 7, ..., 1,
 // 9, 10, ..., 16, 8, ...) or its 4x4 board (4, 3, 2, 1, 5, ..., 8, 4, ...);
 // hand-picked mid-game positions, checked by hand against
-// more-games-rules.md section 11, the stores filled up to the game's
-// seeds:
+// docs/sources/more-games-rules.md section 11, the stores filled up to the
+// game's seeds:
 //
 //   - sowing (4x8): pit 12's three seeds go to 13, 14 and 15; pit 15 held
 //     a seed, so its two are lifted and sown on, 16 and front pit 8, which

@@ -14,7 +14,7 @@ const (
 )
 
 // kiswahili: Bao la Kiswahili ("bao"), hand-made positions checked by hand
-// against shared/research/bao-rules.md (engine/kiswahili_test.go plays the
+// against docs/sources/bao-rules.md (engine/kiswahili_test.go plays the
 // first three too):
 //
 //   - namua relay: no capture and no functional nyumba, so the seed goes

@@ -7,7 +7,7 @@ const Takasa = "takasa"
 
 // kujifunza: Bao la Kujifunza, 64 seeds on a 4x8 board (each side's 16
 // pits: front row 1..8, back row 9..16). Hand-picked mid-game positions,
-// checked by hand against shared/research/bao-rules.md:
+// checked by hand against docs/sources/bao-rules.md:
 //
 //   - capture: 6L sows pit 6's two seeds into 5 and 4; pit 4 was occupied
 //     and faces North's pit 5 (3 seeds): they are captured (J3) and, the

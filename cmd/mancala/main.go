@@ -1,8 +1,8 @@
-// Command mancala is the mancala bot and its command-line tool (SPEC
-// section 4): with no command (or "serve") it runs the bot; the other
-// commands list the variants, play moves, count move sequences (perft),
-// solve and analyze positions, play bot levels against each other, print
-// the daily puzzle, draw boards and print the rules.
+// Command mancala is the mancala bot and its command-line tool
+// (docs/spec.md section 4): with no command (or "serve") it runs the bot;
+// the other commands list the variants, play moves, count move sequences
+// (perft), solve and analyze positions, play bot levels against each other,
+// print the daily puzzle, draw boards and print the rules.
 //
 // Errors are one line on stderr, "mancala: <reason>", with exit code 2 for
 // a wrong command line (unknown command, flag, variant or option, a bad
@@ -87,7 +87,7 @@ var commands = map[string]command{
 	"book":     runBook,
 }
 
-// notYet are the SPEC's commands that are not built yet.
+// notYet are the commands of docs/spec.md section 4 that are not built yet.
 var notYet = map[string]bool{}
 
 // run is the whole program: it returns the exit code.

@@ -76,7 +76,8 @@ environment:
 // webhook and interactions endpoints), which runs while the platforms stop.
 const httpStopTimeout = 4500 * time.Millisecond
 
-// Config is the bot's configuration, from the environment (SPEC section 6).
+// Config is the bot's configuration, from the environment (docs/spec.md section
+// 6).
 type Config struct {
 	DiscordToken, DiscordAppID, DiscordGuildID, DiscordAPIBase string
 	TelegramToken, TelegramAPIEndpoint                         string
