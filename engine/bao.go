@@ -308,7 +308,7 @@ func (r *kenyaRules) settle(p *Position, ev *[]Event) {
 // position with many more seeds (reachable deep in a search, or loaded from
 // JSON) can relay for hundreds of millions of laps, which would stall the bot
 // for minutes. So every move costs at most about 50 ms, and the choice is ours,
-// documented here and in the README.
+// documented here and in docs/variants.md.
 var maxRelayLaps = 1 << 20 // a variable only so that a test can lower it
 
 type infinitePolicy uint8

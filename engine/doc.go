@@ -115,5 +115,5 @@
 //     registry test draws the start position.
 //  7. Optional, not checked: aliases in bot/game.go variantAliases; daily
 //     puzzles (puzzle/bestmove.go twoPlayers and the schedule in
-//     puzzle/puzzle.go); the README's variants table.
+//     puzzle/puzzle.go); the variants table in docs/variants.md.
 package engine

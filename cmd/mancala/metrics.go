@@ -19,7 +19,7 @@ import (
 // (not the global default), served on /metrics by promhttp. Every metric
 // is there from the start: its series for each platform running (and each
 // kind, mover...) at 0, so that a scrape before the first request sees
-// them all. The README lists them.
+// them all. docs/operations.md (Metrics) lists them.
 //
 // It implements bot.Metrics; its platforms' entries implement the
 // adapters' Metrics. The series those hooks touch are resolved once, at

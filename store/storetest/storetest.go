@@ -1,5 +1,5 @@
 // Package storetest is the conformance suite for implementations of
-// bot.Store: every backend (SQLite now, PostgreSQL later) runs Run from its
+// bot.Store: every backend (SQLite and PostgreSQL) runs Run from its
 // tests and must pass all of it.
 //
 // What the suite assumes beyond the interface's doc comments:
