@@ -231,13 +231,6 @@ func (g *t3ref) why(m engine.Move) engine.Reason {
 	return 0
 }
 
-func t3won(s int) engine.Status {
-	if s == 0 {
-		return engine.SouthWon
-	}
-	return engine.NorthWon
-}
-
 func (g *t3ref) decide(a, b int, why engine.EndReason) {
 	switch {
 	case a > b:

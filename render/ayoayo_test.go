@@ -28,7 +28,7 @@ func TestPhoneDigitsAnyiwoli(t *testing.T) {
 			least := 1e9
 			for _, n := range []int{0, 1, 4, 7, 9, 10, 11, 47, 96} {
 				face, _ := rd.pitFace(n)
-				for _, d := range []rune("0123456789") {
+				for _, d := range "0123456789" {
 					_, h := textSize(face, string(d))
 					least = min(least, h)
 				}

@@ -37,7 +37,7 @@ func TestPhoneDigits(t *testing.T) {
 				least := 1e9
 				for _, n := range []int{0, 1, 4, 7, 9, 10, 11, 47, 99} {
 					face, _ := r.pitFace(n)
-					for _, d := range []rune("0123456789") {
+					for _, d := range "0123456789" {
 						_, h := textSize(face, string(d))
 						least = min(least, h)
 					}

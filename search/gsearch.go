@@ -50,7 +50,6 @@ type gsearch struct {
 	killers     [][2]engine.Move
 	history     [2][engine.MaxPits*2 + 2]int32
 	qdepth      int
-	selDepth    int
 	tr          *tracker      // the solver's progress (nil: none)
 	marks       []engine.Mark // scratch for the evaluations
 	score       scorer        // the final margin of games not decided by the stores (nil: the stores)

@@ -85,7 +85,6 @@ func TestTurnNotices(t *testing.T) {
 	challenge := h.reply(h.command(alice, "en-US", "new", discordtest.Opt("variant", "kalah"), discordtest.Opt("opponent", bob))).Message
 	accept, _ := challenge.Button("✔")
 	board := h.update(h.press(bob, challenge.ID, accept.CustomID))
-	g := h.live()
 	press := func(u discordtest.User, label string) {
 		t.Helper()
 		b, ok := board.Button(label)
@@ -114,7 +113,7 @@ func TestTurnNotices(t *testing.T) {
 	if ns, ds, n := h.notices(), h.deletions(), len(h.srv.RequestsTo(discordtest.RouteChannelMessages))-posts; len(ns) != 0 || len(ds) != 0 || n != 0 {
 		t.Fatalf("a quick game: notices %+v, deletions %q, %d channel posts; want none", ns, ds, n)
 	}
-	g = h.live()
+	g := h.live()
 	away := h.toMove(g)
 
 	// The player to move stays away: pinged once, after 3 minutes.

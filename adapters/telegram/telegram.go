@@ -561,7 +561,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 		if err == nil {
 			<-ctx.Done()
 		}
-		a.serveHook(nil)
+		a.stopHook()
 		a.stop(0, cancelWork) // the webhook stays set: another process may serve it
 		if ctx.Err() != nil {
 			return nil

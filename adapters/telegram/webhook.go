@@ -98,11 +98,19 @@ func (a *Adapter) setWebhook(ctx context.Context) error {
 	}
 }
 
-// serveHook makes WebhookHandler queue updates under work, or refuse them
-// (503) when work is nil; it waits for the requests being queued.
+// serveHook makes WebhookHandler queue updates under work (a non-nil
+// context); it waits for the requests being queued.
 func (a *Adapter) serveHook(work context.Context) {
 	a.hookMu.Lock()
 	a.hookWork = work
+	a.hookMu.Unlock()
+}
+
+// stopHook makes WebhookHandler refuse updates (503): Run no longer
+// serves them. Like serveHook, it waits for the requests being queued.
+func (a *Adapter) stopHook() {
+	a.hookMu.Lock()
+	a.hookWork = nil
 	a.hookMu.Unlock()
 }
 

@@ -142,7 +142,7 @@ func (c *chat) do(ctx context.Context, line string) (err error) {
 // discord sends a slash command: USER [LOCALE] /name args...
 func (c *chat) discord(ctx context.Context, f []string) error {
 	if len(f) < 2 {
-		return errors.New("usage: discord USER [LOCALE] /command args...")
+		return errors.New("usage: discord USER [LOCALE] /command [ARGS]")
 	}
 	u, rest := c.user(f[0]), f[1:]
 	if !strings.HasPrefix(rest[0], "/") {

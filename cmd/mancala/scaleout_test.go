@@ -214,8 +214,6 @@ func buttonVersion(data string) (game, version int64, ok bool) {
 // toMoveRE finds whose turn a board's caption says it is.
 var toMoveRE = regexp.MustCompile(`@(\w+) to move`)
 
-func describe(v any) string { return fmt.Sprintf("%+v", v) }
-
 // shownVersions lists the versions of game whose board Telegram accepted
 // (a send or an edit carrying its buttons).
 func shownVersions(tg *telegramtest.Server, game int64) map[int64]bool {
