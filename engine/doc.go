@@ -14,8 +14,9 @@
 //	pos, events, err := pos.PlayEvents(engine.Move{Pit: 3})
 //
 // Each variant lives in a file of its own (kalah.go, oware.go, togyz.go,
-// tchuka.go, bao.go for the two-row Bao games) whose doc comment reads as the rulebook: where the seed
-// documents are silent or disagree, the choice made and the option that
+// namnam.go, ruma.go, ...; bao.go for the two-row Bao games), which
+// registers it and whose doc comment reads as the rulebook: where the
+// sources are silent or disagree, the choice made and the option that
 // changes it are written there.
 //
 // # Orientation and notation

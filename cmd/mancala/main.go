@@ -87,9 +87,6 @@ var commands = map[string]command{
 	"book":     runBook,
 }
 
-// notYet are the commands of docs/spec.md section 4 that are not built yet.
-var notYet = map[string]bool{}
-
 // run is the whole program: it returns the exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
@@ -105,8 +102,6 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	switch cmd, ok := commands[name]; {
 	case ok:
 		err = cmd(ctx, rest, stdin, stdout)
-	case notYet[name]:
-		err = usagef("%s is not implemented yet", name)
 	case strings.HasPrefix(name, "-") && len(name) > 1:
 		err = usagef("unknown flag %s before the command (run \"mancala help\")", name)
 	default:
