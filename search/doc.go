@@ -73,8 +73,8 @@
 // every board of up to k seeds, the proven bounds of what the side to
 // move gains until the board is cleared (the majority rule left out: it
 // never changes who wins), built by repeated sweeps since Oware play can
-// cycle; where the bounds
-// meet the value is exact (about a third of the 12-seed boards). The bot
+// cycle; where the bounds meet the value is exact (about a third of the
+// 12-seed boards). The bot
 // builds [OwareDBSeeds] (12 seeds, 10.8 MB, about 12 seconds) on first
 // use; on use it builds at most 14 seeds (39 MB, about a minute). The
 // larger ones, up to [MaxOwareDBSeeds] (20 seeds, 903 MB), are built only
