@@ -1,2 +1,104 @@
-// Package search plays and solves the engine's games.
+// Package search plays and solves the engine's games: the bot's levels, an
+// analysis of a position's moves, an exact solver, and the endgame
+// databases and opening book that make the strongest level exact.
+//
+// # Public surface
+//
+// Callers use little of the package:
+//
+//   - [Level] and its methods [Level.Move], [Level.Choose] (the move with a
+//     [Decision]: whether its value is exact) and their *From forms for a
+//     position and its history; [Levels] and [ParseLevel].
+//   - [Prepare] loads or builds, ahead of the first move, the database a
+//     game's levels will read, so that the bot's first such move does not
+//     wait for it.
+//   - [Analyze] scores every move of a position within [Limits] ("mancala
+//     analyze"); [ScoreMoves] (score.go) scores them at a fixed depth, for
+//     the post-game review (package review).
+//   - [Solve] returns a position's exact value and a best move
+//     ([SolveOptions], [Result]); [SolveSolitaire] does so for the
+//     one-player games.
+//   - [BuildKalahBook] and [BuildOwareDB] write the large Kalah opening
+//     book and Oware databases ("mancala book kalah", "mancala book oware");
+//     [OwareEndgame], [OwareMajority] and [ProveOwareStrategy] answer
+//     questions about Oware endgames; [PlayMatch] plays levels against each
+//     other.
+//
+// Errors are the variables [ErrGameOver], [ErrNotKalah], [ErrOwareDBNotBuilt]
+// and the others declared in analyze.go, plus the context's.
+//
+// # Levels
+//
+// Beginner, Easy and Medium score every move at a fixed depth (two, three
+// and five plies) and pick at random among the moves not too far below the
+// best, drawn from the seed and the position, so that a game replays the
+// same. Hard and Expert search a node budget (40 000 and 1 500 000
+// positions) and play the best move found. Perfect plays the exact
+// solution when it finds one within its budget and Expert's move
+// otherwise. No level thinks longer than [MaxThink] nor past its context's
+// deadline; the bot (package bot) passes a deadline from its
+// Config.ThinkTime, which every move of one reply's chain shares. Games of
+// more than two seats are played by a paranoid search (paranoid.go),
+// solitaires by [SolveSolitaire]. [ExactFromStart] and [ExactInEndgames]
+// tell where Perfect is exact; the [Level] comment has the details.
+//
+// # The generic search
+//
+// Every variant can be searched through the engine's Rules. gsearch.go is
+// the search state shared by the heuristic search (gab.go: principal
+// variation alpha-beta, transposition table gtt.go, quiescence on captures
+// and extra turns, values in hundredths of a seed) and the exact one
+// (MTD(f) in gsearch.go, values in seeds). It applies Oware's repetition
+// rule along each line. The evaluations are in eval.go, keyed by variant id
+// ([HasEval]), with a variant's own in eval_<variant>.go.
+//
+// # The Kalah solver, databases and book
+//
+// Kalah of any size has a dedicated solver on a compact board (kboard.go):
+// ksolve.go is MTD(f) with iterative deepening, its transposition table
+// (ktt.go), enhanced transposition cutoffs and optional helper threads.
+// Below it, kalahdb.go holds the endgame database: the exact value of
+// every board with at most k seeds in the pits, built by retrograde
+// analysis one seed count at a time, one byte a board (six pits: 30 MB for
+// 16 seeds, 86 MB for 18, 226 MB for 20). Perfect uses [PerfectDBSeeds]
+// (built on first use in about ten seconds), or the largest one found in
+// the cache, up to [DefaultDBSeeds]. kalahbook.go is Perfect's opening
+// book: the proven value and best pit of every board Perfect can meet from
+// the start whose solve would not fit in its budget. kalahperfect.go ties
+// them together for Perfect's move; solve.go is [Solve] for every game.
+//
+// # The Oware databases
+//
+// owaredb.go holds Oware's endgame databases (default rules only): for
+// every board of up to k seeds, the proven bounds of what the side to
+// move gains until the board is cleared (the majority rule left out: it
+// never changes who wins), built by repeated sweeps since Oware play can
+// cycle; where the bounds meet the value is exact (about a third of the
+// 12-seed boards). The bot
+// builds [OwareDBSeeds] (12 seeds, 10.8 MB, about 12 seconds) on first
+// use; on use it builds at most 14 seeds (39 MB, about a minute). The
+// larger ones, up to [MaxOwareDBSeeds] (20 seeds, 903 MB), are built only
+// by [BuildOwareDB] ("mancala book oware"); [OwarePerfectSeeds] names the
+// one in use. owareanswer.go, owaremajority.go and owareproof.go answer
+// questions from them.
+//
+// # The cache
+//
+// Databases and books are kept on disk in [CacheDir]: the
+// MANCALA_CACHE_DIR environment variable, else "mancala" under the user's
+// cache directory. Files carry a CRC-32 checked when they load; they are
+// mapped read-only where the system allows (mapfile_*.go), and the tables
+// built in memory ask for huge pages on Linux (hugemem_*.go).
+//
+// # Files
+//
+// The files are told apart by prefix: g* is the generic search (gsearch,
+// gab, gtt), k* the Kalah solver and its databases (ksolve, ktt, kboard,
+// kalahdb, kalahbook, kalahperfect), owar* Oware's databases, eval* the
+// evaluations. level.go is the levels, solve.go [Solve], analyze.go
+// [Analyze], match.go [PlayMatch], paranoid.go the games of more than two
+// seats, solitaire.go the solitaires, progress.go a solve's [Progress].
+//
+// docs/perfect-play.md tells the story of the solver and the figures
+// behind these budgets.
 package search
