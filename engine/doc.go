@@ -80,11 +80,14 @@
 //
 // A variant is entered in these places; the registry test at the root of
 // the repository (go test . ; registry_test.go) fails, naming the registry
-// and the variant, for every one that is missing.
+// and the variant, for every one that is missing. docs/contributing.md
+// gives the same checklist with the test that catches each step, and
+// names the steps nothing checks yet.
 //
 //  1. engine/<id>.go: an init that calls register with the Variant (ID as in
 //     the spec, which variant.go's specOrder already lists; Name, Players,
-//     Options with a Doc each) and a build func; the rules type embeds base
+//     Options with a Doc each, BoardBytes: SmallBoardBytes for two rows,
+//     LargeBoardBytes for more rows or four seats) and a build func; the rules type embeds base
 //     and implements Start, AppendMoves (at most MaxMoves moves; append
 //     whole moves), Check (a Reason for every refusal: a new Reason needs
 //     its text in errors.go and a case in bot/game.go illegalMove), Apply
