@@ -50,7 +50,7 @@ type Choice struct {
 
 // Config is what a Bot needs. Store is required; the rest have defaults.
 type Config struct {
-	Store Store
+	Store store.Store
 	// Opponent plays the bot's side; nil means a simple built-in one.
 	Opponent Opponent
 	// Render draws a board as PNG (render.Options says what it shows: the

@@ -52,8 +52,8 @@ func TestLongBotChainInOneLine(t *testing.T) {
 	}
 }
 
-// nopStore is a Store that is never called.
-type nopStore struct{ Store }
+// nopStore is a store.Store that is never called.
+type nopStore struct{ store.Store }
 
 // TestCommandTable: every command of the one table has a handler, a
 // description in every language and a local name per language that

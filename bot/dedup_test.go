@@ -106,7 +106,7 @@ func TestEventHandledOnce(t *testing.T) {
 }
 
 // claimFails is a store whose event claims fail.
-type claimFails struct{ bot.Store }
+type claimFails struct{ store.Store }
 
 func (claimFails) ClaimEvent(context.Context, string, string, time.Time) (bool, error) {
 	return false, errors.New("disk on fire")

@@ -1,6 +1,6 @@
 // Package bot is the platform-neutral chat bot: it takes commands from a
 // chat (Discord, Telegram or the terminal), drives the engine, keeps every
-// game in a [Store] keyed by channel, and answers with localized text, a board
+// game in a [store.Store] keyed by channel, and answers with localized text, a board
 // image and buttons, as values the adapters translate.
 //
 // An adapter turns a platform event into a [Request], calls [Bot.Handle]
@@ -76,7 +76,8 @@
 //
 //   - bot.go: [Config], [Bot], Handle, the session and mutate; reply.go:
 //     [Request], [Reply] and the values adapters translate; router.go: the
-//     command table; store.go: the [Store] interface.
+//     command table. The store interface is [store.Store] (package
+//     store, with the SQLite and PostgreSQL backends under it).
 //   - game.go: new games, challenges and moves, the bot's chain;
 //     commands.go: resign, draw, undo, rematch, claim, board, rules;
 //     games.go, seats.go and table.go: games in many channels, seats and

@@ -61,7 +61,7 @@ func (d *drawLog) take() []drawCall {
 // gatedStore is a store whose game updates, once armed, wait until a board
 // has started to be drawn, then fail with fail (when set).
 type gatedStore struct {
-	bot.Store
+	store.Store
 	d     *drawLog
 	armed atomic.Bool
 	fail  error

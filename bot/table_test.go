@@ -337,7 +337,7 @@ func TestThrottle(t *testing.T) {
 }
 
 // conflictStore loses every optimistic-concurrency race.
-type conflictStore struct{ bot.Store }
+type conflictStore struct{ store.Store }
 
 func (conflictStore) UpdateGame(context.Context, *store.Game) error { return store.ErrConflict }
 

@@ -61,7 +61,7 @@ const (
 	maxOpenConns = 4
 )
 
-// DB is the SQLite implementation of the bot's Store (bot.Store): games,
+// DB is the SQLite implementation of store.Store: games,
 // their moves, users' languages, and results derived from finished games.
 // It is safe for concurrent use.
 type DB struct {

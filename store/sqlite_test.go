@@ -4,17 +4,16 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/store"
 	"github.com/mancala-bot/mancala/store/storetest"
 )
 
 // DB is the bot's Store. (The assertion lives here because store must not
 // import bot: bot imports store.)
-var _ bot.Store = (*store.DB)(nil)
+var _ store.Store = (*store.DB)(nil)
 
 func TestConformance(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) bot.Store {
+	storetest.Run(t, func(t *testing.T) store.Store {
 		db, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "mancala.db"))
 		if err != nil {
 			t.Fatal(err)

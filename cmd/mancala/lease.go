@@ -9,7 +9,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/mancala-bot/mancala/bot"
+	"github.com/mancala-bot/mancala/store"
 )
 
 // The background work (bot.Tick every tickEvery, bot.Resume) is done by
@@ -26,7 +26,7 @@ const (
 
 // lease takes and keeps the tick lease for one process.
 type lease struct {
-	db     bot.Store
+	db     store.Store
 	holder string // this process, unique
 	now    func() time.Time
 	log    *slog.Logger

@@ -259,7 +259,7 @@ func (c queueCollector) Collect(ch chan<- prometheus.Metric) {
 	}
 }
 
-// outboxReader is the database's view of the outbox (bot.Store.Outbox).
+// outboxReader is the database's view of the outbox (store.Store.Outbox).
 type outboxReader interface {
 	Outbox(ctx context.Context) (store.OutboxStats, error)
 }

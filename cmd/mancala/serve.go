@@ -352,7 +352,7 @@ type Main struct {
 // Database is the store the bot runs on: SQLite (store.DB) or PostgreSQL
 // (postgres.DB).
 type Database interface {
-	bot.Store
+	store.Store
 	Close() error
 }
 

@@ -1,5 +1,5 @@
 // Package postgres is the PostgreSQL implementation of the bot's Store
-// (bot.Store): the same records, errors and guarantees as the SQLite store
+// (store.Store): the same records, errors and guarantees as the SQLite store
 // (package store), for several bot processes sharing one database. It
 // passes the same conformance suite, store/storetest.
 //

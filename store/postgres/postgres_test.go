@@ -16,7 +16,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/store"
 	"github.com/mancala-bot/mancala/store/postgres"
 	"github.com/mancala-bot/mancala/store/postgres/pgtest"
@@ -24,7 +23,7 @@ import (
 )
 
 // DB is the bot's Store.
-var _ bot.Store = (*postgres.DB)(nil)
+var _ store.Store = (*postgres.DB)(nil)
 
 // open opens a new, empty database for t, closed when t ends.
 func open(t testing.TB) *postgres.DB {
@@ -39,7 +38,7 @@ func open(t testing.TB) *postgres.DB {
 
 func TestConformance(t *testing.T) {
 	pgtest.ServerURL(t) // skip (or fail) once, not once per case
-	storetest.Run(t, func(t *testing.T) bot.Store { return open(t) })
+	storetest.Run(t, func(t *testing.T) store.Store { return open(t) })
 }
 
 // TestShared: two stores on one database, as two processes: an event is

@@ -8,14 +8,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/store"
 )
 
 // owe updates g (nothing changed but UpdatedAt) owing a delivery with the
 // note, held by holder until heldUntil, and returns the delivery as
 // UpdateGame filled it in. g.Owe is nil again afterwards.
-func owe(t *testing.T, s bot.Store, g *store.Game, note, holder string, heldUntil, updated time.Time) *store.Delivery {
+func owe(t *testing.T, s store.Store, g *store.Game, note, holder string, heldUntil, updated time.Time) *store.Delivery {
 	t.Helper()
 	o := &store.Delivery{Note: note, Holder: holder, HeldUntil: heldUntil}
 	g.Owe, g.UpdatedAt = o, updated
@@ -25,7 +24,7 @@ func owe(t *testing.T, s bot.Store, g *store.Game, note, holder string, heldUnti
 }
 
 // hold calls HoldDeliveries and fails t on an error.
-func hold(t *testing.T, s bot.Store, holder string, now time.Time, d time.Duration, limit int) []store.Delivery {
+func hold(t *testing.T, s store.Store, holder string, now time.Time, d time.Duration, limit int) []store.Delivery {
 	t.Helper()
 	ds, err := s.HoldDeliveries(context.Background(), holder, now, d, limit)
 	if err != nil {
@@ -46,7 +45,7 @@ func ids(ds []store.Delivery) []int64 {
 // wantHeld fails t unless holder, holding at now for d, gets exactly the
 // deliveries want (by id, in that order), each with Holder and HeldUntil
 // set and its other fields as written.
-func wantHeld(t *testing.T, s bot.Store, holder string, now time.Time, d time.Duration, limit int, want ...*store.Delivery) {
+func wantHeld(t *testing.T, s store.Store, holder string, now time.Time, d time.Duration, limit int, want ...*store.Delivery) {
 	t.Helper()
 	got := hold(t, s, holder, now, d, limit)
 	w := make([]int64, len(want))
@@ -82,7 +81,7 @@ func sameDelivery(t *testing.T, got, want store.Delivery) {
 
 // wantOutbox fails t unless Outbox reports owed deliveries, the oldest
 // written at oldest (zero for none).
-func wantOutbox(t *testing.T, s bot.Store, owed int, oldest time.Time) {
+func wantOutbox(t *testing.T, s store.Store, owed int, oldest time.Time) {
 	t.Helper()
 	st, err := s.Outbox(context.Background())
 	if err != nil {
@@ -97,7 +96,7 @@ func wantOutbox(t *testing.T, s bot.Store, owed int, oldest time.Time) {
 // transaction, and fills it in; a failed update writes none, nor does one
 // without Owe; reads never return Owe; a delivery its writer holds is not
 // taken by another holder before its hold ends, and is after.
-func testOwe(t *testing.T, s bot.Store) {
+func testOwe(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	wantOutbox(t, s, 0, time.Time{})
 	g := mustCreate(t, s, newGame("discord", "c1"))
@@ -174,7 +173,7 @@ func testOwe(t *testing.T, s bot.Store) {
 // set; what one holder holds another does not get until the hold ends; a
 // channel whose older delivery another holder holds is passed over, for
 // that holder's own later calls excepted; channels are per platform.
-func testHoldDeliveries(t *testing.T, s bot.Store) {
+func testHoldDeliveries(t *testing.T, s store.Store) {
 	ga := mustCreate(t, s, newGame("discord", "cA"))
 	gb := mustCreate(t, s, newGame("discord", "cB"))
 	gt := mustCreate(t, s, newGame("telegram", "cA")) // another platform's cA
@@ -205,7 +204,7 @@ func testHoldDeliveries(t *testing.T, s bot.Store) {
 
 // testDelivered: Delivered(game, v) removes that game's deliveries up to
 // version v, whoever holds them, and no other.
-func testDelivered(t *testing.T, s bot.Store) {
+func testDelivered(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	g1 := mustCreate(t, s, newGame("discord", "c1"))
 	g2 := mustCreate(t, s, newGame("discord", "c2"))
@@ -259,7 +258,7 @@ func testDelivered(t *testing.T, s bot.Store) {
 
 // testReleaseDeliveries: a released hold is free at once; "" releases
 // every hold.
-func testReleaseDeliveries(t *testing.T, s bot.Store) {
+func testReleaseDeliveries(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	g1 := mustCreate(t, s, newGame("discord", "c1"))
 	g2 := mustCreate(t, s, newGame("discord", "c2"))
@@ -285,7 +284,7 @@ func testReleaseDeliveries(t *testing.T, s bot.Store) {
 
 // testOutbox: how many deliveries are owed and when the oldest was written
 // (by Created, not by id).
-func testOutbox(t *testing.T, s bot.Store) {
+func testOutbox(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	wantOutbox(t, s, 0, time.Time{})
 	g1 := mustCreate(t, s, newGame("discord", "c1"))
@@ -308,14 +307,14 @@ func testOutbox(t *testing.T, s bot.Store) {
 // testConcurrentHolds: holders taking deliveries at once never get the
 // same one, together get them all, and a channel's deliveries all go to
 // the holder of its oldest.
-func testConcurrentHolds(t *testing.T, s bot.Store) {
+func testConcurrentHolds(t *testing.T, s store.Store) {
 	concurrentHolds(t, s, s)
 }
 
 // concurrentHolds writes 40 free deliveries, 4 in each of 10 channels,
 // interleaved; then 8 holders, half through a and half through b, call
 // HoldDeliveries at once, 3 at a time, each until it gets none.
-func concurrentHolds(t *testing.T, a, b bot.Store) {
+func concurrentHolds(t *testing.T, a, b store.Store) {
 	const channels, perChannel, holders = 10, 4, 8
 	games := make([]*store.Game, channels)
 	for i := range games {

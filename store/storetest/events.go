@@ -7,12 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/store"
 )
 
 // claim calls ClaimEvent and fails t on an error.
-func claim(t *testing.T, s bot.Store, platform, id string, now time.Time) bool {
+func claim(t *testing.T, s store.Store, platform, id string, now time.Time) bool {
 	t.Helper()
 	first, err := s.ClaimEvent(context.Background(), platform, id, now)
 	if err != nil {
@@ -22,7 +21,7 @@ func claim(t *testing.T, s bot.Store, platform, id string, now time.Time) bool {
 }
 
 // take calls TakeLease and fails t on an error.
-func take(t *testing.T, s bot.Store, name, holder string, now time.Time, ttl time.Duration) bool {
+func take(t *testing.T, s store.Store, name, holder string, now time.Time, ttl time.Duration) bool {
 	t.Helper()
 	held, err := s.TakeLease(context.Background(), name, holder, now, ttl)
 	if err != nil {
@@ -34,7 +33,7 @@ func take(t *testing.T, s bot.Store, name, holder string, now time.Time, ttl tim
 // testEvents: the first claim of an event wins, later ones within the
 // lifetime do not, platforms are independent, and after the lifetime the
 // record is gone (a claim wins again).
-func testEvents(t *testing.T, s bot.Store) {
+func testEvents(t *testing.T, s store.Store) {
 	if !claim(t, s, "telegram", "1001", at(0)) {
 		t.Fatal("first claim: false")
 	}
@@ -61,7 +60,7 @@ func testEvents(t *testing.T, s bot.Store) {
 
 // testEventsPruned: many expired records are all pruned over later claims,
 // and none of them blocks its id being claimed again.
-func testEventsPruned(t *testing.T, s bot.Store) {
+func testEventsPruned(t *testing.T, s store.Store) {
 	n := store.PruneBatch*2 + 7
 	for i := range n {
 		if !claim(t, s, "telegram", fmt.Sprint(i), at(i)) {
@@ -83,11 +82,11 @@ func testEventsPruned(t *testing.T, s bot.Store) {
 
 // testConcurrentClaims: one event claimed by many at once, exactly one
 // wins.
-func testConcurrentClaims(t *testing.T, s bot.Store) {
+func testConcurrentClaims(t *testing.T, s store.Store) {
 	concurrentClaims(t, s, s)
 }
 
-func concurrentClaims(t *testing.T, a, b bot.Store) {
+func concurrentClaims(t *testing.T, a, b store.Store) {
 	for round := range 5 {
 		id := fmt.Sprint("e", round)
 		var wg sync.WaitGroup
@@ -121,11 +120,11 @@ func concurrentClaims(t *testing.T, a, b bot.Store) {
 
 // testLease: one holder at a time until the lease expires; the holder
 // renews it; a released lease is free at once.
-func testLease(t *testing.T, s bot.Store) {
+func testLease(t *testing.T, s store.Store) {
 	lease(t, s, s)
 }
 
-func lease(t *testing.T, a, b bot.Store) {
+func lease(t *testing.T, a, b store.Store) {
 	const ttl = 2 * time.Minute
 	if !take(t, a, "tick", "a", at(0), ttl) {
 		t.Fatal("a free lease: not taken")
@@ -194,7 +193,7 @@ func lease(t *testing.T, a, b bot.Store) {
 // open on the same, empty database (as two processes would be): an event is
 // claimed once, a lease held by one holder, a delivery by one holder,
 // whichever store they go through.
-func Shared(t *testing.T, a, b bot.Store) {
+func Shared(t *testing.T, a, b store.Store) {
 	t.Run("Events", func(t *testing.T) {
 		if !claim(t, a, "telegram", "7", at(0)) {
 			t.Fatal("first claim: false")

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/store"
 )
 
@@ -37,7 +36,7 @@ func attempt(platform, channel, user, date string, status store.PuzzleStatus, tr
 	return a
 }
 
-func mustPut(t *testing.T, s bot.Store, a *store.PuzzleAttempt) {
+func mustPut(t *testing.T, s store.Store, a *store.PuzzleAttempt) {
 	t.Helper()
 	if err := s.PutPuzzleAttempt(t.Context(), a); err != nil {
 		t.Fatalf("PutPuzzleAttempt(%s %s %s, version %d): %v", a.Platform, a.UserID, a.Date, a.Version, err)
@@ -69,7 +68,7 @@ func sameAttempt(t *testing.T, got, want *store.PuzzleAttempt) {
 	}
 }
 
-func testPuzzleAttemptRoundTrip(t *testing.T, s bot.Store) {
+func testPuzzleAttemptRoundTrip(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	if _, err := s.PuzzleAttempt(ctx, "discord", "u-alice", "2026-11-23"); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("PuzzleAttempt before any: %v, want ErrNotFound", err)
@@ -120,7 +119,7 @@ func testPuzzleAttemptRoundTrip(t *testing.T, s bot.Store) {
 	}
 }
 
-func testPuzzleAttemptConflict(t *testing.T, s bot.Store) {
+func testPuzzleAttemptConflict(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	a := attempt("discord", "c1", "u-alice", "2026-11-23", store.PuzzlePlaying, 1)
 	mustPut(t, s, a)
@@ -201,7 +200,7 @@ func testPuzzleAttemptConflict(t *testing.T, s bot.Store) {
 
 // putDays stores attempts of user on each day (offsets from 2026-11-01)
 // with the status.
-func putDays(t *testing.T, s bot.Store, platform, channel, user string, status store.PuzzleStatus, tries int, days ...int) {
+func putDays(t *testing.T, s store.Store, platform, channel, user string, status store.PuzzleStatus, tries int, days ...int) {
 	t.Helper()
 	for _, d := range days {
 		date := time.Date(2026, 11, 1+d, 0, 0, 0, 0, time.UTC).Format(time.DateOnly)
@@ -209,7 +208,7 @@ func putDays(t *testing.T, s bot.Store, platform, channel, user string, status s
 	}
 }
 
-func testPuzzleStreak(t *testing.T, s bot.Store) {
+func testPuzzleStreak(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	streak := func(user, today string) store.PuzzleStreak {
 		t.Helper()
@@ -252,7 +251,7 @@ func testPuzzleStreak(t *testing.T, s bot.Store) {
 	}
 }
 
-func testPuzzleLeaderboard(t *testing.T, s bot.Store) {
+func testPuzzleLeaderboard(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	board := func(channel, today string, limit int) []store.PuzzleRank {
 		t.Helper()

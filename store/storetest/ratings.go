@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/rating"
 	"github.com/mancala-bot/mancala/store"
 )
@@ -18,7 +17,7 @@ func day(n int) time.Time { return base.Add(time.Duration(n) * 24 * time.Hour) }
 // endGame plays a game between south and north in the channel to its
 // end through UpdateGame, as the bot does: created in play, then ended
 // with result at end. It returns the finished game.
-func endGame(t *testing.T, s bot.Store, platform, channel, variant string, south, north store.Player, result string, end time.Time) *store.Game {
+func endGame(t *testing.T, s store.Store, platform, channel, variant string, south, north store.Player, result string, end time.Time) *store.Game {
 	t.Helper()
 	g := &store.Game{Platform: platform, Channel: channel, Variant: variant, Players: []store.Player{south, north},
 		Challenger: south.UserID, Phase: store.PhasePlaying, DrawOffer: -1, UndoOffer: -1,
@@ -34,7 +33,7 @@ func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
 // testRatedGame: the first game between two new players, won by South:
 // 1500/350 each before; after, 1662.31 and 1337.69, RD 290.32 both (see
 // the rating package's TestWinBetweenNewPlayers for the arithmetic).
-func testRatedGame(t *testing.T, s bot.Store) {
+func testRatedGame(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	g := endGame(t, s, "discord", "c1", "kalah", person("alice", "Alice"), person("bob", "@bob"), "south_won", day(0))
 	cs, err := s.GameRatings(ctx, g.ID)
@@ -84,7 +83,7 @@ func testRatedGame(t *testing.T, s bot.Store) {
 // testNotRated: games against the bot, at tables of four, declined,
 // withdrawn and abandoned challenges (no result) and games still in play
 // are not rated.
-func testNotRated(t *testing.T, s bot.Store) {
+func testNotRated(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	var ids []int64
 	ids = append(ids, endGame(t, s, "discord", "c1", "kalah", person("alice", "Alice"), theBot, "south_won", day(0)).ID)
@@ -124,7 +123,7 @@ func testNotRated(t *testing.T, s bot.Store) {
 
 // testRatedOnce: writing a finished game again, and two concurrent writes
 // ending the same game, rate it once.
-func testRatedOnce(t *testing.T, s bot.Store) {
+func testRatedOnce(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	g := endGame(t, s, "discord", "c1", "kalah", person("alice", "Alice"), person("bob", "Bob"), "south_won", day(0))
 	first, _ := s.Ratings(ctx, "discord", "alice")
@@ -167,7 +166,7 @@ func testRatedOnce(t *testing.T, s bot.Store) {
 
 // testRatingInactivity: a player back after 61 days (two full periods) is
 // rated from the RD grown by two periods.
-func testRatingInactivity(t *testing.T, s bot.Store) {
+func testRatingInactivity(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	endGame(t, s, "discord", "c1", "kalah", person("alice", "Alice"), person("bob", "Bob"), "south_won", day(0))
 	first, _ := s.Ratings(ctx, "discord", "alice")
@@ -188,7 +187,7 @@ func testRatingInactivity(t *testing.T, s bot.Store) {
 // testRatingLeaderboard: by rating in a variant, the provisional last;
 // the channel's players or the platform's; inactivity makes a rating
 // provisional again.
-func testRatingLeaderboard(t *testing.T, s bot.Store) {
+func testRatingLeaderboard(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	// alice and dave play 24 games in c1, alice winning three in four:
 	// both RDs fall to about 96 (established), alice about 1590, dave 1410.
@@ -255,7 +254,7 @@ func testRatingLeaderboard(t *testing.T, s bot.Store) {
 // testRebuildRatings: rebuilding gives the same ratings and changes as the
 // updates, also for games stored finished and games played out of turn
 // order across channels.
-func testRebuildRatings(t *testing.T, s bot.Store) {
+func testRebuildRatings(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	users := []string{"alice", "bob", "carol", "dave"}
 	results := []string{"south_won", "north_won", "draw"}
@@ -301,7 +300,7 @@ func testRebuildRatings(t *testing.T, s bot.Store) {
 // testConcurrentRatings: six games of alice's, in six channels, ending at
 // once: each is rated from the rating the one before it left (a chain
 // from 1500/350 to her stored rating), none from a stale read.
-func testConcurrentRatings(t *testing.T, s bot.Store) {
+func testConcurrentRatings(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	const n = 6
 	games := make([]*store.Game, n)

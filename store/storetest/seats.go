@@ -4,7 +4,6 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/store"
 )
 
@@ -12,7 +11,7 @@ import (
 // seats, filling them and leaving one writes only the changes, and the
 // records of four-seat games count a win for the winning seat's player and
 // a loss for everyone else at the table (by person in Ruma for two).
-func testFourSeats(t *testing.T, s bot.Store) {
+func testFourSeats(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	alice, bob, carol, dave := person("alice", "Alice"), person("bob", "Bob"), person("carol", "Carol"), person("dave", "Dave")
 	g := &store.Game{

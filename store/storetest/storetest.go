@@ -1,5 +1,5 @@
 // Package storetest is the conformance suite for implementations of
-// bot.Store: every backend (SQLite and PostgreSQL) runs Run from its
+// store.Store: every backend (SQLite and PostgreSQL) runs Run from its
 // tests and must pass all of it.
 //
 // What the suite assumes beyond the interface's doc comments:
@@ -36,16 +36,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/store"
 )
 
 // Run runs the suite. open returns a new, empty store for each case; it
 // should register its own cleanup with t.Cleanup.
-func Run(t *testing.T, open func(t *testing.T) bot.Store) {
+func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	cases := []struct {
 		name string
-		f    func(t *testing.T, s bot.Store)
+		f    func(t *testing.T, s store.Store)
 	}{
 		{"CreateGetRoundTrip", testCreateGetRoundTrip},
 		{"ZeroValuesRoundTrip", testZeroValuesRoundTrip},
@@ -93,7 +92,6 @@ func Run(t *testing.T, open func(t *testing.T) bot.Store) {
 		{"TurnNotices", testTurnNotices},
 		{"ConcurrentNotices", testConcurrentNotices},
 		{"MarkReminded", testMarkReminded},
-		{"PingRacingMoves", testPingRacingMoves},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -224,7 +222,7 @@ func sameGame(t *testing.T, got, want *store.Game) {
 	}
 }
 
-func mustCreate(t *testing.T, s bot.Store, g *store.Game) *store.Game {
+func mustCreate(t *testing.T, s store.Store, g *store.Game) *store.Game {
 	t.Helper()
 	if err := s.CreateGame(t.Context(), g); err != nil {
 		t.Fatalf("CreateGame(%s/%s): %v", g.Platform, g.Channel, err)
@@ -232,7 +230,7 @@ func mustCreate(t *testing.T, s bot.Store, g *store.Game) *store.Game {
 	return g
 }
 
-func mustGame(t *testing.T, s bot.Store, id int64) *store.Game {
+func mustGame(t *testing.T, s store.Store, id int64) *store.Game {
 	t.Helper()
 	g, err := s.Game(t.Context(), id)
 	if err != nil {
@@ -241,7 +239,7 @@ func mustGame(t *testing.T, s bot.Store, id int64) *store.Game {
 	return g
 }
 
-func mustUpdate(t *testing.T, s bot.Store, g *store.Game) {
+func mustUpdate(t *testing.T, s store.Store, g *store.Game) {
 	t.Helper()
 	if err := s.UpdateGame(t.Context(), g); err != nil {
 		t.Fatalf("UpdateGame(%d, version %d): %v", g.ID, g.Version, err)
@@ -255,7 +253,7 @@ func wantErr(t *testing.T, what string, err, want error) {
 	}
 }
 
-func testCreateGetRoundTrip(t *testing.T, s bot.Store) {
+func testCreateGetRoundTrip(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	people := newGame("discord", "c1")
 	vsBot := newGame("telegram", "-100200")
@@ -295,7 +293,7 @@ func testCreateGetRoundTrip(t *testing.T, s bot.Store) {
 	sameGame(t, mustGame(t, s, people.ID), people)
 }
 
-func testZeroValuesRoundTrip(t *testing.T, s bot.Store) {
+func testZeroValuesRoundTrip(t *testing.T, s store.Store) {
 	g := &store.Game{
 		Platform: "discord", Channel: "c1", Variant: "oware",
 		Players:   []store.Player{person("u-alice", "Alice"), {}},
@@ -325,7 +323,7 @@ func testZeroValuesRoundTrip(t *testing.T, s bot.Store) {
 	sameGame(t, mustGame(t, s, g2.ID), g2)
 }
 
-func testNotFound(t *testing.T, s bot.Store) {
+func testNotFound(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	_, err := s.LiveGame(ctx, "discord", "c1")
 	wantErr(t, "LiveGame on an empty store", err, store.ErrNotFound)
@@ -343,7 +341,7 @@ func testNotFound(t *testing.T, s bot.Store) {
 	wantErr(t, "LiveGame on another platform", err, store.ErrNotFound)
 }
 
-func testChannelBusy(t *testing.T, s bot.Store) {
+func testChannelBusy(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	// Finished games never block the channel.
 	mustCreate(t, s, finished("discord", "c1", person("a", "A"), person("b", "B"), "south_won", at(0)))
@@ -387,7 +385,7 @@ func testChannelBusy(t *testing.T, s bot.Store) {
 	}
 }
 
-func testConcurrentCreate(t *testing.T, s bot.Store) {
+func testConcurrentCreate(t *testing.T, s store.Store) {
 	const n = 10
 	errs := make([]error, n)
 	start := make(chan struct{})
@@ -414,7 +412,7 @@ func testConcurrentCreate(t *testing.T, s bot.Store) {
 	}
 }
 
-func testUpdateVersion(t *testing.T, s bot.Store) {
+func testUpdateVersion(t *testing.T, s store.Store) {
 	g := newGame("discord", "c1")
 	g.Phase = store.PhaseChallenge
 	g.Players[1] = store.Player{}
@@ -465,7 +463,7 @@ func testUpdateVersion(t *testing.T, s bot.Store) {
 	}
 }
 
-func testUpdateConflict(t *testing.T, s bot.Store) {
+func testUpdateConflict(t *testing.T, s store.Store) {
 	g := mustCreate(t, s, newGame("discord", "c1"))
 	a, b := mustGame(t, s, g.ID), mustGame(t, s, g.ID)
 
@@ -494,7 +492,7 @@ func testUpdateConflict(t *testing.T, s bot.Store) {
 	}
 }
 
-func testUpdateUndo(t *testing.T, s bot.Store) {
+func testUpdateUndo(t *testing.T, s store.Store) {
 	g := newGame("discord", "c1")
 	g.Moves = append(g.Moves, store.Move{Ply: 3, Move: "1", UserID: "u-bob", At: at(40)})
 	mustCreate(t, s, g)
@@ -526,7 +524,7 @@ func testUpdateUndo(t *testing.T, s bot.Store) {
 	}
 }
 
-func testUpdateUnknown(t *testing.T, s bot.Store) {
+func testUpdateUnknown(t *testing.T, s store.Store) {
 	mustCreate(t, s, newGame("discord", "c1"))
 	for _, id := range []int64{0, 12345} {
 		g := newGame("discord", "c9")
@@ -542,7 +540,7 @@ func testUpdateUnknown(t *testing.T, s bot.Store) {
 	}
 }
 
-func testUpdateBusy(t *testing.T, s bot.Store) {
+func testUpdateBusy(t *testing.T, s store.Store) {
 	old := mustCreate(t, s, finished("discord", "c1", person("a", "A"), person("b", "B"), "draw", at(0)))
 	mustCreate(t, s, newGame("discord", "c1"))
 	want := clone(old)
@@ -552,7 +550,7 @@ func testUpdateBusy(t *testing.T, s bot.Store) {
 	sameGame(t, mustGame(t, s, old.ID), want)
 }
 
-func testConcurrentUpdate(t *testing.T, s bot.Store) {
+func testConcurrentUpdate(t *testing.T, s store.Store) {
 	g := mustCreate(t, s, newGame("discord", "c1"))
 	const n = 20
 	errs := make([]error, n)
@@ -598,7 +596,7 @@ func testConcurrentUpdate(t *testing.T, s bot.Store) {
 	}
 }
 
-func testLastGame(t *testing.T, s bot.Store) {
+func testLastGame(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	mustCreate(t, s, newGame("discord", "c1")) // live: not a last game
 	_, err := s.LastGame(ctx, "discord", "c1")
@@ -619,7 +617,7 @@ func testLastGame(t *testing.T, s bot.Store) {
 	sameGame(t, got, newest)
 }
 
-func testIdleGames(t *testing.T, s bot.Store) {
+func testIdleGames(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	mk := func(platform, channel string, phase store.Phase, turn time.Time) *store.Game {
 		g := newGame(platform, channel)
@@ -664,7 +662,7 @@ func testIdleGames(t *testing.T, s bot.Store) {
 	}
 }
 
-func testLanguages(t *testing.T, s bot.Store) {
+func testLanguages(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	get := func(platform, user, want string) {
 		t.Helper()
@@ -692,7 +690,7 @@ func testLanguages(t *testing.T, s bot.Store) {
 	get("discord", "u2", "en")
 }
 
-func testChannelLanguages(t *testing.T, s bot.Store) {
+func testChannelLanguages(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	get := func(platform, channel, want string) {
 		t.Helper()
@@ -757,7 +755,7 @@ func testChannelLanguages(t *testing.T, s bot.Store) {
 // Records on discord: alice 2-2-1, bob 1-1-1, carol 1-1-0, dave 1-0-0,
 // erin 0-1-0; in c1: alice 2-1-1, bob 1-1-1, carol 0-1-0. Names come from
 // the newest game with a result.
-func results(t *testing.T, s bot.Store) {
+func results(t *testing.T, s store.Store) {
 	alice, bob, carol := person("alice", "Alice"), person("bob", "Bob"), person("carol", "Carol")
 	dave, erin := person("dave", "Dave"), person("erin", "Erin")
 	n := 0
@@ -780,7 +778,7 @@ func results(t *testing.T, s bot.Store) {
 	mustCreate(t, s, live)
 }
 
-func testRecord(t *testing.T, s bot.Store) {
+func testRecord(t *testing.T, s store.Store) {
 	results(t, s)
 	for _, c := range []struct {
 		platform string
@@ -802,7 +800,7 @@ func testRecord(t *testing.T, s bot.Store) {
 	}
 }
 
-func testLeaderboard(t *testing.T, s bot.Store) {
+func testLeaderboard(t *testing.T, s store.Store) {
 	results(t, s)
 	r := func(id, name string, w, l, d int) store.Record {
 		return store.Record{UserID: id, Name: name, Wins: w, Losses: l, Draws: d}
@@ -845,7 +843,7 @@ func testLeaderboard(t *testing.T, s bot.Store) {
 	}
 }
 
-func testCancelledContext(t *testing.T, s bot.Store) {
+func testCancelledContext(t *testing.T, s store.Store) {
 	g := mustCreate(t, s, newGame("discord", "c1"))
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()

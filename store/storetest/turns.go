@@ -7,14 +7,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/store"
 )
 
 // testUserGames: a user's live games on one platform, newest change first,
 // with their channels' places and live notices; finished games, other
 // platforms and other people's games are left out.
-func testUserGames(t *testing.T, s bot.Store) {
+func testUserGames(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	if got, err := s.UserGames(ctx, "discord", "u-alice"); err != nil || len(got) != 0 {
 		t.Fatalf("UserGames of nobody's games = %v, %v; want none", got, err)
@@ -81,7 +80,7 @@ func testUserGames(t *testing.T, s bot.Store) {
 }
 
 // testUserGamesLimit: at most store.MaxUserGames, the newest.
-func testUserGamesLimit(t *testing.T, s bot.Store) {
+func testUserGamesLimit(t *testing.T, s store.Store) {
 	for i := range store.MaxUserGames + 2 {
 		g := newGame("discord", "c"+string(rune('A'+i)))
 		g.UpdatedAt = at(100 + i)
@@ -97,7 +96,7 @@ func testUserGamesLimit(t *testing.T, s bot.Store) {
 }
 
 // testNotify: on by default, per user and platform.
-func testNotify(t *testing.T, s bot.Store) {
+func testNotify(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	check := func(platform, user string, want bool) {
 		t.Helper()
@@ -122,7 +121,7 @@ func testNotify(t *testing.T, s bot.Store) {
 // testTurnNotices: at most one live notice per game, changed only by a
 // swap from the message id it holds ("" none); a swap from anything else
 // changes nothing and says so.
-func testTurnNotices(t *testing.T, s bot.Store) {
+func testTurnNotices(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	g := mustCreate(t, s, newGame("discord", "c1"))
 	other := mustCreate(t, s, newGame("discord", "c2"))
@@ -176,7 +175,7 @@ func testTurnNotices(t *testing.T, s bot.Store) {
 // (retrying when it lost the race); then each of several removers tries to
 // take out the one left. Every message ends exactly once: taken out by
 // exactly one swap (its deleter) or still live, and at most one is live.
-func testConcurrentNotices(t *testing.T, s bot.Store) {
+func testConcurrentNotices(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	g := mustCreate(t, s, newGame("discord", "c1"))
 	const writers = 8
@@ -254,7 +253,7 @@ func testConcurrentNotices(t *testing.T, s bot.Store) {
 // testMarkReminded: a turn is marked pinged once, at the version read,
 // without changing the version; a new version (a move) or a game over
 // refuses it.
-func testMarkReminded(t *testing.T, s bot.Store) {
+func testMarkReminded(t *testing.T, s store.Store) {
 	ctx := t.Context()
 	g := newGame("discord", "c1")
 	g.TurnStarted, g.Reminded = at(100), time.Time{}
@@ -312,78 +311,4 @@ func testMarkReminded(t *testing.T, s bot.Store) {
 		t.Fatal(err)
 	}
 	mark(got.Version, at(900), false)
-}
-
-// testPingRacingMoves: the bot on this store, in two processes. bob's
-// ping is alive (recorded by the tick); he presses each of his buttons at
-// once in both processes while alice resigns. Whatever wins, exactly one
-// reply deletes the ping, no reply pings anyone, and the store keeps no
-// notice.
-func testPingRacingMoves(t *testing.T, s bot.Store) {
-	ctx := t.Context()
-	var mu sync.Mutex
-	now := base
-	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
-	newBot := func() *bot.Bot {
-		return bot.New(bot.Config{Store: s, Now: clock, NotifyAfter: time.Minute, TurnNotices: true})
-	}
-	first, second := newBot(), newBot()
-	req := func(user, text, button string) bot.Request {
-		return bot.Request{Platform: "test", Channel: "c1", Text: text, Button: button,
-			User: bot.User{ID: user, Name: "@" + user, Mention: "@" + user}}
-	}
-	first.Handle(ctx, req("bob", "new kalah @alice", ""))
-	rs := first.Handle(ctx, req("alice", "accept", "")) // bob (the challenger) moves first
-	if len(rs) != 1 || rs[0].Board == nil {
-		t.Fatalf("accept: %+v", rs)
-	}
-	board := rs[0].Board
-	mu.Lock()
-	now = now.Add(time.Minute)
-	mu.Unlock()
-	out := second.Tick(ctx)
-	if len(out) != 1 || out[0].Reply.Notice == nil || out[0].Reply.Notice.Ping.ID != "bob" {
-		t.Fatalf("tick: %+v, want bob's ping", out)
-	}
-	if gone := out[0].Reply.Notice.Done("n1"); len(gone) != 0 {
-		t.Fatalf("recording the ping gave %v to delete", gone)
-	}
-	var deletions []string
-	var wg sync.WaitGroup
-	handle := func(b *bot.Bot, r bot.Request) {
-		rs := b.Handle(ctx, r)
-		mu.Lock()
-		defer mu.Unlock()
-		for _, r := range rs {
-			if r.Notice == nil {
-				continue
-			}
-			if r.Text != "" {
-				t.Errorf("a move sent a ping: %+v", r)
-			}
-			deletions = append(deletions, r.Notice.Replaces)
-		}
-	}
-	for _, row := range board.Buttons {
-		for _, btn := range row {
-			for _, b := range []*bot.Bot{first, second} {
-				wg.Go(func() { handle(b, req("bob", "", btn.Data)) })
-			}
-		}
-	}
-	wg.Go(func() { handle(first, req("alice", "resign", "")) })
-	wg.Wait()
-	if len(deletions) != 1 || deletions[0] != "n1" {
-		t.Errorf("deletions %v, want n1 once", deletions)
-	}
-	g, err := s.LastGame(ctx, "test", "c1")
-	if errors.Is(err, store.ErrNotFound) {
-		g, err = s.LiveGame(ctx, "test", "c1")
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n, err := s.TurnNotice(ctx, g.ID); !errors.Is(err, store.ErrNotFound) {
-		t.Errorf("the store keeps notice %+v, %v; want none", n, err)
-	}
 }

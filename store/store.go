@@ -1,45 +1,45 @@
-package bot
+package store
 
 import (
 	"context"
 	"time"
-
-	"github.com/mancala-bot/mancala/store"
 )
 
-// Store is what the bot needs from persistence. store.DB (SQLite) implements
-// it; store/storetest is the conformance suite every implementation must
-// pass. Errors: the store package's ErrNotFound, ErrChannelBusy and
-// ErrConflict as documented; anything else is an internal failure. Every
+// Store is what the bot needs from persistence. store/sqlite and
+// store/postgres implement it; store/storetest is the conformance suite
+// every implementation must pass. Errors: ErrNotFound, ErrChannelBusy and
+// ErrConflict as documented; ErrUnavailable, wrapped, where a backend can
+// tell that the database cannot be used now (store/sqlite does); anything
+// else is an internal failure. Every
 // method is safe for concurrent use; contexts bound the I/O, and a cancelled
 // context returns its error.
 type Store interface {
 	// CreateGame stores g as a new game: it sets g.ID and g.Version (1),
-	// and stores g.Moves. It returns store.ErrChannelBusy when g is live and the
+	// and stores g.Moves. It returns ErrChannelBusy when g is live and the
 	// channel already has a live game.
-	CreateGame(ctx context.Context, g *store.Game) error
-	// LiveGame returns the channel's live game, or store.ErrNotFound.
-	LiveGame(ctx context.Context, platform, channel string) (*store.Game, error)
-	// Game returns the game with that id, or store.ErrNotFound.
-	Game(ctx context.Context, id int64) (*store.Game, error)
+	CreateGame(ctx context.Context, g *Game) error
+	// LiveGame returns the channel's live game, or ErrNotFound.
+	LiveGame(ctx context.Context, platform, channel string) (*Game, error)
+	// Game returns the game with that id, or ErrNotFound.
+	Game(ctx context.Context, id int64) (*Game, error)
 	// LastGame returns the channel's most recently created game that is
-	// over, or store.ErrNotFound.
-	LastGame(ctx context.Context, platform, channel string) (*store.Game, error)
+	// over, or ErrNotFound.
+	LastGame(ctx context.Context, platform, channel string) (*Game, error)
 	// UpdateGame writes g (its fields and any moves beyond those already
 	// stored) if the stored version still equals g.Version, and then
-	// increments g.Version. It returns store.ErrConflict, writing nothing, when
-	// the stored version differs, store.ErrNotFound for an unknown id, and
-	// store.ErrChannelBusy when the update makes g live in a channel that
+	// increments g.Version. It returns ErrConflict, writing nothing, when
+	// the stored version differs, ErrNotFound for an unknown id, and
+	// ErrChannelBusy when the update makes g live in a channel that
 	// already has another live game. Moves
 	// already stored are never rewritten, except that an undo may shorten
 	// the history. The change is durable when UpdateGame returns nil.
-	// When g ends a game that store.Rated counts, the game is rated in the
-	// same transaction (store.RateGame, as of g.UpdatedAt), unless it was
+	// When g ends a game that Rated counts, the game is rated in the
+	// same transaction (RateGame, as of g.UpdatedAt), unless it was
 	// rated before: a game is rated at most once, whatever the processes.
-	UpdateGame(ctx context.Context, g *store.Game) error
+	UpdateGame(ctx context.Context, g *Game) error
 	// IdleGames returns the games in play whose turn started before t,
 	// oldest first.
-	IdleGames(ctx context.Context, before time.Time) ([]*store.Game, error)
+	IdleGames(ctx context.Context, before time.Time) ([]*Game, error)
 
 	// Language returns the language a user chose with "lang", or "".
 	Language(ctx context.Context, platform, userID string) (string, error)
@@ -53,24 +53,24 @@ type Store interface {
 
 	// Record returns a user's results over finished games between people
 	// and against the bot (a user with no games has a zero Record).
-	Record(ctx context.Context, platform, userID string) (store.Record, error)
+	Record(ctx context.Context, platform, userID string) (Record, error)
 	// Leaderboard returns up to limit players with the most wins, ties
 	// broken by fewer losses; channel "" means the whole platform.
-	Leaderboard(ctx context.Context, platform, channel string, limit int) ([]store.Record, error)
+	Leaderboard(ctx context.Context, platform, channel string, limit int) ([]Record, error)
 
 	// Ratings returns a user's ratings, one per variant with rated games,
 	// the most played first (then by variant id); none for a user without
 	// rated games.
-	Ratings(ctx context.Context, platform, userID string) ([]store.Rating, error)
+	Ratings(ctx context.Context, platform, userID string) ([]Rating, error)
 	// RatingLeaderboard returns up to limit players of the variant by
 	// rating, highest first, those provisional as of now (the RD grown by
 	// their inactivity above 110) last, then by games played and user id.
 	// channel "" ranks the platform's players, else those who played a
 	// rated game of the variant in the channel.
-	RatingLeaderboard(ctx context.Context, platform, channel, variant string, now time.Time, limit int) ([]store.Rating, error)
+	RatingLeaderboard(ctx context.Context, platform, channel, variant string, now time.Time, limit int) ([]Rating, error)
 	// GameRatings returns what a rated game did to its two players, by
 	// seat; none when the game was not rated.
-	GameRatings(ctx context.Context, id int64) ([]store.RatingChange, error)
+	GameRatings(ctx context.Context, id int64) ([]RatingChange, error)
 	// RebuildRatings recomputes every rating from the stored finished
 	// games, in the order they ended (UpdatedAt, then id), in one
 	// transaction, giving the numbers UpdateGame gave; it returns how many
@@ -78,32 +78,32 @@ type Store interface {
 	RebuildRatings(ctx context.Context) (int, error)
 
 	// PuzzleAttempt returns the user's attempt at the puzzle of date (a
-	// UTC day, "2006-01-02"), or store.ErrNotFound.
-	PuzzleAttempt(ctx context.Context, platform, userID, date string) (*store.PuzzleAttempt, error)
-	// PutPuzzleAttempt stores a new attempt (a.Version 0; store.ErrConflict
+	// UTC day, "2006-01-02"), or ErrNotFound.
+	PuzzleAttempt(ctx context.Context, platform, userID, date string) (*PuzzleAttempt, error)
+	// PutPuzzleAttempt stores a new attempt (a.Version 0; ErrConflict
 	// when the user already has one for the date) or updates one whose
-	// stored version still equals a.Version (store.ErrConflict, writing
-	// nothing, when it moved on; store.ErrNotFound when there is none). On
+	// stored version still equals a.Version (ErrConflict, writing
+	// nothing, when it moved on; ErrNotFound when there is none). On
 	// success a.Version is the new stored version. The change is durable
 	// when it returns nil.
-	PutPuzzleAttempt(ctx context.Context, a *store.PuzzleAttempt) error
+	PutPuzzleAttempt(ctx context.Context, a *PuzzleAttempt) error
 	// PuzzleStreak returns the user's current and best streaks of
 	// consecutive UTC days solved and the puzzles solved, as of today (a
 	// UTC day): the current streak ends today, or yesterday while today's
 	// puzzle is not solved.
-	PuzzleStreak(ctx context.Context, platform, userID, today string) (store.PuzzleStreak, error)
+	PuzzleStreak(ctx context.Context, platform, userID, today string) (PuzzleStreak, error)
 	// PuzzleLeaderboard returns up to limit users who solved puzzles (those
 	// of attempts started in channel; channel "" means the whole platform),
 	// ranked by puzzles solved, then current streak, then fewer tries.
-	PuzzleLeaderboard(ctx context.Context, platform, channel, today string, limit int) ([]store.PuzzleRank, error)
+	PuzzleLeaderboard(ctx context.Context, platform, channel, today string, limit int) ([]PuzzleRank, error)
 
 	// ClaimEvent records that the platform's event id (a Discord
 	// interaction id, a Telegram update id) is being handled, as of now. It
 	// returns true for the first claim only: false when the event was
 	// claimed before, by any process on the database, within
-	// store.EventLifetime. Concurrent claims of one event: exactly one
-	// returns true. Records older than store.EventLifetime are pruned as
-	// events are claimed (at most store.PruneBatch per claim). The claim is
+	// EventLifetime. Concurrent claims of one event: exactly one
+	// returns true. Records older than EventLifetime are pruned as
+	// events are claimed (at most PruneBatch per claim). The claim is
 	// visible to every process when it returns, and durable with the next
 	// durable write at the latest: a power loss can undo a claim only
 	// together with all the writes that followed it.
@@ -117,13 +117,13 @@ type Store interface {
 	// may take it at once); otherwise it does nothing.
 	ReleaseLease(ctx context.Context, name, holder string) error
 
-	// HoldDeliveries takes up to limit owed deliveries (store.Delivery:
+	// HoldDeliveries takes up to limit owed deliveries (Delivery:
 	// written by UpdateGame with Game.Owe) that nobody holds, their hold
 	// having expired or been released, for holder until now+hold, oldest
 	// first. A channel with an older delivery that another holder still
 	// holds is passed over (a channel's boards go out in order).
 	// Concurrent callers never get the same delivery.
-	HoldDeliveries(ctx context.Context, holder string, now time.Time, hold time.Duration, limit int) ([]store.Delivery, error)
+	HoldDeliveries(ctx context.Context, holder string, now time.Time, hold time.Duration, limit int) ([]Delivery, error)
 	// Delivered confirms that a board of the game at version or later was
 	// shown: the game's deliveries up to that version are removed,
 	// whoever holds them.
@@ -133,24 +133,24 @@ type Store interface {
 	ReleaseDeliveries(ctx context.Context, holder string) error
 	// Outbox returns how many deliveries are owed and when the oldest was
 	// written.
-	Outbox(ctx context.Context) (store.OutboxStats, error)
+	Outbox(ctx context.Context) (OutboxStats, error)
 
 	// SetPlace records how to reach a channel (a link, a title), replacing
 	// what was known.
-	SetPlace(ctx context.Context, platform, channel string, p store.Place) error
+	SetPlace(ctx context.Context, platform, channel string, p Place) error
 	// UserGames returns the user's live games on the platform (challenges
 	// and games in play where they hold a seat), the most recently changed
-	// first, at most store.MaxUserGames, each with its channel's place (a
+	// first, at most MaxUserGames, each with its channel's place (a
 	// zero Place when none was recorded) and live notice.
-	UserGames(ctx context.Context, platform, userID string) ([]store.UserGame, error)
+	UserGames(ctx context.Context, platform, userID string) ([]UserGame, error)
 	// Notify reports whether the user wants turn notifications: true
 	// unless SetNotify recorded false.
 	Notify(ctx context.Context, platform, userID string) (bool, error)
 	// SetNotify records the user's choice of turn notifications.
 	SetNotify(ctx context.Context, platform, userID string, on bool) error
 	// TurnNotice returns the game's live turn notification, or
-	// store.ErrNotFound.
-	TurnNotice(ctx context.Context, gameID int64) (store.Notice, error)
+	// ErrNotFound.
+	TurnNotice(ctx context.Context, gameID int64) (Notice, error)
 	// MarkReminded records at as the game's Reminded (the time its player
 	// to move was pinged) if the game is still in play at version and its
 	// turn was not pinged yet (Reminded before TurnStarted), leaving the
@@ -164,5 +164,5 @@ type Store interface {
 	// was made (false: another writer changed the notice first, and
 	// nothing changed). Whoever takes a message id out of the store
 	// deletes that message, so that each is deleted at most once.
-	SwapTurnNotice(ctx context.Context, old string, n store.Notice) (bool, error)
+	SwapTurnNotice(ctx context.Context, old string, n Notice) (bool, error)
 }
