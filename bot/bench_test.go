@@ -14,7 +14,7 @@ import (
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/render"
-	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 func renderPNG(p engine.Position, o render.Options) ([]byte, error) {
@@ -113,7 +113,7 @@ func describe(rs []bot.Reply) string {
 }
 
 func benchBot(b *testing.B) *bot.Bot {
-	db, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -11,13 +11,14 @@ import (
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 // harness is a bot over a real SQLite file with a controllable clock.
 type harness struct {
 	t   *testing.T
 	bot *bot.Bot
-	db  *store.DB
+	db  *sqlite.DB
 	now time.Time
 	mu  sync.Mutex
 }
@@ -31,7 +32,7 @@ func newHarness(t *testing.T, opp bot.Opponent) *harness {
 // adjust (when not nil) before the bot is made.
 func newHarnessWith(t *testing.T, opp bot.Opponent, adjust func(*bot.Config)) *harness {
 	t.Helper()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -336,7 +337,7 @@ func TestLanguage(t *testing.T) {
 }
 
 func TestRulesAreIllustrated(t *testing.T) {
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

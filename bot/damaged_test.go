@@ -13,6 +13,7 @@ import (
 
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 // damagedHarness is a bot over a real SQLite file, with a second, raw
@@ -26,7 +27,7 @@ type damagedHarness struct {
 func newDamagedHarness(t *testing.T) *damagedHarness {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "bot.db")
-	db, err := store.Open(context.Background(), path)
+	db, err := sqlite.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +173,7 @@ func TestAbandonHealthyGameRefused(t *testing.T) {
 }
 
 // TestStoreUnavailable: when the database cannot save (its directory was
-// deleted under the running bot: store.ErrFileGone, see the store's and
+// deleted under the running bot: sqlite.ErrFileGone, see the store's and
 // cmd/mancala's tests for the real thing), a move is refused with a clear
 // message and nothing changes.
 func TestStoreUnavailable(t *testing.T) {
@@ -185,6 +186,6 @@ func TestStoreUnavailable(t *testing.T) {
 }
 
 // failingStore is a store whose writes fail as a removed database's do.
-type failingStore struct{ *store.DB }
+type failingStore struct{ *sqlite.DB }
 
-func (failingStore) UpdateGame(context.Context, *store.Game) error { return store.ErrFileGone }
+func (failingStore) UpdateGame(context.Context, *store.Game) error { return sqlite.ErrFileGone }

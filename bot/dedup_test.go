@@ -11,6 +11,7 @@ import (
 
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 // TestEventHandledOnce: a request whose event id was handled before —
@@ -18,7 +19,7 @@ import (
 // changes nothing and gets no reply; it is counted as deduplicated. The
 // same id on another platform, and requests without an id, are handled.
 func TestEventHandledOnce(t *testing.T) {
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +117,7 @@ func (claimFails) ClaimEvent(context.Context, string, string, time.Time) (bool, 
 // not handled (it might be handled elsewhere): a private error reply that
 // tells nothing of the failure.
 func TestEventClaimFails(t *testing.T) {
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +146,7 @@ func TestUndoThroughTwoProcesses(t *testing.T) {
 	// play runs the game on a new database through n bots and returns the
 	// moves stored before and after one /undo delivered to all of them.
 	play := func(n int) (before, after int) {
-		db, err := store.Open(ctx, filepath.Join(t.TempDir(), "bot.db"))
+		db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "bot.db"))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/bot"
-	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 // Two people start a game of Kalah in one channel: a challenge, its
@@ -22,7 +22,7 @@ func ExampleBot_Handle() {
 	}
 	defer os.RemoveAll(dir)
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(dir, "bot.db"))
+	db, err := sqlite.Open(ctx, filepath.Join(dir, "bot.db"))
 	if err != nil {
 		fmt.Println(err)
 		return

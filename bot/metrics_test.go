@@ -11,7 +11,7 @@ import (
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/render"
-	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 // recorder is a bot.Metrics that keeps what it is told.
@@ -56,7 +56,7 @@ func (r *recorder) Rendered(kind string, _ time.Duration, err error) {
 // from Request.Received; the reply showing it carries its commit time;
 // images are reported by kind, failures apart.
 func TestMetricsHooks(t *testing.T) {
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,13 +12,14 @@ import (
 	"github.com/mancala-bot/mancala/store"
 	"github.com/mancala-bot/mancala/store/postgres"
 	"github.com/mancala-bot/mancala/store/postgres/pgtest"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 // TestPingRacingMoves runs pingRacingMoves on each backend: a SQLite file,
 // and a PostgreSQL database (skipped without a server, see pgtest).
 func TestPingRacingMoves(t *testing.T) {
 	t.Run("sqlite", func(t *testing.T) {
-		db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+		db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 		if err != nil {
 			t.Fatal(err)
 		}

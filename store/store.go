@@ -1,3 +1,13 @@
+// Package store is what the bot persists, without a database: the records
+// (Game, PuzzleAttempt, Rating, Delivery...), the errors, the [Store]
+// interface the bot uses, the rating of finished games, the numbered
+// migration files' reader and the row encoding the backends share.
+//
+// The backends are its subpackages: store/sqlite (one process per SQLite
+// file, the default) and store/postgres (several processes on one
+// database). store/storetest is the conformance suite both pass. Importing
+// store links no database driver; cmd/mancala opens the backend it is
+// configured for.
 package store
 
 import (

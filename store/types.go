@@ -1,6 +1,3 @@
-// Package store keeps the bot's games, players' languages and results in
-// SQLite. Its types are the persisted records; package bot defines the
-// Store interface that DB satisfies and store/storetest checks.
 package store
 
 import (
@@ -19,6 +16,10 @@ var (
 	// ErrConflict: the game changed since it was read (its version moved
 	// on); nothing was written.
 	ErrConflict = errors.New("game changed concurrently")
+	// ErrUnavailable: the database cannot be used now (its file was
+	// removed or replaced under the running program, or it is closed or
+	// failing); nothing was written.
+	ErrUnavailable = errors.New("database unavailable")
 )
 
 // Phase is where a game is in its life.

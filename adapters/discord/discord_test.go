@@ -28,6 +28,7 @@ import (
 	"github.com/mancala-bot/mancala/locales"
 	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 var (
@@ -73,9 +74,9 @@ func (l *logBuffer) String() string {
 	return l.b.String()
 }
 
-func openStore(t *testing.T) *store.DB {
+func openStore(t *testing.T) *sqlite.DB {
 	t.Helper()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +113,7 @@ const patientDeferAfter = time.Hour
 type harness struct {
 	t        *testing.T
 	srv      *discordtest.Server
-	db       *store.DB
+	db       *sqlite.DB
 	a        *Adapter
 	logs     *logBuffer
 	deferred bool // every interaction is deferred

@@ -21,7 +21,7 @@ import (
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/render"
-	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 // token is distinctive so that a leak is easy to find; secret is its
@@ -64,7 +64,7 @@ type env struct {
 	t    *testing.T
 	srv  *telegramtest.Server
 	ad   *telegram.Adapter
-	db   *store.DB
+	db   *sqlite.DB
 	logs *logBuffer
 	stop func() error // cancels Run and returns its result
 
@@ -95,9 +95,9 @@ func mustStart(t *testing.T) engine.Position {
 }
 
 // newBot is a real bot over a SQLite file in a temporary folder.
-func newBot(t *testing.T, logger *slog.Logger) (*bot.Bot, *store.DB) {
+func newBot(t *testing.T, logger *slog.Logger) (*bot.Bot, *sqlite.DB) {
 	t.Helper()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/mancala-bot/mancala/adapters/telegram"
 	"github.com/mancala-bot/mancala/adapters/telegram/telegramtest"
 	"github.com/mancala-bot/mancala/bot"
-	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 // scale shrinks Telegram's real group pacing (a burst of 3, then one
@@ -62,7 +62,7 @@ func TestRulesLatencyAfterGame(t *testing.T) {
 	}
 	t.Parallel()
 	logs := &logBuffer{}
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/render"
-	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 // renderLog is a bot's Render that keeps the last position drawn (the
@@ -48,7 +48,7 @@ func (r *renderLog) position() engine.Position {
 func TestGroupNamnamRoundChange(t *testing.T) {
 	t.Parallel()
 	logs := &logBuffer{}
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/mancala-bot/mancala/adapters/telegram/telegramtest"
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 // startNotifying runs the adapter with a real bot that sends turn
@@ -23,7 +24,7 @@ import (
 func startNotifying(t *testing.T, clk *clock) *env {
 	t.Helper()
 	logs := &logBuffer{}
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/mancala-bot/mancala/adapters/telegram"
 	"github.com/mancala-bot/mancala/adapters/telegram/telegramtest"
 	"github.com/mancala-bot/mancala/bot"
-	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 // pacedMethods are the calls that take a slot of a chat's pace: new
@@ -50,7 +50,7 @@ type groupSetup struct {
 // startGroupGame runs the adapter as set up, opens the game and accepts it.
 func startGroupGame(tb testing.TB, gs groupSetup) *groupGame {
 	tb.Helper()
-	db, err := store.Open(context.Background(), filepath.Join(tb.TempDir(), "bot.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(tb.TempDir(), "bot.db"))
 	if err != nil {
 		tb.Fatal(err)
 	}

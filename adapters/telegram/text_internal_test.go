@@ -12,7 +12,7 @@ import (
 
 	"github.com/mancala-bot/mancala/adapters/internal/boardwalk"
 	"github.com/mancala-bot/mancala/bot"
-	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 func TestSplitText(t *testing.T) {
@@ -142,7 +142,7 @@ func TestKeyboardLimits(t *testing.T) {
 // random games of each meets no board that would lose a button.
 func TestEveryBoardFits(t *testing.T) {
 	t.Parallel()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/mancala-bot/mancala/adapters/telegram/telegramtest"
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/engine"
-	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 // gatedOpponent is the built-in opponent, held until the test opens the
@@ -38,7 +38,7 @@ func (g gatedOpponent) Move(ctx context.Context, game *engine.Game, level string
 // until the test has seen it.
 func TestTypingWhileTheBotThinks(t *testing.T) {
 	t.Parallel()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

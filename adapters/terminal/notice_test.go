@@ -11,7 +11,7 @@ import (
 
 	"github.com/mancala-bot/mancala/adapters/terminal"
 	"github.com/mancala-bot/mancala/bot"
-	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 // TestTurnNotices: in the terminal a ping is a numbered line, and its
@@ -19,7 +19,7 @@ import (
 // is pinged once (the clock is the test's), and her move removes it.
 func TestTurnNotices(t *testing.T) {
 	dir := t.TempDir()
-	db, err := store.Open(context.Background(), filepath.Join(dir, "bot.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(dir, "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/render"
-	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 // TestReplayAnimation: a scripted game in the terminal; pressing ▶ (its
@@ -26,7 +26,7 @@ import (
 // the GIF, intact, beside the board images.
 func TestReplayAnimation(t *testing.T) {
 	dir := t.TempDir()
-	db, err := store.Open(context.Background(), filepath.Join(dir, "bot.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(dir, "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestReplayAnimation(t *testing.T) {
 func chat(t *testing.T) (*terminal.Chat, *bytes.Buffer) {
 	t.Helper()
 	dir := t.TempDir()
-	db, err := store.Open(context.Background(), filepath.Join(dir, "bot.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(dir, "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +161,7 @@ func renderPNG(p engine.Position, o render.Options) ([]byte, error) {
 // own: two of them are two runs of the program.
 func imageChat(t *testing.T, dir string, keep int) (*terminal.Chat, *bytes.Buffer) {
 	t.Helper()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

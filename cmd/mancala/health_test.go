@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 // runningMain is the real program serving HTTP and the terminal chat, fed
@@ -216,7 +216,7 @@ func TestHoldDatabase(t *testing.T) {
 	if path == "" {
 		t.Skip("child process of TestServeRefusesSecondProcess")
 	}
-	d, err := store.Open(context.Background(), path)
+	d, err := sqlite.Open(context.Background(), path)
 	if err != nil {
 		fmt.Println("error", err)
 		os.Exit(1)
@@ -254,9 +254,9 @@ func TestServeRefusesSecondProcess(t *testing.T) {
 	code, stderr := serveOnce(t, db, "")
 	wantOneLine(t, code, stderr, "database is in use by another process")
 	// And in the same process: the lock belongs to each open.
-	if m, err := store.Open(context.Background(), db); err == nil {
+	if m, err := sqlite.Open(context.Background(), db); err == nil {
 		m.Close()
-		t.Error("store.Open succeeded beside the child")
+		t.Error("sqlite.Open succeeded beside the child")
 	}
 
 	in.Close()

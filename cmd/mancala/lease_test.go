@@ -7,14 +7,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 // TestLease: of two processes' leases on one database, one does the
 // background work until it stops (releasing it) or its lease expires; the
 // one taking over is told so (it resumes what is owed).
 func TestLease(t *testing.T) {
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 // replyBenchShort are the games and levels BenchmarkReply measures under
@@ -57,7 +58,7 @@ func BenchmarkReply(b *testing.B) {
 }
 
 func benchReply(b *testing.B, variant, level string, seats int) {
-	db, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "reply.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(b.TempDir(), "reply.db"))
 	if err != nil {
 		b.Fatal(err)
 	}

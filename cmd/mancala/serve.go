@@ -28,6 +28,7 @@ import (
 	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/store"
 	"github.com/mancala-bot/mancala/store/postgres"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 const serveUsage = `usage: mancala [serve]
@@ -349,7 +350,7 @@ type Main struct {
 	later atomic.Pointer[func(context.Context, bot.Outgoing)]
 }
 
-// Database is the store the bot runs on: SQLite (store.DB) or PostgreSQL
+// Database is the store the bot runs on: SQLite (sqlite.DB) or PostgreSQL
 // (postgres.DB).
 type Database interface {
 	store.Store
@@ -367,7 +368,7 @@ func (c Config) openDatabase(ctx context.Context) (Database, error) {
 		}
 		return db, nil
 	}
-	db, err := store.Open(ctx, c.DatabasePath)
+	db, err := sqlite.Open(ctx, c.DatabasePath)
 	if err != nil {
 		return nil, openError(c.DatabasePath, err)
 	}
@@ -441,11 +442,11 @@ func openError(path string, err error) error {
 	msg := strings.TrimPrefix(err.Error(), "store: open "+path+": ")
 	var hint string
 	switch {
-	case errors.Is(err, store.ErrLocked):
+	case errors.Is(err, sqlite.ErrLocked):
 		hint = "; one process serves a database file: stop the other one first"
-	case errors.Is(err, store.ErrNoDirectory):
+	case errors.Is(err, sqlite.ErrNoDirectory):
 		hint = "; restore it, or create the directory to start with an empty database"
-	case errors.Is(err, store.ErrCorrupt):
+	case errors.Is(err, sqlite.ErrCorrupt):
 		hint = "; restore it from a backup"
 	default:
 		return fmt.Errorf("database %s: %s", path, msg)
@@ -727,7 +728,7 @@ func (m *Main) handler() *http.ServeMux {
 		if err := m.ping(ctx); err != nil {
 			m.Logger.WarnContext(r.Context(), "not ready", "err", err)
 			reason := "database unreachable"
-			if errors.Is(err, store.ErrFileGone) {
+			if errors.Is(err, sqlite.ErrFileGone) {
 				reason = "database file removed or replaced"
 			}
 			http.Error(w, reason, http.StatusServiceUnavailable)

@@ -23,6 +23,7 @@ import (
 	"github.com/mancala-bot/mancala/store"
 	"github.com/mancala-bot/mancala/store/postgres"
 	"github.com/mancala-bot/mancala/store/postgres/pgtest"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
 // The durability test runs this test binary again as the real program.
@@ -81,7 +82,7 @@ func startMain(t *testing.T, dbPath, script string, opp bot.Opponent) string {
 
 func liveGame(t *testing.T, dbPath string) *store.Game {
 	t.Helper()
-	db, err := store.Open(context.Background(), dbPath)
+	db, err := sqlite.Open(context.Background(), dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,12 +1,12 @@
-// Package postgres is the PostgreSQL implementation of the bot's Store
-// (store.Store): the same records, errors and guarantees as the SQLite store
-// (package store), for several bot processes sharing one database. It
-// passes the same conformance suite, store/storetest.
+// Package postgres is the PostgreSQL implementation of store.Store: the
+// same records, errors and guarantees as the SQLite store (store/sqlite),
+// for several bot processes sharing one database. It passes the same
+// conformance suite, store/storetest.
 //
 // The schema is the SQLite one written in PostgreSQL's dialect: the same
-// numbered migrations (migrations/NNNN_*.sql against store/migrations), the
-// same tables, columns, constraints and indexes by the same names, times as
-// unix milliseconds. Open applies the missing migrations in one transaction
+// numbered migrations (migrations/NNNN_*.sql against
+// store/sqlite/migrations), the same tables, columns, constraints and
+// indexes by the same names, times as unix milliseconds. Open applies the missing migrations in one transaction
 // under an advisory lock, so processes starting together migrate once.
 package postgres
 
@@ -28,7 +28,7 @@ import (
 	"github.com/mancala-bot/mancala/store"
 )
 
-// DB is the PostgreSQL implementation of the bot's Store: games, their
+// DB is the PostgreSQL implementation of store.Store: games, their
 // seats and moves, users' and channels' languages, puzzle attempts, and
 // results derived from finished games. It is safe for concurrent use, by
 // any number of goroutines and processes.

@@ -19,10 +19,11 @@ import (
 	"github.com/mancala-bot/mancala/store"
 	"github.com/mancala-bot/mancala/store/postgres"
 	"github.com/mancala-bot/mancala/store/postgres/pgtest"
+	"github.com/mancala-bot/mancala/store/sqlite"
 	"github.com/mancala-bot/mancala/store/storetest"
 )
 
-// DB is the bot's Store.
+// DB is a store.Store.
 var _ store.Store = (*postgres.DB)(nil)
 
 // open opens a new, empty database for t, closed when t ends.
@@ -70,7 +71,7 @@ func TestMigrationsMatchSQLite(t *testing.T) {
 		}
 		return m
 	}
-	lite, pg := names("../migrations"), names("migrations")
+	lite, pg := names("../sqlite/migrations"), names("migrations")
 	if len(lite) == 0 || !slices.Equal(lite, pg) {
 		t.Errorf("migrations differ:\n\tSQLite     %v\n\tPostgreSQL %v", lite, pg)
 	}
@@ -81,7 +82,7 @@ func TestMigrationsMatchSQLite(t *testing.T) {
 func TestSchemaMatchesSQLite(t *testing.T) {
 	ctx := t.Context()
 	path := filepath.Join(t.TempDir(), "m.db")
-	lite, err := store.Open(ctx, path)
+	lite, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

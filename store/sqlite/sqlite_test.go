@@ -1,20 +1,20 @@
-package store_test
+package sqlite_test
 
 import (
 	"path/filepath"
 	"testing"
 
 	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 	"github.com/mancala-bot/mancala/store/storetest"
 )
 
-// DB is the bot's Store. (The assertion lives here because store must not
-// import bot: bot imports store.)
-var _ store.Store = (*store.DB)(nil)
+// DB is a store.Store.
+var _ store.Store = (*sqlite.DB)(nil)
 
 func TestConformance(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) store.Store {
-		db, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "mancala.db"))
+		db, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "mancala.db"))
 		if err != nil {
 			t.Fatal(err)
 		}

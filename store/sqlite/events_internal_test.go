@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/mancala-bot/mancala/store"
 )
 
 // TestEventsPrunedInBatches: each claim deletes at most PruneBatch expired
@@ -18,7 +20,7 @@ func TestEventsPrunedInBatches(t *testing.T) {
 	}
 	defer d.Close()
 	t0 := time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC)
-	n := PruneBatch*2 + 5
+	n := store.PruneBatch*2 + 5
 	for i := range n {
 		if ok, err := d.ClaimEvent(ctx, "telegram", fmt.Sprint(i), t0); err != nil || !ok {
 			t.Fatalf("claim %d: %v, %v", i, ok, err)
@@ -31,14 +33,14 @@ func TestEventsPrunedInBatches(t *testing.T) {
 		}
 		return c
 	}
-	later := t0.Add(EventLifetime)
+	later := t0.Add(store.EventLifetime)
 	want := n
 	for i := range 5 { // 100, 100, 5, then no expired records left
 		if _, err := d.ClaimEvent(ctx, "discord", fmt.Sprint(i), later); err != nil {
 			t.Fatal(err)
 		}
 		expired := want - i // the earlier claims of this loop are not
-		want = want - min(PruneBatch, expired) + 1
+		want = want - min(store.PruneBatch, expired) + 1
 		if got := count(); got != want {
 			t.Fatalf("after claim %d: %d records, want %d", i, got, want)
 		}

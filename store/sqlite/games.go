@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"time"
 
 	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/mancala-bot/mancala/store"
 )
 
 // gameWriteColumns are the columns CreateGame and UpdateGame write, in the
@@ -94,7 +96,7 @@ func stored(t time.Time) time.Time { return fromMillis(millis(t)) }
 
 // gameArgs returns g's values for gameWriteColumns. A damaged game's
 // options are nil (NULL: updateGame keeps the stored ones).
-func gameArgs(g *Game) ([]any, error) {
+func gameArgs(g *store.Game) ([]any, error) {
 	var opts any = "{}"
 	switch {
 	case g.Damage != "":
@@ -119,7 +121,7 @@ func gameArgs(g *Game) ([]any, error) {
 // settle makes g look as it now reads back from the store: times in UTC to
 // the millisecond, and each move's Ply its index. Moves before from were
 // already stored (and so settled when written or read).
-func settle(g *Game, from int) {
+func settle(g *store.Game, from int) {
 	g.CreatedAt, g.UpdatedAt = stored(g.CreatedAt), stored(g.UpdatedAt)
 	g.TurnStarted, g.Reminded = stored(g.TurnStarted), stored(g.Reminded)
 	for i := from; i < len(g.Moves); i++ {
@@ -141,7 +143,7 @@ const maxSeats = 4
 
 // writeSeats stores g's seats: one row per element of Players, and none
 // beyond them.
-func writeSeats(tx txn, id int64, players []Player) error {
+func writeSeats(tx txn, id int64, players []store.Player) error {
 	for i, p := range players {
 		if _, err := tx.exec(upsertSeat, id, i, p.UserID, p.Name, p.Level); err != nil {
 			return err
@@ -151,7 +153,7 @@ func writeSeats(tx txn, id int64, players []Player) error {
 	return err
 }
 
-func insertMoves(tx txn, id int64, moves []Move, from int) error {
+func insertMoves(tx txn, id int64, moves []store.Move, from int) error {
 	for i := from; i < len(moves); i++ {
 		m := moves[i]
 		if _, err := tx.exec(insertMove, id, i, m.Move, m.UserID, millis(m.At)); err != nil {
@@ -167,7 +169,7 @@ func insertMoves(tx txn, id int64, moves []Move, from int) error {
 // already has a live game, and an error for a damaged g (g.Damage set). On
 // success g's times read as stored (UTC, milliseconds) and each move's Ply
 // is its index.
-func (d *DB) CreateGame(ctx context.Context, g *Game) error {
+func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 	if g.Damage != "" {
 		return fmt.Errorf("store: create game: a damaged game (%s) cannot be stored anew", g.Damage)
 	}
@@ -186,7 +188,7 @@ func (d *DB) CreateGame(ctx context.Context, g *Game) error {
 		res, err := tx.exec(insertGame, args...)
 		if err != nil {
 			if liveConflict(err) {
-				return ErrChannelBusy
+				return store.ErrChannelBusy
 			}
 			return err
 		}
@@ -230,7 +232,7 @@ func (d *DB) CreateGame(ctx context.Context, g *Game) error {
 // ErrNotFound for an unknown id, ErrChannelBusy when g becomes live in a
 // channel that has another live game. The change is durable (the WAL is
 // synced) when it returns nil.
-func (d *DB) UpdateGame(ctx context.Context, g *Game) error {
+func (d *DB) UpdateGame(ctx context.Context, g *store.Game) error {
 	args, err := gameArgs(g)
 	if err != nil {
 		return internal(ctx, "update game", err)
@@ -242,7 +244,7 @@ func (d *DB) UpdateGame(ctx context.Context, g *Game) error {
 		res, err := tx.exec(updateGame, args...)
 		if err != nil {
 			if liveConflict(err) {
-				return ErrChannelBusy
+				return store.ErrChannelBusy
 			}
 			return err
 		}
@@ -254,11 +256,11 @@ func (d *DB) UpdateGame(ctx context.Context, g *Game) error {
 			var one int
 			switch err := tx.queryRow(gameExists, g.ID).Scan(&one); {
 			case errors.Is(err, sql.ErrNoRows):
-				return ErrNotFound
+				return store.ErrNotFound
 			case err != nil:
 				return err
 			}
-			return ErrConflict
+			return store.ErrConflict
 		}
 		if err := writeSeats(tx, g.ID, g.Players); err != nil {
 			return err
@@ -302,26 +304,26 @@ func (d *DB) UpdateGame(ctx context.Context, g *Game) error {
 }
 
 // Game returns the game with that id, or ErrNotFound.
-func (d *DB) Game(ctx context.Context, id int64) (*Game, error) {
+func (d *DB) Game(ctx context.Context, id int64) (*store.Game, error) {
 	return d.oneGame(ctx, "game", gameByID, id)
 }
 
 // LiveGame returns the channel's live game (a challenge or a game in play),
 // or ErrNotFound.
-func (d *DB) LiveGame(ctx context.Context, platform, channel string) (*Game, error) {
+func (d *DB) LiveGame(ctx context.Context, platform, channel string) (*store.Game, error) {
 	return d.oneGame(ctx, "live game", liveGame, platform, channel)
 }
 
 // LastGame returns the channel's most recently created game that is over
 // (by CreatedAt, then id), or ErrNotFound.
-func (d *DB) LastGame(ctx context.Context, platform, channel string) (*Game, error) {
+func (d *DB) LastGame(ctx context.Context, platform, channel string) (*store.Game, error) {
 	return d.oneGame(ctx, "last game", lastGame, platform, channel)
 }
 
 // IdleGames returns the games in play (not challenges) whose turn started
 // before t, oldest first (by TurnStarted, then id), with their moves. A game
 // in play with a zero TurnStarted counts as idle, as time.Time{}.Before(t).
-func (d *DB) IdleGames(ctx context.Context, before time.Time) ([]*Game, error) {
+func (d *DB) IdleGames(ctx context.Context, before time.Time) ([]*store.Game, error) {
 	// Stored times are truncated to the millisecond; comparing with before
 	// rounded up keeps "stored < before" equal to TurnStarted.Before(before).
 	ms := millis(before)
@@ -332,21 +334,21 @@ func (d *DB) IdleGames(ctx context.Context, before time.Time) ([]*Game, error) {
 	return gs, internal(ctx, "idle games", err)
 }
 
-func (d *DB) oneGame(ctx context.Context, op, query string, args ...any) (*Game, error) {
+func (d *DB) oneGame(ctx context.Context, op, query string, args ...any) (*store.Game, error) {
 	gs, err := d.games(ctx, query, args...)
 	if err != nil {
 		return nil, internal(ctx, op, err)
 	}
 	if len(gs) == 0 {
-		return nil, ErrNotFound
+		return nil, store.ErrNotFound
 	}
 	return gs[0], nil
 }
 
 // games runs query, a gameSelect, and reads the games' moves, in one
 // snapshot.
-func (d *DB) games(ctx context.Context, query string, args ...any) ([]*Game, error) {
-	var gs []*Game
+func (d *DB) games(ctx context.Context, query string, args ...any) ([]*store.Game, error) {
+	var gs []*store.Game
 	err := d.read(ctx, func(tx txn) error {
 		rows, err := tx.query(query, args...)
 		if err != nil {
@@ -383,9 +385,9 @@ func (d *DB) games(ctx context.Context, query string, args ...any) ([]*Game, err
 	return gs, nil
 }
 
-func scanGame(rows *sql.Rows) (*Game, error) {
+func scanGame(rows *sql.Rows) (*store.Game, error) {
 	var (
-		g                                      Game
+		g                                      store.Game
 		opts, phase                            string
 		created, updated, turnStarted, remindd int64
 	)
@@ -401,13 +403,13 @@ func scanGame(rows *sql.Rows) (*Game, error) {
 			g.Options, g.Damage = nil, "options"
 		}
 	}
-	g.Phase = Phase(phase)
+	g.Phase = store.Phase(phase)
 	g.CreatedAt, g.UpdatedAt = fromMillis(created), fromMillis(updated)
 	g.TurnStarted, g.Reminded = fromMillis(turnStarted), fromMillis(remindd)
 	return &g, nil
 }
 
-func loadSeats(tx txn, g *Game) error {
+func loadSeats(tx txn, g *store.Game) error {
 	rows, err := tx.query(selectSeats, g.ID)
 	if err != nil {
 		return err
@@ -415,7 +417,7 @@ func loadSeats(tx txn, g *Game) error {
 	defer rows.Close()
 	for rows.Next() {
 		var seat int
-		var p Player
+		var p store.Player
 		if err := rows.Scan(&seat, &p.UserID, &p.Name, &p.Level); err != nil {
 			return err
 		}
@@ -423,21 +425,21 @@ func loadSeats(tx txn, g *Game) error {
 			return fmt.Errorf("game %d: seat %d", g.ID, seat)
 		}
 		for len(g.Players) <= seat {
-			g.Players = append(g.Players, Player{})
+			g.Players = append(g.Players, store.Player{})
 		}
 		g.Players[seat] = p
 	}
 	return rows.Err()
 }
 
-func loadMoves(tx txn, g *Game) error {
+func loadMoves(tx txn, g *store.Game) error {
 	rows, err := tx.query(selectMoves, g.ID)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		m := Move{Ply: len(g.Moves)}
+		m := store.Move{Ply: len(g.Moves)}
 		var at int64
 		if err := rows.Scan(&m.Move, &m.UserID, &at); err != nil {
 			return err
@@ -543,12 +545,12 @@ var (
 // Record returns a user's results over finished games, against people and
 // against the bot. Name is the user's name in their newest finished game. A
 // user with no games gets their UserID and zero counts.
-func (d *DB) Record(ctx context.Context, platform, userID string) (Record, error) {
-	r := Record{UserID: userID}
+func (d *DB) Record(ctx context.Context, platform, userID string) (store.Record, error) {
+	r := store.Record{UserID: userID}
 	err := d.queryRow(ctx, recordQuery, platform, userID).
 		Scan(&r.Wins, &r.Losses, &r.Draws, &r.Name)
 	if err != nil {
-		return Record{}, internal(ctx, "record", err)
+		return store.Record{}, internal(ctx, "record", err)
 	}
 	return r, nil
 }
@@ -557,7 +559,7 @@ func (d *DB) Record(ctx context.Context, platform, userID string) (Record, error
 // by fewer losses, then more draws, then user id; channel "" means the
 // whole platform. Everyone with a finished game is ranked, so players
 // without wins may appear. A limit below 1 returns nothing.
-func (d *DB) Leaderboard(ctx context.Context, platform, channel string, limit int) ([]Record, error) {
+func (d *DB) Leaderboard(ctx context.Context, platform, channel string, limit int) ([]store.Record, error) {
 	if limit < 1 {
 		return nil, ctx.Err()
 	}
@@ -570,9 +572,9 @@ func (d *DB) Leaderboard(ctx context.Context, platform, channel string, limit in
 		return nil, internal(ctx, "leaderboard", err)
 	}
 	defer rows.Close()
-	var rs []Record
+	var rs []store.Record
 	for rows.Next() {
-		var r Record
+		var r store.Record
 		var name sql.NullString
 		if err := rows.Scan(&r.UserID, &name, &r.Wins, &r.Losses, &r.Draws); err != nil {
 			return nil, internal(ctx, "leaderboard", err)

@@ -1,4 +1,10 @@
-package store
+// Package sqlite is the SQLite implementation of store.Store, the default
+// backend: one process serves a database file (Open locks it), writes are
+// durable when they return, and the schema comes from the numbered
+// migrations embedded from migrations/. It passes the conformance suite,
+// store/storetest. The driver is modernc.org/sqlite (pure Go); only the
+// programs that open a SQLite database link it.
+package sqlite
 
 import (
 	"context"
@@ -9,14 +15,12 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
-	"path"
-	"regexp"
-	"sort"
-	"strconv"
 	"time"
 
 	"modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
 	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/mancala-bot/mancala/store"
 )
 
 // Connection settings, applied by the driver to every pooled connection
@@ -323,50 +327,10 @@ func (d *DB) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
 //go:embed migrations/*.sql
 var migrationFS embed.FS
 
-var migrationName = regexp.MustCompile(`^([0-9]{4})_[a-z0-9_]+\.sql$`)
-
-// Migration is one numbered schema migration file (migrations/NNNN_*.sql).
-// The SQLite store and the PostgreSQL store (store/postgres) keep the same
-// numbers and names, each in its own dialect.
-type Migration struct {
-	Version int
-	Name    string // file name
-	SQL     string
-}
-
-// ReadMigrations lists the migrations in fsys (migrations/NNNN_*.sql) by
-// version. The error names a file whose name is not NNNN_words.sql or whose
-// number breaks the sequence 1, 2, 3... .
-func ReadMigrations(fsys fs.FS) ([]Migration, error) {
-	names, err := fs.Glob(fsys, "migrations/*.sql")
-	if err != nil {
-		return nil, err
-	}
-	sort.Strings(names)
-	var ms []Migration
-	for _, p := range names {
-		name := path.Base(p)
-		m := migrationName.FindStringSubmatch(name)
-		if m == nil {
-			return nil, fmt.Errorf("migration %s: name is not NNNN_words.sql", name)
-		}
-		v, _ := strconv.Atoi(m[1])
-		if v != len(ms)+1 {
-			return nil, fmt.Errorf("migration %s: want number %04d", name, len(ms)+1)
-		}
-		b, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			return nil, err
-		}
-		ms = append(ms, Migration{Version: v, Name: name, SQL: string(b)})
-	}
-	return ms, nil
-}
-
 // migrate applies the migrations in fsys (migrations/NNNN_*.sql) that the
 // database lacks.
 func (d *DB) migrate(ctx context.Context, fsys fs.FS) error {
-	ms, err := ReadMigrations(fsys)
+	ms, err := store.ReadMigrations(fsys)
 	if err != nil {
 		return err
 	}
@@ -396,7 +360,7 @@ func (d *DB) migrate(ctx context.Context, fsys fs.FS) error {
 // migrateOne applies m unless it has been. The check runs inside the
 // (immediate) transaction, so two processes opening the same new file do
 // not both apply it.
-func (d *DB) migrateOne(ctx context.Context, m Migration) error {
+func (d *DB) migrateOne(ctx context.Context, m store.Migration) error {
 	return d.write(ctx, func(tx txn) error {
 		var n int
 		if err := tx.queryRow(
@@ -468,8 +432,8 @@ func internal(ctx context.Context, op string, err error) error {
 	switch {
 	case err == nil:
 		return nil
-	case errors.Is(err, ErrNotFound), errors.Is(err, ErrChannelBusy), errors.Is(err, ErrConflict),
-		errors.Is(err, ErrUnavailable):
+	case errors.Is(err, store.ErrNotFound), errors.Is(err, store.ErrChannelBusy), errors.Is(err, store.ErrConflict),
+		errors.Is(err, store.ErrUnavailable):
 		return err
 	case ctx.Err() != nil:
 		return ctx.Err()

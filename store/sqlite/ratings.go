@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/mancala-bot/mancala/store"
 )
 
 // The SQLite side of ratings (see ratings.go).
@@ -39,12 +41,12 @@ const (
 var ratingLeaderboard = "SELECT " + ratingColumns + " FROM ratings r WHERE platform = ?1 AND variant = ?2" +
 	` AND (?3 = '' OR EXISTS (SELECT 1 FROM rating_changes c
 		WHERE c.platform = r.platform AND c.channel = ?3 AND c.variant = r.variant AND c.user_id = r.user_id))
-	ORDER BY ` + ProvisionalSQL("?4") + `, rating DESC, games DESC, user_id LIMIT ?5`
+	ORDER BY ` + store.ProvisionalSQL("?4") + `, rating DESC, games DESC, user_id LIMIT ?5`
 
 type scanner interface{ Scan(dest ...any) error }
 
-func scanRating(row scanner) (Rating, error) {
-	var r Rating
+func scanRating(row scanner) (store.Rating, error) {
+	var r store.Rating
 	var last int64
 	err := row.Scan(&r.Platform, &r.UserID, &r.Variant, &r.Name, &r.Rating, &r.RD, &r.Volatility,
 		&r.Games, &r.Wins, &r.Draws, &r.Losses, &last)
@@ -56,8 +58,8 @@ func scanRating(row scanner) (Rating, error) {
 // rating_changes): it reads both players' ratings, applies RateGame and
 // writes the new ratings and the changes. A game rated before is left
 // alone.
-func rateGame(tx txn, g *Game) error {
-	if !Rated(g) {
+func rateGame(tx txn, g *store.Game) error {
+	if !store.Rated(g) {
 		return nil
 	}
 	var n int
@@ -68,18 +70,18 @@ func rateGame(tx txn, g *Game) error {
 	end := *g
 	end.UpdatedAt = stored(g.UpdatedAt)
 	g = &end
-	var before [2]Rating
+	var before [2]store.Rating
 	for i, p := range g.Players[:2] {
 		r, err := scanRating(tx.queryRow(selectRating, g.Platform, p.UserID, g.Variant))
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
-			r = NewRating(g.Platform, p.UserID, g.Variant)
+			r = store.NewRating(g.Platform, p.UserID, g.Variant)
 		case err != nil:
 			return err
 		}
 		before[i] = r
 	}
-	after, changes := RateGame(g, before)
+	after, changes := store.RateGame(g, before)
 	for i, r := range after {
 		if _, err := tx.exec(upsertRating, r.Platform, r.UserID, r.Variant, r.Name, r.Rating, r.RD, r.Volatility,
 			r.Games, r.Wins, r.Draws, r.Losses, millis(r.LastGame)); err != nil {
@@ -96,15 +98,15 @@ func rateGame(tx txn, g *Game) error {
 
 // GameRatings returns what the rated game id did to its players, by seat;
 // none when it was not rated.
-func (d *DB) GameRatings(ctx context.Context, id int64) ([]RatingChange, error) {
+func (d *DB) GameRatings(ctx context.Context, id int64) ([]store.RatingChange, error) {
 	rows, err := d.query(ctx, selectChanges, id)
 	if err != nil {
 		return nil, internal(ctx, "game ratings", err)
 	}
 	defer rows.Close()
-	var cs []RatingChange
+	var cs []store.RatingChange
 	for rows.Next() {
-		var c RatingChange
+		var c store.RatingChange
 		if err := rows.Scan(&c.GameID, &c.Seat, &c.UserID, &c.Name, &c.Before.Rating, &c.Before.RD, &c.Before.Volatility,
 			&c.After.Rating, &c.After.RD, &c.After.Volatility); err != nil {
 			return nil, internal(ctx, "game ratings", err)
@@ -116,7 +118,7 @@ func (d *DB) GameRatings(ctx context.Context, id int64) ([]RatingChange, error) 
 
 // Ratings returns a user's ratings, one per variant they played rated
 // games of, the most played first (then by variant id).
-func (d *DB) Ratings(ctx context.Context, platform, userID string) ([]Rating, error) {
+func (d *DB) Ratings(ctx context.Context, platform, userID string) ([]store.Rating, error) {
 	rs, err := d.ratings(ctx, userRatings, platform, userID)
 	return rs, internal(ctx, "ratings", err)
 }
@@ -125,7 +127,7 @@ func (d *DB) Ratings(ctx context.Context, platform, userID string) ([]Rating, er
 // highest first, those provisional as of now last; channel "" ranks the
 // whole platform, else those who played a rated game of the variant in
 // the channel. A limit below 1 returns nothing.
-func (d *DB) RatingLeaderboard(ctx context.Context, platform, channel, variant string, now time.Time, limit int) ([]Rating, error) {
+func (d *DB) RatingLeaderboard(ctx context.Context, platform, channel, variant string, now time.Time, limit int) ([]store.Rating, error) {
 	if limit < 1 {
 		return nil, ctx.Err()
 	}
@@ -133,13 +135,13 @@ func (d *DB) RatingLeaderboard(ctx context.Context, platform, channel, variant s
 	return rs, internal(ctx, "rating leaderboard", err)
 }
 
-func (d *DB) ratings(ctx context.Context, query string, args ...any) ([]Rating, error) {
+func (d *DB) ratings(ctx context.Context, query string, args ...any) ([]store.Rating, error) {
 	rows, err := d.query(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var rs []Rating
+	var rs []store.Rating
 	for rows.Next() {
 		r, err := scanRating(rows)
 		if err != nil {
@@ -168,7 +170,7 @@ func (d *DB) RebuildRatings(ctx context.Context) (int, error) {
 			}
 		}
 		for _, g := range games {
-			if !Rated(g) {
+			if !store.Rated(g) {
 				continue
 			}
 			if err := rateGame(tx, g); err != nil {
@@ -183,33 +185,33 @@ func (d *DB) RebuildRatings(ctx context.Context) (int, error) {
 
 // candidates reads ratedCandidates' rows into games (phase over, with
 // their seats) in order.
-func candidates(query func() (*sql.Rows, error)) ([]*Game, error) {
+func candidates(query func() (*sql.Rows, error)) ([]*store.Game, error) {
 	rows, err := query()
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var games []*Game
+	var games []*store.Game
 	for rows.Next() {
 		var (
 			id, updated                     int64
 			platform, channel, variant, res string
 			seat                            int
-			p                               Player
+			p                               store.Player
 		)
 		if err := rows.Scan(&id, &platform, &channel, &variant, &res, &updated, &seat, &p.UserID, &p.Name, &p.Level); err != nil {
 			return nil, err
 		}
 		if n := len(games); n == 0 || games[n-1].ID != id {
-			games = append(games, &Game{ID: id, Platform: platform, Channel: channel, Variant: variant,
-				Phase: PhaseOver, Result: res, UpdatedAt: fromMillis(updated)})
+			games = append(games, &store.Game{ID: id, Platform: platform, Channel: channel, Variant: variant,
+				Phase: store.PhaseOver, Result: res, UpdatedAt: fromMillis(updated)})
 		}
 		g := games[len(games)-1]
 		if seat < 0 || seat >= maxSeats {
 			return nil, fmt.Errorf("game %d: seat %d", id, seat)
 		}
 		for len(g.Players) <= seat {
-			g.Players = append(g.Players, Player{})
+			g.Players = append(g.Players, store.Player{})
 		}
 		g.Players[seat] = p
 	}

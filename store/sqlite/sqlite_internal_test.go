@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"bufio"
@@ -15,6 +15,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/mancala-bot/mancala/store"
 )
 
 func openTest(t testing.TB) (*DB, string) {
@@ -28,11 +30,11 @@ func openTest(t testing.TB) (*DB, string) {
 	return d, path
 }
 
-func testGame(channel string) *Game {
-	return &Game{
+func testGame(channel string) *store.Game {
+	return &store.Game{
 		Platform: "discord", Channel: channel, Variant: "kalah",
-		Players:   []Player{{UserID: "a", Name: "A"}, {UserID: "b", Name: "B"}},
-		Phase:     PhasePlaying,
+		Players:   []store.Player{{UserID: "a", Name: "A"}, {UserID: "b", Name: "B"}},
+		Phase:     store.PhasePlaying,
 		DrawOffer: -1, UndoOffer: -1,
 		TurnStarted: time.Now(),
 	}
@@ -76,7 +78,7 @@ func TestMigrateEmptyThenReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := ReadMigrations(migrationFS)
+	want, err := store.ReadMigrations(migrationFS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +99,7 @@ func TestMigrateEmptyThenReopen(t *testing.T) {
 		}
 	}
 	g := testGame("c1")
-	g.Moves = []Move{{Move: "3", UserID: "a", At: time.Now()}}
+	g.Moves = []store.Move{{Move: "3", UserID: "a", At: time.Now()}}
 	if err := d.CreateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +154,7 @@ func TestMigrateConcurrentOpens(t *testing.T) {
 	if open == nil {
 		t.Fatal("no open succeeded")
 	}
-	want, _ := ReadMigrations(migrationFS)
+	want, _ := store.ReadMigrations(migrationFS)
 	if got := applied(t, open); len(got) != len(want) {
 		t.Errorf("applied %v, want %d migrations", got, len(want))
 	}
@@ -175,7 +177,7 @@ func TestMigrateNewerSchemaRefused(t *testing.T) {
 
 func TestMigrationFailureRollsBack(t *testing.T) {
 	d, _ := openTest(t)
-	real, err := ReadMigrations(migrationFS)
+	real, err := store.ReadMigrations(migrationFS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +219,7 @@ func TestMigrationNames(t *testing.T) {
 		for _, f := range c.files {
 			fsys["migrations/"+f] = &fstest.MapFile{Data: []byte("SELECT 1")}
 		}
-		ms, err := ReadMigrations(fsys)
+		ms, err := store.ReadMigrations(fsys)
 		if (err == nil) != c.ok {
 			t.Errorf("ReadMigrations(%v) = %v, %v; want ok %v", c.files, ms, err, c.ok)
 		}
@@ -274,7 +276,7 @@ func TestForeignKeys(t *testing.T) {
 		t.Error("a move of a game that does not exist was stored")
 	}
 	g := testGame("c1")
-	g.Moves = []Move{{Move: "1"}, {Move: "2"}}
+	g.Moves = []store.Move{{Move: "1"}, {Move: "2"}}
 	if err := d.CreateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
@@ -291,7 +293,7 @@ func TestUpdateNeverRewritesMoves(t *testing.T) {
 	d, _ := openTest(t)
 	ctx := t.Context()
 	g := testGame("c1")
-	g.Moves = []Move{{Move: "1"}, {Move: "2"}, {Move: "3"}}
+	g.Moves = []store.Move{{Move: "1"}, {Move: "2"}, {Move: "3"}}
 	if err := d.CreateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
@@ -303,10 +305,10 @@ func TestUpdateNeverRewritesMoves(t *testing.T) {
 		up := *g
 		up.Moves = nil
 		for _, m := range moves {
-			up.Moves = append(up.Moves, Move{Move: m})
+			up.Moves = append(up.Moves, store.Move{Move: m})
 		}
 		err := d.UpdateGame(ctx, &up)
-		if err == nil || errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), "never rewritten") {
+		if err == nil || errors.Is(err, store.ErrConflict) || !strings.Contains(err.Error(), "never rewritten") {
 			t.Errorf("UpdateGame rewriting moves to %v: %v", moves, err)
 		}
 		if up.Version != g.Version {
@@ -377,7 +379,7 @@ func TestKillChild(t *testing.T) {
 	if err != nil {
 		fail(err)
 	}
-	var g *Game
+	var g *store.Game
 	if id, _ := strconv.ParseInt(os.Getenv(killGameEnv), 10, 64); id != 0 {
 		if g, err = d.Game(ctx, id); err != nil {
 			fail(err)
@@ -391,7 +393,7 @@ func TestKillChild(t *testing.T) {
 	fmt.Println("game", g.ID)
 	for {
 		i := len(g.Moves)
-		g.Moves = append(g.Moves, Move{Move: strconv.Itoa(i%6 + 1), UserID: "a", At: time.Now()})
+		g.Moves = append(g.Moves, store.Move{Move: strconv.Itoa(i%6 + 1), UserID: "a", At: time.Now()})
 		if err := d.UpdateGame(ctx, g); err != nil {
 			fail(err)
 		}
@@ -480,7 +482,7 @@ func TestDurableAcrossKill(t *testing.T) {
 		}
 		t.Logf("round %d: %d moves acknowledged before SIGKILL, %d stored", round, acked, len(g.Moves))
 		// Playable from the last move.
-		g.Moves = append(g.Moves, Move{Move: strconv.Itoa(len(g.Moves)%6 + 1), UserID: "b", At: time.Now()})
+		g.Moves = append(g.Moves, store.Move{Move: strconv.Itoa(len(g.Moves)%6 + 1), UserID: "b", At: time.Now()})
 		if err := d.UpdateGame(ctx, g); err != nil {
 			t.Fatalf("round %d: move after restart: %v", round, err)
 		}
@@ -510,7 +512,7 @@ func BenchmarkUpdateGame(b *testing.B) {
 			at := time.Now()
 			b.ReportAllocs()
 			for b.Loop() {
-				g.Moves = append(g.Moves, Move{Move: "3", UserID: "a", At: at})
+				g.Moves = append(g.Moves, store.Move{Move: "3", UserID: "a", At: at})
 				if err := d.UpdateGame(ctx, g); err != nil {
 					b.Fatal(err)
 				}
@@ -525,7 +527,7 @@ func BenchmarkGame(b *testing.B) {
 	ctx := b.Context()
 	g := testGame("c1")
 	for i := range 60 {
-		g.Moves = append(g.Moves, Move{Move: strconv.Itoa(i%6 + 1), UserID: "a", At: time.Now()})
+		g.Moves = append(g.Moves, store.Move{Move: strconv.Itoa(i%6 + 1), UserID: "a", At: time.Now()})
 	}
 	if err := d.CreateGame(ctx, g); err != nil {
 		b.Fatal(err)

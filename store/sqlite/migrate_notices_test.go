@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/mancala-bot/mancala/store"
 )
 
 // TestMigrateNoticesKeepsLiveOnes writes a database with the schema of
@@ -17,7 +19,7 @@ import (
 func TestMigrateNoticesKeepsLiveOnes(t *testing.T) {
 	ctx := t.Context()
 	path := t.TempDir() + "/old.db"
-	all, err := ReadMigrations(migrationFS)
+	all, err := store.ReadMigrations(migrationFS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,13 +54,13 @@ func TestMigrateNoticesKeepsLiveOnes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer n.Close()
-	if got, err := n.TurnNotice(ctx, 1); err != nil || got != (Notice{GameID: 1, UserID: "bob", MessageID: "m-7"}) {
+	if got, err := n.TurnNotice(ctx, 1); err != nil || got != (store.Notice{GameID: 1, UserID: "bob", MessageID: "m-7"}) {
 		t.Errorf("game 1's notice after the migration: %+v, %v; want m-7 by bob", got, err)
 	}
-	if got, err := n.TurnNotice(ctx, 2); !errors.Is(err, ErrNotFound) {
+	if got, err := n.TurnNotice(ctx, 2); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("game 2's empty notice after the migration: %+v, %v; want none", got, err)
 	}
-	if ok, err := n.SwapTurnNotice(ctx, "m-7", Notice{GameID: 1, UserID: "carol", MessageID: "m-8"}); !ok || err != nil {
+	if ok, err := n.SwapTurnNotice(ctx, "m-7", store.Notice{GameID: 1, UserID: "carol", MessageID: "m-8"}); !ok || err != nil {
 		t.Errorf("swapping the kept notice: %v, %v", ok, err)
 	}
 	err = n.write(context.Background(), func(tx txn) error {

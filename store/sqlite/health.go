@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"context"
@@ -9,11 +9,13 @@ import (
 	"strings"
 
 	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/mancala-bot/mancala/store"
 )
 
 // Errors about the database itself (not one game). Open returns the first
 // three, wrapped with the path and the reason; the program refuses to start
-// on them. Writes and Ping return ErrUnavailable, wrapped, when the
+// on them. Writes and Ping return store.ErrUnavailable, wrapped, when the
 // database cannot be used right now.
 var (
 	// ErrLocked: another process (or another Open in this one) has the
@@ -26,14 +28,10 @@ var (
 	// ErrNoDirectory: the database's directory does not exist, so the
 	// database that was expected there is gone (Open never creates it).
 	ErrNoDirectory = errors.New("database directory does not exist")
-	// ErrUnavailable: the database cannot be used now (its file was
-	// removed or replaced under the running program, or it is closed or
-	// failing); nothing was written.
-	ErrUnavailable = errors.New("database unavailable")
-	// ErrFileGone (which is also ErrUnavailable) is the case of the file
+	// ErrFileGone (which is also store.ErrUnavailable) is the case of the file
 	// at the database's path being removed or replaced by another file
 	// since Open: writes would go to a file nobody will open again.
-	ErrFileGone = fmt.Errorf("%w: database file removed or replaced", ErrUnavailable)
+	ErrFileGone = fmt.Errorf("%w: database file removed or replaced", store.ErrUnavailable)
 )
 
 // checkDir refuses a path whose directory is missing: a new, empty database
@@ -138,7 +136,7 @@ func (d *DB) Ping(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return fmt.Errorf("%w: %w", ErrUnavailable, err)
+		return fmt.Errorf("%w: %w", store.ErrUnavailable, err)
 	}
 	return nil
 }

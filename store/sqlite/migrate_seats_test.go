@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/mancala-bot/mancala/store"
 )
 
 // TestMigrateSeatsKeepsGames writes a database with the schema of
@@ -19,7 +21,7 @@ func TestMigrateSeatsKeepsGames(t *testing.T) {
 	path := t.TempDir() + "/old.db"
 
 	// The database as the 0003 code left it.
-	all, err := ReadMigrations(migrationFS)
+	all, err := store.ReadMigrations(migrationFS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +81,7 @@ func TestMigrateSeatsKeepsGames(t *testing.T) {
 		if err != nil {
 			t.Fatalf("game %d: %v", r.id, err)
 		}
-		wantPlayers := []Player{{r.su, r.sn, r.sl}, {r.nu, r.nn, r.nl}}
+		wantPlayers := []store.Player{{UserID: r.su, Name: r.sn, Level: r.sl}, {UserID: r.nu, Name: r.nn, Level: r.nl}}
 		var moves []string
 		for _, m := range g.Moves {
 			moves = append(moves, m.Move)
@@ -97,7 +99,7 @@ func TestMigrateSeatsKeepsGames(t *testing.T) {
 	if g, err := n.LastGame(ctx, "discord", "c1"); err != nil || g.ID != 4 {
 		t.Errorf("last game in c1: %+v, %v", g, err)
 	}
-	for _, want := range []Record{
+	for _, want := range []store.Record{
 		{UserID: "alice", Name: "Alice", Wins: 1, Losses: 1, Draws: 1},
 		{UserID: "bob", Name: "Bobby", Losses: 1, Draws: 1},
 		{UserID: "dave", Name: "Dave", Wins: 1},
@@ -108,7 +110,7 @@ func TestMigrateSeatsKeepsGames(t *testing.T) {
 		}
 	}
 	lb, err := n.Leaderboard(ctx, "discord", "", 10)
-	want := []Record{
+	want := []store.Record{
 		{UserID: "dave", Name: "Dave", Wins: 1},
 		{UserID: "alice", Name: "Alice", Wins: 1, Losses: 1, Draws: 1},
 		{UserID: "bob", Name: "Bobby", Losses: 1, Draws: 1},

@@ -1,4 +1,4 @@
-package store
+package sqlite
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/mancala-bot/mancala/store"
 )
 
 // TestSecondOpenRefused: while one DB has the file open, another Open (a
@@ -75,8 +77,8 @@ func TestDirectoryRemovedUnderOpenDB(t *testing.T) {
 	if err := os.RemoveAll(dir); err != nil {
 		t.Fatal(err)
 	}
-	g.Moves = append(g.Moves, Move{Move: "3", UserID: "a", At: time.Now()})
-	if err := d.UpdateGame(ctx, g); !errors.Is(err, ErrFileGone) || !errors.Is(err, ErrUnavailable) {
+	g.Moves = append(g.Moves, store.Move{Move: "3", UserID: "a", At: time.Now()})
+	if err := d.UpdateGame(ctx, g); !errors.Is(err, ErrFileGone) || !errors.Is(err, store.ErrUnavailable) {
 		t.Fatalf("UpdateGame after removal: %v, want ErrFileGone", err)
 	}
 	if err := d.CreateGame(ctx, testGame("c2")); !errors.Is(err, ErrFileGone) {
@@ -134,7 +136,7 @@ func TestFileReplacedUnderOpenDB(t *testing.T) {
 func TestPingClosed(t *testing.T) {
 	d, _ := openTest(t)
 	d.Close()
-	if err := d.Ping(t.Context()); !errors.Is(err, ErrUnavailable) {
+	if err := d.Ping(t.Context()); !errors.Is(err, store.ErrUnavailable) {
 		t.Fatalf("Ping after Close: %v, want ErrUnavailable", err)
 	}
 }
@@ -171,9 +173,9 @@ func fillGames(t testing.TB, d *DB, n, moves int) {
 	ctx := context.Background()
 	for i := range n {
 		g := testGame("c" + strconv.Itoa(i))
-		g.Phase, g.Result, g.Reason = PhaseOver, "south_won", "empty_side"
+		g.Phase, g.Result, g.Reason = store.PhaseOver, "south_won", "empty_side"
 		for j := range moves {
-			g.Moves = append(g.Moves, Move{Move: strconv.Itoa(j%6 + 1), UserID: "a", At: time.Now()})
+			g.Moves = append(g.Moves, store.Move{Move: strconv.Itoa(j%6 + 1), UserID: "a", At: time.Now()})
 		}
 		if err := d.CreateGame(ctx, g); err != nil {
 			t.Fatal(err)
@@ -246,7 +248,7 @@ func TestDamagedOptions(t *testing.T) {
 	if got.Damage != "options" || got.Options != nil || got.ID != g.ID || len(got.Players) != 2 {
 		t.Fatalf("damaged game read as %+v", got)
 	}
-	got.Phase, got.Reason = PhaseOver, "abandoned"
+	got.Phase, got.Reason = store.PhaseOver, "abandoned"
 	if err := d.UpdateGame(ctx, got); err != nil {
 		t.Fatalf("ending a damaged game: %v", err)
 	}
@@ -254,7 +256,7 @@ func TestDamagedOptions(t *testing.T) {
 	if err := d.db.QueryRowContext(ctx, "SELECT options FROM games WHERE id = ?", g.ID).Scan(&opts); err != nil || opts != bad {
 		t.Errorf("options after the update: %q, %v; want them kept", opts, err)
 	}
-	if _, err := d.LiveGame(ctx, "discord", "c"); !errors.Is(err, ErrNotFound) {
+	if _, err := d.LiveGame(ctx, "discord", "c"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("channel still has a live game: %v", err)
 	}
 	if err := d.CreateGame(ctx, got); err == nil {
