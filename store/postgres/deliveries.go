@@ -55,17 +55,8 @@ func insertOwed(ctx context.Context, tx pgx.Tx, g *store.Game) (int64, error) {
 	}
 	var id int64
 	err := tx.QueryRow(ctx, insertDelivery, g.ID, g.Version+1, g.Platform, g.Channel, o.Note, o.Holder,
-		millis(o.HeldUntil), millis(g.UpdatedAt)).Scan(&id)
+		store.Millis(o.HeldUntil), store.Millis(g.UpdatedAt)).Scan(&id)
 	return id, err
-}
-
-// settleOwed fills in g.Owe after its write committed with the delivery id
-// (g is settled already: g.Version is the new version, g.UpdatedAt as
-// stored).
-func settleOwed(g *store.Game, id int64) {
-	if o := g.Owe; o != nil {
-		o.ID, o.GameID, o.Version, o.Platform, o.Channel, o.Created = id, g.ID, g.Version, g.Platform, g.Channel, g.UpdatedAt
-	}
 }
 
 // HoldDeliveries takes up to limit deliveries that nobody holds (never held
@@ -100,7 +91,7 @@ func (d *DB) HoldDeliveries(ctx context.Context, holder string, now time.Time, h
 				&o.Holder, &until, &created); err != nil {
 				return err
 			}
-			o.HeldUntil, o.Created = fromMillis(until), fromMillis(created)
+			o.HeldUntil, o.Created = store.FromMillis(until), store.FromMillis(created)
 			out = append(out, o)
 		}
 		return rows.Err()
@@ -145,7 +136,7 @@ func (d *DB) Outbox(ctx context.Context) (store.OutboxStats, error) {
 		return store.OutboxStats{}, internal(ctx, "outbox", err)
 	}
 	if st.Owed > 0 {
-		st.Oldest = fromMillis(oldest)
+		st.Oldest = store.FromMillis(oldest)
 	}
 	return st, nil
 }

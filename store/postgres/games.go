@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -13,14 +12,6 @@ import (
 
 	"github.com/mancala-bot/mancala/store"
 )
-
-// gameWriteColumns are the columns CreateGame and UpdateGame write, in the
-// order of gameArgs. id and version are handled apart.
-var gameWriteColumns = []string{
-	"platform", "channel", "variant", "options", "start",
-	"challenger", "phase", "result", "reason", "draw_offer", "undo_offer",
-	"message_id", "created_at", "updated_at", "turn_started", "reminded", "lang",
-}
 
 // params returns "$from, $from+1, ..." for n parameters.
 func params(from, n int) string {
@@ -49,14 +40,14 @@ func assignments(cols []string) string {
 }
 
 var (
-	gameSelect = "SELECT id, version, " + strings.Join(gameWriteColumns, ", ") + " FROM games "
+	gameSelect = "SELECT id, version, " + strings.Join(store.GameColumns, ", ") + " FROM games "
 
-	insertGame = "INSERT INTO games (" + strings.Join(gameWriteColumns, ", ") + ", version) VALUES (" +
-		params(1, len(gameWriteColumns)) + ", 1) RETURNING id"
+	insertGame = "INSERT INTO games (" + strings.Join(store.GameColumns, ", ") + ", version) VALUES (" +
+		params(1, len(store.GameColumns)) + ", 1) RETURNING id"
 
-	updateGame = "UPDATE games SET " + assignments(gameWriteColumns) + ", version = version + 1" +
-		" WHERE id = $" + strconv.Itoa(len(gameWriteColumns)+1) +
-		" AND version = $" + strconv.Itoa(len(gameWriteColumns)+2)
+	updateGame = "UPDATE games SET " + assignments(store.GameColumns) + ", version = version + 1" +
+		" WHERE id = $" + strconv.Itoa(len(store.GameColumns)+1) +
+		" AND version = $" + strconv.Itoa(len(store.GameColumns)+2)
 
 	gameByID = gameSelect + "WHERE id = $1"
 	liveGame = gameSelect + "WHERE platform = $1 AND channel = $2 AND phase IN ('challenge', 'playing')"
@@ -97,44 +88,6 @@ const (
 	deleteChannelLanguage = "DELETE FROM channel_languages WHERE platform = $1 AND channel = $2"
 )
 
-// maxSeats is the most seats a game has (engine.MaxSides).
-const maxSeats = 4
-
-// gameArgs returns g's values for gameWriteColumns.
-func gameArgs(g *store.Game) ([]any, error) {
-	var opts any = "{}"
-	switch {
-	case g.Damage != "":
-		opts = nil // keep the stored options (UpdateGame)
-	case len(g.Options) > 0:
-		b, err := json.Marshal(g.Options)
-		if err != nil {
-			return nil, err
-		}
-		opts = string(b)
-	}
-	if len(g.Players) > maxSeats {
-		return nil, fmt.Errorf("game has %d seats, at most %d are stored", len(g.Players), maxSeats)
-	}
-	return []any{
-		g.Platform, g.Channel, g.Variant, opts, g.Start,
-		g.Challenger, string(g.Phase), g.Result, g.Reason, g.DrawOffer, g.UndoOffer,
-		g.MessageID, millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStarted), millis(g.Reminded), g.Lang,
-	}, nil
-}
-
-// settle makes g look as it now reads back from the store: times in UTC to
-// the millisecond, and each move's Ply its index. Moves before from were
-// already stored (and so settled when written or read).
-func settle(g *store.Game, from int) {
-	g.CreatedAt, g.UpdatedAt = stored(g.CreatedAt), stored(g.UpdatedAt)
-	g.TurnStarted, g.Reminded = stored(g.TurnStarted), stored(g.Reminded)
-	for i := from; i < len(g.Moves); i++ {
-		g.Moves[i].Ply = i
-		g.Moves[i].At = stored(g.Moves[i].At)
-	}
-}
-
 // writeSeats stores g's seats: one row per element of players, and none
 // beyond them.
 func writeSeats(ctx context.Context, tx pgx.Tx, id int64, players []store.Player) error {
@@ -159,7 +112,7 @@ func appendMoves(ctx context.Context, tx pgx.Tx, id int64, moves []store.Move, f
 	rest := moves[from:]
 	mv, users, at := make([]string, len(rest)), make([]string, len(rest)), make([]int64, len(rest))
 	for i, m := range rest {
-		mv[i], users[i], at[i] = m.Move, m.UserID, millis(m.At)
+		mv[i], users[i], at[i] = m.Move, m.UserID, store.Millis(m.At)
 	}
 	_, err := tx.Exec(ctx, insertMoves, id, mv, users, at, from)
 	return err
@@ -181,7 +134,7 @@ func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 	if g.UpdatedAt.IsZero() {
 		g.UpdatedAt = g.CreatedAt
 	}
-	args, err := gameArgs(g)
+	args, err := store.GameArgs(g)
 	if err != nil {
 		return internal(ctx, "create game", err)
 	}
@@ -208,7 +161,7 @@ func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 		return internal(ctx, "create game", err)
 	}
 	g.ID, g.Version = id, 1
-	settle(g, 0)
+	store.SettleGame(g, 0)
 	return nil
 }
 
@@ -228,7 +181,7 @@ func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 // live in a channel that has another live game. The change is durable when
 // it returns nil.
 func (d *DB) UpdateGame(ctx context.Context, g *store.Game) error {
-	args, err := gameArgs(g)
+	args, err := store.GameArgs(g)
 	if err != nil {
 		return internal(ctx, "update game", err)
 	}
@@ -291,8 +244,8 @@ func (d *DB) UpdateGame(ctx context.Context, g *store.Game) error {
 		return internal(ctx, "update game", err)
 	}
 	g.Version++
-	settle(g, min(count, len(g.Moves)))
-	settleOwed(g, owed)
+	store.SettleGame(g, min(count, len(g.Moves)))
+	store.SettleOwed(g, owed)
 	return nil
 }
 
@@ -319,7 +272,7 @@ func (d *DB) LastGame(ctx context.Context, platform, channel string) (*store.Gam
 func (d *DB) IdleGames(ctx context.Context, before time.Time) ([]*store.Game, error) {
 	// Stored times are truncated to the millisecond; comparing with before
 	// rounded up keeps "stored < before" equal to TurnStarted.Before(before).
-	ms := millis(before)
+	ms := store.Millis(before)
 	if !before.IsZero() && before.Sub(time.UnixMilli(ms)) > 0 {
 		ms++
 	}
@@ -349,7 +302,7 @@ func (d *DB) games(ctx context.Context, query string, args ...any) ([]*store.Gam
 			return err
 		}
 		for rows.Next() {
-			g, err := scanGame(rows)
+			g, err := store.ScanGame(rows)
 			if err != nil {
 				rows.Close()
 				return err
@@ -379,30 +332,6 @@ func (d *DB) games(ctx context.Context, query string, args ...any) ([]*store.Gam
 	return gs, nil
 }
 
-func scanGame(rows pgx.Rows) (*store.Game, error) {
-	var (
-		g                                      store.Game
-		opts, phase                            string
-		created, updated, turnStarted, remindd int64
-	)
-	if err := rows.Scan(&g.ID, &g.Version,
-		&g.Platform, &g.Channel, &g.Variant, &opts, &g.Start,
-		&g.Challenger, &phase, &g.Result, &g.Reason, &g.DrawOffer, &g.UndoOffer,
-		&g.MessageID, &created, &updated, &turnStarted, &remindd, &g.Lang); err != nil {
-		return nil, err
-	}
-	if opts != "{}" {
-		if err := json.Unmarshal([]byte(opts), &g.Options); err != nil {
-			// Read the rest: the bot lets the game be ended (Damage).
-			g.Options, g.Damage = nil, "options"
-		}
-	}
-	g.Phase = store.Phase(phase)
-	g.CreatedAt, g.UpdatedAt = fromMillis(created), fromMillis(updated)
-	g.TurnStarted, g.Reminded = fromMillis(turnStarted), fromMillis(remindd)
-	return &g, nil
-}
-
 func loadSeats(ctx context.Context, tx pgx.Tx, ids []int64, byID map[int64]*store.Game) error {
 	rows, err := tx.Query(ctx, selectSeats, ids)
 	if err != nil {
@@ -418,14 +347,9 @@ func loadSeats(ctx context.Context, tx pgx.Tx, ids []int64, byID map[int64]*stor
 		if err := rows.Scan(&id, &seat, &p.UserID, &p.Name, &p.Level); err != nil {
 			return err
 		}
-		g := byID[id]
-		if seat < 0 || seat >= maxSeats {
-			return fmt.Errorf("game %d: seat %d", id, seat)
+		if err := store.SetSeat(byID[id], seat, p); err != nil {
+			return err
 		}
-		for len(g.Players) <= seat {
-			g.Players = append(g.Players, store.Player{})
-		}
-		g.Players[seat] = p
 	}
 	return rows.Err()
 }
@@ -446,7 +370,7 @@ func loadMoves(ctx context.Context, tx pgx.Tx, ids []int64, byID map[int64]*stor
 			return err
 		}
 		g := byID[id]
-		m.Ply, m.At = len(g.Moves), fromMillis(at)
+		m.Ply, m.At = len(g.Moves), store.FromMillis(at)
 		g.Moves = append(g.Moves, m)
 	}
 	return rows.Err()

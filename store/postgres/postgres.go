@@ -238,23 +238,3 @@ func internal(ctx context.Context, op string, err error) error {
 	}
 	return fmt.Errorf("store: %s: %w", op, err)
 }
-
-// millis is how a time is stored: unix milliseconds, 0 for the zero time
-// (as in the SQLite store).
-func millis(t time.Time) int64 {
-	if t.IsZero() {
-		return 0
-	}
-	return t.UnixMilli()
-}
-
-// fromMillis is the inverse of millis, in UTC.
-func fromMillis(ms int64) time.Time {
-	if ms == 0 {
-		return time.Time{}
-	}
-	return time.UnixMilli(ms).UTC()
-}
-
-// stored returns t as it reads back from the store.
-func stored(t time.Time) time.Time { return fromMillis(millis(t)) }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -13,13 +12,10 @@ import (
 )
 
 const (
-	attemptColumns = "platform, user_id, date, puzzle_id, channel, name, moves, tries, status, version, " +
-		"started_at, updated_at, finished_at"
-
-	selectAttempt = "SELECT " + attemptColumns +
+	selectAttempt = "SELECT " + store.AttemptColumns +
 		" FROM puzzle_attempts WHERE platform = $1 AND user_id = $2 AND date = $3"
 
-	insertAttempt = "INSERT INTO puzzle_attempts (" + attemptColumns +
+	insertAttempt = "INSERT INTO puzzle_attempts (" + store.AttemptColumns +
 		") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $11, $12)" +
 		" ON CONFLICT (platform, user_id, date) DO NOTHING"
 
@@ -79,35 +75,17 @@ var (
 	puzzleBoardChannel = puzzleBoard(" AND channel = $4")
 )
 
-// checkDay returns an error unless day is a date written "2006-01-02".
-func checkDay(what, day string) error {
-	if _, err := time.Parse(time.DateOnly, day); err != nil {
-		return fmt.Errorf("%s %q is not a day written YYYY-MM-DD", what, day)
-	}
-	return nil
-}
-
 // PuzzleAttempt returns the user's attempt at the puzzle of date, or
 // store.ErrNotFound.
 func (d *DB) PuzzleAttempt(ctx context.Context, platform, userID, date string) (*store.PuzzleAttempt, error) {
-	var (
-		a                          store.PuzzleAttempt
-		moves, status              string
-		started, updated, finished int64
-	)
-	err := d.pool.QueryRow(ctx, selectAttempt, platform, userID, date).Scan(
-		&a.Platform, &a.UserID, &a.Date, &a.PuzzleID, &a.Channel, &a.Name, &moves, &a.Tries, &status, &a.Version,
-		&started, &updated, &finished)
+	a, err := store.ScanPuzzleAttempt(d.pool.QueryRow(ctx, selectAttempt, platform, userID, date))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, store.ErrNotFound
 	}
 	if err != nil {
 		return nil, internal(ctx, "puzzle attempt", err)
 	}
-	a.Moves = strings.Fields(moves)
-	a.Status = store.PuzzleStatus(status)
-	a.StartedAt, a.UpdatedAt, a.FinishedAt = fromMillis(started), fromMillis(updated), fromMillis(finished)
-	return &a, nil
+	return a, nil
 }
 
 // PutPuzzleAttempt stores a: a new attempt when a.Version is 0
@@ -118,13 +96,8 @@ func (d *DB) PuzzleAttempt(ctx context.Context, platform, userID, date string) (
 // times read as stored (UTC, milliseconds); a zero StartedAt is set to now,
 // a zero UpdatedAt to StartedAt. The change is durable when it returns nil.
 func (d *DB) PutPuzzleAttempt(ctx context.Context, a *store.PuzzleAttempt) error {
-	if err := checkDay("date", a.Date); err != nil {
+	if err := store.CheckPuzzleAttempt(a); err != nil {
 		return fmt.Errorf("store: put puzzle attempt: %w", err)
-	}
-	for _, m := range a.Moves {
-		if m == "" || strings.ContainsFunc(m, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' }) {
-			return fmt.Errorf("store: put puzzle attempt: move %q is empty or holds spaces", m)
-		}
 	}
 	if a.StartedAt.IsZero() {
 		a.StartedAt = d.now()
@@ -138,11 +111,11 @@ func (d *DB) PutPuzzleAttempt(ctx context.Context, a *store.PuzzleAttempt) error
 		var n int64
 		if a.Version == 0 {
 			tag, e := tx.Exec(ctx, insertAttempt, a.Platform, a.UserID, a.Date, a.PuzzleID, a.Channel, a.Name, moves,
-				a.Tries, string(a.Status), millis(a.StartedAt), millis(a.UpdatedAt), millis(a.FinishedAt))
+				a.Tries, string(a.Status), store.Millis(a.StartedAt), store.Millis(a.UpdatedAt), store.Millis(a.FinishedAt))
 			n, err = tag.RowsAffected(), e
 		} else {
 			tag, e := tx.Exec(ctx, updateAttempt, a.PuzzleID, a.Channel, a.Name, moves, a.Tries, string(a.Status),
-				millis(a.StartedAt), millis(a.UpdatedAt), millis(a.FinishedAt),
+				store.Millis(a.StartedAt), store.Millis(a.UpdatedAt), store.Millis(a.FinishedAt),
 				a.Platform, a.UserID, a.Date, a.Version)
 			n, err = tag.RowsAffected(), e
 		}
@@ -165,14 +138,14 @@ func (d *DB) PutPuzzleAttempt(ctx context.Context, a *store.PuzzleAttempt) error
 		return internal(ctx, "put puzzle attempt", err)
 	}
 	a.Version++
-	a.StartedAt, a.UpdatedAt, a.FinishedAt = stored(a.StartedAt), stored(a.UpdatedAt), stored(a.FinishedAt)
+	a.StartedAt, a.UpdatedAt, a.FinishedAt = store.Stored(a.StartedAt), store.Stored(a.UpdatedAt), store.Stored(a.FinishedAt)
 	return nil
 }
 
 // PuzzleStreak returns the user's streak as of today (a UTC day,
 // "2006-01-02"): attempts dated after today are not counted.
 func (d *DB) PuzzleStreak(ctx context.Context, platform, userID, today string) (store.PuzzleStreak, error) {
-	if err := checkDay("today", today); err != nil {
+	if err := store.CheckDay("today", today); err != nil {
 		return store.PuzzleStreak{}, fmt.Errorf("store: puzzle streak: %w", err)
 	}
 	var s store.PuzzleStreak
@@ -189,7 +162,7 @@ func (d *DB) PuzzleStreak(ctx context.Context, platform, userID, today string) (
 // streak (platform-wide, as in PuzzleStreak), then fewer tries in all, then
 // user id. A limit below 1 returns nothing.
 func (d *DB) PuzzleLeaderboard(ctx context.Context, platform, channel, today string, limit int) ([]store.PuzzleRank, error) {
-	if err := checkDay("today", today); err != nil {
+	if err := store.CheckDay("today", today); err != nil {
 		return nil, fmt.Errorf("store: puzzle leaderboard: %w", err)
 	}
 	if limit < 1 {

@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -19,10 +18,9 @@ import (
 // two games sharing a player never read the same rating.
 
 const (
-	lockRatings   = "LOCK TABLE rating_changes IN SHARE ROW EXCLUSIVE MODE"
-	ratingColumns = "platform, user_id, variant, name, rating, rd, volatility, games, wins, draws, losses, last_game"
-	selectRating  = "SELECT " + ratingColumns + " FROM ratings WHERE platform = $1 AND user_id = $2 AND variant = $3"
-	upsertRating  = "INSERT INTO ratings (" + ratingColumns + `) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+	lockRatings  = "LOCK TABLE rating_changes IN SHARE ROW EXCLUSIVE MODE"
+	selectRating = "SELECT " + store.RatingColumns + " FROM ratings WHERE platform = $1 AND user_id = $2 AND variant = $3"
+	upsertRating = "INSERT INTO ratings (" + store.RatingColumns + `) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
 		ON CONFLICT (platform, user_id, variant) DO UPDATE SET name = excluded.name, rating = excluded.rating,
 		rd = excluded.rd, volatility = excluded.volatility, games = excluded.games, wins = excluded.wins,
 		draws = excluded.draws, losses = excluded.losses, last_game = excluded.last_game`
@@ -32,32 +30,15 @@ const (
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`
 	selectChanges = `SELECT game_id, seat, user_id, name, rating_before, rd_before, vol_before,
 		rating_after, rd_after, vol_after FROM rating_changes WHERE game_id = $1 ORDER BY seat`
-	userRatings = "SELECT " + ratingColumns + " FROM ratings WHERE platform = $1 AND user_id = $2 ORDER BY games DESC, variant"
-
-	// ratedCandidates are the finished games with a result and their
-	// seats, in the order they ended; store.Rated picks the rated ones.
-	ratedCandidates = `SELECT g.id, g.platform, g.channel, g.variant, g.result, g.updated_at,
-		s.seat, s.user_id, s.name, s.level
-		FROM games g JOIN seats s ON s.game_id = g.id
-		WHERE g.phase = 'over' AND g.result IN ('south_won', 'north_won', 'draw')
-		ORDER BY g.updated_at, g.id, s.seat`
+	userRatings = "SELECT " + store.RatingColumns + " FROM ratings WHERE platform = $1 AND user_id = $2 ORDER BY games DESC, variant"
 )
 
 // ratingLeaderboard: $1 platform, $2 variant, $3 channel ("" for the
 // platform), $4 now (unix ms), $5 limit. Provisional ratings come last.
-var ratingLeaderboard = "SELECT " + ratingColumns + " FROM ratings r WHERE platform = $1 AND variant = $2" +
+var ratingLeaderboard = "SELECT " + store.RatingColumns + " FROM ratings r WHERE platform = $1 AND variant = $2" +
 	` AND ($3 = '' OR EXISTS (SELECT 1 FROM rating_changes c
 		WHERE c.platform = r.platform AND c.channel = $3 AND c.variant = r.variant AND c.user_id = r.user_id))
 	ORDER BY ` + store.ProvisionalSQL("$4::bigint") + `, rating DESC, games DESC, user_id LIMIT $5`
-
-func scanRating(row pgx.Row) (store.Rating, error) {
-	var r store.Rating
-	var last int64
-	err := row.Scan(&r.Platform, &r.UserID, &r.Variant, &r.Name, &r.Rating, &r.RD, &r.Volatility,
-		&r.Games, &r.Wins, &r.Draws, &r.Losses, &last)
-	r.LastGame = fromMillis(last)
-	return r, err
-}
 
 // rateGame rates g in tx when it is store.Rated and not rated yet (no rows
 // in rating_changes), under lockRatings: it reads both players' ratings,
@@ -78,11 +59,11 @@ func rateGame(ctx context.Context, tx pgx.Tx, g *store.Game, locked bool) error 
 	}
 	// Rated as of the end as stored, as RebuildRatings reads it.
 	end := *g
-	end.UpdatedAt = stored(g.UpdatedAt)
+	end.UpdatedAt = store.Stored(g.UpdatedAt)
 	g = &end
 	var before [2]store.Rating
 	for i, p := range g.Players[:2] {
-		r, err := scanRating(tx.QueryRow(ctx, selectRating, g.Platform, p.UserID, g.Variant))
+		r, err := store.ScanRating(tx.QueryRow(ctx, selectRating, g.Platform, p.UserID, g.Variant))
 		switch {
 		case errors.Is(err, pgx.ErrNoRows):
 			r = store.NewRating(g.Platform, p.UserID, g.Variant)
@@ -94,11 +75,11 @@ func rateGame(ctx context.Context, tx pgx.Tx, g *store.Game, locked bool) error 
 	after, changes := store.RateGame(g, before)
 	for i, r := range after {
 		if _, err := tx.Exec(ctx, upsertRating, r.Platform, r.UserID, r.Variant, r.Name, r.Rating, r.RD, r.Volatility,
-			r.Games, r.Wins, r.Draws, r.Losses, millis(r.LastGame)); err != nil {
+			r.Games, r.Wins, r.Draws, r.Losses, store.Millis(r.LastGame)); err != nil {
 			return err
 		}
 		c := changes[i]
-		if _, err := tx.Exec(ctx, insertChange, g.ID, i, g.Platform, g.Channel, g.Variant, c.UserID, c.Name, millis(g.UpdatedAt),
+		if _, err := tx.Exec(ctx, insertChange, g.ID, i, g.Platform, g.Channel, g.Variant, c.UserID, c.Name, store.Millis(g.UpdatedAt),
 			c.Before.Rating, c.Before.RD, c.Before.Volatility, c.After.Rating, c.After.RD, c.After.Volatility); err != nil {
 			return err
 		}
@@ -141,7 +122,7 @@ func (d *DB) RatingLeaderboard(ctx context.Context, platform, channel, variant s
 	if limit < 1 {
 		return nil, ctx.Err()
 	}
-	rs, err := d.ratings(ctx, ratingLeaderboard, platform, variant, channel, millis(now), limit)
+	rs, err := d.ratings(ctx, ratingLeaderboard, platform, variant, channel, store.Millis(now), limit)
 	return rs, internal(ctx, "rating leaderboard", err)
 }
 
@@ -153,7 +134,7 @@ func (d *DB) ratings(ctx context.Context, query string, args ...any) ([]store.Ra
 	defer rows.Close()
 	var rs []store.Rating
 	for rows.Next() {
-		r, err := scanRating(rows)
+		r, err := store.ScanRating(rows)
 		if err != nil {
 			return nil, err
 		}
@@ -196,37 +177,19 @@ func (d *DB) RebuildRatings(ctx context.Context) (int, error) {
 	return n, internal(ctx, "rebuild ratings", err)
 }
 
-// candidates reads ratedCandidates into games (phase over, with their
+// candidates reads store.RatedCandidates into games (phase over, with their
 // seats), in order.
 func candidates(ctx context.Context, tx pgx.Tx) ([]*store.Game, error) {
-	rows, err := tx.Query(ctx, ratedCandidates)
+	rows, err := tx.Query(ctx, store.RatedCandidates)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var games []*store.Game
 	for rows.Next() {
-		var (
-			id, updated                     int64
-			platform, channel, variant, res string
-			seat                            int
-			p                               store.Player
-		)
-		if err := rows.Scan(&id, &platform, &channel, &variant, &res, &updated, &seat, &p.UserID, &p.Name, &p.Level); err != nil {
+		if games, err = store.AppendCandidate(games, rows); err != nil {
 			return nil, err
 		}
-		if n := len(games); n == 0 || games[n-1].ID != id {
-			games = append(games, &store.Game{ID: id, Platform: platform, Channel: channel, Variant: variant,
-				Phase: store.PhaseOver, Result: res, UpdatedAt: fromMillis(updated)})
-		}
-		g := games[len(games)-1]
-		if seat < 0 || seat >= 4 {
-			return nil, fmt.Errorf("game %d: seat %d", id, seat)
-		}
-		for len(g.Players) <= seat {
-			g.Players = append(g.Players, store.Player{})
-		}
-		g.Players[seat] = p
 	}
 	return games, rows.Err()
 }

@@ -153,7 +153,7 @@ func (d *DB) SwapTurnNotice(ctx context.Context, old string, n store.Notice) (bo
 // work: a turn is pinged once, whatever the processes, and a move made
 // meanwhile (a new version) wins.
 func (d *DB) MarkReminded(ctx context.Context, gameID, version int64, at time.Time) (bool, error) {
-	tag, err := d.pool.Exec(ctx, markReminded, millis(at), gameID, version)
+	tag, err := d.pool.Exec(ctx, markReminded, store.Millis(at), gameID, version)
 	if err != nil {
 		return false, internal(ctx, "mark reminded", err)
 	}

@@ -29,7 +29,7 @@ const (
 
 // insertOwed writes g.Owe, if any, for the version g's write makes (the
 // stored version plus one), inside the game's transaction, and returns its
-// id (0 when g owes nothing). g.Owe is filled in by settleOwed once the
+// id (0 when g owes nothing). g.Owe is filled in by store.SettleOwed once the
 // transaction committed, so that a failed update leaves it as it was.
 func insertOwed(tx txn, g *store.Game) (int64, error) {
 	o := g.Owe
@@ -37,20 +37,11 @@ func insertOwed(tx txn, g *store.Game) (int64, error) {
 		return 0, nil
 	}
 	res, err := tx.exec(insertDelivery, g.ID, g.Version+1, g.Platform, g.Channel, o.Note, o.Holder,
-		millis(o.HeldUntil), millis(g.UpdatedAt))
+		store.Millis(o.HeldUntil), store.Millis(g.UpdatedAt))
 	if err != nil {
 		return 0, err
 	}
 	return res.LastInsertId()
-}
-
-// settleOwed fills in g.Owe, with the delivery's id, after its write
-// committed and g was settled (g.Version the new version, g.UpdatedAt as
-// stored).
-func settleOwed(g *store.Game, id int64) {
-	if o := g.Owe; o != nil {
-		o.ID, o.GameID, o.Version, o.Platform, o.Channel, o.Created = id, g.ID, g.Version, g.Platform, g.Channel, g.UpdatedAt
-	}
 }
 
 // HoldDeliveries takes up to limit deliveries that nobody holds (never held
@@ -75,7 +66,7 @@ func (d *DB) HoldDeliveries(ctx context.Context, holder string, now time.Time, h
 				rows.Close()
 				return err
 			}
-			o.Created = fromMillis(created)
+			o.Created = store.FromMillis(created)
 			free = append(free, o)
 		}
 		rows.Close()
@@ -91,7 +82,7 @@ func (d *DB) HoldDeliveries(ctx context.Context, holder string, now time.Time, h
 			if n, err := res.RowsAffected(); err != nil {
 				return err
 			} else if n == 1 {
-				o.Holder, o.HeldUntil = holder, fromMillis(until.UnixMilli())
+				o.Holder, o.HeldUntil = holder, store.FromMillis(until.UnixMilli())
 				out = append(out, o)
 			}
 		}
@@ -137,7 +128,7 @@ func (d *DB) Outbox(ctx context.Context) (store.OutboxStats, error) {
 			return err
 		}
 		if st.Owed > 0 {
-			st.Oldest = fromMillis(oldest)
+			st.Oldest = store.FromMillis(oldest)
 		}
 		return nil
 	})

@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -14,23 +13,15 @@ import (
 	"github.com/mancala-bot/mancala/store"
 )
 
-// gameWriteColumns are the columns CreateGame and UpdateGame write, in the
-// order of gameArgs. id and version are handled apart.
-var gameWriteColumns = []string{
-	"platform", "channel", "variant", "options", "start",
-	"challenger", "phase", "result", "reason", "draw_offer", "undo_offer",
-	"message_id", "created_at", "updated_at", "turn_started", "reminded", "lang",
-}
-
 var (
-	gameSelect = "SELECT id, version, " + strings.Join(gameWriteColumns, ", ") + " FROM games "
+	gameSelect = "SELECT id, version, " + strings.Join(store.GameColumns, ", ") + " FROM games "
 
-	insertGame = "INSERT INTO games (" + strings.Join(gameWriteColumns, ", ") + ", version) VALUES (" +
-		strings.Repeat("?, ", len(gameWriteColumns)) + "1)"
+	insertGame = "INSERT INTO games (" + strings.Join(store.GameColumns, ", ") + ", version) VALUES (" +
+		strings.Repeat("?, ", len(store.GameColumns)) + "1)"
 
 	// updateGame keeps the stored options when given NULL (a damaged
 	// game's, see Game.Damage).
-	updateGame = "UPDATE games SET " + strings.Replace(strings.Join(gameWriteColumns, " = ?, "),
+	updateGame = "UPDATE games SET " + strings.Replace(strings.Join(store.GameColumns, " = ?, "),
 		"options = ?", "options = COALESCE(?, options)", 1) +
 		" = ?, version = version + 1 WHERE id = ? AND version = ?"
 )
@@ -75,61 +66,6 @@ var statements = []string{
 	insertDelivery, freeDeliveries, holdDelivery, deliveredThrough, releaseDeliveries, releaseAll, outboxStats,
 }
 
-// millis is how a time is stored: unix milliseconds, 0 for the zero time.
-func millis(t time.Time) int64 {
-	if t.IsZero() {
-		return 0
-	}
-	return t.UnixMilli()
-}
-
-// fromMillis is the inverse of millis, in UTC.
-func fromMillis(ms int64) time.Time {
-	if ms == 0 {
-		return time.Time{}
-	}
-	return time.UnixMilli(ms).UTC()
-}
-
-// stored returns t as it reads back from the store.
-func stored(t time.Time) time.Time { return fromMillis(millis(t)) }
-
-// gameArgs returns g's values for gameWriteColumns. A damaged game's
-// options are nil (NULL: updateGame keeps the stored ones).
-func gameArgs(g *store.Game) ([]any, error) {
-	var opts any = "{}"
-	switch {
-	case g.Damage != "":
-		opts = nil
-	case len(g.Options) > 0:
-		b, err := json.Marshal(g.Options)
-		if err != nil {
-			return nil, err
-		}
-		opts = string(b)
-	}
-	if len(g.Players) > maxSeats {
-		return nil, fmt.Errorf("game has %d seats, at most %d are stored", len(g.Players), maxSeats)
-	}
-	return []any{
-		g.Platform, g.Channel, g.Variant, opts, g.Start,
-		g.Challenger, string(g.Phase), g.Result, g.Reason, g.DrawOffer, g.UndoOffer,
-		g.MessageID, millis(g.CreatedAt), millis(g.UpdatedAt), millis(g.TurnStarted), millis(g.Reminded), g.Lang,
-	}, nil
-}
-
-// settle makes g look as it now reads back from the store: times in UTC to
-// the millisecond, and each move's Ply its index. Moves before from were
-// already stored (and so settled when written or read).
-func settle(g *store.Game, from int) {
-	g.CreatedAt, g.UpdatedAt = stored(g.CreatedAt), stored(g.UpdatedAt)
-	g.TurnStarted, g.Reminded = stored(g.TurnStarted), stored(g.Reminded)
-	for i := from; i < len(g.Moves); i++ {
-		g.Moves[i].Ply = i
-		g.Moves[i].At = stored(g.Moves[i].At)
-	}
-}
-
 // liveConflict reports whether err is the violation of games_live_channel,
 // the only UNIQUE constraint a write to games can break (id is assigned by
 // SQLite).
@@ -137,9 +73,6 @@ func liveConflict(err error) bool {
 	code, ok := sqliteCode(err)
 	return ok && code == sqlite3.SQLITE_CONSTRAINT_UNIQUE
 }
-
-// maxSeats is the most seats a game has (engine.MaxSides).
-const maxSeats = 4
 
 // writeSeats stores g's seats: one row per element of Players, and none
 // beyond them.
@@ -156,7 +89,7 @@ func writeSeats(tx txn, id int64, players []store.Player) error {
 func insertMoves(tx txn, id int64, moves []store.Move, from int) error {
 	for i := from; i < len(moves); i++ {
 		m := moves[i]
-		if _, err := tx.exec(insertMove, id, i, m.Move, m.UserID, millis(m.At)); err != nil {
+		if _, err := tx.exec(insertMove, id, i, m.Move, m.UserID, store.Millis(m.At)); err != nil {
 			return err
 		}
 	}
@@ -179,7 +112,7 @@ func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 	if g.UpdatedAt.IsZero() {
 		g.UpdatedAt = g.CreatedAt
 	}
-	args, err := gameArgs(g)
+	args, err := store.GameArgs(g)
 	if err != nil {
 		return internal(ctx, "create game", err)
 	}
@@ -210,7 +143,7 @@ func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 		return internal(ctx, "create game", err)
 	}
 	g.ID, g.Version = id, 1
-	settle(g, 0)
+	store.SettleGame(g, 0)
 	return nil
 }
 
@@ -233,7 +166,7 @@ func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 // channel that has another live game. The change is durable (the WAL is
 // synced) when it returns nil.
 func (d *DB) UpdateGame(ctx context.Context, g *store.Game) error {
-	args, err := gameArgs(g)
+	args, err := store.GameArgs(g)
 	if err != nil {
 		return internal(ctx, "update game", err)
 	}
@@ -298,8 +231,8 @@ func (d *DB) UpdateGame(ctx context.Context, g *store.Game) error {
 		return internal(ctx, "update game", err)
 	}
 	g.Version++
-	settle(g, min(count, len(g.Moves)))
-	settleOwed(g, owed) // after settle: Created is UpdatedAt as stored
+	store.SettleGame(g, min(count, len(g.Moves)))
+	store.SettleOwed(g, owed) // after store.SettleGame: Created is UpdatedAt as stored
 	return nil
 }
 
@@ -326,7 +259,7 @@ func (d *DB) LastGame(ctx context.Context, platform, channel string) (*store.Gam
 func (d *DB) IdleGames(ctx context.Context, before time.Time) ([]*store.Game, error) {
 	// Stored times are truncated to the millisecond; comparing with before
 	// rounded up keeps "stored < before" equal to TurnStarted.Before(before).
-	ms := millis(before)
+	ms := store.Millis(before)
 	if !before.IsZero() && before.Sub(time.UnixMilli(ms)) > 0 {
 		ms++
 	}
@@ -356,7 +289,7 @@ func (d *DB) games(ctx context.Context, query string, args ...any) ([]*store.Gam
 		}
 		defer rows.Close()
 		for rows.Next() {
-			g, err := scanGame(rows)
+			g, err := store.ScanGame(rows)
 			if err != nil {
 				return err
 			}
@@ -385,30 +318,6 @@ func (d *DB) games(ctx context.Context, query string, args ...any) ([]*store.Gam
 	return gs, nil
 }
 
-func scanGame(rows *sql.Rows) (*store.Game, error) {
-	var (
-		g                                      store.Game
-		opts, phase                            string
-		created, updated, turnStarted, remindd int64
-	)
-	if err := rows.Scan(&g.ID, &g.Version,
-		&g.Platform, &g.Channel, &g.Variant, &opts, &g.Start,
-		&g.Challenger, &phase, &g.Result, &g.Reason, &g.DrawOffer, &g.UndoOffer,
-		&g.MessageID, &created, &updated, &turnStarted, &remindd, &g.Lang); err != nil {
-		return nil, err
-	}
-	if opts != "{}" {
-		if err := json.Unmarshal([]byte(opts), &g.Options); err != nil {
-			// Read the rest: the bot lets the game be ended (Damage).
-			g.Options, g.Damage = nil, "options"
-		}
-	}
-	g.Phase = store.Phase(phase)
-	g.CreatedAt, g.UpdatedAt = fromMillis(created), fromMillis(updated)
-	g.TurnStarted, g.Reminded = fromMillis(turnStarted), fromMillis(remindd)
-	return &g, nil
-}
-
 func loadSeats(tx txn, g *store.Game) error {
 	rows, err := tx.query(selectSeats, g.ID)
 	if err != nil {
@@ -421,13 +330,9 @@ func loadSeats(tx txn, g *store.Game) error {
 		if err := rows.Scan(&seat, &p.UserID, &p.Name, &p.Level); err != nil {
 			return err
 		}
-		if seat < 0 || seat >= maxSeats {
-			return fmt.Errorf("game %d: seat %d", g.ID, seat)
+		if err := store.SetSeat(g, seat, p); err != nil {
+			return err
 		}
-		for len(g.Players) <= seat {
-			g.Players = append(g.Players, store.Player{})
-		}
-		g.Players[seat] = p
 	}
 	return rows.Err()
 }
@@ -444,7 +349,7 @@ func loadMoves(tx txn, g *store.Game) error {
 		if err := rows.Scan(&m.Move, &m.UserID, &at); err != nil {
 			return err
 		}
-		m.At = fromMillis(at)
+		m.At = store.FromMillis(at)
 		g.Moves = append(g.Moves, m)
 	}
 	return rows.Err()

@@ -6,18 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/mancala-bot/mancala/store"
 )
 
 const (
-	attemptColumns = "platform, user_id, date, puzzle_id, channel, name, moves, tries, status, version, " +
-		"started_at, updated_at, finished_at"
+	selectAttempt = "SELECT " + store.AttemptColumns + " FROM puzzle_attempts WHERE platform = ? AND user_id = ? AND date = ?"
 
-	selectAttempt = "SELECT " + attemptColumns + " FROM puzzle_attempts WHERE platform = ? AND user_id = ? AND date = ?"
-
-	insertAttempt = "INSERT INTO puzzle_attempts (" + attemptColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)" +
+	insertAttempt = "INSERT INTO puzzle_attempts (" + store.AttemptColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)" +
 		" ON CONFLICT (platform, user_id, date) DO NOTHING"
 
 	updateAttempt = `UPDATE puzzle_attempts SET puzzle_id = ?, channel = ?, name = ?, moves = ?, tries = ?, status = ?,
@@ -81,35 +77,17 @@ var puzzleStatements = []string{
 // The puzzle queries are prepared at Open with the others.
 func init() { statements = append(statements, puzzleStatements...) }
 
-// checkDay returns an error unless day is a date written "2006-01-02".
-func checkDay(what, day string) error {
-	if _, err := time.Parse(time.DateOnly, day); err != nil {
-		return fmt.Errorf("%s %q is not a day written YYYY-MM-DD", what, day)
-	}
-	return nil
-}
-
 // PuzzleAttempt returns the user's attempt at the puzzle of date, or
 // ErrNotFound.
 func (d *DB) PuzzleAttempt(ctx context.Context, platform, userID, date string) (*store.PuzzleAttempt, error) {
-	var (
-		a                          store.PuzzleAttempt
-		moves, status              string
-		started, updated, finished int64
-	)
-	err := d.queryRow(ctx, selectAttempt, platform, userID, date).Scan(
-		&a.Platform, &a.UserID, &a.Date, &a.PuzzleID, &a.Channel, &a.Name, &moves, &a.Tries, &status, &a.Version,
-		&started, &updated, &finished)
+	a, err := store.ScanPuzzleAttempt(d.queryRow(ctx, selectAttempt, platform, userID, date))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, store.ErrNotFound
 	}
 	if err != nil {
 		return nil, internal(ctx, "puzzle attempt", err)
 	}
-	a.Moves = strings.Fields(moves)
-	a.Status = store.PuzzleStatus(status)
-	a.StartedAt, a.UpdatedAt, a.FinishedAt = fromMillis(started), fromMillis(updated), fromMillis(finished)
-	return &a, nil
+	return a, nil
 }
 
 // PutPuzzleAttempt stores a: a new attempt when a.Version is 0 (ErrConflict
@@ -120,13 +98,8 @@ func (d *DB) PuzzleAttempt(ctx context.Context, platform, userID, date string) (
 // (UTC, milliseconds); a zero StartedAt is set to now, a zero UpdatedAt to
 // StartedAt. The change is durable when it returns nil.
 func (d *DB) PutPuzzleAttempt(ctx context.Context, a *store.PuzzleAttempt) error {
-	if err := checkDay("date", a.Date); err != nil {
+	if err := store.CheckPuzzleAttempt(a); err != nil {
 		return fmt.Errorf("store: put puzzle attempt: %w", err)
-	}
-	for _, m := range a.Moves {
-		if m == "" || strings.ContainsFunc(m, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' }) {
-			return fmt.Errorf("store: put puzzle attempt: move %q is empty or holds spaces", m)
-		}
 	}
 	if a.StartedAt.IsZero() {
 		a.StartedAt = d.now()
@@ -140,10 +113,10 @@ func (d *DB) PutPuzzleAttempt(ctx context.Context, a *store.PuzzleAttempt) error
 		var err error
 		if a.Version == 0 {
 			res, err = tx.exec(insertAttempt, a.Platform, a.UserID, a.Date, a.PuzzleID, a.Channel, a.Name, moves,
-				a.Tries, string(a.Status), millis(a.StartedAt), millis(a.UpdatedAt), millis(a.FinishedAt))
+				a.Tries, string(a.Status), store.Millis(a.StartedAt), store.Millis(a.UpdatedAt), store.Millis(a.FinishedAt))
 		} else {
 			res, err = tx.exec(updateAttempt, a.PuzzleID, a.Channel, a.Name, moves, a.Tries, string(a.Status),
-				millis(a.StartedAt), millis(a.UpdatedAt), millis(a.FinishedAt),
+				store.Millis(a.StartedAt), store.Millis(a.UpdatedAt), store.Millis(a.FinishedAt),
 				a.Platform, a.UserID, a.Date, a.Version)
 		}
 		if err != nil {
@@ -169,14 +142,14 @@ func (d *DB) PutPuzzleAttempt(ctx context.Context, a *store.PuzzleAttempt) error
 		return internal(ctx, "put puzzle attempt", err)
 	}
 	a.Version++
-	a.StartedAt, a.UpdatedAt, a.FinishedAt = stored(a.StartedAt), stored(a.UpdatedAt), stored(a.FinishedAt)
+	a.StartedAt, a.UpdatedAt, a.FinishedAt = store.Stored(a.StartedAt), store.Stored(a.UpdatedAt), store.Stored(a.FinishedAt)
 	return nil
 }
 
 // PuzzleStreak returns the user's streak as of today (a UTC day,
 // "2006-01-02"): attempts dated after today are not counted.
 func (d *DB) PuzzleStreak(ctx context.Context, platform, userID, today string) (store.PuzzleStreak, error) {
-	if err := checkDay("today", today); err != nil {
+	if err := store.CheckDay("today", today); err != nil {
 		return store.PuzzleStreak{}, fmt.Errorf("store: puzzle streak: %w", err)
 	}
 	var s store.PuzzleStreak
@@ -193,7 +166,7 @@ func (d *DB) PuzzleStreak(ctx context.Context, platform, userID, today string) (
 // streak (platform-wide, as in PuzzleStreak), then fewer tries in all, then
 // user id. A limit below 1 returns nothing.
 func (d *DB) PuzzleLeaderboard(ctx context.Context, platform, channel, today string, limit int) ([]store.PuzzleRank, error) {
-	if err := checkDay("today", today); err != nil {
+	if err := store.CheckDay("today", today); err != nil {
 		return nil, fmt.Errorf("store: puzzle leaderboard: %w", err)
 	}
 	if limit < 1 {

@@ -166,7 +166,7 @@ func (d *DB) SwapTurnNotice(ctx context.Context, old string, n store.Notice) (bo
 func (d *DB) MarkReminded(ctx context.Context, gameID, version int64, at time.Time) (bool, error) {
 	var marked bool
 	err := d.write(ctx, func(tx txn) error {
-		res, err := tx.exec(markReminded, millis(at), gameID, version)
+		res, err := tx.exec(markReminded, store.Millis(at), gameID, version)
 		if err != nil {
 			return err
 		}
