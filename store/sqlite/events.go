@@ -25,8 +25,9 @@ const (
 
 // ClaimEvent records that the platform's event id is being handled, as of
 // now. It returns true for the first claim, false when the event was
-// claimed before (by any process on the database) within EventLifetime. It
-// also deletes up to PruneBatch records older than EventLifetime.
+// claimed before (by any process on the database) within
+// store.EventLifetime. It also deletes up to store.PruneBatch records older
+// than store.EventLifetime.
 //
 // The claim commits on the connection kept for claims, which does not
 // wait for the disk (synchronous=NORMAL): the WAL is written in order, so

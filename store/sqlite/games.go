@@ -20,7 +20,7 @@ var (
 		strings.Repeat("?, ", len(store.GameColumns)) + "1)"
 
 	// updateGame keeps the stored options when given NULL (a damaged
-	// game's, see Game.Damage).
+	// game's, see store.Game.Damage).
 	updateGame = "UPDATE games SET " + strings.Replace(strings.Join(store.GameColumns, " = ?, "),
 		"options = ?", "options = COALESCE(?, options)", 1) +
 		" = ?, version = version + 1 WHERE id = ? AND version = ?"
@@ -98,7 +98,7 @@ func insertMoves(tx txn, id int64, moves []store.Move, from int) error {
 
 // CreateGame stores g as a new game, with its moves, and sets g.ID and
 // g.Version (1). A zero CreatedAt is set to now, a zero UpdatedAt to
-// CreatedAt. It returns ErrChannelBusy when g is live and its channel
+// CreatedAt. It returns store.ErrChannelBusy when g is live and its channel
 // already has a live game, and an error for a damaged g (g.Damage set). On
 // success g's times read as stored (UTC, milliseconds) and each move's Ply
 // is its index.
@@ -156,14 +156,14 @@ func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 // update, say), it fails and writes nothing; undo and move are two updates.
 //
 // When g.Owe is set, the delivery is written in the same transaction, for
-// the new version (see Delivery), and its fields are filled in.
+// the new version (see store.Delivery), and its fields are filled in.
 //
-// When g ends a game that Rated counts, it is rated in the same
+// When g ends a game that store.Rated counts, it is rated in the same
 // transaction (see ratings.go), unless it was rated before.
 //
-// Errors: ErrConflict (nothing written) when the version moved on,
-// ErrNotFound for an unknown id, ErrChannelBusy when g becomes live in a
-// channel that has another live game. The change is durable (the WAL is
+// Errors: store.ErrConflict (nothing written) when the version moved on,
+// store.ErrNotFound for an unknown id, store.ErrChannelBusy when g becomes
+// live in a channel that has another live game. The change is durable (the WAL is
 // synced) when it returns nil.
 func (d *DB) UpdateGame(ctx context.Context, g *store.Game) error {
 	args, err := store.GameArgs(g)
@@ -236,19 +236,19 @@ func (d *DB) UpdateGame(ctx context.Context, g *store.Game) error {
 	return nil
 }
 
-// Game returns the game with that id, or ErrNotFound.
+// Game returns the game with that id, or store.ErrNotFound.
 func (d *DB) Game(ctx context.Context, id int64) (*store.Game, error) {
 	return d.oneGame(ctx, "game", gameByID, id)
 }
 
 // LiveGame returns the channel's live game (a challenge or a game in play),
-// or ErrNotFound.
+// or store.ErrNotFound.
 func (d *DB) LiveGame(ctx context.Context, platform, channel string) (*store.Game, error) {
 	return d.oneGame(ctx, "live game", liveGame, platform, channel)
 }
 
 // LastGame returns the channel's most recently created game that is over
-// (by CreatedAt, then id), or ErrNotFound.
+// (by CreatedAt, then id), or store.ErrNotFound.
 func (d *DB) LastGame(ctx context.Context, platform, channel string) (*store.Game, error) {
 	return d.oneGame(ctx, "last game", lastGame, platform, channel)
 }

@@ -125,7 +125,7 @@ func isCorrupt(err error) bool {
 
 // Ping checks that the database can be used: its file is still the one
 // opened, and a query answers. It returns nil, or an error wrapping
-// ErrUnavailable (ErrFileGone when the file was removed or replaced).
+// store.ErrUnavailable (ErrFileGone when the file was removed or replaced).
 // /readyz calls it.
 func (d *DB) Ping(ctx context.Context) error {
 	if err := d.file.check(); err != nil {

@@ -78,7 +78,7 @@ var puzzleStatements = []string{
 func init() { statements = append(statements, puzzleStatements...) }
 
 // PuzzleAttempt returns the user's attempt at the puzzle of date, or
-// ErrNotFound.
+// store.ErrNotFound.
 func (d *DB) PuzzleAttempt(ctx context.Context, platform, userID, date string) (*store.PuzzleAttempt, error) {
 	a, err := store.ScanPuzzleAttempt(d.queryRow(ctx, selectAttempt, platform, userID, date))
 	if errors.Is(err, sql.ErrNoRows) {
@@ -90,13 +90,13 @@ func (d *DB) PuzzleAttempt(ctx context.Context, platform, userID, date string) (
 	return a, nil
 }
 
-// PutPuzzleAttempt stores a: a new attempt when a.Version is 0 (ErrConflict
-// when the user already has one for that date), else an update of the
-// stored attempt if its version still equals a.Version (ErrConflict,
-// writing nothing, when it moved on; ErrNotFound when there is none). On
-// success a.Version is the stored version and a's times read as stored
-// (UTC, milliseconds); a zero StartedAt is set to now, a zero UpdatedAt to
-// StartedAt. The change is durable when it returns nil.
+// PutPuzzleAttempt stores a: a new attempt when a.Version is 0
+// (store.ErrConflict when the user already has one for that date), else an
+// update of the stored attempt if its version still equals a.Version
+// (store.ErrConflict, writing nothing, when it moved on; store.ErrNotFound
+// when there is none). On success a.Version is the stored version and a's
+// times read as stored (UTC, milliseconds); a zero StartedAt is set to now,
+// a zero UpdatedAt to StartedAt. The change is durable when it returns nil.
 func (d *DB) PutPuzzleAttempt(ctx context.Context, a *store.PuzzleAttempt) error {
 	if err := store.CheckPuzzleAttempt(a); err != nil {
 		return fmt.Errorf("store: put puzzle attempt: %w", err)

@@ -133,7 +133,7 @@ func (d *DB) ratings(ctx context.Context, query string, args ...any) ([]store.Ra
 
 // RebuildRatings recomputes every rating from the finished games, in the
 // order they ended (then by id), in one transaction: the ratings and
-// changes are deleted and every Rated game rated again as UpdateGame
+// changes are deleted and every store.Rated game rated again as UpdateGame
 // rated it. It returns how many games were rated.
 func (d *DB) RebuildRatings(ctx context.Context) (int, error) {
 	n := 0

@@ -49,7 +49,7 @@ func (d *DB) SetPlace(ctx context.Context, platform, channel string, p store.Pla
 
 // UserGames returns the user's live games on the platform (challenges and
 // games in play where they hold a seat), the most recently changed first,
-// at most MaxUserGames, each with its channel's place and live notice.
+// at most store.MaxUserGames, each with its channel's place and live notice.
 func (d *DB) UserGames(ctx context.Context, platform, userID string) ([]store.UserGame, error) {
 	if userID == "" {
 		return nil, nil
@@ -104,7 +104,7 @@ func (d *DB) SetNotify(ctx context.Context, platform, userID string, on bool) er
 	return internal(ctx, "set notify", err)
 }
 
-// TurnNotice returns the game's live turn notification, or ErrNotFound.
+// TurnNotice returns the game's live turn notification, or store.ErrNotFound.
 func (d *DB) TurnNotice(ctx context.Context, gameID int64) (store.Notice, error) {
 	n := store.Notice{GameID: gameID}
 	err := d.queryRow(ctx, selectNotice, gameID).Scan(&n.UserID, &n.MessageID)
