@@ -2,9 +2,12 @@ package discord
 
 import (
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/mancala-bot/mancala/bot"
 )
 
 // opt is a command option as Discord sends it in an interaction: strings
@@ -76,4 +79,96 @@ func TestCommandArgs(t *testing.T) {
 			t.Errorf("/%s %v: args %q, want %q", tt.name, in, got, tt.want)
 		}
 	}
+}
+
+// Every argument of every command in the bot's table is registered as an
+// option of its kind, and every value it may take comes back from an
+// interaction as the words the bot parses: a choice as its value, text
+// as its words, a number in decimal, a user as the mention, a switch as
+// its word.
+func TestEveryArgumentRoundTrips(t *testing.T) {
+	cmds, _, err := commandTable(DefaultLevels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	registered := map[string]*discordgo.ApplicationCommand{}
+	for _, c := range cmds {
+		registered[c.Name] = c
+	}
+	for _, c := range bot.Commands {
+		rc := registered[c.Name]
+		if rc == nil {
+			t.Errorf("/%s is not registered", c.Name)
+			continue
+		}
+		if len(rc.Options) != len(c.Args) {
+			t.Errorf("/%s: %d options for %d arguments", c.Name, len(rc.Options), len(c.Args))
+			continue
+		}
+		// required are the required options, given their first value.
+		var required []*discordgo.ApplicationCommandInteractionDataOption
+		for i, a := range c.Args {
+			o := rc.Options[i]
+			if o.Name != a.Name || o.Type != optionTypes[a.Kind] || o.Required != a.Required {
+				t.Errorf("/%s option %d: %s of type %d (required %v), want argument %s of kind %d", c.Name, i, o.Name, o.Type, o.Required, a.Name, a.Kind)
+			}
+			if a.Required {
+				required = append(required, sampleValues(o, a)[0].opt)
+			}
+		}
+		for i, a := range c.Args {
+			for _, s := range sampleValues(rc.Options[i], a) {
+				opts := []*discordgo.ApplicationCommandInteractionDataOption{s.opt}
+				for _, r := range required {
+					if r.Name != a.Name {
+						opts = append(opts, r)
+					}
+				}
+				got := commandArgs(discordgo.ApplicationCommandInteractionData{Name: c.Name, Options: opts}, []string{"1180"})
+				if !containsRun(got, s.want) {
+					t.Errorf("/%s %s=%v: args %q lack %q", c.Name, a.Name, s.opt.Value, got, s.want)
+				}
+			}
+		}
+	}
+}
+
+type sample struct {
+	opt  *discordgo.ApplicationCommandInteractionDataOption
+	want []string // the words it must give, in a row
+}
+
+// sampleValues are values option o of argument a may take, with the words
+// each must give: every choice, or one value of its kind.
+func sampleValues(o *discordgo.ApplicationCommandOption, a bot.Arg) []sample {
+	if len(o.Choices) > 0 {
+		var out []sample
+		for _, c := range o.Choices {
+			out = append(out, sample{opt(o.Name, c.Value), []string{c.Value.(string)}})
+		}
+		return out
+	}
+	switch o.Type {
+	case discordgo.ApplicationCommandOptionString:
+		return []sample{{opt(o.Name, "3 seeds=5"), []string{"3", "seeds=5"}}}
+	case discordgo.ApplicationCommandOptionInteger:
+		return []sample{{opt(o.Name, 7.0), []string{"7"}}}
+	case discordgo.ApplicationCommandOptionUser:
+		u := opt(o.Name, "4242")
+		u.Type = discordgo.ApplicationCommandOptionUser
+		return []sample{{u, []string{"<@4242>"}}}
+	case discordgo.ApplicationCommandOptionBoolean:
+		return []sample{{opt(o.Name, true), []string{a.Word}}}
+	}
+	return []sample{{opt(o.Name, nil), []string{"(an option of type " + strconv.Itoa(int(o.Type)) + ")"}}}
+}
+
+// containsRun reports whether want occurs in words, in a row.
+func containsRun(words, want []string) bool {
+	for i := 0; i+len(want) <= len(words); i++ {
+		if slices.Equal(words[i:i+len(want)], want) {
+			return true
+		}
+	}
+	return false
 }
