@@ -64,27 +64,24 @@ const (
 	argPit            // a pit number
 )
 
-// buttonActions are the buttons by action. It is filled in init, as the
-// handlers refer back to it (a board's buttons are parsed again).
-var buttonActions map[string]buttonAction
+// buttonActions are the buttons by action: parseButton knows these
+// actions and their arguments, session.button runs their handlers and
+// Urgent reads their urgency.
+var buttonActions = map[string]buttonAction{
+	actionMove:    {arg: argMove, urgent: true, run: func(s *session, d buttonData) ([]Reply, error) { return s.move(d.arg, &d) }},
+	actionAccept:  {urgent: true, run: func(s *session, d buttonData) ([]Reply, error) { return s.accept(&d) }},
+	actionJoin:    {urgent: true, run: func(s *session, d buttonData) ([]Reply, error) { return s.accept(&d) }},
+	actionDecline: {urgent: true, run: func(s *session, d buttonData) ([]Reply, error) { return s.decline(&d) }},
+	actionRematch: {urgent: true, run: func(s *session, d buttonData) ([]Reply, error) { return s.rematch(&d) }},
+	actionClaim:   {urgent: true, run: func(s *session, d buttonData) ([]Reply, error) { return s.claim(&d) }},
+	actionPick:    {arg: argPit, urgent: true, run: (*session).pick},
+	actionBack:    {urgent: true, run: (*session).pick},
+	actionReplay:  {run: func(s *session, d buttonData) ([]Reply, error) { return s.replay(&d) }},
+	actionReview:  {run: func(s *session, d buttonData) ([]Reply, error) { return s.review(&d) }},
 
-func init() {
-	buttonActions = map[string]buttonAction{
-		actionMove:    {arg: argMove, urgent: true, run: func(s *session, d buttonData) ([]Reply, error) { return s.move(d.arg, &d) }},
-		actionAccept:  {urgent: true, run: func(s *session, d buttonData) ([]Reply, error) { return s.accept(&d) }},
-		actionJoin:    {urgent: true, run: func(s *session, d buttonData) ([]Reply, error) { return s.accept(&d) }},
-		actionDecline: {urgent: true, run: func(s *session, d buttonData) ([]Reply, error) { return s.decline(&d) }},
-		actionRematch: {urgent: true, run: func(s *session, d buttonData) ([]Reply, error) { return s.rematch(&d) }},
-		actionClaim:   {urgent: true, run: func(s *session, d buttonData) ([]Reply, error) { return s.claim(&d) }},
-		actionPick:    {arg: argPit, urgent: true, run: (*session).pick},
-		actionBack:    {urgent: true, run: (*session).pick},
-		actionReplay:  {run: func(s *session, d buttonData) ([]Reply, error) { return s.replay(&d) }},
-		actionReview:  {run: func(s *session, d buttonData) ([]Reply, error) { return s.review(&d) }},
-
-		actionPuzzleMove:   {arg: argMove, run: (*session).puzzleButton},
-		actionPuzzleRetry:  {run: (*session).puzzleButton},
-		actionPuzzleGiveUp: {run: (*session).puzzleButton},
-	}
+	actionPuzzleMove:   {arg: argMove, run: (*session).puzzleButton},
+	actionPuzzleRetry:  {run: (*session).puzzleButton},
+	actionPuzzleGiveUp: {run: (*session).puzzleButton},
 }
 
 type buttonData struct {

@@ -244,3 +244,12 @@ func TestWords(t *testing.T) {
 		}
 	}
 }
+
+// Every button action has a handler.
+func TestButtonTable(t *testing.T) {
+	for action, a := range buttonActions {
+		if a.run == nil {
+			t.Errorf("button %q has no handler", action)
+		}
+	}
+}
