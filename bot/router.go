@@ -10,8 +10,9 @@ import (
 )
 
 // Command is one chat command: a row of the one table, Commands, which
-// feeds the bot's router, the help text's order, Telegram's command menu
-// and Discord's slash commands with their options. Its texts are in the
+// feeds the bot's router, Telegram's command menu and Discord's slash
+// commands with their options. (The help text is written by hand; a test
+// checks it names every command in every language.) Its texts are in the
 // locales catalog: cmd_<Name> describes it in the menus, cmdname_<Name>
 // is its name on Discord in each language (and how the texts name it
 // there), and each argument has argname_<Arg.Name> and its Arg.Desc.
@@ -147,8 +148,8 @@ func (c *Command) Words(values map[string]ArgValue) []string {
 	return append(first, rest...)
 }
 
-// Commands lists the commands in the order help and the platforms' menus
-// show them.
+// Commands lists the commands in the order the platforms' menus show
+// them.
 var Commands = []Command{
 	{Name: "new", Urgent: true, run: (*session).newGame, Args: []Arg{
 		{Name: "variant", Desc: "arg_variant", Kind: ArgChoice, Required: true, Choices: gameChoices},
