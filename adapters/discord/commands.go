@@ -18,6 +18,7 @@ import (
 // whatever the user's language, so routing never depends on a
 // translation. The options' values become the words the bot parses by
 // bot.Command.Words (see request.go).
+
 // discordLocales are the Discord locales the bot's languages map to.
 // English is the default (unlocalized) text, which Discord shows for
 // en-US, en-GB and every language the bot does not speak.
