@@ -359,7 +359,7 @@ func (s *session) dispatch() ([]Reply, error) {
 	if !ok {
 		return nil, refuse("err_unknown_command", map[string]any{"Command": shorten(cmd, 40)})
 	}
-	return handlers[c.Name](s, args)
+	return c.run(s, args)
 }
 
 // button handles a pressed button.
@@ -369,27 +369,7 @@ func (s *session) button() ([]Reply, error) {
 		s.b.log.WarnContext(s.ctx, "malformed button data", "platform", s.req.Platform, "user", s.req.User.ID, "err", err)
 		return nil, refuse("err_stale_button", nil)
 	}
-	switch d.action {
-	case actionMove:
-		return s.move(d.arg, &d)
-	case actionAccept, actionJoin:
-		return s.accept(&d)
-	case actionDecline:
-		return s.decline(&d)
-	case actionRematch:
-		return s.rematch(&d)
-	case actionClaim:
-		return s.claim(&d)
-	case actionReplay:
-		return s.replay(&d)
-	case actionReview:
-		return s.review(&d)
-	case actionPick, actionBack:
-		return s.pick(d)
-	case actionPuzzleMove, actionPuzzleRetry, actionPuzzleGiveUp:
-		return s.puzzleButton(d)
-	}
-	return nil, refuse("err_stale_button", nil)
+	return buttonActions[d.action].run(s, d)
 }
 
 // now is the bot's clock in UTC, to the millisecond the store keeps.
@@ -511,14 +491,7 @@ func (b *Bot) Levels() []string { return b.cfg.Opponent.Levels() }
 func Urgent(req Request) bool {
 	if req.Button != "" {
 		d, err := parseButton(req.Button)
-		if err != nil {
-			return false
-		}
-		switch d.action {
-		case actionPuzzleMove, actionPuzzleRetry, actionPuzzleGiveUp, actionReplay, actionReview:
-			return false
-		}
-		return true
+		return err == nil && buttonActions[d.action].urgent
 	}
 	cmd := req.Command
 	if cmd == "" {

@@ -43,6 +43,47 @@ const (
 	actionPuzzleGiveUp = "qg"
 )
 
+// buttonAction is one kind of button, a row of buttonActions.
+type buttonAction struct {
+	// arg is what follows the version: nothing, a move or a pit.
+	arg buttonArg
+	// urgent marks the buttons of playing a game, which adapters send
+	// ahead of other traffic (see Urgent); the others change nothing in a
+	// game (replay, review) or belong to the puzzle.
+	urgent bool
+	// run handles a press, given its parsed data.
+	run func(s *session, d buttonData) ([]Reply, error)
+}
+
+// buttonArg is what a button's data carries after the version.
+type buttonArg int
+
+const (
+	argNone buttonArg = iota
+	argMove           // a move: a pit number, or the notation's ("6R")
+	argPit            // a pit number
+)
+
+// buttonActions are the buttons by action: parseButton knows these
+// actions and their arguments, session.button runs their handlers and
+// Urgent reads their urgency.
+var buttonActions = map[string]buttonAction{
+	actionMove:    {arg: argMove, urgent: true, run: func(s *session, d buttonData) ([]Reply, error) { return s.move(d.arg, &d) }},
+	actionAccept:  {urgent: true, run: func(s *session, d buttonData) ([]Reply, error) { return s.accept(&d) }},
+	actionJoin:    {urgent: true, run: func(s *session, d buttonData) ([]Reply, error) { return s.accept(&d) }},
+	actionDecline: {urgent: true, run: func(s *session, d buttonData) ([]Reply, error) { return s.decline(&d) }},
+	actionRematch: {urgent: true, run: func(s *session, d buttonData) ([]Reply, error) { return s.rematch(&d) }},
+	actionClaim:   {urgent: true, run: func(s *session, d buttonData) ([]Reply, error) { return s.claim(&d) }},
+	actionPick:    {arg: argPit, urgent: true, run: (*session).pick},
+	actionBack:    {urgent: true, run: (*session).pick},
+	actionReplay:  {run: func(s *session, d buttonData) ([]Reply, error) { return s.replay(&d) }},
+	actionReview:  {run: func(s *session, d buttonData) ([]Reply, error) { return s.review(&d) }},
+
+	actionPuzzleMove:   {arg: argMove, run: (*session).puzzleButton},
+	actionPuzzleRetry:  {run: (*session).puzzleButton},
+	actionPuzzleGiveUp: {run: (*session).puzzleButton},
+}
+
 type buttonData struct {
 	action  string
 	gameID  int64
@@ -68,27 +109,24 @@ func parseButton(s string) (buttonData, error) {
 		return buttonData{}, fmt.Errorf("button data %q: want action:game:version[:arg]", s)
 	}
 	d := buttonData{action: parts[0]}
-	switch d.action {
-	case actionMove, actionAccept, actionDecline, actionRematch, actionClaim, actionReplay, actionReview, actionPick, actionBack, actionJoin,
-		actionPuzzleMove, actionPuzzleRetry, actionPuzzleGiveUp:
-	default:
+	a, ok := buttonActions[d.action]
+	if !ok {
 		return buttonData{}, fmt.Errorf("button data %q: unknown action", s)
 	}
-	var ok bool
 	if d.gameID, ok = canonicalInt(parts[1]); !ok || d.gameID <= 0 {
 		return buttonData{}, fmt.Errorf("button data %q: bad game id", s)
 	}
 	if d.version, ok = canonicalInt(parts[2]); !ok {
 		return buttonData{}, fmt.Errorf("button data %q: bad version", s)
 	}
-	takesArg := d.action == actionMove || d.action == actionPuzzleMove || d.action == actionPick
+	takesArg := a.arg != argNone
 	switch {
 	case takesArg && len(parts) != 4:
 		return buttonData{}, fmt.Errorf("button data %q: move without a pit", s)
 	case !takesArg && len(parts) != 3:
 		return buttonData{}, fmt.Errorf("button data %q: %s takes no argument", s, d.action)
 	}
-	if d.action == actionPick {
+	if a.arg == argPit {
 		if _, ok := canonicalInt(parts[3]); !ok {
 			return buttonData{}, fmt.Errorf("button data %q: bad pit", s)
 		}

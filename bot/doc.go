@@ -19,10 +19,12 @@
 //     user, buttons and puzzle answers never: one short notice, then
 //     silence until the pace drops.
 //  3. Router (router.go). A session is opened for the request (its user,
-//     channel and language). A pressed button is parsed (buttons.go) and
-//     dispatched by its action; else the text is parsed into a command and
-//     its arguments ("3" alone is a move) and looked up in [Commands],
-//     whose handlers map names to the feature functions.
+//     channel and language). A pressed button is parsed and dispatched by
+//     its action's row of buttonActions (buttons.go); else the text is
+//     parsed into a command and its arguments ("3" alone is a move) and
+//     looked up in [Commands], whose rows carry the handlers (the feature
+//     functions) and the arguments' schema the adapters build their
+//     command menus and options from.
 //  4. Mutate. A handler that changes a game does it in session.mutate: it
 //     reads the channel's live game, rebuilds the engine state from the
 //     stored history, runs the change, and writes it back with

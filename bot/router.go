@@ -2,22 +2,24 @@ package bot
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/locales"
 )
 
-// Command is one chat command. The one table, Commands, feeds the bot's
-// router, the help text's order, Telegram's command menu and Discord's slash
-// commands (with their localized names).
+// Command is one chat command: a row of the one table, Commands, which
+// feeds the bot's router, Telegram's command menu and Discord's slash
+// commands with their options. (The help text is written by hand; a test
+// checks it names every command in every language.) Its texts are in the
+// locales catalog: cmd_<Name> describes it in the menus, cmdname_<Name>
+// is its name on Discord in each language (and how the texts name it
+// there), and each argument has argname_<Arg.Name> and its Arg.Desc.
 type Command struct {
 	// Name is what users type after "/" and what Request.Command carries
 	// (Discord sends the English names whatever the user's language).
 	Name string
-	// Local are the names Discord shows in each language other than
-	// English; the texts name commands this way on Discord.
-	Local map[locales.Lang]string
 	// Urgent marks the commands of playing a game, which adapters send
 	// ahead of help, rules, statistics and puzzle traffic.
 	Urgent bool
@@ -26,103 +28,193 @@ type Command struct {
 	// back by the request throttle, since a dropped one would leave the
 	// user believing it was done.
 	Setting bool
+	// Args are the arguments a platform with typed fields (Discord's
+	// options) asks for, in the order it shows them; Words turns their
+	// values into the words the handler parses. Telegram passes the typed
+	// words as they are.
+	Args []Arg
+
+	// run handles the command, given the words after it.
+	run func(s *session, args []string) ([]Reply, error)
 }
 
-// Commands lists the commands in the order help and the platforms' menus
-// show them. Descriptions are the catalog's cmd_<name> messages.
+// ArgKind is what an argument holds, and so how a platform asks for it
+// and how its value becomes words (see Command.Words).
+type ArgKind int
+
+const (
+	// ArgText is free text, passed on as the words it holds ("3 1 2").
+	ArgText ArgKind = iota
+	// ArgChoice is one of the values Arg.Choices lists, passed on as it is.
+	ArgChoice
+	// ArgInteger is a whole number, passed on in decimal.
+	ArgInteger
+	// ArgUser is a user, passed on as their mention; the bot itself is
+	// passed on as Arg.Word, or left out when Word is "".
+	ArgUser
+	// ArgSwitch is on or off; when on it passes on Arg.Word.
+	ArgSwitch
+)
+
+// Arg is one argument of a command.
+type Arg struct {
+	// Name is the argument's name (a Discord option's name), localized by
+	// the catalog's argname_<Name>.
+	Name string
+	// Desc is the catalog key of its description (at most 100 characters).
+	Desc string
+	Kind ArgKind
+	// Required arguments come before the optional ones.
+	Required bool
+	// Choices lists the values of an ArgChoice, given the bot levels the
+	// platform offers.
+	Choices func(levels []string) []ArgOption
+	// MaxLength bounds an ArgText (0: the platform's limit).
+	MaxLength int
+	// Word is what an ArgSwitch passes on when on, and what an ArgUser
+	// passes on for the bot itself.
+	Word string
+	// Prefix, when set, is passed on before the argument's words unless
+	// an earlier argument already passed it (a level means "bot": /new
+	// kalah bot hard).
+	Prefix string
+	// First puts the argument's words before every other's (the typed
+	// syntax is /lang channel ru, while Discord asks for the language
+	// first, as it is required).
+	First bool
+}
+
+// ArgOption is one value an ArgChoice offers.
+type ArgOption struct {
+	// Value is what is passed on; Name what users see in English.
+	Value, Name string
+	// Local names it in the other languages that have a name for it.
+	Local map[locales.Lang]string
+}
+
+// ArgValue is the value a platform received for one argument.
+type ArgValue struct {
+	// Text is the value of an ArgText, ArgChoice or ArgInteger (in
+	// decimal), or the mention of an ArgUser.
+	Text string
+	// On is an ArgSwitch's value.
+	On bool
+	// Self marks an ArgUser that is the bot itself.
+	Self bool
+}
+
+// Words turns the values of c's arguments, by Arg.Name, into the words
+// its handler parses, as if typed: the arguments in the order of c.Args
+// (those marked First ahead), each value's words (ArgText split at
+// spaces, the others trimmed; empty values give none), after their
+// Prefix. Values of names c does not have are ignored.
+func (c *Command) Words(values map[string]ArgValue) []string {
+	var first, rest []string
+	for _, a := range c.Args {
+		v, ok := values[a.Name]
+		if !ok {
+			continue
+		}
+		var w []string
+		switch a.Kind {
+		case ArgText:
+			w = strings.Fields(v.Text)
+		case ArgSwitch:
+			if v.On {
+				w = []string{a.Word}
+			}
+		case ArgUser:
+			if v.Self {
+				if a.Word != "" {
+					w = []string{a.Word}
+				}
+				break
+			}
+			fallthrough
+		default:
+			if t := strings.TrimSpace(v.Text); t != "" {
+				w = []string{t}
+			}
+		}
+		if len(w) > 0 && a.Prefix != "" && !slices.Contains(rest, a.Prefix) {
+			w = append([]string{a.Prefix}, w...)
+		}
+		if a.First {
+			first = append(first, w...)
+		} else {
+			rest = append(rest, w...)
+		}
+	}
+	return append(first, rest...)
+}
+
+// Commands lists the commands in the order the platforms' menus show
+// them.
 var Commands = []Command{
-	{Name: "new", Urgent: true,
-		Local: map[locales.Lang]string{locales.RU: "новая", locales.DA: "nyt", locales.PL: "nowa"}},
-	{Name: "move", Urgent: true,
-		Local: map[locales.Lang]string{locales.RU: "ход", locales.DA: "træk", locales.PL: "ruch"}},
-	{Name: "accept", Urgent: true,
-		Local: map[locales.Lang]string{locales.RU: "принять", locales.DA: "accepter", locales.PL: "przyjmij"}},
-	{Name: "decline", Urgent: true,
-		Local: map[locales.Lang]string{locales.RU: "отклонить", locales.DA: "afvis", locales.PL: "odrzuć"}},
-	{Name: "join", Urgent: true,
-		Local: map[locales.Lang]string{locales.RU: "сесть", locales.DA: "sæt_dig", locales.PL: "dosiądź"}},
-	{Name: "resign", Urgent: true,
-		Local: map[locales.Lang]string{locales.RU: "сдаться", locales.DA: "opgiv", locales.PL: "poddaj"}},
-	{Name: "draw", Urgent: true,
-		Local: map[locales.Lang]string{locales.RU: "ничья", locales.DA: "uafgjort", locales.PL: "remis"}},
-	{Name: "undo", Urgent: true,
-		Local: map[locales.Lang]string{locales.RU: "отмена", locales.DA: "fortryd", locales.PL: "cofnij"}},
-	{Name: "rematch", Urgent: true,
-		Local: map[locales.Lang]string{locales.RU: "реванш", locales.DA: "revanche", locales.PL: "rewanż"}},
-	{Name: "claim", Urgent: true,
-		Local: map[locales.Lang]string{locales.RU: "победа_по_времени", locales.DA: "kræv_sejr", locales.PL: "walkower"}},
-	{Name: "abandon", Urgent: true,
-		Local: map[locales.Lang]string{locales.RU: "прервать", locales.DA: "afbryd", locales.PL: "przerwij"}},
-	{Name: "board", Urgent: true,
-		Local: map[locales.Lang]string{locales.RU: "доска", locales.DA: "bræt", locales.PL: "plansza"}},
-	{Name: "games",
-		Local: map[locales.Lang]string{locales.RU: "мои_партии", locales.DA: "mine_spil", locales.PL: "moje_gry"}},
-	{Name: "notify", Setting: true,
-		Local: map[locales.Lang]string{locales.RU: "уведомления", locales.DA: "notifikationer", locales.PL: "powiadomienia"}},
-	{Name: "replay",
-		Local: map[locales.Lang]string{locales.RU: "повтор", locales.DA: "genafspil", locales.PL: "powtórka"}},
-	{Name: "review",
-		Local: map[locales.Lang]string{locales.RU: "разбор", locales.DA: "analyse", locales.PL: "analiza"}},
-	{Name: "game",
-		Local: map[locales.Lang]string{locales.RU: "партия", locales.DA: "parti", locales.PL: "partia"}},
-	{Name: "rules",
-		Local: map[locales.Lang]string{locales.RU: "правила", locales.DA: "regler", locales.PL: "zasady"}},
-	{Name: "variants",
-		Local: map[locales.Lang]string{locales.RU: "игры", locales.DA: "spil", locales.PL: "gry"}},
-	{Name: "puzzle",
-		Local: map[locales.Lang]string{locales.RU: "задача", locales.DA: "opgave", locales.PL: "zagadka"}},
-	{Name: "stats",
-		Local: map[locales.Lang]string{locales.RU: "статистика", locales.DA: "statistik", locales.PL: "statystyki"}},
-	{Name: "top",
-		Local: map[locales.Lang]string{locales.RU: "лидеры", locales.DA: "rangliste", locales.PL: "ranking"}},
-	{Name: "lang", Setting: true,
-		Local: map[locales.Lang]string{locales.RU: "язык", locales.DA: "sprog", locales.PL: "język"}},
-	{Name: "help",
-		Local: map[locales.Lang]string{locales.RU: "помощь", locales.DA: "hjælp", locales.PL: "pomoc"}},
+	{Name: "new", Urgent: true, run: (*session).newGame, Args: []Arg{
+		{Name: "variant", Desc: "arg_variant", Kind: ArgChoice, Required: true, Choices: gameChoices},
+		{Name: "opponent", Desc: "arg_opponent", Kind: ArgUser, Word: "bot"},
+		{Name: "level", Desc: "arg_level", Kind: ArgChoice, Choices: levelChoices, Prefix: "bot"},
+		{Name: "options", Desc: "arg_options", Kind: ArgText, MaxLength: 200},
+		// A table of four (Ruma) invites up to three: the two more come
+		// last, so that the usual fields keep their places.
+		{Name: "opponent2", Desc: "arg_opponent_more", Kind: ArgUser},
+		{Name: "opponent3", Desc: "arg_opponent_more", Kind: ArgUser},
+	}},
+	// A text, not a number: a move may carry a direction ("6R").
+	{Name: "move", Urgent: true, run: (*session).moveCommand, Args: []Arg{
+		{Name: "pit", Desc: "arg_pit", Kind: ArgText, Required: true, MaxLength: 8},
+	}},
+	{Name: "accept", Urgent: true, run: func(s *session, _ []string) ([]Reply, error) { return s.accept(nil) }},
+	{Name: "decline", Urgent: true, run: func(s *session, _ []string) ([]Reply, error) { return s.decline(nil) }},
+	{Name: "join", Urgent: true, run: func(s *session, _ []string) ([]Reply, error) { return s.join() }},
+	{Name: "resign", Urgent: true, run: func(s *session, _ []string) ([]Reply, error) { return s.resign() }},
+	{Name: "draw", Urgent: true, run: func(s *session, _ []string) ([]Reply, error) { return s.draw() }},
+	{Name: "undo", Urgent: true, run: func(s *session, _ []string) ([]Reply, error) { return s.undo() }},
+	{Name: "rematch", Urgent: true, run: func(s *session, _ []string) ([]Reply, error) { return s.rematch(nil) }},
+	{Name: "claim", Urgent: true, run: func(s *session, _ []string) ([]Reply, error) { return s.claim(nil) }},
+	{Name: "abandon", Urgent: true, run: func(s *session, _ []string) ([]Reply, error) { return s.abandon() }},
+	{Name: "board", Urgent: true, run: func(s *session, _ []string) ([]Reply, error) { return s.board() }},
+	{Name: "games", run: func(s *session, _ []string) ([]Reply, error) { return s.games() }},
+	{Name: "notify", Setting: true, run: (*session).notify, Args: []Arg{
+		{Name: "state", Desc: "arg_state", Kind: ArgChoice, Choices: onOffChoices},
+	}},
+	{Name: "replay", run: func(s *session, _ []string) ([]Reply, error) { return s.replay(nil) }},
+	{Name: "review", run: func(s *session, _ []string) ([]Reply, error) { return s.review(nil) }},
+	{Name: "game", run: func(s *session, _ []string) ([]Reply, error) { return s.gameRecord() }},
+	{Name: "rules", run: (*session).rules, Args: []Arg{
+		{Name: "variant", Desc: "arg_variant", Kind: ArgChoice, Choices: variantChoices},
+	}},
+	{Name: "variants", run: func(s *session, _ []string) ([]Reply, error) { return s.variants() }},
+	{Name: "puzzle", run: (*session).puzzle, Args: []Arg{
+		{Name: "answer", Desc: "arg_answer", Kind: ArgText, MaxLength: 200},
+	}},
+	{Name: "stats", run: func(s *session, _ []string) ([]Reply, error) { return s.stats() }},
+	{Name: "top", run: (*session).top, Args: []Arg{
+		{Name: "variant", Desc: "arg_variant", Kind: ArgChoice, Choices: ratedChoices},
+		{Name: "global", Desc: "arg_global", Kind: ArgSwitch, Word: "global"},
+	}},
+	{Name: "lang", Setting: true, run: (*session).setLang, Args: []Arg{
+		{Name: "language", Desc: "arg_lang", Kind: ArgChoice, Required: true, Choices: languageChoices},
+		{Name: "channel", Desc: "arg_channel", Kind: ArgSwitch, Word: "channel", First: true},
+	}},
+	{Name: "help", run: func(s *session, _ []string) ([]Reply, error) { return s.help() }},
 }
 
-// handlers run the commands by name; a test checks every command has one.
-var handlers map[string]func(s *session, args []string) ([]Reply, error)
+// commandByName indexes Commands. It is filled in init, as the handlers
+// refer back to it through the texts they write (platformCommands).
+var commandByName map[string]*Command
 
-// init fills handlers (in init, as they refer back to the table through
-// the texts they write).
 func init() {
-	handlers = map[string]func(s *session, args []string) ([]Reply, error){
-		"new":      (*session).newGame,
-		"accept":   func(s *session, _ []string) ([]Reply, error) { return s.accept(nil) },
-		"decline":  func(s *session, _ []string) ([]Reply, error) { return s.decline(nil) },
-		"join":     func(s *session, _ []string) ([]Reply, error) { return s.join() },
-		"move":     (*session).moveCommand,
-		"resign":   func(s *session, _ []string) ([]Reply, error) { return s.resign() },
-		"draw":     func(s *session, _ []string) ([]Reply, error) { return s.draw() },
-		"undo":     func(s *session, _ []string) ([]Reply, error) { return s.undo() },
-		"rematch":  func(s *session, _ []string) ([]Reply, error) { return s.rematch(nil) },
-		"claim":    func(s *session, _ []string) ([]Reply, error) { return s.claim(nil) },
-		"abandon":  func(s *session, _ []string) ([]Reply, error) { return s.abandon() },
-		"board":    func(s *session, _ []string) ([]Reply, error) { return s.board() },
-		"games":    func(s *session, _ []string) ([]Reply, error) { return s.games() },
-		"notify":   (*session).notify,
-		"replay":   func(s *session, _ []string) ([]Reply, error) { return s.replay(nil) },
-		"game":     func(s *session, _ []string) ([]Reply, error) { return s.gameRecord() },
-		"review":   func(s *session, _ []string) ([]Reply, error) { return s.review(nil) },
-		"rules":    (*session).rules,
-		"variants": func(s *session, _ []string) ([]Reply, error) { return s.variants() },
-		"puzzle":   (*session).puzzle,
-		"stats":    func(s *session, _ []string) ([]Reply, error) { return s.stats() },
-		"top":      (*session).top,
-		"lang":     (*session).setLang,
-		"help":     func(s *session, _ []string) ([]Reply, error) { return s.help() },
+	commandByName = map[string]*Command{}
+	for i := range Commands {
+		commandByName[Commands[i].Name] = &Commands[i]
 	}
 }
 
-// commandByName indexes Commands.
-var commandByName = func() map[string]*Command {
-	m := map[string]*Command{}
-	for i := range Commands {
-		m[Commands[i].Name] = &Commands[i]
-	}
-	return m
-}()
+// CommandNamed returns the command called name (its English name, as
+// Request.Command carries it), or nil.
+func CommandNamed(name string) *Command { return commandByName[name] }
 
 // commandAliases maps other words users type to the command names.
 var commandAliases = map[string]string{
@@ -182,10 +274,10 @@ func platformCommands(platform string, l locales.Lang, text string) string {
 	}
 	return commandToken.ReplaceAllStringFunc(text, func(m string) string {
 		sub := commandToken.FindStringSubmatch(m)
-		c, ok := commandByName[sub[2]]
-		if !ok || c.Local[l] == "" {
+		key := "cmdname_" + sub[2]
+		if _, ok := commandByName[sub[2]]; !ok || !locales.Has(l, key) {
 			return m
 		}
-		return sub[1] + "/" + c.Local[l]
+		return sub[1] + "/" + locales.Text(l, key, nil)
 	})
 }

@@ -21,7 +21,8 @@ import (
 //   - placeholders whose names differ from the English text's, and
 //     {Name:key} references to a key that is not a plural message;
 //   - markup other than *bold* and bullets: '_' or '`', or an odd number of
-//     '*' on a line.
+//     '*' on a line; the names of commands and arguments (cmdname_*,
+//     argname_*) may contain '_', as they are names, not texts.
 func Validate() error {
 	var errs []error
 	if cat.loadErr != nil {
@@ -50,6 +51,13 @@ func Validate() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// isName reports whether key is the name of a command or of an argument
+// (cmdname_*, argname_*): a slash command's name on Discord, where '_' is
+// allowed, never a text sent with Telegram Markdown.
+func isName(key string) bool {
+	return strings.HasPrefix(key, "cmdname_") || strings.HasPrefix(key, "argname_")
 }
 
 // diffKeys returns the keys of a that b lacks, sorted.
@@ -87,7 +95,7 @@ func checkMessage(l Lang, key string, msg message, en map[string]message) []erro
 			errs = append(errs, errors.New("empty text"))
 		}
 		bare := substitute(text, func(string, string) (string, bool) { return "", true })
-		if strings.ContainsAny(bare, "_`") {
+		if strings.ContainsAny(bare, "_`") && !isName(key) {
 			errs = append(errs, errors.New("contains '_' or '`', which break Telegram Markdown"))
 		}
 		for _, line := range strings.Split(bare, "\n") {

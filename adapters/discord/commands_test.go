@@ -99,20 +99,44 @@ func TestCommandsKnownToBot(t *testing.T) {
 	}
 }
 
+// /rules offers every variant, /new every one but the solitaires, each
+// named in each language.
 func TestVariantChoices(t *testing.T) {
-	all, two := variantChoices(false), variantChoices(true)
+	all, two := optionOf(t, "rules", "variant").Choices, optionOf(t, "new", "variant").Choices
 	if len(all) != len(engine.Variants()) {
 		t.Errorf("/rules offers %d variants, want %d", len(all), len(engine.Variants()))
+	}
+	if len(two) == 0 || len(two) >= len(all) {
+		t.Errorf("/new offers %d variants of %d", len(two), len(all))
 	}
 	for _, c := range two {
 		v, err := engine.Lookup(c.Value.(string))
 		if err != nil || v.Players == 1 {
 			t.Errorf("/new offers %v", c.Value)
+			continue
 		}
 		if c.NameLocalizations[discordgo.Russian] != locales.VariantName(locales.RU, v.ID) {
 			t.Errorf("%s: Russian name %q", v.ID, c.NameLocalizations[discordgo.Russian])
 		}
 	}
+}
+
+// optionOf is option name of the registered command cmd.
+func optionOf(t *testing.T, cmd, name string) *discordgo.ApplicationCommandOption {
+	t.Helper()
+	cmds, _, err := commandTable(DefaultLevels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cmds {
+		for _, o := range c.Options {
+			if c.Name == cmd && o.Name == name {
+				return o
+			}
+		}
+	}
+	t.Fatalf("/%s has no option %s", cmd, name)
+	return nil
 }
 
 // /top offers the games the bot rates (two seats: no solitaire, no
@@ -157,26 +181,21 @@ func TestTopOptions(t *testing.T) {
 }
 
 // A name Discord would refuse falls back to English for that locale, and
-// the fallback is reported.
+// the fallback is reported; valid names are used.
 func TestInvalidLocalNameFallsBack(t *testing.T) {
-	i := slices.IndexFunc(bot.Commands, func(c bot.Command) bool { return c.Name == "draw" })
-	saved := bot.Commands[i].Local
-	bot.Commands[i].Local = map[locales.Lang]string{locales.RU: "Ничья", locales.DA: "uafgjort spil", locales.PL: "remis"}
-	defer func() { bot.Commands[i].Local = saved }()
-	cmds, notes, err := commandTable(DefaultLevels)
-	if err != nil {
-		t.Fatal(err)
+	b := &tableBuilder{}
+	// cmd_draw's texts have spaces and capitals: no valid names.
+	names, descs := b.localize("command /draw", "draw", "cmd_draw", "cmd_draw")
+	if len(names) != 0 || len(descs) != 3 {
+		t.Errorf("localizations %v, %v: want no names and three descriptions", names, descs)
 	}
-	for _, c := range cmds {
-		if c.Name != "draw" {
-			continue
-		}
-		if got := *c.NameLocalizations; len(got) != 1 || got[discordgo.Polish] != "remis" {
-			t.Errorf("localizations %v: want Polish only", got)
-		}
+	if len(b.notes) != 3 || !strings.Contains(b.notes[0], `command /draw: Russian name "Предложить ничью или согласиться на неё" is not a valid Discord name; "draw" is used`) {
+		t.Errorf("notes %q", b.notes)
 	}
-	if len(notes) != 2 {
-		t.Errorf("notes %q, want 2", notes)
+	b = &tableBuilder{}
+	names, _ = b.localize("command /draw", "draw", "cmdname_draw", "cmd_draw")
+	if names[discordgo.Russian] != "ничья" || names[discordgo.Danish] != "uafgjort" || names[discordgo.Polish] != "remis" || len(b.notes) != 0 {
+		t.Errorf("names %v, notes %q", names, b.notes)
 	}
 }
 

@@ -977,10 +977,5 @@ func TestRunErrors(t *testing.T) {
 
 // localCommand is the name Discord shows for a command in language l.
 func localCommand(l locales.Lang, name string) string {
-	for _, c := range bot.Commands {
-		if c.Name == name {
-			return c.Local[l]
-		}
-	}
-	return name
+	return locales.Text(l, "cmdname_"+name, nil)
 }

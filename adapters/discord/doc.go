@@ -59,11 +59,15 @@
 //
 // # Commands
 //
-// The command table (commands.go) has the bot's commands with English
-// names and descriptions from the locales catalog (cmd_*, arg_*), and
-// name and description localizations for ru, da and pl. Variant choices
-// come from engine.Variants() (solitaires are left out of /new), levels
-// from the Handler when it implements LevelLister, else DefaultLevels.
+// The slash commands (commands.go) are the bot's command table,
+// bot.Commands, each argument (bot.Arg) an option of its kind, with
+// English names, descriptions from the locales catalog (cmd_*, the
+// argument's description key), and name (cmdname_*, argname_*) and
+// description localizations for ru, da and pl. The choices are the
+// arguments' own (variants from engine.Variants(), solitaires left out of
+// /new); levels come from the Handler when it implements LevelLister,
+// else DefaultLevels. An interaction's options become the bot's words by
+// bot.Command.Words.
 // Localized names must match Discord's ^[-_\p{L}\p{N}]{1,32}$ in lower
 // case; a name that does not falls back to the English name for that
 // locale and is logged at start-up.

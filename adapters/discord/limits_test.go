@@ -108,7 +108,7 @@ func TestChoicesLimit(t *testing.T) {
 	if _, err := New(Config{Token: "t", AppID: "1"}, levelHandler{levels}); err == nil {
 		t.Error("New took a table Discord would refuse")
 	}
-	if n, want := len(variantChoices(false)), len(variantChoices(true)); n > maxChoices || want > maxChoices {
+	if n, want := len(optionOf(t, "rules", "variant").Choices), len(optionOf(t, "new", "variant").Choices); n > maxChoices || want > maxChoices {
 		t.Errorf("%d variants: more than Discord's %d choices", n, maxChoices)
 	}
 }

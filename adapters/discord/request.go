@@ -97,95 +97,47 @@ func displayName(i *discordgo.Interaction, u *discordgo.User) string {
 }
 
 // commandArgs turns a command's options into the bot's arguments, in the
-// order the bot's typed syntax has them.
+// order the bot's typed syntax has them (bot.Command.Words): strings and
+// integers as they are, booleans as on or off, users as their mentions,
+// the bot itself (one of the ids in self) marked as such. An option the
+// command does not have is ignored.
 func commandArgs(data discordgo.ApplicationCommandInteractionData, self []string) []string {
-	opt := func(name string) *discordgo.ApplicationCommandInteractionDataOption {
-		for _, o := range data.Options {
-			if o != nil && o.Name == name {
-				return o
-			}
-		}
+	c := bot.CommandNamed(data.Name)
+	if c == nil {
 		return nil
 	}
-	str := func(name string) string {
-		o := opt(name)
+	kinds := map[string]bot.ArgKind{}
+	for _, a := range c.Args {
+		kinds[a.Name] = a.Kind
+	}
+	values := map[string]bot.ArgValue{}
+	for _, o := range data.Options {
 		if o == nil {
-			return ""
+			continue
 		}
-		switch v := o.Value.(type) {
+		kind, ok := kinds[o.Name]
+		if !ok {
+			continue
+		}
+		var v bot.ArgValue
+		switch x := o.Value.(type) {
 		case string:
-			return strings.TrimSpace(v)
+			v.Text = x
 		case float64:
-			return strconv.FormatInt(int64(v), 10)
+			v.Text = strconv.FormatInt(int64(x), 10)
+		case bool:
+			v.On = x
 		}
-		return ""
+		if kind == bot.ArgUser {
+			id := strings.TrimSpace(v.Text)
+			if id == "" {
+				continue
+			}
+			v = bot.ArgValue{Text: "<@" + id + ">", Self: slices.Contains(self, id)}
+		}
+		values[o.Name] = v
 	}
-	var args []string
-	switch data.Name {
-	case "new":
-		if v := str(optVariant); v != "" {
-			args = append(args, v)
-		}
-		vsBot := false
-		if id := str(optOpponent); id != "" {
-			if slices.Contains(self, id) {
-				vsBot = true
-				args = append(args, "bot")
-			} else {
-				args = append(args, "<@"+id+">")
-			}
-		}
-		if lvl := str(optLevel); lvl != "" {
-			if !vsBot {
-				args = append(args, "bot")
-			}
-			args = append(args, lvl)
-		}
-		args = append(args, strings.Fields(str(optOptions))...)
-		for _, o := range []string{optOpponent2, optOpponent3} {
-			if id := str(o); id != "" && !slices.Contains(self, id) {
-				args = append(args, "<@"+id+">")
-			}
-		}
-	case "move":
-		if o := opt(optPit); o != nil {
-			switch v := o.Value.(type) {
-			case float64:
-				args = append(args, strconv.FormatInt(int64(v), 10))
-			case string: // a pit, or a move in the notation ("6R")
-				args = append(args, strings.Fields(v)...)
-			}
-		}
-	case "rules":
-		if v := str(optVariant); v != "" {
-			args = append(args, v)
-		}
-	case "lang":
-		if o := opt(optChannel); o != nil {
-			if on, _ := o.Value.(bool); on {
-				args = append(args, "channel")
-			}
-		}
-		if v := str(optLanguage); v != "" {
-			args = append(args, v)
-		}
-	case "puzzle":
-		args = append(args, strings.Fields(str(optAnswer))...)
-	case "top":
-		if v := str(optVariant); v != "" {
-			args = append(args, v)
-		}
-		if o := opt(optGlobal); o != nil {
-			if on, _ := o.Value.(bool); on {
-				args = append(args, "global")
-			}
-		}
-	case "notify":
-		if v := str(optState); v != "" {
-			args = append(args, v)
-		}
-	}
-	return args
+	return c.Words(values)
 }
 
 // managePermissions are the permissions that let a member change the

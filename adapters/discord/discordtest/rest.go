@@ -189,7 +189,7 @@ func (s *Server) putCommands(w http.ResponseWriter, r *http.Request) {
 		c.ID, c.ApplicationID, c.GuildID, c.Version = s.id(), s.AppID, guild, "1"
 	}
 	writeJSON(w, http.StatusOK, cmds)
-	s.commandSets = append(s.commandSets, CommandSet{Guild: guild, Commands: cmds})
+	s.commandSets = append(s.commandSets, CommandSet{Guild: guild, Commands: cmds, Raw: raw})
 	s.notify()
 	s.mu.Unlock()
 }

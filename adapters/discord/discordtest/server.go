@@ -173,6 +173,9 @@ type CommandSet struct {
 	// Guild is the guild the commands were registered in; "" is global.
 	Guild    string
 	Commands []*discordgo.ApplicationCommand
+	// Raw is the request body exactly as the bot sent it (a bulk
+	// overwrite's JSON array; nil for a registration by POST).
+	Raw []byte
 }
 
 // Request is one REST request the server answered.
