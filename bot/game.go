@@ -571,64 +571,10 @@ func (s *session) move(text string, d *buttonData) ([]Reply, error) {
 	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), lastMoveEvents(events), d != nil)}, nil
 }
 
-// illegalMove turns an engine refusal into the user's message.
+// illegalMove turns an engine refusal into the user's message, with the
+// key the reason carries (engine.Reason.Message).
 func illegalMove(err error, m engine.Move) error {
-	pit := map[string]any{"Pit": m.String()}
-	switch engine.ReasonOf(err) {
-	case engine.EmptyPit:
-		return refuse("err_empty_pit", pit)
-	case engine.MustFeed:
-		return refuse("err_must_feed", pit)
-	case engine.GrandSlamForbidden:
-		return refuse("err_grand_slam", pit)
-	case engine.TuzdykPit:
-		return refuse("err_tuzdyk_pit", pit)
-	case engine.DirectionNeeded:
-		return refuse("err_direction_needed", map[string]any{"Pit": strconv.Itoa(int(m.Pit))})
-	case engine.SingletonPit:
-		return refuse("err_singleton_pit", pit)
-	case engine.MustCapture:
-		return refuse("err_must_capture", pit)
-	case engine.FrontRowFirst:
-		return refuse("err_front_row_first", pit)
-	case engine.FrontRowEmptied:
-		return refuse("err_front_row_emptied", pit)
-	case engine.NeverEnding:
-		return refuse("err_never_ending", pit)
-	case engine.NyumbaForbidden:
-		return refuse("err_nyumba_forbidden", pit)
-	case engine.PlusNotAllowed:
-		return refuse("err_plus_not_allowed", pit)
-	case engine.TakasiaPit:
-		return refuse("err_takasia_pit", pit)
-	case engine.MustCaptureTakasia:
-		return refuse("err_must_capture_takasia", pit)
-	case engine.KichwaDirection:
-		return refuse("err_kichwa_direction", pit)
-	case engine.LoneSeed:
-		return refuse("err_lone_seed", pit)
-	case engine.NotHeadPit:
-		return refuse("err_not_head_pit", pit)
-	case engine.NotCapturable:
-		return refuse("err_not_capturable", pit)
-	case engine.MustCaptureSmallest:
-		return refuse("err_must_capture_smallest", pit)
-	case engine.DropPending:
-		return refuse("err_drop_pending", pit)
-	case engine.SameDropPit:
-		return refuse("err_same_drop_pit", pit)
-	case engine.NotYourPit:
-		return refuse("err_not_your_pit", pit)
-	case engine.ClaimNeeded:
-		return refuse("err_claim_needed", nil)
-	case engine.TrapPit:
-		return refuse("err_trap_pit", pit)
-	case engine.SwapUnavailable:
-		return refuse("err_swap_unavailable", nil)
-	case engine.GameOver:
-		return refuse("err_game_over", nil)
-	}
-	return refuse("err_bad_pit", pit)
+	return refuse(engine.ReasonOf(err).Message(m))
 }
 
 // record appends the move just played on g.game to the stored game and
