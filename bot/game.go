@@ -17,23 +17,12 @@ import (
 	"github.com/mancala-bot/mancala/store"
 )
 
-// variantAliases maps other names people use to variant ids.
-var variantAliases = map[string]string{
-	"mancala": "kalah", "kalaha": "kalah", "калах": "kalah",
-	"awale": "oware", "awari": "oware", "wari": "oware", "оваре": "oware",
-	"togyzkumalak": "togyz", "toguz": "togyz", "togus": "togyz", "тогыз": "togyz",
-	"congklak": "congkak", "chongkak": "congkak", "конгкак": "congkak",
-	"tchuka-ruma": "tchuka", "tchukaruma": "tchuka", "чука": "tchuka",
-	"nam-nam": "namnam", "numnum": "namnam", "num-num": "namnam", "нам-нам": "namnam",
-	"ayo-ayo": "ayoayo", "айо-айо": "ayoayo", "dead-pan": "ruma", "рума": "ruma",
-	"ohojichi": "ohojitxi", "tschuba": "tshuba", "chuba": "tshuba", "tchouba": "tshuba",
-	"sulus-aydi": "sulus",
-}
-
 func lookupVariant(name string) (*engine.Variant, error) {
 	id := strings.ToLower(strings.TrimSpace(name))
-	if a, ok := variantAliases[id]; ok {
-		id = a
+	for _, v := range engine.Variants() {
+		if slices.Contains(v.Aliases, id) {
+			return v, nil
+		}
 	}
 	return engine.Lookup(id)
 }

@@ -50,6 +50,7 @@ package engine
 func init() {
 	register(&Variant{
 		ID: "madjnuni", Name: "La'b madjnuni", Players: 2, BoardBytes: SmallBoardBytes,
+		Order: 180,
 		Options: []OptionSpec{
 			{Name: "seeds", Kind: IntOption, Default: "7", Min: 2, Max: 12, Doc: "seeds in each pit at the start"},
 			{Name: "opposite", Kind: BoolOption, Default: "true", Doc: "a capture takes the facing pit with each pit of 2 or 4"},

@@ -76,6 +76,7 @@ import (
 func init() {
 	register(&Variant{
 		ID: "selus", Name: "Selus", Players: 2, BoardBytes: LargeBoardBytes,
+		Order: 150,
 		Options: []OptionSpec{
 			{Name: "weak_traps", Kind: BoolOption, Default: "false",
 				Doc: "a wegue emptied by a capture becomes an ordinary pit again"},
