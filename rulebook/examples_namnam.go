@@ -6,6 +6,10 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+func init() {
+	registerExamples("namnam", noOptions(namnam), []sectionFeature{{Sowing, ShowsRelay}, {Capture, ShowsCapture}, {NamnamLastFour, ShowsCapture}, {NamnamRounds, ShowsClaim}})
+}
+
 // Oware Nam Nam's own sections (rules_h_namnam_last_four,
 // rules_h_namnam_rounds).
 const (

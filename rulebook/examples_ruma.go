@@ -6,6 +6,10 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+func init() {
+	registerExamples("ruma", noOptions(ruma), []sectionFeature{{Sowing, ShowsSow}, {LastSeed, ShowsSow}, {RumaPenalty, ShowsPenalty}})
+}
+
 // RumaPenalty is Ruma's section on passes and penalties
 // (rules_h_ruma_penalty).
 const RumaPenalty = "ruma_penalty"

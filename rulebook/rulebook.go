@@ -423,30 +423,39 @@ func slams(p engine.Position, m engine.Move) bool {
 	return after.PitSeeds(1-p.ToMove()) == 0
 }
 
-// examplers is the registry of the variants' examples, by variant id: a
-// new variant adds its function here (the hand-picked positions and the
-// searched-for examples, in the order of its rules sections; see kalah in
-// examples.go).
-var examplers = map[string]func(r engine.Rules, o engine.Options) []Example{
-	"kalah":         kalah,
-	"oware":         oware,
-	"togyz":         func(r engine.Rules, _ engine.Options) []Example { return togyz(r) },
-	"congkak":       congkak,
-	"tchuka":        func(r engine.Rules, _ engine.Options) []Example { return tchuka(r) },
-	"bao-kenya":     func(r engine.Rules, _ engine.Options) []Example { return baoKenya(r) },
-	"bao-laps":      func(r engine.Rules, _ engine.Options) []Example { return baoLaps(r) },
-	"bao-kujifunza": func(r engine.Rules, _ engine.Options) []Example { return kujifunza(r) },
-	"bao":           func(r engine.Rules, _ engine.Options) []Example { return kiswahili(r) },
-	"ruma":          func(r engine.Rules, _ engine.Options) []Example { return ruma(r) },
-	"ayoayo":        func(r engine.Rules, _ engine.Options) []Example { return ayoayo(r) },
-	"madjnuni":      func(r engine.Rules, _ engine.Options) []Example { return madjnuni(r) },
-	"afrika":        func(r engine.Rules, _ engine.Options) []Example { return afrika(r) },
-	"ohojitxi":      func(r engine.Rules, _ engine.Options) []Example { return ohojitxi(r) },
-	"namnam":        func(r engine.Rules, _ engine.Options) []Example { return namnam(r) },
-	"gabata":        gabata,
-	"selus":         func(r engine.Rules, _ engine.Options) []Example { return selus(r) },
-	"sulus":         func(r engine.Rules, _ engine.Options) []Example { return sulus(r) },
-	"tshuba":        tshuba,
+// variantExamples are a variant's examples.
+type variantExamples struct {
+	// examples returns the hand-picked positions and the searched-for
+	// examples, in the order of the rules sections (see kalah in
+	// examples.go).
+	examples func(r engine.Rules, o engine.Options) []Example
+	// defaults is what the examples show with the default options, in
+	// order; TestExamplesDefault holds examples to it.
+	defaults []sectionFeature
+}
+
+// sectionFeature is an example's section and what it shows.
+type sectionFeature struct {
+	section string
+	shows   Feature
+}
+
+// examplers is the registry of the variants' examples, by variant id; each
+// rulebook/examples_<variant>.go enters its own with registerExamples.
+var examplers = map[string]variantExamples{}
+
+// registerExamples enters variant id's examples, f, with what they show
+// with the default options; it panics on a second entry for id.
+func registerExamples(id string, f func(r engine.Rules, o engine.Options) []Example, defaults []sectionFeature) {
+	if _, dup := examplers[id]; dup {
+		panic("rulebook: examples registered twice: " + id)
+	}
+	examplers[id] = variantExamples{f, defaults}
+}
+
+// noOptions adapts examples that do not depend on the options.
+func noOptions(f func(r engine.Rules) []Example) func(r engine.Rules, o engine.Options) []Example {
+	return func(r engine.Rules, _ engine.Options) []Example { return f(r) }
 }
 
 // Variants lists the variants Examples has examples for, in the engine's
@@ -499,8 +508,8 @@ func Examples(variant string, opts engine.Options) []Example {
 		return nil
 	}
 	var ex []Example
-	if f, ok := examplers[v.ID]; ok {
-		ex = f(r, resolved)
+	if e, ok := examplers[v.ID]; ok {
+		ex = e.examples(r, resolved)
 	}
 	// Keep only examples that hold: a hand-picked position the options
 	// make wrong is dropped rather than shown (the tests make sure none
