@@ -2,6 +2,14 @@ package search
 
 import "github.com/mancala-bot/mancala/engine"
 
+// The three-row games: Gabata with the plain evaluation, Selus and Sulus
+// with evalWegue.
+func init() {
+	registerEval("gabata", variantEval{eval: evalPlain})
+	registerEval("selus", variantEval{eval: evalWegue})
+	registerEval("sulus", variantEval{eval: evalWegue})
+}
+
 // scorer is a final margin for the side to move, for the variants whose
 // games are not decided by the stores alone.
 type scorer func(p *engine.Position) int
