@@ -67,9 +67,6 @@ const (
 	// LoneSeed: the move's last seed would lie alone in a pocket; it must
 	// end in a store or in a pocket then holding 2 or more (Ruma, rule 6).
 	LoneSeed
-	// NotHeadPit: the move must start from the head, pit 7, or the nearest
-	// non-empty pit to its left (La'b madjnuni, rule 3).
-	NotHeadPit
 	// NotCapturable: the move names an opponent's pit that cannot be
 	// captured now: it is empty, or the mover's pit facing it is not
 	// (Afrika, A2).
@@ -128,7 +125,7 @@ type reasonDef struct {
 
 // reasons is the one table of the refusal reasons. A reason only one
 // variant uses may instead be declared in that variant's file with
-// newReason.
+// newReason (as madjnuni.go's NotHeadPit), which enters it here.
 var reasons = map[Reason]reasonDef{
 	GameOver:  {"err_game_over", argNone, func(Move) string { return "the game is over" }},
 	NoSuchPit: {"err_bad_pit", argMove, func(m Move) string { return fmt.Sprintf("there is no pit %d", m.Pit) }},
@@ -180,9 +177,6 @@ var reasons = map[Reason]reasonDef{
 	}},
 	LoneSeed: {"err_lone_seed", argMove, func(m Move) string {
 		return fmt.Sprintf("pit %d: the last seed would lie alone; it must end in a ruma or beside other seeds", m.Pit)
-	}},
-	NotHeadPit: {"err_not_head_pit", argMove, func(m Move) string {
-		return fmt.Sprintf("pit %d cannot be played: every move starts from pit 7, or the nearest non-empty pit to its left", m.Pit)
 	}},
 	NotCapturable: {"err_not_capturable", argMove, func(m Move) string {
 		return fmt.Sprintf("%s: that pit of the opponent cannot be captured (it is empty, or your pit facing it is not)", m)

@@ -30,7 +30,13 @@ func TestReasonTable(t *testing.T) {
 			t.Errorf("reason %d: Message = %s %v, want %s Pit=%q", tc.r, key, args, tc.key, tc.pit)
 		}
 	}
-	if n := len(Reasons()); n != int(TrapPit) {
-		t.Errorf("%d reasons, want %d", n, TrapPit)
+	// NotHeadPit is declared in madjnuni.go, after the constants.
+	if n := len(Reasons()); n != int(TrapPit)+1 || NotHeadPit != TrapPit+1 {
+		t.Errorf("%d reasons, NotHeadPit %d; want %d and %d", n, NotHeadPit, TrapPit+1, TrapPit+1)
+	}
+	key, args := NotHeadPit.Message(Move{Pit: 3})
+	if text := (&IllegalMoveError{Move{Pit: 3}, NotHeadPit}).Error(); key != "err_not_head_pit" || args["Pit"] != "3" ||
+		text != "pit 3 cannot be played: every move starts from pit 7, or the nearest non-empty pit to its left" {
+		t.Errorf("NotHeadPit: %s %v %q", key, args, text)
 	}
 }
