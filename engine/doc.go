@@ -116,8 +116,8 @@
 //     the variant's own reasons. The options themselves are read from the
 //     engine: there is no copy to update.
 //  4. rulebook/examples_<id>.go: registerExamples with the examples and
-//     what they show with the default options (a new Feature may need a
-//     case in shows).
+//     what they show with the default options (a new Feature registers
+//     its check there with registerFeature).
 //  5. search/eval_<id>.go: registerEval with the evaluation (evalPlain is
 //     a valid choice; solitaires are solved, not searched).
 //  6. render: nothing when the Layout fits the generic drawing; the

@@ -13,6 +13,12 @@ func init() {
 		[]sectionFeature{{Sowing, ShowsRelay}, {SelusWegue, ShowsTrap}, {Capture, ShowsCapture}, {Extra, ShowsCapture}})
 	registerExamples("sulus", noOptions(sulus),
 		[]sectionFeature{{Sowing, ShowsRelay}, {SulusTraps, ShowsTrap}})
+	registerFeature(ShowsTrap, func(sm *shownMove) string {
+		if !makesTrap(sm.b, sm.after) {
+			return "no trap made"
+		}
+		return ""
+	})
 }
 
 // The three-row games' own sections (locales: rules_h_gabata_serial,
