@@ -22,7 +22,19 @@ type variantEval struct {
 	// than by each side taking the seeds on its side (swept is that
 	// outcome's margin; see repetition): ok false keeps that outcome.
 	repeated func(r engine.Rules, swept int) (v int, ok bool)
+	// margin, if set, is the final margin for the side to move, for a
+	// variant whose games are not decided by the stores alone (Selus,
+	// Sulus); registerEval enters it in scorers.
+	margin scorer
 }
+
+// scorer is a final margin for the side to move, for the variants whose
+// games are not decided by the stores alone.
+type scorer func(p *engine.Position) int
+
+// scorers is the registry of those margins, by variant id (the others are
+// decided by the stores), filled by registerEval.
+var scorers = map[string]scorer{}
 
 // evaluators is the registry of the variants' evaluations, by variant id.
 // Solitaires are solved, not evaluated, and register none.
@@ -38,6 +50,9 @@ func registerEval(id string, e variantEval) {
 		panic("search: evaluation registered twice: " + id)
 	}
 	evaluators[id] = e
+	if e.margin != nil {
+		scorers[id] = e.margin
+	}
 }
 
 // HasEval reports whether variant id has registered its evaluation for the
