@@ -886,16 +886,11 @@ func (s *session) turnLine(lg *loaded) string {
 
 // endsWhenNeitherMoves reports whether r ends a game for want of moves
 // only when neither player can move, a player who cannot move passing
-// until then: Selus, Sulus, and Ayo-ayo with starve=false. Its end then
-// names nobody.
+// until then (engine.Passer: Selus, Sulus, and Ayo-ayo with starve=false).
+// Its end then names nobody.
 func endsWhenNeitherMoves(r engine.Rules) bool {
-	switch r.Variant().ID {
-	case "selus", "sulus":
-		return true
-	case "ayoayo":
-		return r.Options()["starve"] == "false"
-	}
-	return false
+	p, ok := r.(engine.Passer)
+	return ok && p.PassesWhenStuck()
 }
 
 // emptySeat is the seat of the player whose pits ran out, or who could

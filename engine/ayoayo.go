@@ -99,6 +99,10 @@ type ayoRules struct {
 	starve  bool
 }
 
+// PassesWhenStuck: with starve=false a player who cannot move passes
+// (Passer).
+func (r *ayoRules) PassesWhenStuck() bool { return !r.starve }
+
 // ayoRing is the ring of pits of a position, ring index i at [i].
 type ayoRing [2 * MaxPits]uint8
 

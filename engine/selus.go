@@ -99,6 +99,10 @@ type wegueRules struct {
 	toOwner  bool // Sulus nishtav/lame: a trap belongs to the owner of its side, not its maker
 }
 
+// PassesWhenStuck: a player of Selus or Sulus who cannot move passes
+// (Passer).
+func (r *wegueRules) PassesWhenStuck() bool { return true }
+
 const (
 	wegOwnerShift = 18
 	wegOpening    = 36

@@ -25,3 +25,24 @@ func TestRegisterRefusesClashes(t *testing.T) {
 		}
 	}
 }
+
+// The rules that pass when stuck say so (engine.Passer), and only they.
+func TestPassesWhenStuck(t *testing.T) {
+	for _, tc := range []struct {
+		id   string
+		opts Options
+		want bool
+	}{
+		{"selus", nil, true},
+		{"sulus", nil, true},
+		{"ayoayo", Options{"starve": "false"}, true},
+		{"ayoayo", nil, false},
+		{"kalah", nil, false},
+		{"gabata", nil, false},
+	} {
+		p, ok := MustNew(tc.id, tc.opts).(Passer)
+		if got := ok && p.PassesWhenStuck(); got != tc.want {
+			t.Errorf("%s %v: passes when stuck %v, want %v", tc.id, tc.opts, got, tc.want)
+		}
+	}
+}
