@@ -103,7 +103,8 @@
 //     bytes are not enough). Override appendMarks (a new MarkKind: draw it
 //     in render/render.go stateOf), hand (and count hand seeds in Seeds)
 //     and owner when the variant has them, RepetitionLimit when a repeated
-//     position ends the game.
+//     position ends the game; implement Passer when a player who cannot
+//     move passes.
 //  2. engine/<id>_test.go: its tests, and an init registering its perft
 //     rows (addPerft, confirmed by the reference), a BenchmarkPerft row
 //     (addBench) and its Fuzz<Variant> target (addFuzz; the target runs
