@@ -17,23 +17,12 @@ import (
 	"github.com/mancala-bot/mancala/store"
 )
 
-// variantAliases maps other names people use to variant ids.
-var variantAliases = map[string]string{
-	"mancala": "kalah", "kalaha": "kalah", "калах": "kalah",
-	"awale": "oware", "awari": "oware", "wari": "oware", "оваре": "oware",
-	"togyzkumalak": "togyz", "toguz": "togyz", "togus": "togyz", "тогыз": "togyz",
-	"congklak": "congkak", "chongkak": "congkak", "конгкак": "congkak",
-	"tchuka-ruma": "tchuka", "tchukaruma": "tchuka", "чука": "tchuka",
-	"nam-nam": "namnam", "numnum": "namnam", "num-num": "namnam", "нам-нам": "namnam",
-	"ayo-ayo": "ayoayo", "айо-айо": "ayoayo", "dead-pan": "ruma", "рума": "ruma",
-	"ohojichi": "ohojitxi", "tschuba": "tshuba", "chuba": "tshuba", "tchouba": "tshuba",
-	"sulus-aydi": "sulus",
-}
-
 func lookupVariant(name string) (*engine.Variant, error) {
 	id := strings.ToLower(strings.TrimSpace(name))
-	if a, ok := variantAliases[id]; ok {
-		id = a
+	for _, v := range engine.Variants() {
+		if slices.Contains(v.Aliases, id) {
+			return v, nil
+		}
 	}
 	return engine.Lookup(id)
 }
@@ -571,64 +560,10 @@ func (s *session) move(text string, d *buttonData) ([]Reply, error) {
 	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), lastMoveEvents(events), d != nil)}, nil
 }
 
-// illegalMove turns an engine refusal into the user's message.
+// illegalMove turns an engine refusal into the user's message, with the
+// key the reason carries (engine.Reason.Message).
 func illegalMove(err error, m engine.Move) error {
-	pit := map[string]any{"Pit": m.String()}
-	switch engine.ReasonOf(err) {
-	case engine.EmptyPit:
-		return refuse("err_empty_pit", pit)
-	case engine.MustFeed:
-		return refuse("err_must_feed", pit)
-	case engine.GrandSlamForbidden:
-		return refuse("err_grand_slam", pit)
-	case engine.TuzdykPit:
-		return refuse("err_tuzdyk_pit", pit)
-	case engine.DirectionNeeded:
-		return refuse("err_direction_needed", map[string]any{"Pit": strconv.Itoa(int(m.Pit))})
-	case engine.SingletonPit:
-		return refuse("err_singleton_pit", pit)
-	case engine.MustCapture:
-		return refuse("err_must_capture", pit)
-	case engine.FrontRowFirst:
-		return refuse("err_front_row_first", pit)
-	case engine.FrontRowEmptied:
-		return refuse("err_front_row_emptied", pit)
-	case engine.NeverEnding:
-		return refuse("err_never_ending", pit)
-	case engine.NyumbaForbidden:
-		return refuse("err_nyumba_forbidden", pit)
-	case engine.PlusNotAllowed:
-		return refuse("err_plus_not_allowed", pit)
-	case engine.TakasiaPit:
-		return refuse("err_takasia_pit", pit)
-	case engine.MustCaptureTakasia:
-		return refuse("err_must_capture_takasia", pit)
-	case engine.KichwaDirection:
-		return refuse("err_kichwa_direction", pit)
-	case engine.LoneSeed:
-		return refuse("err_lone_seed", pit)
-	case engine.NotHeadPit:
-		return refuse("err_not_head_pit", pit)
-	case engine.NotCapturable:
-		return refuse("err_not_capturable", pit)
-	case engine.MustCaptureSmallest:
-		return refuse("err_must_capture_smallest", pit)
-	case engine.DropPending:
-		return refuse("err_drop_pending", pit)
-	case engine.SameDropPit:
-		return refuse("err_same_drop_pit", pit)
-	case engine.NotYourPit:
-		return refuse("err_not_your_pit", pit)
-	case engine.ClaimNeeded:
-		return refuse("err_claim_needed", nil)
-	case engine.TrapPit:
-		return refuse("err_trap_pit", pit)
-	case engine.SwapUnavailable:
-		return refuse("err_swap_unavailable", nil)
-	case engine.GameOver:
-		return refuse("err_game_over", nil)
-	}
-	return refuse("err_bad_pit", pit)
+	return refuse(engine.ReasonOf(err).Message(m))
 }
 
 // record appends the move just played on g.game to the stored game and
@@ -951,16 +886,11 @@ func (s *session) turnLine(lg *loaded) string {
 
 // endsWhenNeitherMoves reports whether r ends a game for want of moves
 // only when neither player can move, a player who cannot move passing
-// until then: Selus, Sulus, and Ayo-ayo with starve=false. Its end then
-// names nobody.
+// until then (engine.Passer: Selus, Sulus, and Ayo-ayo with starve=false).
+// Its end then names nobody.
 func endsWhenNeitherMoves(r engine.Rules) bool {
-	switch r.Variant().ID {
-	case "selus", "sulus":
-		return true
-	case "ayoayo":
-		return r.Options()["starve"] == "false"
-	}
-	return false
+	p, ok := r.(engine.Passer)
+	return ok && p.PassesWhenStuck()
 }
 
 // emptySeat is the seat of the player whose pits ran out, or who could

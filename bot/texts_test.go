@@ -278,3 +278,23 @@ func TestRuleDiagramCaptions(t *testing.T) {
 		}
 	}
 }
+
+// TestVariantAliases: the other names a variant registers (engine's
+// Variant.Aliases) start its game, in any case and with spaces around.
+func TestVariantAliases(t *testing.T) {
+	for _, tc := range []struct{ name, want string }{
+		{"awale", "oware"},
+		{" Mancala ", "kalah"},
+		{"тогыз", "togyz"},
+		{"tschuba", "tshuba"},
+		{"sulus-aydi", "sulus"},
+	} {
+		t.Run(tc.want, func(t *testing.T) {
+			h := newHarness(t, nil)
+			one(t, h.say("alice", "/new "+tc.name+" @bob"))
+			if g := h.live(); g == nil || g.Variant != tc.want {
+				t.Errorf("/new %s: game %+v, want %s", tc.name, g, tc.want)
+			}
+		})
+	}
+}

@@ -52,6 +52,7 @@ package engine
 func init() {
 	register(&Variant{
 		ID: "afrika", Name: "Afrika", Players: 2, BoardBytes: SmallBoardBytes,
+		Order: 130,
 		Options: []OptionSpec{
 			{Name: "early_end", Kind: BoolOption, Default: "false", Doc: "the game ends as soon as a store holds more than half of the seeds"},
 			{Name: "misere", Kind: BoolOption, Default: "false", Doc: "losing game: whoever captures more than half of the seeds loses"},

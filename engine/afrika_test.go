@@ -5,6 +5,16 @@ import (
 	"testing"
 )
 
+// The variant's rows of TestPerftTable and BenchmarkPerft, and its fuzz
+// target (pieces_test.go).
+func init() {
+	// Afrika: eight sowings, then North has eight; the first capture
+	// comes at depth 3; confirmed by reference_afrika_test.go.
+	addPerft("afrika", perftRow{nil, []uint64{8, 64, 383, 1996, 10345, 53537}})
+	addBench("afrika", benchRow{"afrika", nil, 7})
+	addFuzz("afrika", FuzzAfrika)
+}
+
 // The two worked problems of docs/sources/more-games-rules.md section 14
 // (Mancala World's Afrika problems, solved by the seed author's Zillions
 // program, DagazProject Afrika/Problem-1.zsg and Problem-2.zsg): every move is
@@ -183,4 +193,22 @@ func TestAfrikaAlwaysAMove(t *testing.T) {
 	if p.Status() != Ongoing || p.Pit(South, 3) != 1 || p.Store(North) != 61 {
 		t.Errorf("%s", describe(&p))
 	}
+}
+
+func FuzzAfrika(f *testing.F) {
+	// options byte: early_end (bit 0), misere (bit 1); layout flag
+	fzCorpus(f,
+		[]byte{0, 0},
+		[]byte{1, 0},
+		[]byte{2, 0},
+		[]byte{3, 0},
+		// the position of problem 1 (section 14), South to move
+		[]byte{0, 1, 1, 1, 0, 3, 0, 2, 4, 0, 54, 0, 3, 2, 0, 4, 0, 1, 1, 52, 0, 0},
+		[]byte{2, 1, 0, 0, 5, 0, 0, 20, 1, 0, 60, 0, 3, 0, 0, 1, 0, 0, 9, 40, 1, 7},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		fzRun(t, "afrika", Options{"early_end": fzBool(o), "misere": fzBool(o >> 1)}, r)
+	})
 }

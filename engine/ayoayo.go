@@ -60,6 +60,7 @@ package engine
 func init() {
 	register(&Variant{
 		ID: "ayoayo", Name: "Ayo-ayo", Players: 2, BoardBytes: SmallBoardBytes,
+		Order: 70, Aliases: []string{"ayo-ayo", "айо-айо"},
 		Options: []OptionSpec{
 			{Name: "capture", Kind: EnumOption, Default: "sower", Values: []string{"sower", "owner", "mixed"},
 				Doc: "who takes a four made during sowing: the mover (Ayo-ayo), the row's owner (Abawo), or the owner except for the last seed's four, which the mover takes (Anyiwoli)"},
@@ -97,6 +98,10 @@ type ayoRules struct {
 	capture ayoCapture
 	starve  bool
 }
+
+// PassesWhenStuck: with starve=false a player who cannot move passes
+// (Passer).
+func (r *ayoRules) PassesWhenStuck() bool { return !r.starve }
 
 // ayoRing is the ring of pits of a position, ring index i at [i].
 type ayoRing [2 * MaxPits]uint8

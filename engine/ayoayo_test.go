@@ -5,6 +5,17 @@ import (
 	"testing"
 )
 
+// The variant's rows of TestPerftTable and BenchmarkPerft, and its fuzz
+// target (pieces_test.go).
+func init() {
+	// Ayo-ayo: depths up to 6 (pits=12: 5) are confirmed by
+	// reference_ayoayo_test.go.
+	addPerft("ayoayo", perftRow{nil, []uint64{6, 32, 140, 638, 2956, 13327}})
+	addPerft("ayoayo", perftRow{Options{"capture": "mixed", "pits": "12"}, []uint64{12, 116, 1223, 12429, 121705}})
+	addBench("ayoayo", benchRow{"ayoayo", nil, 7})
+	addFuzz("ayoayo", FuzzAyoayo)
+}
+
 // Hand-worked examples of Ayo-ayo (docs/sources/more-games-rules.md section 3;
 // the rule numbers are that section's). Cells follow twoRowLayout(6): South's
 // pits 0..5, South's store 6, North's pits 7..12, North's store 13.
@@ -158,4 +169,34 @@ func TestAyoayoStart(t *testing.T) {
 			t.Errorf("pits=%d: %d seeds, %d moves, %d cells", n, p.Seeds(), len(p.Moves()), len(r.Layout().Cells))
 		}
 	}
+}
+
+func FuzzAyoayo(f *testing.F) {
+	// Every input cheap: a long relay counts as never-ending early.
+	f.Cleanup(LowerRelayLapBound(1 << 8))
+	// options byte: capture (o%3), starve (bit 2), pits (bits 3-4: 6, 12,
+	// 4, 6); layout flag; then move bytes.
+	fzCorpus(f,
+		[]byte{0, 0},
+		[]byte{1 | 4, 0},
+		[]byte{2 | 8, 0},
+		[]byte{1 | 4 | 16, 0},
+		// the section 14 vector: South 1 2 2 2 0 3 / 16, North 3 0 3 0 2 2 / 12
+		[]byte{2, 1, 1, 2, 2, 2, 0, 3, 16, 3, 0, 3, 0, 2, 2, 12, 0, 0, 5},
+		// TestAyoayoNeverEnding's layout (South's pit 2 never ends)
+		[]byte{4, 1, 1, 2, 2, 1, 0, 2, 14, 4, 0, 2, 2, 0, 4, 14, 0, 0},
+	)
+	// starve=false: an opponent's pass (extra_turn) reaching a third
+	// occurrence, which Game ends (found by the fuzzer).
+	f.Add([]byte("&100/$-\xdd0Z+m$0+z002\xf12102020\xd00000000000000000"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := Options{
+			"capture": []string{"sower", "owner", "mixed"}[int(o)%3],
+			"starve":  fzBool(^o >> 2),
+			"pits":    []string{"6", "12", "4", "6"}[o>>3&3],
+		}
+		fzRun(t, "ayoayo", opts, r)
+	})
 }

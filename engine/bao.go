@@ -92,6 +92,7 @@ import "encoding/binary"
 func init() {
 	register(&Variant{
 		ID: "bao-kenya", Name: "Bao (Kenyan children's game)", Players: 2, BoardBytes: SmallBoardBytes,
+		Order: 80,
 		Options: []OptionSpec{
 			{Name: "seeds", Kind: IntOption, Default: "3", Min: 1, Max: 8, Doc: "seeds in each pit at the start; a store with more than half of them wins"},
 			{Name: "capture_sower", Kind: BoolOption, Default: "false", Doc: "the seed that captures goes to the store with the captured seeds"},
@@ -102,6 +103,7 @@ func init() {
 	})
 	register(&Variant{
 		ID: "bao-laps", Name: "Bao (Kenyan, with laps)", Players: 2, BoardBytes: SmallBoardBytes,
+		Order: 90,
 		Options: []OptionSpec{
 			{Name: "seeds", Kind: IntOption, Default: "2", Min: 1, Max: 4, Doc: "seeds in each pit at the start"},
 			{Name: "capture_sower", Kind: BoolOption, Default: "false", Doc: "the seed that captures goes to the store with the captured seeds"},

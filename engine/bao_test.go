@@ -1,9 +1,22 @@
 package engine
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
+
+// The variant's rows of TestPerftTable and BenchmarkPerft, and its fuzz
+// target (pieces_test.go).
+func init() {
+	addPerft("bao-kenya", perftRow{nil, []uint64{8, 63, 450, 3093, 20168, 127733}})
+	addBench("bao-kenya", benchRow{"bao-kenya", nil, 7})
+	addFuzz("bao-kenya", FuzzBaoKenya)
+	addPerft("bao-laps", perftRow{nil, []uint64{8, 39, 138, 538, 1859, 6711}})
+	addPerft("bao-laps", perftRow{Options{"infinite": "illegal"}, []uint64{8, 39, 138, 538, 1859}})
+	addBench("bao-laps", benchRow{"bao-laps", nil, 8})
+	addFuzz("bao-laps", FuzzBaoLaps)
+}
 
 // Hand-worked examples of the two-row Bao games (docs/sources/bao-rules.md
 // sections 3, 4 and 10 H; rule ids in the names). Ring index i, in the
@@ -423,4 +436,53 @@ func TestBaoLapsCyclesFirstPlies(t *testing.T) {
 		t.Errorf("%d never-ending moves, cycles of %d to %d laps; want 70 to 283,488", n, lo, hi)
 	}
 	t.Logf("%d never-ending moves within 8 plies, cycles of %d to %d laps", n, lo, hi)
+}
+
+func FuzzBaoKenya(f *testing.F) {
+	// options byte: seeds-1 (low 3 bits), capture_sower (bit 3); layout flag
+	fzCorpus(f,
+		[]byte{2, 0},
+		[]byte{2 | 8, 0},
+		[]byte{0, 0},
+		[]byte{7 | 8, 0},
+		// South pit 8 with 20 seeds (K4), stores near the majority.
+		[]byte{2, 1, 1, 1, 1, 1, 1, 1, 1, 20, 20, 1, 1, 1, 1, 1, 1, 1, 1, 20, 0, 0},
+		[]byte{10, 1, 0, 2, 0, 0, 0, 0, 0, 1, 5, 1, 0, 0, 0, 6, 0, 0, 0, 7, 1, 3},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := Options{"seeds": strconv.Itoa(1 + int(o&7)), "capture_sower": fzBool(o >> 3)}
+		fzRun(t, "bao-kenya", opts, r)
+	})
+}
+
+func FuzzBaoLaps(f *testing.F) {
+	// Every input cheap: a long relay counts as never-ending early.
+	f.Cleanup(LowerRelayLapBound(1 << 8))
+	// options byte: seeds-1 (low 2 bits), capture_sower (bit 2),
+	// skip_origin (bit 3), infinite (bits 4-5); layout flag
+	fzCorpus(f,
+		[]byte{1, 0},
+		[]byte{1 | 16, 0},
+		[]byte{1 | 32, 0},
+		[]byte{1 | 4 | 8, 0},
+		[]byte{3 | 8 | 32, 0},
+		[]byte{0, 0},
+		[]byte{1 | 32, 1, 0, 2, 4, 1, 0, 2, 0, 1, 9, 0, 1, 0, 1, 0, 3, 0, 2, 6, 0, 18},
+	)
+	// The never-ending move of example G: 1 8 8 2 1, then North's 8 (as
+	// legal-move indexes, pits in ascending order).
+	f.Add([]byte{1, 0, 0, 7, 7, 1, 0, 6})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := Options{
+			"seeds":         strconv.Itoa(1 + int(o&3)),
+			"capture_sower": fzBool(o >> 2),
+			"skip_origin":   fzBool(o >> 3),
+			"infinite":      []string{"draw", "loss", "illegal"}[int(o>>4&3)%3],
+		}
+		fzRun(t, "bao-laps", opts, r)
+	})
 }

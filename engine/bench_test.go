@@ -9,30 +9,17 @@ import (
 // without playing it; PerftFull plays every move, so it measures making
 // moves too. Run with: go test ./engine -run '^$' -bench Perft -cpu 1
 func BenchmarkPerft(b *testing.B) {
-	cases := []struct {
-		name  string
-		rules Rules
-		depth int
-	}{
-		{"kalah", MustNew("kalah", nil), 9},
-		{"oware", MustNew("oware", nil), 9},
-		{"togyz", MustNew("togyz", nil), 6},
-		{"congkak", MustNew("congkak", nil), 7},
-		{"tchuka-6x4", MustNew("tchuka", Options{"pits": "6", "seeds": "4"}), 12},
-		{"bao-kenya", MustNew("bao-kenya", nil), 7},
-		{"bao-laps", MustNew("bao-laps", nil), 8},
-		{"bao-kujifunza", MustNew("bao-kujifunza", nil), 7},
-		{"bao", MustNew("bao", nil), 9},
-		{"ruma", MustNew("ruma", nil), 8},
-		{"ayoayo", MustNew("ayoayo", nil), 7},
-		{"madjnuni", MustNew("madjnuni", nil), 70},
-		{"afrika", MustNew("afrika", nil), 7},
-		{"ohojitxi", MustNew("ohojitxi", nil), 10},
-		{"namnam", MustNew("namnam", nil), 8},
-		{"gabata", MustNew("gabata", nil), 7},
-		{"selus", MustNew("selus", nil), 7},
-		{"sulus", MustNew("sulus", nil), 7},
-		{"tshuba", MustNew("tshuba", nil), 5},
+	// The rows of the variants' own test files (addBench), in the order
+	// of Variants.
+	type benchCase struct {
+		id string
+		benchRow
+	}
+	var cases []benchCase
+	for _, v := range Variants() {
+		for _, r := range benchRows[v.ID] {
+			cases = append(cases, benchCase{v.ID, r})
+		}
 	}
 	for _, full := range []bool{false, true} {
 		for _, c := range cases {
@@ -42,7 +29,7 @@ func BenchmarkPerft(b *testing.B) {
 			}
 			b.Run(name, func(b *testing.B) {
 				b.ReportAllocs()
-				start := c.rules.Start()
+				start := MustNew(c.id, c.opts).Start()
 				var leaves uint64
 				t0 := time.Now()
 				for b.Loop() {

@@ -2,6 +2,14 @@ package engine
 
 import "testing"
 
+// The variant's rows of TestPerftTable and BenchmarkPerft, and its fuzz
+// target (pieces_test.go).
+func init() {
+	addPerft("congkak", perftRow{nil, []uint64{7, 36, 230, 1406, 8295}})
+	addBench("congkak", benchRow{"congkak", nil, 7})
+	addFuzz("congkak", FuzzCongkak)
+}
+
 // Congkak: 7 pits a side. Cells: South pits 0..6, South's store 7, North
 // pits 8..14, North's store 15.
 func TestCongkakRules(t *testing.T) {
@@ -46,4 +54,17 @@ func TestCongkakRules(t *testing.T) {
 		status: NorthWon,
 		events: []string{"sweep 1 from 6 to south", "end north_won (no_moves)"},
 	}})
+}
+
+func FuzzCongkak(f *testing.F) {
+	fzCorpus(f,
+		[]byte{1, 0},
+		[]byte{0, 0},
+		[]byte{1, 1, 0, 1, 20, 2, 0, 0, 3, 1, 1, 2, 0, 0, 5, 4, 1, 15, 0, 0, 3},
+		[]byte{0, 1, 14, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 10, 20, 1},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		fzRun(t, "congkak", Options{"relay": fzBool(r.next())}, r)
+	})
 }

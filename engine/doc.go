@@ -78,46 +78,52 @@
 //
 // # Adding a variant
 //
-// A variant is entered in these places; the registry test at the root of
-// the repository (go test . ; registry_test.go) fails, naming the registry
-// and the variant, for every one that is missing. docs/contributing.md
-// gives the same checklist with the test that catches each step, and
-// names the steps nothing checks yet.
+// A variant is a set of files of its own; each registers its piece in an
+// init function, and no shared file is edited. Two tests read the
+// registries at run time and fail, naming the variant and the piece, for
+// every piece missing: engine's TestEveryVariantHasItsTests (the test-only
+// pieces) and TestEveryVariantRegistered at the root of the repository
+// (go test . ; registry_test.go). docs/contributing.md gives the same
+// checklist with the test that catches each step.
 //
-//  1. engine/<id>.go: an init that calls register with the Variant (ID as in
-//     the spec, which variant.go's specOrder already lists; Name, Players,
-//     Options with a Doc each, BoardBytes: SmallBoardBytes for two rows,
-//     LargeBoardBytes for more rows or four seats) and a build func; the rules type embeds base
-//     and implements Start, AppendMoves (at most MaxMoves moves; append
-//     whole moves), Check (a Reason for every refusal: a new Reason needs
-//     its text in errors.go and a case in bot/game.go illegalMove), Apply
-//     (nothing allocated with a nil event list) and settle; extra and
-//     setExtra for the state kept in Position.aux, documented in the file's
-//     doc comment as position JSON keys. Every bit of state outside the
-//     cells goes in aux, which Position.Key hashes (grow aux, and Key with
-//     it, if eight bytes are not enough). Override appendMarks (a new
-//     MarkKind: draw it in render/render.go stateOf), hand (and count hand
-//     seeds in Seeds) and owner when the variant has them, RepetitionLimit
-//     when a repeated position ends the game.
-//  2. engine/perft_test.go: a TestPerftTable entry, confirmed by the
-//     reference; engine/reference_test.go: the variant in the plain
-//     reference implementation (refRules, refStart, the play and settle
-//     functions) and in refCases; engine/fuzz_test.go: a Fuzz<Variant>
-//     target calling fzRun with the id; engine/bench_test.go: a
-//     BenchmarkPerft line (not checked).
-//  3. locales: variant_<id> in text/<lang>/messages.toml for all four
-//     languages; a ruleSets entry in locales/variants.go and its
-//     rules_<id>_* texts in text/<lang>/rules.toml; opt_<id>-<option>
-//     (or opt_<option>), optdoc_ and, for enum options, optval_ keys for
-//     every option (locales' TestMatchesEngine checks those). The options
-//     themselves are read from the engine: there is no copy to update.
-//  4. rulebook: an examplers entry in rulebook/rulebook.go (the function in
-//     examples.go; a Feature the examples show may need a case in shows).
-//  5. search: an evaluators entry in search/eval.go for a two-player
-//     variant (evalPlain otherwise; solitaires are solved, not searched).
+//  1. engine/<id>.go: an init that calls register with the Variant (ID as
+//     in the spec; Name; Players; Order, its place in lists, unique;
+//     Aliases, other names people use; Options with a Doc each;
+//     BoardBytes: SmallBoardBytes for two rows, LargeBoardBytes for more
+//     rows or four seats) and a build func; register panics without
+//     BoardBytes or Order, or on a taken id, Order or alias. The rules type
+//     embeds base and implements Start, AppendMoves (at most MaxMoves
+//     moves; append whole moves), Check (a Reason for every refusal: one
+//     of errors.go's, or the variant's own declared in its file with
+//     newReason, its message key and English text), Apply (nothing
+//     allocated with a nil event list) and settle; extra and setExtra for
+//     the state kept in Position.aux, documented in the file's doc comment
+//     as position JSON keys. Every bit of state outside the cells goes in
+//     aux, which Position.Key hashes (grow aux, and Key with it, if eight
+//     bytes are not enough). Override appendMarks (a new MarkKind: draw it
+//     in render/render.go stateOf), hand (and count hand seeds in Seeds)
+//     and owner when the variant has them, RepetitionLimit when a repeated
+//     position ends the game; implement Passer when a player who cannot
+//     move passes.
+//  2. engine/<id>_test.go: its tests, and an init registering its perft
+//     rows (addPerft, confirmed by the reference), a BenchmarkPerft row
+//     (addBench) and its Fuzz<Variant> target (addFuzz; the target runs
+//     fzRun with the id); engine/reference_<id>_test.go: the reference
+//     implementation, registered with AddReference.
+//  3. locales/rules_<id>.go: registerRules with the rule set; and, in each
+//     language, text/<lang>/game_<id>.toml: variant_<id>, the
+//     rules_<id>_* texts, opt_<id>-<option> (or the shared opt_<option>),
+//     optdoc_ and, for enum options, optval_ keys, and the err_ keys of
+//     the variant's own reasons. The options themselves are read from the
+//     engine: there is no copy to update.
+//  4. rulebook/examples_<id>.go: registerExamples with the examples and
+//     what they show with the default options (a new Feature registers
+//     its check there with registerFeature).
+//  5. search/eval_<id>.go: registerEval with the evaluation (evalPlain is
+//     a valid choice; solitaires are solved, not searched).
 //  6. render: nothing when the Layout fits the generic drawing; the
 //     registry test draws the start position.
-//  7. Optional, not checked: aliases in bot/game.go variantAliases; daily
-//     puzzles (puzzle/bestmove.go twoPlayers and the schedule in
-//     puzzle/puzzle.go); the variants table in docs/variants.md.
+//  7. Optional: daily puzzles (puzzle/bestmove.go twoPlayers and the
+//     schedule in puzzle/puzzle.go, an editorial choice); the variants
+//     table in docs/variants.md.
 package engine

@@ -51,6 +51,7 @@ package engine
 func init() {
 	register(&Variant{
 		ID: "gabata", Name: "Gabata", Players: 2, BoardBytes: LargeBoardBytes,
+		Order: 140,
 		Options: []OptionSpec{
 			{Name: "serial", Kind: BoolOption, Default: "true",
 				Doc: "a capturing seed is lifted and sown on, capturing again (the move goes on)"},

@@ -2,6 +2,17 @@ package engine
 
 import "testing"
 
+// The variant's rows of TestPerftTable and BenchmarkPerft, and its fuzz
+// target (pieces_test.go).
+func init() {
+	// The three-row games: confirmed by reference_gabata_test.go (depth 5 in
+	// the test, depth 6 once by hand).
+	addPerft("gabata", perftRow{nil, []uint64{9, 62, 405, 2468, 14594, 85459}})
+	addPerft("gabata", perftRow{Options{"serial": "false", "column": "both"}, []uint64{9, 62, 410, 2594, 15774}})
+	addBench("gabata", benchRow{"gabata", nil, 7})
+	addFuzz("gabata", FuzzGabata)
+}
+
 // The Gabata rules of docs/sources/more-games-rules.md section 7, one test per
 // rule, and the section 14 vector.
 
@@ -155,4 +166,28 @@ func TestThreeRowAllocs(t *testing.T) {
 			t.Errorf("%s: %.1f allocations a move", id, n)
 		}
 	}
+}
+
+func FuzzGabata(f *testing.F) {
+	// Every input cheap: a long relay counts as never-ending early.
+	f.Cleanup(LowerRelayLapBound(1 << 8))
+	// options byte: serial (bit 0), column=both (bit 1); layout flag
+	fzCorpus(f,
+		[]byte{0, 0},
+		[]byte{1, 0},
+		[]byte{2, 0},
+		[]byte{3, 0},
+		// layout: South's 9 pits, a store byte, North's, a store byte,
+		// side to move, ply; then move bytes (the section 14 vector).
+		[]byte{0, 1, 0, 0, 0, 1, 0, 0, 2, 2, 0, 0, 3, 5, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 1},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := Options{
+			"serial": []string{"false", "true"}[o&1],
+			"column": []string{"opponent", "both"}[o>>1&1],
+		}
+		fzRun(t, "gabata", opts, r)
+	})
 }

@@ -60,6 +60,7 @@ import (
 func init() {
 	register(&Variant{
 		ID: "kalah", Name: "Kalah", Players: 2, BoardBytes: SmallBoardBytes,
+		Order: 10, Aliases: []string{"mancala", "kalaha", "калах"},
 		Options: []OptionSpec{
 			{Name: "pits", Kind: IntOption, Default: "6", Min: 1, Max: 8, Doc: "pits on each side"},
 			{Name: "seeds", Kind: IntOption, Default: "4", Min: 1, Max: 8, Doc: "seeds in each pit at the start"},
@@ -101,6 +102,7 @@ func init() {
 	//     (relays and extra turns included) is over.
 	register(&Variant{
 		ID: "congkak", Name: "Congkak", Players: 2, BoardBytes: SmallBoardBytes,
+		Order: 40, Aliases: []string{"congklak", "chongkak", "конгкак"},
 		Options: []OptionSpec{
 			{Name: "relay", Kind: BoolOption, Default: "true", Doc: "a last seed in an occupied pit lifts it and sowing continues"},
 			{Name: "pie", Kind: BoolOption, Default: "false", Doc: "at North's first turn North may swap sides instead of moving"},

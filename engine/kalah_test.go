@@ -1,6 +1,21 @@
 package engine
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
+
+// The variant's rows of TestPerftTable and BenchmarkPerft, and its fuzz
+// target (pieces_test.go).
+func init() {
+	addPerft("kalah", perftRow{nil, []uint64{6, 35, 185, 942, 4690, 23233}})
+	// Cross-sowing (docs/sources/more-games-rules.md section 12): every
+	// opening pit holds 4, so all six go clockwise and none ends in the
+	// store; confirmed by reference_test.go.
+	addPerft("kalah", perftRow{Options{"cross": "true"}, []uint64{6, 36, 200, 1050, 5504, 28064}})
+	addBench("kalah", benchRow{"kalah", nil, 9})
+	addFuzz("kalah", FuzzKalah)
+}
 
 // Hand-worked Kalah positions. Cells of the 6-pit board: South pits 1..6 are
 // cells 0..5, South's store 6, North pits 1..6 cells 7..12, North's store 13.
@@ -163,4 +178,33 @@ func TestSwappedSeats(t *testing.T) {
 	if _, err := p.Play(SwapMove); err == nil {
 		t.Fatal("congkak without pie accepted a swap")
 	}
+}
+
+func FuzzKalah(f *testing.F) {
+	// options byte (bit 0 empty_capture, bit 1 pie, bit 2 cross), pits-1,
+	// seeds-1, layout flag
+	fzCorpus(f,
+		[]byte{4, 5, 3, 0},
+		[]byte{4 | 2, 1, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0},
+		[]byte{0, 5, 3, 0},
+		[]byte{2, 5, 3, 0},
+		[]byte{3, 3, 2, 0},
+		[]byte{1, 7, 7, 0},
+		[]byte{0, 0, 7, 0},
+		[]byte{2, 5, 3, 1, 20, 0, 1, 2, 13, 0, 3, 0, 0, 0, 14, 2, 7, 5, 0, 30, 3},
+		[]byte{1, 2, 0, 1, 0, 0, 9, 1, 0, 2, 4, 4, 1, 0, 0},
+	)
+	f.Add([]byte{2, 5, 3, 0, 0, 224, 224, 0, 224, 232, 240, 250, 197})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := Options{
+			"pits":          strconv.Itoa(1 + int(r.next())%8),
+			"seeds":         strconv.Itoa(1 + int(r.next())%8),
+			"empty_capture": fzBool(o),
+			"pie":           fzBool(o >> 1),
+			"cross":         fzBool(o >> 2),
+		}
+		fzRun(t, "kalah", opts, r)
+	})
 }

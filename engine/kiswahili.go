@@ -81,6 +81,7 @@ func init() { register(baoVariant) }
 
 var baoVariant = &Variant{
 	ID: "bao", Name: "Bao la Kiswahili", Players: 2, BoardBytes: LargeBoardBytes,
+	Order: 110,
 	Options: append([]OptionSpec{
 		{Name: "takasia", Kind: BoolOption, Default: "true",
 			Doc: "a takasa that leaves the opponent one threatened pit blocks it for a turn (takasia)"},

@@ -7,6 +7,16 @@ import (
 	"testing"
 )
 
+// The variant's rows of TestPerftTable and BenchmarkPerft, and its fuzz
+// target (pieces_test.go).
+func init() {
+	// Bao la Kiswahili: depth 1 is 6L 6R 7L 7R (docs/sources/bao-rules.md
+	// example C); confirmed by reference_bao_kiswahili_test.go.
+	addPerft("bao", perftRow{nil, []uint64{4, 14, 38, 124, 405, 1430, 5655, 23270}})
+	addBench("bao", benchRow{"bao", nil, 9})
+	addFuzz("bao", FuzzBao)
+}
+
 // Hand-worked Bao la Kiswahili positions (docs/sources/bao-rules.md
 // sections 6, 7 and 10; rule ids in the names). A side's 16 pits are
 // written front row (1..8) then back row (9..16), each from the owner's
@@ -521,4 +531,35 @@ func TestBaoNamuaSuicide(t *testing.T) {
 	if q.Status() != NorthWon || q.EndReason() != EndFrontRowEmpty || q.Hand(South) != 2 {
 		t.Errorf("suicide: %s", q.String())
 	}
+}
+
+func FuzzBao(f *testing.F) {
+	// Every input cheap: a long relay counts as never-ending early.
+	f.Cleanup(LowerRelayLapBound(1 << 8))
+	// options bytes: o (infinite o%3, suicide bit 2, wipe bit 3, takasia bit
+	// 4, namua_house bit 5, house_capture bit 6, namua_restrictions bit 7),
+	// o2 (house_seeds bit 0); layout flag; then move bytes.
+	fzCorpus(f,
+		[]byte{0, 0, 0},
+		[]byte{0x10 | 0x20, 1, 0, 5, 9, 200, 3, 1},
+		[]byte{2 | 4 | 8 | 0x40 | 0x80, 0, 0},
+		// a layout with hands: South's 16 pits, a store byte, North's, a
+		// store byte, side to move, ply, hands, ownership, takasia
+		[]byte{0, 0, 1, 0, 2, 1, 0, 2, 1, 2, 0, 4, 2, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 6, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 3, 3, 0},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o, o2 := r.next(), r.next()
+		opts := Options{
+			"infinite":           []string{"draw", "loss", "illegal"}[int(o)%3],
+			"suicide":            []string{"forbidden", "allowed"}[o>>2&1],
+			"wipe":               []string{"stop", "continue"}[o>>3&1],
+			"takasia":            fzBool(^o >> 4),
+			"namua_house":        []string{"choice", "stop"}[o>>5&1],
+			"house_capture":      []string{"allowed", "immune"}[o>>6&1],
+			"namua_restrictions": fzBool(^o >> 7),
+			"house_seeds":        []string{"6", "8"}[o2&1],
+		}
+		fzRun(t, "bao", opts, r)
+	})
 }

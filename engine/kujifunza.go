@@ -110,6 +110,7 @@ var kujiEndOptions = []OptionSpec{
 func init() {
 	register(&Variant{
 		ID: "bao-kujifunza", Name: "Bao la Kujifunza", Players: 2, BoardBytes: LargeBoardBytes,
+		Order:   100,
 		Options: kujiEndOptions,
 		build: func(v *Variant, o Options) (Rules, error) {
 			r := &kujiRules{base: base{variant: v, opts: o, layout: fourRowLayout(8)}}

@@ -5,6 +5,17 @@ import (
 	"testing"
 )
 
+// The variant's rows of TestPerftTable and BenchmarkPerft, and its fuzz
+// target (pieces_test.go).
+func init() {
+	// Bao la Kujifunza: depth 1 is the 16 opening captures
+	// (docs/sources/bao-rules.md example J); depths up to 6 are confirmed
+	// by reference_kujifunza_test.go.
+	addPerft("bao-kujifunza", perftRow{nil, []uint64{16, 108, 500, 1902, 6550, 23442}})
+	addBench("bao-kujifunza", benchRow{"bao-kujifunza", nil, 7})
+	addFuzz("bao-kujifunza", FuzzKujifunza)
+}
+
 // Hand-worked Bao la Kujifunza positions (docs/sources/bao-rules.md;
 // rule ids in the names). A side's 16 pits are written front row (1..8)
 // then back row (9..16), each from the owner's left. Ring (C4): clockwise
@@ -382,4 +393,34 @@ func TestKujifunzaNoAllocs(t *testing.T) {
 			_ = moves
 		}
 	}
+}
+
+func FuzzKujifunza(f *testing.F) {
+	// Every input cheap: a long relay counts as never-ending early.
+	f.Cleanup(LowerRelayLapBound(1 << 8))
+	// options byte: infinite (o%3), suicide (bit 2), wipe (bit 3); layout flag
+	fzCorpus(f,
+		[]byte{0, 0},
+		[]byte{1 | 4, 0},
+		[]byte{2 | 8, 0},
+		[]byte{2 | 4 | 8, 0},
+		// layout: South's 16 pits, a store byte, North's, a store byte,
+		// side to move, ply; then move bytes. The never-ending 7R of
+		// kujifunza_test.go (the sixth legal move).
+		[]byte{0, 1, 0, 2, 1, 0, 2, 1, 2, 0, 4, 2, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5},
+		[]byte{2, 1, 0, 2, 1, 0, 2, 1, 2, 0, 4, 2, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		// the only front seeds a kichwa: J8
+		[]byte{4, 1, 3, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		[]byte{8, 1, 1, 2, 3, 1, 0, 2, 0, 1, 3, 0, 2, 1, 0, 0, 240, 1, 0, 2, 1, 3, 0, 1, 2, 0, 0, 1, 0, 2, 0, 3, 0, 1, 0, 0, 1, 9},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := Options{
+			"infinite": []string{"draw", "loss", "illegal"}[int(o)%3],
+			"suicide":  []string{"forbidden", "allowed"}[o>>2&1],
+			"wipe":     []string{"stop", "continue"}[o>>3&1],
+		}
+		fzRun(t, "bao-kujifunza", opts, r)
+	})
 }

@@ -1,5 +1,7 @@
 package engine
 
+import "fmt"
+
 // La'b madjnuni, "the game of madmen" (id "madjnuni"): the rules of
 // docs/sources/more-games-rules.md section 10 (rule numbers below are that
 // section's; C3-C6 are its shared conventions), rated faithful
@@ -50,6 +52,7 @@ package engine
 func init() {
 	register(&Variant{
 		ID: "madjnuni", Name: "La'b madjnuni", Players: 2, BoardBytes: SmallBoardBytes,
+		Order: 180,
 		Options: []OptionSpec{
 			{Name: "seeds", Kind: IntOption, Default: "7", Min: 2, Max: 12, Doc: "seeds in each pit at the start"},
 			{Name: "opposite", Kind: BoolOption, Default: "true", Doc: "a capture takes the facing pit with each pit of 2 or 4"},
@@ -63,6 +66,12 @@ func init() {
 		},
 	})
 }
+
+// NotHeadPit: the move must start from the head, pit 7, or the nearest
+// non-empty pit to its left (La'b madjnuni, rule 3).
+var NotHeadPit = newReason("err_not_head_pit", func(m Move) string {
+	return fmt.Sprintf("pit %d cannot be played: every move starts from pit 7, or the nearest non-empty pit to its left", m.Pit)
+})
 
 // madjRules: cells follow twoRowLayout(7). Sowing runs over the ring of 14
 // pits: ring index i is South pit i+1 for i < 7 (cell i) and North pit i-6

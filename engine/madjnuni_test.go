@@ -1,6 +1,22 @@
 package engine
 
-import "testing"
+import (
+	"slices"
+	"strconv"
+	"testing"
+)
+
+// The variant's rows of TestPerftTable and BenchmarkPerft, and its fuzz
+// target (pieces_test.go).
+func init() {
+	// La'b madjnuni has no choice: perft is 1 while the game goes on.
+	// The game from the start ends after exactly 70 plies (North wins
+	// 61-37 when South's row is empty); reference_madjnuni_test.go
+	// confirms such whole-game counts.
+	addPerft("madjnuni", perftRow{nil, append(slices.Repeat([]uint64{1}, 70), 0)})
+	addBench("madjnuni", benchRow{"madjnuni", nil, 70})
+	addFuzz("madjnuni", FuzzMadjnuni)
+}
 
 // Hand-worked examples of La'b madjnuni (docs/sources/more-games-rules.md
 // section 10; the rule numbers are that section's). Cells follow
@@ -138,4 +154,26 @@ func TestMadjnuniPerftRepetition(t *testing.T) {
 			t.Errorf("PerftFull(heads, %d) = %d, want %d", d, got, want)
 		}
 	}
+}
+
+func FuzzMadjnuni(f *testing.F) {
+	f.Cleanup(LowerRelayLapBound(1 << 8))
+	// options byte: seeds (2 + o%11), opposite (bit 4); layout flag; then
+	// move bytes (the legal move is at most one).
+	fzCorpus(f,
+		[]byte{5, 0},
+		[]byte{5 | 16, 0},
+		[]byte{0, 0},
+		// the section 14 vector: South 5 1 3 1 1 2 0 / 0, North 1 2 4 3 1 1 1 / 0
+		[]byte{5, 1, 5, 1, 3, 1, 1, 2, 0, 0, 1, 2, 4, 3, 1, 1, 1, 0, 0, 0},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := Options{
+			"seeds":    strconv.Itoa(2 + int(o)%11),
+			"opposite": fzBool(^o >> 4),
+		}
+		fzRun(t, "madjnuni", opts, r)
+	})
 }

@@ -97,6 +97,7 @@ import (
 func init() {
 	register(&Variant{
 		ID: "namnam", Name: "Oware Nam Nam", Players: 2, BoardBytes: SmallBoardBytes,
+		Order: 60, Aliases: []string{"nam-nam", "numnum", "num-num", "нам-нам"},
 		build: func(v *Variant, o Options) (Rules, error) {
 			return &namnamRules{base: base{variant: v, opts: o, layout: twoRowLayout(6)}}, nil
 		},

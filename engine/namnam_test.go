@@ -6,6 +6,15 @@ import (
 	"testing"
 )
 
+// The variant's rows of TestPerftTable and BenchmarkPerft, and its fuzz
+// target (pieces_test.go).
+func init() {
+	// Oware Nam Nam: confirmed by reference_namnam_test.go.
+	addPerft("namnam", perftRow{nil, []uint64{6, 32, 140, 638, 3029, 13835}})
+	addBench("namnam", benchRow{"namnam", nil, 8})
+	addFuzz("namnam", FuzzNamnam)
+}
+
 // Hand-worked Oware Nam Nam positions, one or more per numbered rule of
 // docs/sources/more-games-rules.md section 2, and the section 14 vectors.
 // Cells: South pits 0..5, South's store 6, North pits 7..12, North's store 13.
@@ -312,4 +321,23 @@ func TestNamnamNoAlloc(t *testing.T) {
 			t.Errorf("AppendMoves: %v allocations", n)
 		}
 	}
+}
+
+func FuzzNamnam(f *testing.F) {
+	// Every input cheap: a long relay counts as never-ending early.
+	f.Cleanup(LowerRelayLapBound(1 << 8))
+	// layout flag (bit 0 a layout, bit 2 the claim phase), then the
+	// layout: South's 6 pits, a store byte, North's, a store byte, side to
+	// move and round/claims byte, ply, two owner bytes; then move bytes.
+	fzCorpus(f,
+		[]byte{0},
+		[]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13},
+		// section 14's infinite relay: South owns all but North 3 and 5
+		[]byte{1, 1, 0, 2, 1, 0, 2, 8, 1, 0, 1, 0, 1, 3, 0, 8 << 4, 0, 0, 0xff - 0x14, 3, 0, 1},
+		// the last four, then the claims
+		[]byte{1, 0, 0, 0, 0, 0, 1, 6, 3, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fzRun(t, "namnam", nil, &fzBytes{data})
+	})
 }

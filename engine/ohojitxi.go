@@ -65,6 +65,7 @@ import (
 func init() {
 	register(&Variant{
 		ID: "ohojitxi", Name: "Ohojitxi", Players: 2, BoardBytes: SmallBoardBytes,
+		Order: 120, Aliases: []string{"ohojichi"},
 		build: func(v *Variant, o Options) (Rules, error) {
 			return &ohojitxiRules{base: base{variant: v, opts: o, layout: ohojitxiLayout()}}, nil
 		},

@@ -5,6 +5,17 @@ import (
 	"testing"
 )
 
+// The variant's rows of TestPerftTable and BenchmarkPerft, and its fuzz
+// target (pieces_test.go).
+func init() {
+	// Ohojitxi: six sowings a side; the first capture (and its drop, a
+	// ply of its own) comes at depth 7; confirmed by
+	// reference_ohojitxi_test.go.
+	addPerft("ohojitxi", perftRow{nil, []uint64{6, 36, 180, 900, 4500, 22500, 122400}})
+	addBench("ohojitxi", benchRow{"ohojitxi", nil, 10})
+	addFuzz("ohojitxi", FuzzOhojitxi)
+}
+
 // O1: the turned board. Seen from South's seat, South's block is at the
 // bottom (rows 3-5) and North's on top (rows 0-2); each block is numbered
 // from its owner's seat, so that South's 4 touches North's 5 and South's 5
@@ -193,4 +204,19 @@ func TestOhojitxiJSON(t *testing.T) {
 	if _, err := NewPosition(r, Setup{Pits: [][]int{{1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}}, Stores: []int{1, 0}}); err == nil {
 		t.Error("a store accepted")
 	}
+}
+
+func FuzzOhojitxi(f *testing.F) {
+	// layout flag; then, with a layout, 12 pits, side to move (bit 0), the
+	// drop (bits 1-2) and South's last drop (bits 3-5), ply (North's last
+	// drop)
+	fzCorpus(f,
+		[]byte{0},
+		[]byte{1, 3, 3, 3, 1, 2, 3, 4, 4, 4, 4, 4, 4, 0, 0},
+		[]byte{1, 0, 0, 0, 1, 3, 0, 4, 0, 2, 4, 1, 0, 0, 3},
+		[]byte{1, 2, 0, 0, 0, 5, 0, 1, 1, 1, 1, 1, 1, 4, 9},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fzRun(t, "ohojitxi", Options{}, &fzBytes{data})
+	})
 }

@@ -53,6 +53,7 @@ import "encoding/binary"
 func init() {
 	register(&Variant{
 		ID: "oware", Name: "Oware", Players: 2, BoardBytes: SmallBoardBytes,
+		Order: 20, Aliases: []string{"awale", "awari", "wari", "оваре"},
 		Options: []OptionSpec{
 			{Name: "seeds", Kind: IntOption, Default: "4", Min: 1, Max: 6, Doc: "seeds in each pit at the start"},
 			{Name: "grand_slam", Kind: EnumOption, Default: "capture", Values: []string{"capture", "nocapture", "forbidden"},

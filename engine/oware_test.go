@@ -1,9 +1,20 @@
 package engine
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
+
+// The variant's rows of TestPerftTable and BenchmarkPerft, and its fuzz
+// target (pieces_test.go).
+func init() {
+	addPerft("oware", perftRow{nil, []uint64{6, 36, 190, 1014, 5219, 27332}})
+	// Cross-sowing, as for Kalah; confirmed by reference_test.go.
+	addPerft("oware", perftRow{Options{"cross": "true"}, []uint64{6, 36, 200, 1061, 5633, 29506}})
+	addBench("oware", benchRow{"oware", nil, 9})
+	addFuzz("oware", FuzzOware)
+}
 
 // Hand-worked Oware positions. Cells: South pits 0..5, South's store 6,
 // North pits 7..12, North's store 13. Totals are kept at 48 so that the
@@ -152,4 +163,33 @@ func TestOwareThirdRepetitionEndsTheGame(t *testing.T) {
 	if n := Perft(start, 25); n != 0 {
 		t.Errorf("perft(25) = %d, want 0 (the game ended by repetition)", n)
 	}
+}
+
+func FuzzOware(f *testing.F) {
+	// options byte: seeds-1 (low 3 bits), grand_slam (next 2 bits), cross
+	// (bit 5)
+	fzCorpus(f,
+		[]byte{3 | 32, 0},
+		[]byte{3 | 16 | 32, 0},
+		[]byte{3, 0},
+		[]byte{3 | 8, 0},
+		[]byte{3 | 16, 0},
+		[]byte{0 | 16, 0},
+		[]byte{5, 0},
+		// South to move: pit 6 with 17 seeds sows two seeds into each of
+		// North's empty pits, a grand slam.
+		[]byte{16, 1, 1, 19, 0, 7, 0, 17, 0, 0, 0, 0, 0, 0, 7, 9, 0, 0},
+		[]byte{0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0},
+		[]byte{8, 1, 2, 1, 2, 1, 2, 12, 1, 1, 2, 1, 2, 1, 3, 3, 0, 0},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := Options{
+			"seeds":      strconv.Itoa(1 + int(o&7)%6),
+			"grand_slam": []string{"capture", "nocapture", "forbidden"}[int(o>>3&3)%3],
+			"cross":      fzBool(o >> 5),
+		}
+		fzRun(t, "oware", opts, r)
+	})
 }

@@ -61,6 +61,14 @@ type Rules interface {
 	owner(p Position, c Cell) Side
 }
 
+// Passer is implemented by the rules in which a player who cannot move
+// passes, so that a game ends for want of moves only when neither player
+// can move (Selus, Sulus, Ayo-ayo with starve=false): PassesWhenStuck
+// reports whether these rules do. Rules without it never pass so.
+type Passer interface {
+	PassesWhenStuck() bool
+}
+
 // base holds what every rule set has; the variants embed it.
 type base struct {
 	variant *Variant

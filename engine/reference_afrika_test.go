@@ -22,6 +22,11 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+// The variant's reference implementation, for TestEveryVariantHasItsTests.
+func init() {
+	engine.AddReference("afrika", TestReferenceAfrikaGames)
+}
+
 type aref struct {
 	early, misere bool
 

@@ -23,6 +23,11 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+// The variant's reference implementation, for TestEveryVariantHasItsTests.
+func init() {
+	engine.AddReference("ayoayo", TestReferenceAyoayoGames)
+}
+
 type ayref struct {
 	n       int
 	capture string

@@ -24,6 +24,11 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+// The variant's reference implementation, for TestEveryVariantHasItsTests.
+func init() {
+	engine.AddReference("bao", TestReferenceBaoGames)
+}
+
 type bref struct {
 	takasia, houseStop, immune, restrict, suicide, wipeStop bool
 	infinite                                                string

@@ -26,6 +26,11 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+// The variant's reference implementation, for TestEveryVariantHasItsTests.
+func init() {
+	engine.AddReference("gabata", TestReferenceGabataGames)
+}
+
 type t3ref struct {
 	game    string // "gabata", "selus", "sulus"
 	serial  bool   // gabata
@@ -662,28 +667,4 @@ func TestReferenceGabataScripted(t *testing.T) {
 		}
 		t3replay(t, c.opts, p, ref, nil, strings.Fields(c.moves))
 	}
-}
-
-// t3Marked reports whether cell c of p is a wegue (for the fuzz targets'
-// event check).
-func t3Marked(p engine.Position, c engine.Cell) bool {
-	for _, m := range p.Marks() {
-		if m.Cell == c && m.Kind == engine.MarkTrap {
-			return true
-		}
-	}
-	return false
-}
-
-// t3Passes reports whether me's opponent has no move in p, me to move (an
-// automatic pass, for the fuzz targets).
-func t3Passes(p engine.Position, me engine.Side) bool {
-	j, _ := p.MarshalJSON()
-	var x map[string]any
-	_ = json.Unmarshal(j, &x)
-	x["to_move"] = (1 - me).String()
-	j, _ = json.Marshal(x)
-	q, err := engine.ParsePosition(j)
-	// the set-up pass gives the turn straight back to me
-	return err == nil && q.ToMove() == me
 }

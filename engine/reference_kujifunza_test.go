@@ -27,6 +27,11 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+// The variant's reference implementation, for TestEveryVariantHasItsTests.
+func init() {
+	engine.AddReference("bao-kujifunza", TestReferenceKujifunzaGames)
+}
+
 type kref struct {
 	infinite, suicide, wipe string
 

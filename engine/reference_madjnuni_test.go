@@ -24,6 +24,11 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+// The variant's reference implementation, for TestEveryVariantHasItsTests.
+func init() {
+	engine.AddReference("madjnuni", TestReferenceMadjnuniGames)
+}
+
 type mref struct {
 	opposite bool
 

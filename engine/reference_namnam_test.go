@@ -24,6 +24,11 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+// The variant's reference implementation, for TestEveryVariantHasItsTests.
+func init() {
+	engine.AddReference("namnam", TestReferenceNamnamGames)
+}
+
 type nref struct {
 	pits   [2][6]int
 	owner  [2][6]int

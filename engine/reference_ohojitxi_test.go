@@ -23,6 +23,11 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+// The variant's reference implementation, for TestEveryVariantHasItsTests.
+func init() {
+	engine.AddReference("ohojitxi", TestReferenceOhojitxiGames)
+}
+
 // orefLoop is each side's loop (O1) as grid squares {rank, file}: South
 // from its seat (near rank 5): near-left, near-right, middle-right,
 // far-right, far-left, middle-left; North the same from the other end of

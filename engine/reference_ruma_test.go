@@ -21,6 +21,11 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+// The variant's reference implementation, for TestEveryVariantHasItsTests.
+func init() {
+	engine.AddReference("ruma", TestReferenceRuma)
+}
+
 var rrSeat = [4]engine.Side{engine.South, engine.East, engine.North, engine.West}
 
 type rref struct {

@@ -9,6 +9,11 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+// The variant's reference implementation, for TestEveryVariantHasItsTests.
+func init() {
+	engine.AddReference("selus", TestReferenceSelusGames)
+}
+
 func TestReferenceSelusGames(t *testing.T) {
 	sets := []engine.Options{{"weak_traps": "false"}, {"weak_traps": "true"}}
 	t3games(t, func(o engine.Options) engine.Rules { return engine.MustNew("selus", o) }, "selus", sets, 600)

@@ -8,6 +8,11 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+// The variant's reference implementation, for TestEveryVariantHasItsTests.
+func init() {
+	engine.AddReference("sulus", TestReferenceSulusGames)
+}
+
 func TestReferenceSulusGames(t *testing.T) {
 	sets := []engine.Options{{"rule": "aydi"}, {"rule": "nishtav"}, {"rule": "lame"}}
 	t3games(t, func(o engine.Options) engine.Rules { return engine.MustNew("sulus", o) }, "sulus", sets, 400)

@@ -54,6 +54,17 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+// The reference implementations of these variants, for TestEveryVariantHasItsTests.
+func init() {
+	engine.AddReference("kalah", TestReferenceRandomGames)
+	engine.AddReference("oware", TestReferenceRandomGames)
+	engine.AddReference("togyz", TestReferenceRandomGames)
+	engine.AddReference("congkak", TestReferenceRandomGames)
+	engine.AddReference("tchuka", TestReferenceRandomGames)
+	engine.AddReference("bao-kenya", TestReferenceRandomGames)
+	engine.AddReference("bao-laps", TestReferenceRandomGames)
+}
+
 // ---------------------------------------------------------------------------
 // The reference rules.
 

@@ -28,6 +28,11 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+// The variant's reference implementation, for TestEveryVariantHasItsTests.
+func init() {
+	engine.AddReference("tshuba", TestReferenceTshubaGames)
+}
+
 type tref struct {
 	n      int // columns
 	bonus  int // option bonus

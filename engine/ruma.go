@@ -85,6 +85,7 @@ import (
 func init() {
 	v := &Variant{
 		ID: "ruma", Name: "Ruma", Players: 4, BoardBytes: LargeBoardBytes,
+		Order: 170, Aliases: []string{"dead-pan", "рума"},
 		Options: []OptionSpec{
 			{Name: "players", Kind: IntOption, Default: "4", Min: 2, Max: 4, Doc: "2 or 4 (3 is refused): 4, one player a seat; 2, one holds South and North, the other East and West"},
 			{Name: "seeds", Kind: IntOption, Default: "4", Min: 2, Max: 4, Doc: "seeds in each pocket at the start"},

@@ -8,6 +8,16 @@ import (
 	"testing"
 )
 
+// The variant's rows of TestPerftTable and BenchmarkPerft, and its fuzz
+// target (pieces_test.go).
+func init() {
+	// Ruma: six moves (every pocket's 4 seeds end beside others); the
+	// counts beyond are confirmed by reference_ruma_test.go.
+	addPerft("ruma", perftRow{nil, []uint64{6, 36, 216, 1182, 5086, 22570}})
+	addBench("ruma", benchRow{"ruma", nil, 8})
+	addFuzz("ruma", FuzzRuma)
+}
+
 // Hand-worked Ruma positions (docs/sources/more-games-rules.md §4, rule numbers
 // in the test names, and the Ruma vector of §14).
 
@@ -331,4 +341,29 @@ func TestRumaGameLeave(t *testing.T) {
 	if _, err := NewGame(MustNew("kalah", nil).Start()).Leave(South); err != ErrCannotLeave {
 		t.Errorf("kalah: %v", err)
 	}
+}
+
+// FuzzRuma plays Ruma from the start or a random layout (four rows, their
+// rumas, South to move, or any seat with the side flag).
+func FuzzRuma(f *testing.F) {
+	// options byte: players (bit 0), seeds 2..4 (o>>1%3), penalty_limit
+	// default or 1..3 (o>>3%4); layout flag
+	fzCorpus(f,
+		[]byte{0, 0},
+		[]byte{1, 0},
+		[]byte{2 | 8, 0},
+		[]byte{5 | 16, 0},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := Options{
+			"players": []string{"4", "2"}[o&1],
+			"seeds":   fmt.Sprint(2 + int(o>>1)%3),
+		}
+		if k := int(o>>3) % 4; k > 0 {
+			opts["penalty_limit"] = fmt.Sprint(k)
+		}
+		fzRun(t, "ruma", opts, r)
+	})
 }

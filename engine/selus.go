@@ -76,6 +76,7 @@ import (
 func init() {
 	register(&Variant{
 		ID: "selus", Name: "Selus", Players: 2, BoardBytes: LargeBoardBytes,
+		Order: 150,
 		Options: []OptionSpec{
 			{Name: "weak_traps", Kind: BoolOption, Default: "false",
 				Doc: "a wegue emptied by a capture becomes an ordinary pit again"},
@@ -97,6 +98,10 @@ type wegueRules struct {
 	weak     bool // Selus weak_traps
 	toOwner  bool // Sulus nishtav/lame: a trap belongs to the owner of its side, not its maker
 }
+
+// PassesWhenStuck: a player of Selus or Sulus who cannot move passes
+// (Passer).
+func (r *wegueRules) PassesWhenStuck() bool { return true }
 
 const (
 	wegOwnerShift = 18

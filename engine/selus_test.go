@@ -6,6 +6,14 @@ import (
 	"testing"
 )
 
+// The variant's rows of TestPerftTable and BenchmarkPerft, and its fuzz
+// target (pieces_test.go).
+func init() {
+	addPerft("selus", perftRow{nil, []uint64{9, 71, 544, 4119, 30017, 214707}})
+	addBench("selus", benchRow{"selus", nil, 7})
+	addFuzz("selus", FuzzSelus)
+}
+
 // The Selus rules of docs/sources/more-games-rules.md section 8, one test per
 // rule, and the section 14 vectors (the author's problem, the constructed
 // checks).
@@ -219,4 +227,19 @@ func TestSelusScoresNoAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(50, func() { _, _, _ = p.Scores() }); n != 0 {
 		t.Errorf("Scores: %.1f allocations", n)
 	}
+}
+
+func FuzzSelus(f *testing.F) {
+	f.Cleanup(LowerRelayLapBound(1 << 8))
+	// options byte: weak_traps (bit 0); layout flag
+	fzCorpus(f,
+		[]byte{0, 0},
+		[]byte{1, 0},
+		[]byte{0, 1, 1, 0, 0, 0, 1, 0, 0, 1, 2, 0, 1, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 4, 0, 5},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		fzRun(t, "selus", Options{"weak_traps": []string{"false", "true"}[o&1]}, r)
+	})
 }

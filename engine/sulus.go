@@ -50,6 +50,7 @@ package engine
 func init() {
 	register(&Variant{
 		ID: "sulus", Name: "Sulus", Players: 2, BoardBytes: LargeBoardBytes,
+		Order: 160, Aliases: []string{"sulus-aydi"},
 		Options: []OptionSpec{
 			{Name: "rule", Kind: EnumOption, Default: "aydi", Values: []string{"aydi", "nishtav", "lame"},
 				Doc: "a trap belongs to the player who made it (aydi), or to the owner of the side it is on (nishtav; lame is the same game)"},

@@ -2,6 +2,14 @@ package engine
 
 import "testing"
 
+// The variant's rows of TestPerftTable and BenchmarkPerft, and its fuzz
+// target (pieces_test.go).
+func init() {
+	addPerft("sulus", perftRow{nil, []uint64{9, 71, 544, 4107, 30383, 220857}})
+	addBench("sulus", benchRow{"sulus", nil, 7})
+	addFuzz("sulus", FuzzSulus)
+}
+
 // The Sulus rules of docs/sources/more-games-rules.md section 9, one test per
 // rule, and the section 14 checks.
 
@@ -75,4 +83,19 @@ func TestSulusRule6End(t *testing.T) {
 	if p.Status() != Draw || p.EndReason() != EndRepetition {
 		t.Errorf("repetition: %s", describe(&p))
 	}
+}
+
+func FuzzSulus(f *testing.F) {
+	f.Cleanup(LowerRelayLapBound(1 << 8))
+	// options byte: rule (o%3); layout flag
+	fzCorpus(f,
+		[]byte{0, 0},
+		[]byte{1, 0},
+		[]byte{2, 0},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		fzRun(t, "sulus", Options{"rule": []string{"aydi", "nishtav", "lame"}[int(o)%3]}, r)
+	})
 }

@@ -21,6 +21,7 @@ import "fmt"
 func init() {
 	register(&Variant{
 		ID: "tchuka", Name: "Tchuka Ruma", Players: 1, BoardBytes: SmallBoardBytes,
+		Order: 50, Aliases: []string{"tchuka-ruma", "tchukaruma", "чука"},
 		Options: []OptionSpec{
 			{Name: "pits", Kind: IntOption, Default: "4", Min: 1, Max: MaxPits, Doc: "pits in the row"},
 			{Name: "seeds", Kind: IntOption, Default: "2", Min: 1, Max: 15, Doc: "seeds in each pit at the start"},

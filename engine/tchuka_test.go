@@ -2,8 +2,17 @@ package engine
 
 import (
 	"slices"
+	"strconv"
 	"testing"
 )
+
+// The variant's rows of TestPerftTable and BenchmarkPerft, and its fuzz
+// target (pieces_test.go).
+func init() {
+	addPerft("tchuka", perftRow{nil, []uint64{4, 3, 6, 7, 3, 1}})
+	addBench("tchuka", benchRow{"tchuka-6x4", Options{"pits": "6", "seeds": "4"}, 12})
+	addFuzz("tchuka", FuzzTchuka)
+}
 
 // The 4x2 layout of docs/sources/seed-003.md#line-187 (003:187) and its only
 // solution, 3 4 3 4 2 4, step by step as traced in
@@ -93,4 +102,31 @@ func TestTchukaFourByTwoHasOneSolution(t *testing.T) {
 	if len(solutions) != 1 || !slices.Equal(solutions[0], []string{"3", "4", "3", "4", "2", "4"}) {
 		t.Errorf("solutions = %v, want only [3 4 3 4 2 4]", solutions)
 	}
+}
+
+func FuzzTchuka(f *testing.F) {
+	// pits-1, seeds-1, layout flag
+	fzCorpus(f,
+		[]byte{3, 1, 0},
+		[]byte{3, 5, 0},
+		[]byte{5, 3, 0},
+		[]byte{15, 14, 0},
+		[]byte{0, 0, 0},
+		[]byte{2, 2, 1, 3, 0, 5, 1},
+	)
+	// The unique solution of the 4x2 board: pits 3 4 3 4 2 4 (as legal-move
+	// indexes: 2, 2, 2, 2, 0, 0 after each move's list).
+	f.Add([]byte{3, 1, 0, 2, 3, 2, 2, 0, 0, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		pits, seeds := 1+int(r.next())%16, 1+int(r.next())%15
+		opts := Options{"pits": strconv.Itoa(pits), "seeds": strconv.Itoa(seeds)}
+		if pits*seeds > 255 {
+			if _, err := New("tchuka", opts); err == nil {
+				t.Fatalf("tchuka %v: more than 255 seeds accepted", opts)
+			}
+			opts["seeds"] = strconv.Itoa(255 / pits)
+		}
+		fzRun(t, "tchuka", opts, r)
+	})
 }

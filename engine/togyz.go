@@ -46,6 +46,7 @@ import (
 func init() {
 	register(&Variant{
 		ID: "togyz", Name: "Togyz Kumalak", Players: 2, BoardBytes: SmallBoardBytes,
+		Order: 30, Aliases: []string{"togyzkumalak", "toguz", "togus", "тогыз"},
 		build: func(v *Variant, o Options) (Rules, error) {
 			return &togyzRules{base: base{variant: v, opts: o, layout: twoRowLayout(9)}}, nil
 		},

@@ -2,6 +2,14 @@ package engine
 
 import "testing"
 
+// The variant's rows of TestPerftTable and BenchmarkPerft, and its fuzz
+// target (pieces_test.go).
+func init() {
+	addPerft("togyz", perftRow{nil, []uint64{9, 73, 613, 5199, 43184}})
+	addBench("togyz", benchRow{"togyz", nil, 6})
+	addFuzz("togyz", FuzzTogyz)
+}
+
 // Hand-worked Togyz Kumalak positions, with the worked examples of seed 001
 // (docs/sources/seed-001.md; a line in a case's name, such as 001:27-37, is
 // summarized there under the heading of its first line, #line-27).
@@ -107,4 +115,16 @@ func TestTogyzIllegalMoves(t *testing.T) {
 		extra: `{"tuzdyk":{"north":3}}`}.setup(t, r)
 	wantIllegal(t, q, "3", TuzdykPit)
 	wantMoves(t, q, "1", "2", "4", "5", "6", "7", "8", "9")
+}
+
+func FuzzTogyz(f *testing.F) {
+	fzCorpus(f,
+		[]byte{0},
+		[]byte{1, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 2, 9, 9, 9, 9, 9, 9, 9, 10, 0, 0, 0, 0, 0, 0},
+		[]byte{1, 1, 2, 3, 2, 1, 20, 2, 1, 0, 2, 1, 2, 2, 1, 2, 0, 1, 2, 30, 40, 1, 0, 3, 5},
+		[]byte{1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 70, 80, 0, 0, 0, 0},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fzRun(t, "togyz", Options{}, &fzBytes{data})
+	})
 }

@@ -81,6 +81,7 @@ import (
 func init() {
 	register(&Variant{
 		ID: "tshuba", Name: "Tshuba", Players: 2, BoardBytes: LargeBoardBytes,
+		Order: 190, Aliases: []string{"tschuba", "chuba", "tchouba"},
 		Options: []OptionSpec{
 			{Name: "cols", Kind: EnumOption, Default: "8", Values: []string{"4", "8"},
 				Doc: "pits in each of the four rows"},

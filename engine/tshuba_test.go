@@ -1,6 +1,20 @@
 package engine
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
+
+// The variant's rows of TestPerftTable and BenchmarkPerft, and its fuzz
+// target (pieces_test.go).
+func init() {
+	// Tshuba: every pit may be played at the start (16 on 4x8, 8 on
+	// 4x4); confirmed by reference_tshuba_test.go.
+	addPerft("tshuba", perftRow{nil, []uint64{16, 240, 2923, 32189, 346427}})
+	addPerft("tshuba", perftRow{Options{"cols": "4"}, []uint64{8, 56, 295, 1452, 6732}})
+	addBench("tshuba", benchRow{"tshuba", nil, 5})
+	addFuzz("tshuba", FuzzTshuba)
+}
 
 // Hand-worked Tshuba positions (docs/sources/more-games-rules.md section 11;
 // rule numbers in the names). On the 4x4 board (cols=4) a side's pits are
@@ -177,4 +191,32 @@ func TestTshubaRepetition(t *testing.T) {
 	if q.Status() != Draw || q.EndReason() != EndRepetition || q.Seeds() != 64 || q.Store(South) != 0 {
 		t.Errorf("%s (%s)", q.String(), q.EndReason())
 	}
+}
+
+func FuzzTshuba(f *testing.F) {
+	// Every input cheap: a long relay counts as never-ending early.
+	f.Cleanup(LowerRelayLapBound(1 << 8))
+	// options byte: cols (bit 0: 4 or 8), bonus (bits 1-2, mod 3),
+	// take_single_outer (bit 3); layout flag
+	fzCorpus(f,
+		[]byte{0, 0},
+		[]byte{1, 0},
+		[]byte{1 | 4, 0},
+		[]byte{2 | 8, 0},
+		// layout: South's 8 pits, a store byte, North's, a store byte,
+		// side to move (bits 2-3: bonus due), ply; the never-ending 8 of
+		// section 14 (refused) and the capture with a bonus.
+		[]byte{1, 1, 1, 0, 3, 0, 3, 2, 1, 2, 0, 0, 2, 0, 0, 0, 1, 0, 1, 0, 0, 0, 255, 0, 7},
+		[]byte{1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2, 2, 2, 2, 1, 2, 3, 2, 0, 0, 0, 3, 4, 0},
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &fzBytes{data}
+		o := r.next()
+		opts := Options{
+			"cols":              []string{"8", "4"}[o&1],
+			"bonus":             strconv.Itoa(int(o>>1&3) % 3),
+			"take_single_outer": fzBool(o >> 3),
+		}
+		fzRun(t, "tshuba", opts, r)
+	})
 }

@@ -100,6 +100,15 @@ type Variant struct {
 	// KB without changing the picture). The renderer compresses harder to
 	// stay under it, and its tests hold every variant to its own.
 	BoardBytes int
+	// Order places the variant in lists and menus (Variants): the lower
+	// first. Each variant has its own (register panics on a tie); the
+	// existing ones count in tens, in the order of the spec's table, so a
+	// new one can go between two.
+	Order int
+	// Aliases are other names people use for the variant, lower case
+	// ("mancala" for Kalah); the bot accepts them for the id. An alias is
+	// never another variant's id or alias (register panics).
+	Aliases []string
 
 	build func(v *Variant, opts Options) (Rules, error)
 	// fill, if set, changes the resolved options out whose default depends
@@ -209,6 +218,24 @@ func register(v *Variant) {
 	if _, dup := registry[v.ID]; dup {
 		panic("engine: variant registered twice: " + v.ID)
 	}
+	if v.Order <= 0 {
+		panic("engine: variant " + v.ID + " registered without Order")
+	}
+	for _, o := range registry {
+		if o.Order == v.Order {
+			panic(fmt.Sprintf("engine: variants %s and %s both have Order %d", o.ID, v.ID, v.Order))
+		}
+		for _, a := range v.Aliases {
+			if a == o.ID || slices.Contains(o.Aliases, a) {
+				panic("engine: alias " + a + " of " + v.ID + " is taken by " + o.ID)
+			}
+		}
+		for _, a := range o.Aliases {
+			if a == v.ID {
+				panic("engine: id " + v.ID + " is an alias of " + o.ID)
+			}
+		}
+	}
 	registry[v.ID] = v
 }
 
@@ -225,32 +252,14 @@ func Lookup(id string) (*Variant, error) {
 	return nil, fmt.Errorf("unknown variant %q (known: %s)", id, strings.Join(ids, ", "))
 }
 
-// Variants returns every registered variant, in the spec's order.
+// Variants returns every registered variant, by Order.
 func Variants() []*Variant {
 	out := make([]*Variant, 0, len(registry))
 	for _, v := range registry {
 		out = append(out, v)
 	}
-	sort.Slice(out, func(i, j int) bool {
-		oi, oj := variantOrder(out[i].ID), variantOrder(out[j].ID)
-		if oi != oj {
-			return oi < oj
-		}
-		return out[i].ID < out[j].ID
-	})
+	sort.Slice(out, func(i, j int) bool { return out[i].Order < out[j].Order })
 	return out
-}
-
-// specOrder is the order of the spec's variant table.
-var specOrder = []string{"kalah", "oware", "togyz", "congkak", "tchuka", "namnam", "ayoayo",
-	"bao-kenya", "bao-laps", "bao-kujifunza", "bao",
-	"ohojitxi", "afrika", "gabata", "selus", "sulus", "ruma", "madjnuni", "tshuba"}
-
-func variantOrder(id string) int {
-	if i := slices.Index(specOrder, id); i >= 0 {
-		return i
-	}
-	return len(specOrder)
 }
 
 // New returns the rules of variant id with the given options. It is

@@ -40,3 +40,20 @@ func TestMatchesEngine(t *testing.T) {
 		}
 	}
 }
+
+// Every refusal reason the engine declares carries a message key
+// (engine.Reason.Message) that exists in every language.
+func TestEveryReasonHasItsText(t *testing.T) {
+	rs := engine.Reasons()
+	if len(rs) < 20 {
+		t.Fatalf("only %d reasons declared", len(rs))
+	}
+	for _, r := range rs {
+		key, _ := r.Message(engine.Move{Pit: 3})
+		for _, l := range All {
+			if !Has(l, key) {
+				t.Errorf("reason %d: %s has no %s", r, l, key)
+			}
+		}
+	}
+}

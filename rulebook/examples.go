@@ -6,6 +6,23 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+func init() {
+	registerExamples("kalah", kalah,
+		[]sectionFeature{{Sowing, ShowsLap}, {Extra, ShowsExtraTurn}, {Capture, ShowsCapture}, {End, ShowsEnd}})
+	registerExamples("oware", oware,
+		[]sectionFeature{{Sowing, ShowsLap}, {Capture, ShowsCaptureChain}, {Feeding, ShowsFeeding}, {GrandSlam, ShowsGrandSlam}})
+	registerExamples("togyz", noOptions(togyz),
+		[]sectionFeature{{Sowing, ShowsSow}, {Capture, ShowsCapture}, {Tuzdyk, ShowsTuzdyk}, {Tuzdyk, ShowsDeposit}})
+	registerExamples("congkak", congkak,
+		[]sectionFeature{{Sowing, ShowsSow}, {Relay, ShowsRelay}, {Extra, ShowsExtraTurn}, {Capture, ShowsCapture}})
+	registerExamples("tchuka", noOptions(tchuka),
+		[]sectionFeature{{Sowing, ShowsExtraTurn}, {LastSeed, ShowsRelay}, {LastSeed, ShowsStranded}, {End, ShowsSolved}})
+	registerExamples("bao-kenya", noOptions(baoKenya),
+		[]sectionFeature{{Sowing, ShowsLap}, {Extra, ShowsExtraTurn}, {Capture, ShowsCapture}, {End, ShowsEnd}})
+	registerExamples("bao-laps", noOptions(baoLaps),
+		[]sectionFeature{{Sowing, ShowsSow}, {Laps, ShowsRelay}, {Capture, ShowsCapture}, {End, ShowsEnd}})
+}
+
 // pos builds a hand-picked position of rules r, South to move. south and
 // north list each side's pits in its own 1..N order. The stores are given
 // for the standard number of seeds; with another number (Kalah's or

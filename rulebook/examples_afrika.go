@@ -2,6 +2,10 @@ package rulebook
 
 import "github.com/mancala-bot/mancala/engine"
 
+func init() {
+	registerExamples("afrika", noOptions(afrika), []sectionFeature{{Capture, ShowsCapture}, {Sowing, ShowsSow}})
+}
+
 // afrika: 8 pits of 8 seeds, 128 in all (pos fills the stores up to 128).
 //
 //   - capture: South's pits 1 and 4 are empty; they face North's pit 8

@@ -2,6 +2,10 @@ package rulebook
 
 import "github.com/mancala-bot/mancala/engine"
 
+func init() {
+	registerExamples("ayoayo", noOptions(ayoayo), []sectionFeature{{Sowing, ShowsRelay}, {Capture, ShowsCapture}})
+}
+
 // ayoayo: 6 pits of 4 seeds, 48 in all (pos puts the rest in the stores),
 // the position of docs/sources/more-games-rules.md section 14:
 //

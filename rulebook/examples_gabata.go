@@ -6,6 +6,21 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+func init() {
+	registerExamples("gabata", gabata,
+		[]sectionFeature{{Sowing, ShowsRelay}, {Capture, ShowsCapture}, {GabataSerial, ShowsCaptureChain}, {End, ShowsEnd}})
+	registerExamples("selus", noOptions(selus),
+		[]sectionFeature{{Sowing, ShowsRelay}, {SelusWegue, ShowsTrap}, {Capture, ShowsCapture}, {Extra, ShowsCapture}})
+	registerExamples("sulus", noOptions(sulus),
+		[]sectionFeature{{Sowing, ShowsRelay}, {SulusTraps, ShowsTrap}})
+	registerFeature(ShowsTrap, func(sm *shownMove) string {
+		if !makesTrap(sm.b, sm.after) {
+			return "no trap made"
+		}
+		return ""
+	})
+}
+
 // The three-row games' own sections (locales: rules_h_gabata_serial,
 // rules_h_selus_wegue, rules_h_sulus_traps).
 const (

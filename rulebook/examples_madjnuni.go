@@ -2,6 +2,10 @@ package rulebook
 
 import "github.com/mancala-bot/mancala/engine"
 
+func init() {
+	registerExamples("madjnuni", noOptions(madjnuni), []sectionFeature{{Sowing, ShowsRelay}, {Capture, ShowsCapture}, {End, ShowsEnd}})
+}
+
 // madjnuni: 2x7 pits, 7 seeds each by default (pos puts the rest in the
 // stores). Every move is forced, so each example is the one legal move:
 //

@@ -6,6 +6,16 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+func init() {
+	registerExamples("namnam", noOptions(namnam), []sectionFeature{{Sowing, ShowsRelay}, {Capture, ShowsCapture}, {NamnamLastFour, ShowsCapture}, {NamnamRounds, ShowsClaim}})
+	registerFeature(ShowsClaim, func(sm *shownMove) string {
+		if count(sm.ev, engine.EventFill) == 0 || !sm.on {
+			return "no pit claimed"
+		}
+		return ""
+	})
+}
+
 // Oware Nam Nam's own sections (rules_h_namnam_last_four,
 // rules_h_namnam_rounds).
 const (

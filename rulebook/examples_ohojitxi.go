@@ -6,6 +6,10 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+func init() {
+	registerExamples("ohojitxi", noOptions(ohojitxi), []sectionFeature{{Sowing, ShowsSow}, {Capture, ShowsCaptureChain}, {Drop, ShowsSow}})
+}
+
 // Drop is Ohojitxi's section on the drop (rules_h_ohojitxi_drop).
 const Drop = "ohojitxi_drop"
 

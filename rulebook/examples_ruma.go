@@ -6,6 +6,20 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+// ShowsPenalty: after the move a seat has no legal move, passes and takes
+// a penalty (Ruma).
+const ShowsPenalty Feature = "penalty"
+
+func init() {
+	registerExamples("ruma", noOptions(ruma), []sectionFeature{{Sowing, ShowsSow}, {LastSeed, ShowsSow}, {RumaPenalty, ShowsPenalty}})
+	registerFeature(ShowsPenalty, func(sm *shownMove) string {
+		if count(sm.ev, engine.EventPenalty) == 0 || !sm.on {
+			return "no pass with a penalty in a game that goes on"
+		}
+		return ""
+	})
+}
+
 // RumaPenalty is Ruma's section on passes and penalties
 // (rules_h_ruma_penalty).
 const RumaPenalty = "ruma_penalty"

@@ -2,6 +2,10 @@ package rulebook
 
 import "github.com/mancala-bot/mancala/engine"
 
+func init() {
+	registerExamples("tshuba", tshuba, []sectionFeature{{Sowing, ShowsRelay}, {Capture, ShowsCapture}, {TshubaBonus, ShowsCapture}})
+}
+
 // TshubaBonus is Tshuba's section on the bonus capture
 // (rules_h_tshuba_bonus).
 const TshubaBonus = "tshuba_bonus"

@@ -7,6 +7,10 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+func init() {
+	registerExamples("bao", noOptions(kiswahili), []sectionFeature{{Namua, ShowsRelay}, {Capture, ShowsCaptureChain}, {Nyumba, ShowsSow}, {Takasa, ShowsRelay}})
+}
+
 // Bao la Kiswahili's own sections (locales: rules_h_namua, rules_h_nyumba).
 const (
 	Namua  = "namua"

@@ -2,6 +2,10 @@ package rulebook
 
 import "github.com/mancala-bot/mancala/engine"
 
+func init() {
+	registerExamples("bao-kujifunza", noOptions(kujifunza), []sectionFeature{{Capture, ShowsCapture}, {Takasa, ShowsRelay}})
+}
+
 // Takasa is Bao's section on moves without a capture (rules_h_takasa).
 const Takasa = "takasa"
 

@@ -85,9 +85,6 @@ const (
 	// ShowsEnd: the move ends the game and the seeds left are swept into
 	// the stores.
 	ShowsEnd Feature = "end"
-	// ShowsPenalty: after the move a seat has no legal move, passes and
-	// takes a penalty (Ruma).
-	ShowsPenalty Feature = "penalty"
 	// ShowsStranded: the solitaire's last seed lands in an empty pit: failed.
 	ShowsStranded Feature = "stranded"
 	// ShowsSolved: the solitaire's last seeds reach the store: solved.
@@ -242,25 +239,34 @@ func count(ev []engine.Event, k engine.EventKind) int {
 	return n
 }
 
-// shows returns "" if the move shows f, and otherwise what is missing.
-func shows(e Example, after engine.Position, ev []engine.Event) string {
-	b := e.Before
-	me := b.ToMove()
-	opp := 1 - me
-	id := b.Rules().Variant().ID
-	on := !after.Status().Over()
-	captures, relays := count(ev, engine.EventCapture), count(ev, engine.EventRelay)
-	switch e.Shows {
-	case ShowsSow:
-		if captures+relays+count(ev, engine.EventExtraTurn)+count(ev, engine.EventTuzdyk) > 0 || !on {
+// shownMove is what a feature's check sees: the example, the positions
+// before and after its move, and the move's events.
+type shownMove struct {
+	e                Example
+	b, after         engine.Position
+	me, opp          engine.Side
+	id               string // the variant
+	on               bool   // the game goes on after the move
+	ev               []engine.Event
+	captures, relays int // the capture and relay events
+}
+
+// featureChecks holds, for each Feature, the check that a move shows it:
+// "" if it does, else what is missing. A feature of one variant registers
+// its check from that variant's examples file (registerFeature).
+var featureChecks = map[Feature]func(sm *shownMove) string{
+	ShowsSow: func(sm *shownMove) string {
+		if sm.captures+sm.relays+count(sm.ev, engine.EventExtraTurn)+count(sm.ev, engine.EventTuzdyk) > 0 || !sm.on {
 			return "more happens than sowing"
 		}
-		if count(ev, engine.EventSow) < 2 {
+		if count(sm.ev, engine.EventSow) < 2 {
 			return "fewer than two seeds sown"
 		}
-	case ShowsLap:
+		return ""
+	},
+	ShowsLap: func(sm *shownMove) string {
 		pick, sown := engine.NoCell, map[engine.Cell]int{}
-		for _, x := range ev {
+		for _, x := range sm.ev {
 			switch x.Kind {
 			case engine.EventPickup:
 				pick = x.Cell
@@ -272,113 +278,155 @@ func shows(e Example, after engine.Position, ev []engine.Event) string {
 		for _, n := range sown {
 			twice = twice || n > 1
 		}
-		if !twice || relays+captures+count(ev, engine.EventExtraTurn) > 0 || !on {
+		if !twice || sm.relays+sm.captures+count(sm.ev, engine.EventExtraTurn) > 0 || !sm.on {
 			return "no plain lap round the board"
 		}
-		if skips := id == "oware" || id == "bao-kenya"; skips != (sown[pick] == 0) {
+		if skips := sm.id == "oware" || sm.id == "bao-kenya"; skips != (sown[pick] == 0) {
 			return "the origin pit is not treated as the rules say"
 		}
-	case ShowsExtraTurn:
-		if count(ev, engine.EventExtraTurn) != 1 || after.ToMove() != me || !on {
+		return ""
+	},
+	ShowsExtraTurn: func(sm *shownMove) string {
+		if count(sm.ev, engine.EventExtraTurn) != 1 || sm.after.ToMove() != sm.me || !sm.on {
 			return "no extra turn"
 		}
-	case ShowsCapture, ShowsCaptureChain:
-		if captures == 0 || count(ev, engine.EventTuzdyk) > 0 || !on {
-			return "no capture in a game that goes on"
-		}
-		if e.Shows == ShowsCaptureChain && captures < 2 {
-			return "only one pit captured"
-		}
-		if (id == "kalah" || id == "congkak") && captures != 2 {
-			return "not the facing pit and the last seed"
-		}
-	case ShowsLoneCapture:
-		if captures != 1 || !on {
+		return ""
+	},
+	ShowsCapture:      showsCapture,
+	ShowsCaptureChain: showsCapture,
+	ShowsLoneCapture: func(sm *shownMove) string {
+		if sm.captures != 1 || !sm.on {
 			return "no lone capture"
 		}
-		for _, x := range ev {
-			if x.Kind == engine.EventCapture && (x.Count != 1 || b.Rules().Layout().Cells[x.Cell].Owner != me) {
+		for _, x := range sm.ev {
+			if x.Kind == engine.EventCapture && (x.Count != 1 || sm.b.Rules().Layout().Cells[x.Cell].Owner != sm.me) {
 				return "the capture is not the lone last seed"
 			}
 		}
-	case ShowsRelay:
-		if relays == 0 || after.Status() == engine.Failed {
+		return ""
+	},
+	ShowsRelay: func(sm *shownMove) string {
+		if sm.relays == 0 || sm.after.Status() == engine.Failed {
 			return "no relay, or the move fails"
 		}
-	case ShowsFeeding:
-		if b.PitSeeds(opp) != 0 {
+		return ""
+	},
+	ShowsFeeding: func(sm *shownMove) string {
+		if sm.b.PitSeeds(sm.opp) != 0 {
 			return "the opponent has seeds"
 		}
-		moves, pits := b.Moves(), 0
-		for i := 1; i <= b.Rules().Layout().Pits; i++ {
-			if b.Pit(me, i) > 0 {
+		moves, pits := sm.b.Moves(), 0
+		for i := 1; i <= sm.b.Rules().Layout().Pits; i++ {
+			if sm.b.Pit(sm.me, i) > 0 {
 				pits++
 			}
 		}
-		if len(moves) != 1 || moves[0] != e.Move || pits < 2 {
+		if len(moves) != 1 || moves[0] != sm.e.Move || pits < 2 {
 			return fmt.Sprintf("the move is not the only legal one of several pits (moves %v)", moves)
 		}
-		if after.PitSeeds(opp) == 0 || !on {
+		if sm.after.PitSeeds(sm.opp) == 0 || !sm.on {
 			return "the opponent is not fed"
 		}
-	case ShowsGrandSlam:
-		if captures == 0 || on || !slams(b, e.Move) {
+		return ""
+	},
+	ShowsGrandSlam: func(sm *shownMove) string {
+		if sm.captures == 0 || sm.on || !slams(sm.b, sm.e.Move) {
 			return "no grand slam that ends the game"
 		}
-	case ShowsGrandSlamNoCapture:
-		if captures > 0 || !on || !lastInOpponentRow(b, ev) || !slams(b, e.Move) {
+		return ""
+	},
+	ShowsGrandSlamNoCapture: func(sm *shownMove) string {
+		if sm.captures > 0 || !sm.on || !lastInOpponentRow(sm.b, sm.ev) || !slams(sm.b, sm.e.Move) {
 			return "not a grand slam that captures nothing"
 		}
-	case ShowsGrandSlamForced:
-		moves := b.Moves()
+		return ""
+	},
+	ShowsGrandSlamForced: func(sm *shownMove) string {
+		moves := sm.b.Moves()
 		for _, m := range moves {
-			if !slams(b, m) {
+			if !slams(sm.b, m) {
 				return fmt.Sprintf("move %s is no grand slam", m)
 			}
 		}
-		if captures == 0 || !slices.Contains(moves, e.Move) {
+		if sm.captures == 0 || !slices.Contains(moves, sm.e.Move) {
 			return "no grand slam played"
 		}
-	case ShowsTuzdyk:
-		if count(ev, engine.EventTuzdyk) != 1 {
+		return ""
+	},
+	ShowsTuzdyk: func(sm *shownMove) string {
+		if count(sm.ev, engine.EventTuzdyk) != 1 {
 			return "no tuzdyk made"
 		}
-	case ShowsDeposit:
-		if count(ev, engine.EventDeposit) == 0 || !on {
+		return ""
+	},
+	ShowsDeposit: func(sm *shownMove) string {
+		if count(sm.ev, engine.EventDeposit) == 0 || !sm.on {
 			return "no seed deposited from a tuzdyk"
 		}
-	case ShowsTrap:
-		if !makesTrap(b, after) {
-			return "no trap made"
-		}
-	case ShowsSwap:
-		if count(ev, engine.EventSwap) != 1 {
+		return ""
+	},
+	ShowsSwap: func(sm *shownMove) string {
+		if count(sm.ev, engine.EventSwap) != 1 {
 			return "no swap"
 		}
-	case ShowsEnd:
-		if on || count(ev, engine.EventSweep) == 0 {
+		return ""
+	},
+	ShowsEnd: func(sm *shownMove) string {
+		if sm.on || count(sm.ev, engine.EventSweep) == 0 {
 			return "the game does not end with seeds swept"
 		}
-	case ShowsPenalty:
-		if count(ev, engine.EventPenalty) == 0 || !on {
-			return "no pass with a penalty in a game that goes on"
-		}
-	case ShowsStranded:
-		if after.Status() != engine.Failed {
+		return ""
+	},
+	ShowsStranded: func(sm *shownMove) string {
+		if sm.after.Status() != engine.Failed {
 			return "the solitaire does not fail"
 		}
-	case ShowsSolved:
-		if after.Status() != engine.Solved {
+		return ""
+	},
+	ShowsSolved: func(sm *shownMove) string {
+		if sm.after.Status() != engine.Solved {
 			return "the solitaire is not solved"
 		}
-	case ShowsClaim: // examples_namnam.go
-		if count(ev, engine.EventFill) == 0 || !on {
-			return "no pit claimed"
-		}
-	default:
-		return "unknown feature"
+		return ""
+	},
+}
+
+// showsCapture is the check of ShowsCapture and ShowsCaptureChain.
+func showsCapture(sm *shownMove) string {
+	if sm.captures == 0 || count(sm.ev, engine.EventTuzdyk) > 0 || !sm.on {
+		return "no capture in a game that goes on"
+	}
+	if sm.e.Shows == ShowsCaptureChain && sm.captures < 2 {
+		return "only one pit captured"
+	}
+	if (sm.id == "kalah" || sm.id == "congkak") && sm.captures != 2 {
+		return "not the facing pit and the last seed"
 	}
 	return ""
+}
+
+// registerFeature enters the check of a variant's own feature; it panics
+// on a feature already checked.
+func registerFeature(f Feature, check func(sm *shownMove) string) {
+	if _, dup := featureChecks[f]; dup {
+		panic("rulebook: feature checked twice: " + string(f))
+	}
+	featureChecks[f] = check
+}
+
+// shows returns "" if the move shows f, and otherwise what is missing.
+func shows(e Example, after engine.Position, ev []engine.Event) string {
+	check, ok := featureChecks[e.Shows]
+	if !ok {
+		return "unknown feature"
+	}
+	b := e.Before
+	me := b.ToMove()
+	return check(&shownMove{
+		e: e, b: b, after: after, me: me, opp: 1 - me,
+		id: b.Rules().Variant().ID, on: !after.Status().Over(), ev: ev,
+		captures: count(ev, engine.EventCapture), relays: count(ev, engine.EventRelay),
+	})
 }
 
 // lastInOpponentRow reports whether the last seed sown lands on the
@@ -423,30 +471,39 @@ func slams(p engine.Position, m engine.Move) bool {
 	return after.PitSeeds(1-p.ToMove()) == 0
 }
 
-// examplers is the registry of the variants' examples, by variant id: a
-// new variant adds its function here (the hand-picked positions and the
-// searched-for examples, in the order of its rules sections; see kalah in
-// examples.go).
-var examplers = map[string]func(r engine.Rules, o engine.Options) []Example{
-	"kalah":         kalah,
-	"oware":         oware,
-	"togyz":         func(r engine.Rules, _ engine.Options) []Example { return togyz(r) },
-	"congkak":       congkak,
-	"tchuka":        func(r engine.Rules, _ engine.Options) []Example { return tchuka(r) },
-	"bao-kenya":     func(r engine.Rules, _ engine.Options) []Example { return baoKenya(r) },
-	"bao-laps":      func(r engine.Rules, _ engine.Options) []Example { return baoLaps(r) },
-	"bao-kujifunza": func(r engine.Rules, _ engine.Options) []Example { return kujifunza(r) },
-	"bao":           func(r engine.Rules, _ engine.Options) []Example { return kiswahili(r) },
-	"ruma":          func(r engine.Rules, _ engine.Options) []Example { return ruma(r) },
-	"ayoayo":        func(r engine.Rules, _ engine.Options) []Example { return ayoayo(r) },
-	"madjnuni":      func(r engine.Rules, _ engine.Options) []Example { return madjnuni(r) },
-	"afrika":        func(r engine.Rules, _ engine.Options) []Example { return afrika(r) },
-	"ohojitxi":      func(r engine.Rules, _ engine.Options) []Example { return ohojitxi(r) },
-	"namnam":        func(r engine.Rules, _ engine.Options) []Example { return namnam(r) },
-	"gabata":        gabata,
-	"selus":         func(r engine.Rules, _ engine.Options) []Example { return selus(r) },
-	"sulus":         func(r engine.Rules, _ engine.Options) []Example { return sulus(r) },
-	"tshuba":        tshuba,
+// variantExamples are a variant's examples.
+type variantExamples struct {
+	// examples returns the hand-picked positions and the searched-for
+	// examples, in the order of the rules sections (see kalah in
+	// examples.go).
+	examples func(r engine.Rules, o engine.Options) []Example
+	// defaults is what the examples show with the default options, in
+	// order; TestExamplesDefault holds examples to it.
+	defaults []sectionFeature
+}
+
+// sectionFeature is an example's section and what it shows.
+type sectionFeature struct {
+	section string
+	shows   Feature
+}
+
+// examplers is the registry of the variants' examples, by variant id; each
+// rulebook/examples_<variant>.go enters its own with registerExamples.
+var examplers = map[string]variantExamples{}
+
+// registerExamples enters variant id's examples, f, with what they show
+// with the default options; it panics on a second entry for id.
+func registerExamples(id string, f func(r engine.Rules, o engine.Options) []Example, defaults []sectionFeature) {
+	if _, dup := examplers[id]; dup {
+		panic("rulebook: examples registered twice: " + id)
+	}
+	examplers[id] = variantExamples{f, defaults}
+}
+
+// noOptions adapts examples that do not depend on the options.
+func noOptions(f func(r engine.Rules) []Example) func(r engine.Rules, o engine.Options) []Example {
+	return func(r engine.Rules, _ engine.Options) []Example { return f(r) }
 }
 
 // Variants lists the variants Examples has examples for, in the engine's
@@ -499,8 +556,8 @@ func Examples(variant string, opts engine.Options) []Example {
 		return nil
 	}
 	var ex []Example
-	if f, ok := examplers[v.ID]; ok {
-		ex = f(r, resolved)
+	if e, ok := examplers[v.ID]; ok {
+		ex = e.examples(r, resolved)
 	}
 	// Keep only examples that hold: a hand-picked position the options
 	// make wrong is dropped rather than shown (the tests make sure none

@@ -24,43 +24,17 @@ var (
 	outDir = flag.String("out", "", "write every example's diagram and animation into this directory, to look at")
 )
 
-type sectionFeature struct {
-	section string
-	shows   Feature
-}
-
 // TestExamplesDefault pins the examples of every variant with its default
-// options.
+// options to what its registerExamples says they show.
 func TestExamplesDefault(t *testing.T) {
-	want := map[string][]sectionFeature{
-		"kalah":         {{Sowing, ShowsLap}, {Extra, ShowsExtraTurn}, {Capture, ShowsCapture}, {End, ShowsEnd}},
-		"oware":         {{Sowing, ShowsLap}, {Capture, ShowsCaptureChain}, {Feeding, ShowsFeeding}, {GrandSlam, ShowsGrandSlam}},
-		"togyz":         {{Sowing, ShowsSow}, {Capture, ShowsCapture}, {Tuzdyk, ShowsTuzdyk}, {Tuzdyk, ShowsDeposit}},
-		"congkak":       {{Sowing, ShowsSow}, {Relay, ShowsRelay}, {Extra, ShowsExtraTurn}, {Capture, ShowsCapture}},
-		"tchuka":        {{Sowing, ShowsExtraTurn}, {LastSeed, ShowsRelay}, {LastSeed, ShowsStranded}, {End, ShowsSolved}},
-		"bao-kenya":     {{Sowing, ShowsLap}, {Extra, ShowsExtraTurn}, {Capture, ShowsCapture}, {End, ShowsEnd}},
-		"bao-laps":      {{Sowing, ShowsSow}, {Laps, ShowsRelay}, {Capture, ShowsCapture}, {End, ShowsEnd}},
-		"bao-kujifunza": {{Capture, ShowsCapture}, {Takasa, ShowsRelay}},
-		"bao":           {{Namua, ShowsRelay}, {Capture, ShowsCaptureChain}, {Nyumba, ShowsSow}, {Takasa, ShowsRelay}},
-		"ruma":          {{Sowing, ShowsSow}, {LastSeed, ShowsSow}, {RumaPenalty, ShowsPenalty}},
-		"ayoayo":        {{Sowing, ShowsRelay}, {Capture, ShowsCapture}},
-		"madjnuni":      {{Sowing, ShowsRelay}, {Capture, ShowsCapture}, {End, ShowsEnd}},
-		"afrika":        {{Capture, ShowsCapture}, {Sowing, ShowsSow}},
-		"ohojitxi":      {{Sowing, ShowsSow}, {Capture, ShowsCaptureChain}, {Drop, ShowsSow}},
-		"namnam":        {{Sowing, ShowsRelay}, {Capture, ShowsCapture}, {NamnamLastFour, ShowsCapture}, {NamnamRounds, ShowsClaim}},
-		"gabata":        {{Sowing, ShowsRelay}, {Capture, ShowsCapture}, {GabataSerial, ShowsCaptureChain}, {End, ShowsEnd}},
-		"selus":         {{Sowing, ShowsRelay}, {SelusWegue, ShowsTrap}, {Capture, ShowsCapture}, {Extra, ShowsCapture}},
-		"sulus":         {{Sowing, ShowsRelay}, {SulusTraps, ShowsTrap}},
-		"tshuba":        {{Sowing, ShowsRelay}, {Capture, ShowsCapture}, {TshubaBonus, ShowsCapture}},
-	}
 	for _, id := range Variants() {
 		ex := Examples(id, nil)
 		var got []sectionFeature
 		for _, e := range ex {
 			got = append(got, sectionFeature{e.Section, e.Shows})
 		}
-		if !slices.Equal(got, want[id]) {
-			t.Errorf("%s: examples\n%s want %v", id, describe(ex), want[id])
+		if want := examplers[id].defaults; !slices.Equal(got, want) {
+			t.Errorf("%s: examples\n%s want %v", id, describe(ex), want)
 		}
 	}
 }

@@ -11,55 +11,62 @@ import (
 // that are pending, so the evaluations stay positional.
 type evaluator func(s *gsearch, n *gnode) int32
 
-// evaluators is the registry of the variants' evaluations, by variant id:
-// a new two-player variant adds its line here (or reuses one). Without
-// one, the search uses evalPlain. Solitaires are solved, not evaluated.
-var evaluators = map[string]evaluator{
-	"kalah":   evalStore,
-	"congkak": evalStore,
-	"oware":   evalOware,
-	"togyz":   evalTogyz,
-	// bao-kenya sows into the mover's store like Kalah (K3, K5); in
-	// bao-laps the stores only hold captures and the seeds left on a side
-	// go to its owner at the end (L8), which is what evalPlain counts.
-	"bao-kenya": evalStore,
-	"bao-laps":  evalPlain,
-	// bao-kujifunza has no stores: captured seeds join the capturer's
-	// rows, so the seeds on each side are what evalPlain counts.
-	"bao-kujifunza": evalPlain,
-	// Bao la Kiswahili: as bao-kujifunza, with the seeds still in hand,
-	// which will be entered on their owner's side (S4).
-	"bao": evalHand,
-	// Ruma has four seats: the levels search it with paranoid.go's own
-	// evaluation; this entry is never used (Analyze refuses it).
-	"ruma": evalPlain,
-	// Ayo-ayo and La'b madjnuni: stores hold captures; seeds left on a side
-	// go to its owner at the end (5b, 5c; rule 6), what evalPlain counts.
-	"ayoayo":   evalPlain,
-	"madjnuni": evalPlain,
-	// Afrika: only captures count (misère: the fewer the better).
-	"afrika": evalMargin,
-	// Ohojitxi: whoever empties his own pits wins; no stores.
-	"ohojitxi": evalOhojitxi,
-	// Nam Nam: the store margin plus the seeds in owned pits.
-	"namnam": evalNamnam,
-	// The three-row games (eval_wegue.go).
-	"gabata": evalPlain, "selus": evalWegue, "sulus": evalWegue,
-	// Tshuba: the store margin and half the seeds on each side (eval_tshuba.go).
-	"tshuba": evalTshuba,
+// variantEval is what the heuristic search knows of a variant beyond its
+// rules. Each search/eval_<variant>.go registers its variants' in an init
+// function (registerEval).
+type variantEval struct {
+	// eval scores the positions (evalPlain is a valid choice).
+	eval evaluator
+	// repeated, if set, is the value, for the side to move, of a position
+	// that ends the game by repetition where the rules end it otherwise
+	// than by each side taking the seeds on its side (swept is that
+	// outcome's margin; see repetition): ok false keeps that outcome.
+	repeated func(r engine.Rules, swept int) (v int, ok bool)
+	// margin, if set, is the final margin for the side to move, for a
+	// variant whose games are not decided by the stores alone (Selus,
+	// Sulus); registerEval enters it in scorers.
+	margin scorer
 }
 
-// HasEval reports whether variant id has an evaluation of its own in the
-// heuristic search (Analyze and the levels); one without it is searched
-// with the plain one: the store difference and the seeds on each side.
+// scorer is a final margin for the side to move, for the variants whose
+// games are not decided by the stores alone.
+type scorer func(p *engine.Position) int
+
+// scorers is the registry of those margins, by variant id (the others are
+// decided by the stores), filled by registerEval.
+var scorers = map[string]scorer{}
+
+// evaluators is the registry of the variants' evaluations, by variant id.
+// Solitaires are solved, not evaluated, and register none.
+var evaluators = map[string]variantEval{}
+
+// registerEval enters variant id's evaluation; it panics on a second one
+// for the same id or on a nil eval.
+func registerEval(id string, e variantEval) {
+	if e.eval == nil {
+		panic("search: evaluation of " + id + " registered without eval")
+	}
+	if _, dup := evaluators[id]; dup {
+		panic("search: evaluation registered twice: " + id)
+	}
+	evaluators[id] = e
+	if e.margin != nil {
+		scorers[id] = e.margin
+	}
+}
+
+// HasEval reports whether variant id has registered its evaluation for the
+// heuristic search (Analyze and the levels), in its search/eval_<id>.go;
+// one without it is searched with the plain one, evalPlain: the store
+// difference and the seeds on each side.
 func HasEval(id string) bool {
 	_, ok := evaluators[id]
 	return ok
 }
 
 func evaluatorFor(r engine.Rules) evaluator {
-	if ev, ok := evaluators[r.Variant().ID]; ok {
-		return ev
+	if e, ok := evaluators[r.Variant().ID]; ok {
+		return e.eval
 	}
 	return evalPlain
 }
@@ -70,123 +77,4 @@ func evalPlain(s *gsearch, n *gnode) int32 {
 	p := &n.pos
 	me := p.ToMove()
 	return int32(100*s.margin(p) + 25*(p.PitSeeds(me)-p.PitSeeds(1-me)))
-}
-
-// evalHand is evalPlain counting the seeds in hand with the side's own.
-func evalHand(s *gsearch, n *gnode) int32 {
-	p := &n.pos
-	me := p.ToMove()
-	return int32(100*s.margin(p) + 25*(p.PitSeeds(me)+p.Hand(me)-p.PitSeeds(1-me)-p.Hand(1-me)))
-}
-
-// evalStore is for Kalah and Congkak, where seeds are sown into one's own
-// store. Besides the stores it counts:
-//   - the mover's extra-turn moves (a pit holding exactly the seeds that
-//     reach the store): each is a free move, worth most of a seed;
-//   - seeds kept on one's own side, which the owner takes when a side runs
-//     dry; but a big heap in one's rightmost pits also feeds the opponent,
-//     so they count for a fifth of a seed;
-//   - capture threats against the mover's heaps: an opponent's empty pit
-//     that faces one of the mover's non-empty pits and that an opponent's
-//     sowing can end in.
-func evalStore(s *gsearch, n *gnode) int32 {
-	p := &n.pos
-	l := s.l
-	np := l.Pits
-	me, opp := p.ToMove(), 1-p.ToMove()
-	v := 100 * s.margin(p)
-	var mine, theirs [engine.MaxPits + 1]int
-	sm, so := 0, 0
-	for i := 1; i <= np; i++ {
-		mine[i] = p.Cell(l.Pit(me, i))
-		theirs[i] = p.Cell(l.Pit(opp, i))
-		sm += mine[i]
-		so += theirs[i]
-	}
-	v += 20 * (sm - so)
-	extra := 0
-	for i := 1; i <= np; i++ {
-		if mine[i] == np+1-i {
-			extra++
-		}
-	}
-	v += 70 * min(extra, 2)
-	// The opponent's reachable empty pits facing the mover's seeds.
-	threat := 0
-	for j := 1; j <= np; j++ {
-		if theirs[j] != 0 || mine[np+1-j] == 0 {
-			continue
-		}
-		for i := 1; i < j; i++ {
-			if theirs[i] == j-i {
-				threat = max(threat, mine[np+1-j]+1)
-				break
-			}
-		}
-	}
-	v -= 40 * threat
-	return int32(v)
-}
-
-// evalOware: the stores; pits of the opponent holding 1 or 2 seeds (one or
-// two more make a capture) against the mover's own; and mobility, since a
-// side with few moves is soon forced to feed or be starved.
-func evalOware(s *gsearch, n *gnode) int32 {
-	p := &n.pos
-	l := s.l
-	me, opp := p.ToMove(), 1-p.ToMove()
-	v := 100 * s.margin(p)
-	weak := 0
-	for i := 1; i <= l.Pits; i++ {
-		switch p.Cell(l.Pit(opp, i)) {
-		case 1, 2:
-			weak++
-		}
-		switch p.Cell(l.Pit(me, i)) {
-		case 1, 2:
-			weak--
-		case 0:
-			v -= 8
-		}
-		if p.Cell(l.Pit(opp, i)) == 0 {
-			v += 8
-		}
-	}
-	v += 12 * weak
-	v += 5 * (p.PitSeeds(me) - p.PitSeeds(opp))
-	return int32(v)
-}
-
-// evalTogyz: the kazans; a tuzdyk, which brings its owner every seed sown
-// into it for the rest of the game (worth more the more seeds are still
-// sown: about a seed for every ten on the board); and the opponent's pits
-// with an odd count, which one more seed turns even for a capture.
-func evalTogyz(s *gsearch, n *gnode) int32 {
-	p := &n.pos
-	l := s.l
-	me, opp := p.ToMove(), 1-p.ToMove()
-	v := 100 * s.margin(p)
-	board := p.PitSeeds(me) + p.PitSeeds(opp)
-	s.marks = p.AppendMarks(s.marks[:0])
-	for _, m := range s.marks {
-		if m.Kind != engine.MarkTuzdyk {
-			continue
-		}
-		if m.Side == me {
-			v += 10 * board
-		} else {
-			v -= 10 * board
-		}
-	}
-	odd := 0
-	for i := 1; i <= l.Pits; i++ {
-		if x := p.Cell(l.Pit(opp, i)); x&1 == 1 {
-			odd += min(x, 20)
-		}
-		if x := p.Cell(l.Pit(me, i)); x&1 == 1 {
-			odd -= min(x, 20)
-		}
-	}
-	v += 3 * odd
-	return int32(v)
 }

@@ -6,6 +6,17 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
+func init() {
+	registerEval("afrika", variantEval{eval: evalMargin, repeated: func(r engine.Rules, swept int) (int, bool) {
+		// Under misere the smaller total wins a game ended by repetition
+		// (A6).
+		if misere(r) {
+			return -swept, true
+		}
+		return 0, false
+	}})
+}
+
 // evalMargin is for Afrika: the stores only hold captures, and the seeds
 // left on the board are not swept to anyone at the end (the game ends at
 // an empty board), so the store difference is the whole score. Under the

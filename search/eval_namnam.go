@@ -2,6 +2,8 @@ package search
 
 import "github.com/mancala-bot/mancala/engine"
 
+func init() { registerEval("namnam", variantEval{eval: evalNamnam}) }
+
 // evalNamnam: Oware Nam Nam is won by seeds over rounds, and what a player
 // holds when a round ends decides the next one (the leader's claims), so
 // the value is the store difference plus the seeds in the pits each side

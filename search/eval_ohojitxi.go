@@ -1,5 +1,13 @@
 package search
 
+import "github.com/mancala-bot/mancala/engine"
+
+func init() {
+	registerEval("ohojitxi", variantEval{eval: evalOhojitxi, repeated: func(engine.Rules, int) (int, bool) {
+		return 0, true // a game ended by repetition is drawn (O8)
+	}})
+}
+
 // evalOhojitxi is for Ohojitxi, where the aim is to get rid of one's own
 // seeds (O7) and there are no stores: the fewer seeds on the mover's side
 // than on the opponent's, the better. Seeds captured and still to be

@@ -1,5 +1,7 @@
 package search
 
+func init() { registerEval("tshuba", variantEval{eval: evalTshuba}) }
+
 // evalTshuba is for Tshuba (engine/tshuba.go): the stores hold the seeds
 // each player captured, and the game is won by taking every seed of the
 // opponent's, the winner then taking the seeds left in his pits into his

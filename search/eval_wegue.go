@@ -2,13 +2,13 @@ package search
 
 import "github.com/mancala-bot/mancala/engine"
 
-// scorer is a final margin for the side to move, for the variants whose
-// games are not decided by the stores alone.
-type scorer func(p *engine.Position) int
-
-// scorers is the registry of those margins, by variant id (the others are
-// decided by the stores).
-var scorers = map[string]scorer{"selus": wegueMargin, "sulus": wegueMargin}
+// The three-row games: Gabata with the plain evaluation, Selus and Sulus
+// with evalWegue and their count of the final margin.
+func init() {
+	registerEval("gabata", variantEval{eval: evalPlain})
+	registerEval("selus", variantEval{eval: evalWegue, margin: wegueMargin})
+	registerEval("sulus", variantEval{eval: evalWegue, margin: wegueMargin})
+}
 
 // wegueMargin is the score margin for the side to move, by the Selus and
 // Sulus count (engine.Position.Scores: the store, the seeds in the traps

@@ -25,17 +25,12 @@ func (s *gsearch) final(p *engine.Position) int {
 
 // repeated is the value of a position that ends the game by repetition,
 // for its side to move, where the rules end it otherwise than by each side
-// taking the seeds on its side (see repetition): Ohojitxi's draw (O8) and
-// Afrika's misere, where the smaller total wins (A6). ok is false for the
-// other rules.
-func (s *gsearch) repeated(p *engine.Position, swept int) (v int, ok bool) {
-	switch s.r.Variant().ID {
-	case "ohojitxi":
-		return 0, true
-	case "afrika":
-		if misere(s.r) {
-			return -swept, true
-		}
+// taking the seeds on its side (see repetition): what the variant's
+// evaluation registered (variantEval.repeated; Ohojitxi's draw, O8, and
+// Afrika's misere, A6). ok is false for the other rules.
+func (s *gsearch) repeated(_ *engine.Position, swept int) (v int, ok bool) {
+	if e := evaluators[s.r.Variant().ID]; e.repeated != nil {
+		return e.repeated(s.r, swept)
 	}
 	return 0, false
 }
