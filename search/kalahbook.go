@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/dbfile"
 )
 
 // kalahBook is Perfect's opening book for one Kalah game (pits, seeds per
@@ -284,7 +285,7 @@ func bookFileName(n, seeds int, emptyCapture bool) string {
 
 // save writes the book to dir atomically (a temporary file renamed).
 func (bk *kalahBook) save(dir string) error {
-	return writeCacheFile(dir, bookFileName(bk.n, bk.seeds, bk.emptyCapture), bk.write)
+	return dbfile.WriteCacheFile(dir, bookFileName(bk.n, bk.seeds, bk.emptyCapture), bk.write)
 }
 
 func (bk *kalahBook) write(w io.Writer) error {

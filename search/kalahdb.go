@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
@@ -15,6 +14,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/mancala-bot/mancala/search/internal/dbfile"
 )
 
 // kalahDB is an endgame database for Kalah: the exact value (the best store
@@ -93,7 +94,7 @@ func newKalahDB(g *kalahGeom, k int) *kalahDB { return &kalahDB{g: g, maxSeeds: 
 
 // alloc gives the database room for n values, freed with the database.
 func (db *kalahDB) alloc(n int) {
-	vals, free := hugeAlloc[int8](n)
+	vals, free := dbfile.HugeAlloc[int8](n)
 	db.vals = vals
 	runtime.AddCleanup(db, func(free func()) { free() }, free)
 }
@@ -248,7 +249,7 @@ func dbFileName(n int, emptyCapture bool, k int) string {
 }
 
 func (db *kalahDB) save(dir string) error {
-	return writeCacheFile(dir, dbFileName(db.g.n, db.g.emptyCapture, db.maxSeeds), func(f io.Writer) error {
+	return dbfile.WriteCacheFile(dir, dbFileName(db.g.n, db.g.emptyCapture, db.maxSeeds), func(f io.Writer) error {
 		h := dbHeader{Pits: uint32(db.g.n), MaxSeeds: uint32(db.maxSeeds), Size: uint64(len(db.vals))}
 		copy(h.Magic[:], dbMagic)
 		if db.g.emptyCapture {
@@ -277,34 +278,6 @@ func (db *kalahDB) save(dir string) error {
 	})
 }
 
-// writeCacheFile writes the file name in dir (made if missing) through
-// write, atomically: into a temporary file of dir, renamed to name once
-// written and closed, so that a reader never sees half a file. On any
-// error the temporary file is removed and name is left as it was.
-func writeCacheFile(dir, name string, write func(io.Writer) error) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, name+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), filepath.Join(dir, name))
-}
-
-var errBadDB = errors.New("endgame database file is damaged")
-
 func (db *kalahDB) load(dir string) error {
 	f, err := os.Open(filepath.Join(dir, dbFileName(db.g.n, db.g.emptyCapture, db.maxSeeds)))
 	if err != nil {
@@ -314,23 +287,23 @@ func (db *kalahDB) load(dir string) error {
 	r := bufio.NewReaderSize(f, 1<<20)
 	var h dbHeader
 	if err := binary.Read(r, binary.LittleEndian, &h); err != nil {
-		return errBadDB
+		return dbfile.ErrBadDB
 	}
 	want := dbSize(db.g.n, db.maxSeeds)
 	ec := db.g.emptyCapture == (h.EmptyCapture == 1)
 	if string(h.Magic[:]) != dbMagic || int(h.Pits) != db.g.n || !ec || int(h.MaxSeeds) != db.maxSeeds || h.Size != want {
-		return errBadDB
+		return dbfile.ErrBadDB
 	}
 	db.alloc(int(want))
 	vals := db.vals
 	// Read straight into the values: an int8 is stored as its byte.
 	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(vals))), len(vals))
 	if _, err := io.ReadFull(r, raw); err != nil {
-		return errBadDB
+		return dbfile.ErrBadDB
 	}
 	var sum uint32
 	if err := binary.Read(r, binary.LittleEndian, &sum); err != nil || sum != crc32.ChecksumIEEE(raw) {
-		return errBadDB
+		return dbfile.ErrBadDB
 	}
 	db.vals = vals
 	return nil
@@ -350,20 +323,6 @@ type cachedDB struct {
 }
 
 const dbCacheBytes = 1 << 30
-
-// CacheDir returns the directory endgame databases are kept in: the
-// MANCALA_CACHE_DIR environment variable if set, else "mancala" under
-// os.UserCacheDir, else "" (no disk cache).
-func CacheDir() string {
-	if d := os.Getenv("MANCALA_CACHE_DIR"); d != "" {
-		return d
-	}
-	d, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(d, "mancala")
-}
 
 // loadedDB returns the seed count of a database for g in memory (kept for
 // dir) holding from lo to hi seeds, or 0.

@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"runtime"
 	"sync/atomic"
+
+	"github.com/mancala-bot/mancala/search/internal/dbfile"
 )
 
 // ktt is the Kalah solver's transposition table, shared by the solver's
@@ -50,7 +52,7 @@ func newKTT(bytes uint64) *ktt {
 	for n*2*64 <= bytes {
 		n *= 2
 	}
-	b, free := hugeAlloc[kbucket](int(n))
+	b, free := dbfile.HugeAlloc[kbucket](int(n))
 	t := &ktt{b: b, shift: uint(64 - bits.TrailingZeros64(n))}
 	runtime.AddCleanup(t, func(free func()) { free() }, free)
 	return t

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"syscall"
 	"testing"
+
+	"github.com/mancala-bot/mancala/search/internal/dbfile"
 )
 
 // TestMapFileFallback: where the file cannot be mapped, the database is
@@ -22,8 +24,8 @@ func TestMapFileFallback(t *testing.T) {
 		t.Fatal(err)
 	}
 	mapped := 0
-	defer func(m func(int, int64, int, int, int) ([]byte, error)) { mmap = m }(mmap)
-	mmap = func(fd int, off int64, n, prot, flags int) ([]byte, error) {
+	defer func(m func(int, int64, int, int, int) ([]byte, error)) { dbfile.Mmap = m }(dbfile.Mmap)
+	dbfile.Mmap = func(fd int, off int64, n, prot, flags int) ([]byte, error) {
 		mapped++
 		return nil, syscall.ENODEV
 	}

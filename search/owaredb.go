@@ -19,6 +19,7 @@ import (
 	"unsafe"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/dbfile"
 )
 
 // owareDB is an endgame database for Oware (the default rules: grand slams
@@ -429,7 +430,7 @@ var littleEndian = func() bool {
 }()
 
 func (db *owareDB) save(dir string) error {
-	return writeCacheFile(dir, owareDBFileName(db.maxSeeds), func(f io.Writer) error {
+	return dbfile.WriteCacheFile(dir, owareDBFileName(db.maxSeeds), func(f io.Writer) error {
 		h := owareDBHeader{MaxSeeds: uint32(db.maxSeeds), Size: uint64(len(db.lo))}
 		copy(h.Magic[:], owareDBMagic)
 		w := bufio.NewWriterSize(f, 1<<20)
@@ -456,7 +457,7 @@ func (db *owareDB) save(dir string) error {
 // an int8 is stored as its byte, and dhi is little-endian, as the machine
 // must be (littleEndian). Its errors are mapFile's and errBadDB.
 func (db *owareDB) load(dir string) error {
-	data, unmap, err := mapFile(filepath.Join(dir, owareDBFileName(db.maxSeeds)))
+	data, unmap, err := dbfile.MapFile(filepath.Join(dir, owareDBFileName(db.maxSeeds)))
 	if err != nil {
 		return err
 	}
@@ -464,17 +465,17 @@ func (db *owareDB) load(dir string) error {
 	head := binary.Size(h)
 	if len(data) < head {
 		unmap()
-		return errBadDB
+		return dbfile.ErrBadDB
 	}
 	if _, err := binary.Decode(data[:head], binary.LittleEndian, &h); err != nil || !h.fits(db.maxSeeds) {
 		unmap()
-		return errBadDB
+		return dbfile.ErrBadDB
 	}
 	n := int(h.Size)
 	body := data[head:]
 	if int64(len(data)) != h.fileSize() || binary.LittleEndian.Uint32(body[4*n:]) != crc32.ChecksumIEEE(body[:4*n]) {
 		unmap()
-		return errBadDB
+		return dbfile.ErrBadDB
 	}
 	// The header is 28 bytes and the bounds 2n, so dhi starts on an even
 	// offset of a page-aligned mapping: aligned for uint16.

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/dbfile"
 )
 
 var owareRules = engine.MustNew("oware", nil)
@@ -356,7 +357,7 @@ func TestOwareDBSaveLoad(t *testing.T) {
 		if err := os.WriteFile(name, c.file, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if err := newOwareDB(5).load(dir); err != errBadDB {
+		if err := newOwareDB(5).load(dir); err != dbfile.ErrBadDB {
 			t.Errorf("%s: %v, want errBadDB", c.name, err)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/dbfile"
 )
 
 // bruteForce is plain minimax over the engine's positions, with nothing
@@ -436,7 +437,7 @@ func TestKalahDBDiskCache(t *testing.T) {
 	data, _ := os.ReadFile(name)
 	data[len(data)/2] ^= 0x55
 	os.WriteFile(name, data, 0o644)
-	if err := newKalahDB(g, 8).load(dir); !errors.Is(err, errBadDB) {
+	if err := newKalahDB(g, 8).load(dir); !errors.Is(err, dbfile.ErrBadDB) {
 		t.Fatalf("damaged file: err %v, want errBadDB", err)
 	}
 	got, built, err := getKalahDB(context.Background(), g, 8, dir)
