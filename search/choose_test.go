@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
 
 // choose runs ChooseFrom and checks that the move is legal.
@@ -272,7 +273,7 @@ func TestPerfectDatabaseBuildGoesOn(t *testing.T) {
 		t.Fatalf("Perfect with its time over: %+v, %v", d, err)
 	}
 	g, k, _ := perfectDB(r)
-	for loadedDBNoWait(g, k, k, CacheDir()) == nil {
+	for kalah.LoadedDBNoWait(g, k, k, CacheDir()) == nil {
 		// The build started by the move finishes on its own.
 		time.Sleep(10 * time.Millisecond)
 	}

@@ -54,7 +54,7 @@
 //
 // # The Kalah solver, databases and book
 //
-// Kalah of any size has a dedicated solver on a compact board (kboard.go):
+// Kalah of any size has a dedicated solver on a compact board (Board.go):
 // ksolve.go is MTD(f) with iterative deepening, its transposition table
 // (ktt.go), enhanced transposition cutoffs and optional helper threads.
 // Below it, kalahdb.go holds the endgame database: the exact value of
@@ -93,7 +93,7 @@
 // # Files
 //
 // The files are told apart by prefix: g* is the generic search (gsearch,
-// gab, gtt), k* the Kalah solver and its databases (ksolve, ktt, kboard,
+// gab, gtt), k* the Kalah solver and its databases (ksolve, ktt, Board,
 // kalahdb, kalahbook, kalahperfect), owar* Oware's databases, eval* the
 // evaluations. level.go is the levels, solve.go [Solve], analyze.go
 // [Analyze], match.go [PlayMatch], paranoid.go the games of more than two

@@ -17,6 +17,7 @@ import (
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/search/internal/dbfile"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
 
 // kalahBook is Perfect's opening book for one Kalah game (pits, seeds per
@@ -37,7 +38,7 @@ type kalahBook struct {
 	dbSeeds      int    // the database the book's solves used
 	limit        uint64 // Perfect's node budget the book was built for
 	complete     bool   // every board Perfect can meet is in it or within limit
-	entries      map[kboard]bookEntry
+	entries      map[kalah.Board]bookEntry
 }
 
 // bookEntry is a board's value for the side to move (store margin still to
@@ -64,18 +65,18 @@ const (
 // tests, which build books for smaller budgets).
 var bookBudget uint64 = perfectKalahBudget / 2
 
-// solveBoard solves kboard b exactly with the database db (nil: none) and
+// solveBoard solves board b exactly with the database db (nil: none) and
 // the table tt, on threads threads, stopping with ErrTooLarge after limit
 // positions (0: none) or with ctx's error. It returns the value of b for
 // the side to move, a best pit (1-based) and the positions searched.
-func solveBoard(ctx context.Context, g *kalahGeom, db *kalahDB, tt *ktt, b kboard, limit uint64, threads int) (val, pit int, nodes uint64, err error) {
-	s := newKSolver(g, tt, db)
-	s.ctx, s.limit, s.threads = ctx, limit, max(threads, 1)
-	val, pit = s.solve(b)
-	if s.stopped() {
-		return 0, 0, s.nodes.Load(), s.errStop
+func solveBoard(ctx context.Context, g *kalah.Geom, db *kalah.DB, tt *kalah.TT, b kalah.Board, limit uint64, threads int) (val, pit int, nodes uint64, err error) {
+	s := kalah.NewSolver(g, tt, db)
+	s.Ctx, s.Limit, s.Threads = ctx, limit, max(threads, 1)
+	val, pit = s.Solve(b)
+	if s.Stopped() {
+		return 0, 0, s.Nodes.Load(), s.ErrStop
 	}
-	return val, pit, s.nodes.Load(), nil
+	return val, pit, s.Nodes.Load(), nil
 }
 
 // KalahBookOptions configure BuildKalahBook. The zero value is usable.
@@ -126,7 +127,7 @@ type KalahBookStats struct {
 // load the database or to write the file.
 func BuildKalahBook(ctx context.Context, r engine.Rules, opts KalahBookOptions) (KalahBookStats, error) {
 	var st KalahBookStats
-	n, ec, pie, ok := kalahParams(r)
+	n, ec, pie, ok := kalah.Params(r)
 	seeds, even := startSeedsPerPit(r)
 	if !ok || pie || !even {
 		return st, ErrNotKalah
@@ -140,31 +141,31 @@ func BuildKalahBook(ctx context.Context, r engine.Rules, opts KalahBookOptions) 
 		k = DefaultDBSeeds
 	}
 	k = max(0, min(k, 2*n*seeds, 40))
-	g := geomFor(n, ec)
+	g := kalah.GeomFor(n, ec)
 	t0 := time.Now()
-	db, _, err := getKalahDB(ctx, g, k, dir)
+	db, _, err := kalah.GetDB(ctx, g, k, dir)
 	if err != nil {
 		return st, err
 	}
 	st.DBSeeds, st.DBTime = k, time.Since(t0)
-	book := &kalahBook{n: n, seeds: seeds, emptyCapture: ec, dbSeeds: k, limit: bookBudget, entries: map[kboard]bookEntry{}}
+	book := &kalahBook{n: n, seeds: seeds, emptyCapture: ec, dbSeeds: k, limit: bookBudget, entries: map[kalah.Board]bookEntry{}}
 	st.Path = filepath.Join(dir, bookFileName(n, seeds, ec))
 	tableMB := opts.TableMB
 	if tableMB <= 0 {
 		tableMB = 256
 	}
-	playTT, deepTT := newKTT(perfectTableBytes), newKTT(uint64(tableMB)<<20)
-	seen := map[kboard]bool{}    // Perfect's boards visited
-	seenOpp := map[kboard]bool{} // the opponent's boards expanded
+	playTT, deepTT := kalah.NewTT(perfectTableBytes), kalah.NewTT(uint64(tableMB)<<20)
+	seen := map[kalah.Board]bool{}    // Perfect's boards visited
+	seenOpp := map[kalah.Board]bool{} // the opponent's boards expanded
 	t1 := time.Now()
-	var visit, replies func(b kboard) error
+	var visit, replies func(b kalah.Board) error
 	// visit: Perfect to move on b.
-	visit = func(b kboard) error {
-		if seen[b] || b.seeds() <= k {
+	visit = func(b kalah.Board) error {
+		if seen[b] || b.Seeds() <= k {
 			return nil
 		}
 		seen[b] = true
-		playTT.clear()
+		playTT.Clear()
 		val, pit, nodes, err := solveBoard(ctx, g, db, playTT, b, book.limit, 1)
 		st.Nodes += nodes
 		deep := errors.Is(err, ErrTooLarge)
@@ -187,7 +188,7 @@ func BuildKalahBook(ctx context.Context, r engine.Rules, opts KalahBookOptions) 
 		if !deep {
 			return nil
 		}
-		child, _, extra, over := g.play(b, pit-1)
+		child, _, extra, over := g.Play(b, pit-1)
 		switch {
 		case over:
 			return nil
@@ -198,16 +199,16 @@ func BuildKalahBook(ctx context.Context, r engine.Rules, opts KalahBookOptions) 
 		}
 	}
 	// replies: the opponent to move on b.
-	replies = func(b kboard) error {
+	replies = func(b kalah.Board) error {
 		if seenOpp[b] {
 			return nil
 		}
 		seenOpp[b] = true
 		for i := range n {
-			if pitAt(b.my, i) == 0 {
+			if kalah.PitAt(b.My, i) == 0 {
 				continue
 			}
-			child, _, extra, over := g.play(b, i)
+			child, _, extra, over := g.Play(b, i)
 			var err error
 			switch {
 			case over:
@@ -223,7 +224,7 @@ func BuildKalahBook(ctx context.Context, r engine.Rules, opts KalahBookOptions) 
 		return nil
 	}
 	sp := r.Start()
-	start := kalahViewOf(&sp).b
+	start := kalah.ViewOf(&sp).B
 	err = visit(start)
 	if err == nil {
 		err = replies(start)
@@ -302,21 +303,21 @@ func (bk *kalahBook) write(w io.Writer) error {
 	if err := binary.Write(bw, binary.LittleEndian, h); err != nil {
 		return err
 	}
-	boards := make([]kboard, 0, len(bk.entries))
+	boards := make([]kalah.Board, 0, len(bk.entries))
 	for b := range bk.entries {
 		boards = append(boards, b)
 	}
-	slices.SortFunc(boards, func(a, b kboard) int {
-		if a.my != b.my {
-			return cmpU64(a.my, b.my)
+	slices.SortFunc(boards, func(a, b kalah.Board) int {
+		if a.My != b.My {
+			return cmpU64(a.My, b.My)
 		}
-		return cmpU64(a.opp, b.opp)
+		return cmpU64(a.Opp, b.Opp)
 	})
 	var rec [18]byte
 	for _, b := range boards {
 		e := bk.entries[b]
-		binary.LittleEndian.PutUint64(rec[0:], b.my)
-		binary.LittleEndian.PutUint64(rec[8:], b.opp)
+		binary.LittleEndian.PutUint64(rec[0:], b.My)
+		binary.LittleEndian.PutUint64(rec[8:], b.Opp)
 		rec[16], rec[17] = byte(e.pit), byte(e.val)
 		if _, err := bw.Write(rec[:]); err != nil {
 			return err
@@ -357,13 +358,13 @@ func readKalahBook(r io.Reader, n, seeds int, emptyCapture bool) (*kalahBook, er
 	if string(h.Magic[:]) != bookMagic || int(h.Pits) != n || int(h.Seeds) != seeds || !ec || h.Entries > maxBookEntries || h.DBSeeds > 40 || h.Complete > 1 {
 		return nil, errBadBook
 	}
-	bk := &kalahBook{n: n, seeds: seeds, emptyCapture: emptyCapture, dbSeeds: int(h.DBSeeds), limit: h.Limit, complete: h.Complete == 1, entries: make(map[kboard]bookEntry, h.Entries)}
+	bk := &kalahBook{n: n, seeds: seeds, emptyCapture: emptyCapture, dbSeeds: int(h.DBSeeds), limit: h.Limit, complete: h.Complete == 1, entries: make(map[kalah.Board]bookEntry, h.Entries)}
 	var rec [18]byte
 	for range h.Entries {
 		if _, err := io.ReadFull(br, rec[:]); err != nil {
 			return nil, errBadBook
 		}
-		b := kboard{binary.LittleEndian.Uint64(rec[0:]), binary.LittleEndian.Uint64(rec[8:])}
+		b := kalah.Board{My: binary.LittleEndian.Uint64(rec[0:]), Opp: binary.LittleEndian.Uint64(rec[8:])}
 		e := bookEntry{pit: int8(rec[16]), val: int8(rec[17])}
 		if !validBookEntry(n, b, e) {
 			return nil, errBadBook
@@ -384,12 +385,12 @@ func readKalahBook(r io.Reader, n, seeds int, emptyCapture bool) (*kalahBook, er
 
 // validBookEntry: the board has pits only within n, the pit is one of the
 // mover's non-empty pits, and the value is within the board's seeds.
-func validBookEntry(n int, b kboard, e bookEntry) bool {
-	if n < 8 && (b.my>>(8*n) != 0 || b.opp>>(8*n) != 0) {
+func validBookEntry(n int, b kalah.Board, e bookEntry) bool {
+	if n < 8 && (b.My>>(8*n) != 0 || b.Opp>>(8*n) != 0) {
 		return false
 	}
-	k := b.seeds()
-	return e.pit >= 1 && int(e.pit) <= n && pitAt(b.my, int(e.pit)-1) != 0 && int(e.val) >= -k && int(e.val) <= k
+	k := b.Seeds()
+	return e.pit >= 1 && int(e.pit) <= n && kalah.PitAt(b.My, int(e.pit)-1) != 0 && int(e.val) >= -k && int(e.val) <= k
 }
 
 // bookCache keeps the books read in this process by path: a book, or nil
@@ -411,7 +412,7 @@ type cachedBook struct {
 // file is damaged or for another game (a warning, logged once per file
 // version). It reads the file the first time, and again when it changes.
 func kalahBookFor(r engine.Rules) *kalahBook {
-	n, ec, pie, ok := kalahParams(r)
+	n, ec, pie, ok := kalah.Params(r)
 	if !ok || pie {
 		return nil
 	}
@@ -456,12 +457,12 @@ func forgetKalahBook(path string) {
 // lookup returns the book's move and value for a position (not under the
 // pie rule's pending swap).
 func (bk *kalahBook) lookup(p engine.Position) (Decision, bool) {
-	v := kalahViewOf(&p)
-	e, ok := bk.entries[v.b]
+	v := kalah.ViewOf(&p)
+	e, ok := bk.entries[v.B]
 	if !ok {
 		return Decision{}, false
 	}
-	return Decision{Move: engine.Move{Pit: uint8(e.pit)}, Exact: true, Value: v.margin + int(e.val)}, true
+	return Decision{Move: engine.Move{Pit: uint8(e.pit)}, Exact: true, Value: v.Margin + int(e.val)}, true
 }
 
 // bookReady reports whether a complete book for r is in the cache
@@ -470,5 +471,5 @@ func (bk *kalahBook) lookup(p engine.Position) (Decision, bool) {
 // ExactFromStart).
 func bookReady(r engine.Rules) bool {
 	bk := kalahBookFor(r)
-	return bk != nil && bk.complete && dbCached(geomFor(bk.n, bk.emptyCapture), bk.dbSeeds, CacheDir())
+	return bk != nil && bk.complete && dbCached(kalah.GeomFor(bk.n, bk.emptyCapture), bk.dbSeeds, CacheDir())
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
 
 // kalah62 is Kalah(6,2): 24 seeds, too many for a whole-game database
@@ -59,14 +60,14 @@ func TestKalahBookAgainstSolve(t *testing.T) {
 	if bk == nil || len(bk.entries) != st.Boards || bk.dbSeeds != 8 || bk.limit != 3000 {
 		t.Fatalf("book read back: %+v", bk)
 	}
-	g := geomFor(6, false)
-	db, _, err := getKalahDB(context.Background(), g, 8, CacheDir())
+	g := kalah.GeomFor(6, false)
+	db, _, err := kalah.GetDB(context.Background(), g, 8, CacheDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	tt := newKTT(16 << 20)
-	solve := func(b kboard) int {
-		tt.clear()
+	tt := kalah.NewTT(16 << 20)
+	solve := func(b kalah.Board) int {
+		tt.Clear()
 		v, _, _, err := solveBoard(context.Background(), g, db, tt, b, 0, 1)
 		if err != nil {
 			t.Fatal(err)
@@ -75,9 +76,9 @@ func TestKalahBookAgainstSolve(t *testing.T) {
 	}
 	for b, e := range bk.entries {
 		if v := solve(b); v != int(e.val) {
-			t.Fatalf("board %x/%x: book value %d, solved %d", b.my, b.opp, e.val, v)
+			t.Fatalf("board %x/%x: book value %d, solved %d", b.My, b.Opp, e.val, v)
 		}
-		child, gain, extra, over := g.play(b, int(e.pit)-1)
+		child, gain, extra, over := g.Play(b, int(e.pit)-1)
 		v := gain
 		switch {
 		case over:
@@ -87,36 +88,36 @@ func TestKalahBookAgainstSolve(t *testing.T) {
 			v -= solve(child)
 		}
 		if v != int(e.val) {
-			t.Fatalf("board %x/%x: pit %d reaches %d, book value %d", b.my, b.opp, e.pit, v, e.val)
+			t.Fatalf("board %x/%x: pit %d reaches %d, book value %d", b.My, b.Opp, e.pit, v, e.val)
 		}
 	}
 	// The walk.
-	playTT := newKTT(perfectTableBytes)
-	seen := map[kboard]bool{}
-	var mine, theirs func(b kboard)
+	playTT := kalah.NewTT(perfectTableBytes)
+	seen := map[kalah.Board]bool{}
+	var mine, theirs func(b kalah.Board)
 	met, deep := 0, 0
-	mine = func(b kboard) {
+	mine = func(b kalah.Board) {
 		if seen[b] {
 			return
 		}
 		seen[b] = true
 		met++
 		e, inBook := bk.entries[b]
-		if b.seeds() <= 8 {
+		if b.Seeds() <= 8 {
 			return
 		}
-		playTT.clear()
+		playTT.Clear()
 		_, _, _, err := solveBoard(context.Background(), g, db, playTT, b, 3000, 1)
 		if err != nil {
 			deep++
 			if !inBook {
-				t.Fatalf("board %x/%x: past the budget (%v) and not in the book", b.my, b.opp, err)
+				t.Fatalf("board %x/%x: past the budget (%v) and not in the book", b.My, b.Opp, err)
 			}
 		}
 		if !inBook || err == nil {
 			return
 		}
-		child, _, extra, over := g.play(b, int(e.pit)-1)
+		child, _, extra, over := g.Play(b, int(e.pit)-1)
 		switch {
 		case over:
 		case extra:
@@ -125,12 +126,12 @@ func TestKalahBookAgainstSolve(t *testing.T) {
 			theirs(child)
 		}
 	}
-	theirs = func(b kboard) {
+	theirs = func(b kalah.Board) {
 		for i := range 6 {
-			if pitAt(b.my, i) == 0 {
+			if kalah.PitAt(b.My, i) == 0 {
 				continue
 			}
-			child, _, extra, over := g.play(b, i)
+			child, _, extra, over := g.Play(b, i)
 			switch {
 			case over:
 			case extra:
@@ -141,7 +142,7 @@ func TestKalahBookAgainstSolve(t *testing.T) {
 		}
 	}
 	sp := r.Start()
-	start := kalahViewOf(&sp).b
+	start := kalah.ViewOf(&sp).B
 	mine(start)
 	theirs(start)
 	if deep != st.Deep {
@@ -237,10 +238,10 @@ func afterValue(t *testing.T, p, q engine.Position) int {
 // a flipped byte, a cut, bytes after the end, another game's header, an
 // illegal pit.
 func TestKalahBookFile(t *testing.T) {
-	bk := &kalahBook{n: 6, seeds: 4, dbSeeds: 22, limit: 3_000_000, complete: true, entries: map[kboard]bookEntry{
-		{0x040404040404, 0x040404040404}: {pit: 3, val: 8},
-		{0x050505050001, 0x040404040404}: {pit: 1, val: -2},
-		{0x000000000100, 0x000000000001}: {pit: 2, val: 0},
+	bk := &kalahBook{n: 6, seeds: 4, dbSeeds: 22, limit: 3_000_000, complete: true, entries: map[kalah.Board]bookEntry{
+		{My: 0x040404040404, Opp: 0x040404040404}: {pit: 3, val: 8},
+		{My: 0x050505050001, Opp: 0x040404040404}: {pit: 1, val: -2},
+		{My: 0x000000000100, Opp: 0x000000000001}: {pit: 2, val: 0},
 	}}
 	var buf bytes.Buffer
 	if err := bk.write(&buf); err != nil {
@@ -258,7 +259,7 @@ func TestKalahBookFile(t *testing.T) {
 	}
 	for b, e := range bk.entries {
 		if got.entries[b] != e {
-			t.Errorf("board %x/%x: read %+v, wrote %+v", b.my, b.opp, got.entries[b], e)
+			t.Errorf("board %x/%x: read %+v, wrote %+v", b.My, b.Opp, got.entries[b], e)
 		}
 	}
 	data := buf.Bytes()
@@ -280,7 +281,7 @@ func TestKalahBookFile(t *testing.T) {
 		t.Errorf("another capture rule's book: err %v, want errBadBook", err)
 	}
 	// A pit that is empty on its board, checksum right.
-	bk.entries[kboard{0x000000000100, 0x000000000001}] = bookEntry{pit: 1, val: 0}
+	bk.entries[kalah.Board{My: 0x000000000100, Opp: 0x000000000001}] = bookEntry{pit: 1, val: 0}
 	buf.Reset()
 	if err := bk.write(&buf); err != nil {
 		t.Fatal(err)
@@ -383,19 +384,19 @@ func kalahPie(t *testing.T) engine.Rules {
 func TestPerfectKalahDBChoice(t *testing.T) {
 	t.Setenv("MANCALA_CACHE_DIR", t.TempDir())
 	r := kalahRules(4, 5) // 40 seeds: no whole-game database
-	g := geomFor(4, false)
+	g := kalah.GeomFor(4, false)
 	if _, k := perfectKalahDB(r); k != PerfectDBSeeds {
 		t.Fatalf("empty cache: %d seeds, want %d", k, PerfectDBSeeds)
 	}
 	for _, k := range []int{17, 19} {
-		if _, _, err := getKalahDB(context.Background(), g, k, CacheDir()); err != nil {
+		if _, _, err := kalah.GetDB(context.Background(), g, k, CacheDir()); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if _, k := perfectKalahDB(r); k != 19 {
 		t.Errorf("databases of 17 and 19 seeds cached: %d seeds, want 19", k)
 	}
-	bk := &kalahBook{n: 4, seeds: 5, dbSeeds: 17, limit: perfectKalahBudget, complete: true, entries: map[kboard]bookEntry{}}
+	bk := &kalahBook{n: 4, seeds: 5, dbSeeds: 17, limit: perfectKalahBudget, complete: true, entries: map[kalah.Board]bookEntry{}}
 	if err := bk.save(CacheDir()); err != nil {
 		t.Fatal(err)
 	}
@@ -405,7 +406,7 @@ func TestPerfectKalahDBChoice(t *testing.T) {
 	if !ExactFromStart(r) {
 		t.Error("ExactFromStart false with a complete book and its database")
 	}
-	if err := os.Remove(filepath.Join(CacheDir(), dbFileName(4, false, 17))); err != nil {
+	if err := os.Remove(filepath.Join(CacheDir(), kalah.DBFileName(4, false, 17))); err != nil {
 		t.Fatal(err)
 	}
 	if _, k := perfectKalahDB(r); k != 17 {
@@ -430,7 +431,7 @@ func TestKalahBookWarmsDatabase(t *testing.T) {
 	r, _ := buildTestBook(t)
 	// The same files in a new folder: nothing of it in memory.
 	dir := t.TempDir()
-	for _, name := range []string{bookFileName(6, 2, false), dbFileName(6, false, 8)} {
+	for _, name := range []string{bookFileName(6, 2, false), kalah.DBFileName(6, false, 8)} {
 		data, err := os.ReadFile(filepath.Join(CacheDir(), name))
 		if err != nil {
 			t.Fatal(err)
@@ -440,8 +441,8 @@ func TestKalahBookWarmsDatabase(t *testing.T) {
 		}
 	}
 	t.Setenv("MANCALA_CACHE_DIR", dir)
-	g := geomFor(6, false)
-	if loadedDBNoWait(g, 8, 8, dir) != nil {
+	g := kalah.GeomFor(6, false)
+	if kalah.LoadedDBNoWait(g, 8, 8, dir) != nil {
 		t.Fatal("the database is in memory before any move")
 	}
 	d, err := Perfect.Choose(context.Background(), engine.NewGame(r.Start()), 1)
@@ -449,7 +450,7 @@ func TestKalahBookWarmsDatabase(t *testing.T) {
 		t.Fatalf("Perfect at the start, from the book: %+v, %v", d, err)
 	}
 	deadline := time.Now().Add(30 * time.Second)
-	for loadedDBNoWait(g, 8, 8, dir) == nil {
+	for kalah.LoadedDBNoWait(g, 8, 8, dir) == nil {
 		if time.Now().After(deadline) {
 			t.Fatal("the book's database was not loaded after Perfect's book move")
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
 
 // Level is a strength of the bot's play.
@@ -236,7 +237,7 @@ func (l Level) chooseFrom(ctx context.Context, p engine.Position, history []engi
 		}
 	}
 	moves := p.Moves()
-	_, _, _, kalah := kalahParams(p.Rules())
+	_, _, _, kalah := kalah.Params(p.Rules())
 	// Perfect proves a forced move's value too in Kalah (the move lines say
 	// whether the bot plays perfectly).
 	if len(moves) == 1 && !(spec.solve && kalah && !p.SwapPending()) {
@@ -347,25 +348,25 @@ func ExactFromStart(r engine.Rules) bool {
 
 // wholeGameDB returns the database that holds every position of a game
 // under r, if ExactFromStart.
-func wholeGameDB(r engine.Rules) (g *kalahGeom, k int, ok bool) {
+func wholeGameDB(r engine.Rules) (g *kalah.Geom, k int, ok bool) {
 	if r == nil {
 		return nil, 0, false
 	}
-	n, ec, _, ok := kalahParams(r)
+	n, ec, _, ok := kalah.Params(r)
 	if !ok {
 		return nil, 0, false
 	}
 	k = r.Start().Seeds()
-	if k > 40 || dbSize(n, k) > wholeGameDBBoards {
+	if k > 40 || kalah.DBSize(n, k) > wholeGameDBBoards {
 		return nil, 0, false
 	}
-	return geomFor(n, ec), k, true
+	return kalah.GeomFor(n, ec), k, true
 }
 
 // awaitDB makes sure the database (g, k) is in memory, building it if need
 // be. The build goes on in the background if ctx ends first (it is
 // bounded by wholeGameDBBoards), so that a later move finds it.
-func awaitDB(ctx context.Context, g *kalahGeom, k int) error {
+func awaitDB(ctx context.Context, g *kalah.Geom, k int) error {
 	_, err := awaitKalahDB(ctx, g, k)
 	return err
 }
@@ -405,7 +406,7 @@ func awaitOwareDB(ctx context.Context) (*owareDB, error) {
 // with at most PerfectDBSeeds seeds in the pits, or with whole (Perfect)
 // any position of a game that ExactFromStart covers.
 func endgameLookup(p engine.Position, whole bool) (Decision, bool) {
-	n, ec, _, ok := kalahParams(p.Rules())
+	n, ec, _, ok := kalah.Params(p.Rules())
 	if !ok || p.SwapPending() {
 		return Decision{}, false
 	}
@@ -415,14 +416,14 @@ func endgameLookup(p engine.Position, whole bool) (Decision, bool) {
 			return Decision{}, false
 		}
 	}
-	g := geomFor(n, ec)
-	db := loadedDBNoWait(g, seeds, 40, CacheDir())
+	g := kalah.GeomFor(n, ec)
+	db := kalah.LoadedDBNoWait(g, seeds, 40, CacheDir())
 	if db == nil {
 		return Decision{}, false
 	}
-	v := kalahViewOf(&p)
-	val, pit := newKSolver(g, nil, db).dbMove(v.b)
-	return Decision{Move: engine.Move{Pit: uint8(pit)}, Exact: true, Value: v.margin + val}, true
+	v := kalah.ViewOf(&p)
+	val, pit := kalah.NewSolver(g, nil, db).DBMove(v.B)
+	return Decision{Move: engine.Move{Pit: uint8(pit)}, Exact: true, Value: v.Margin + val}, true
 }
 
 // Prepare loads, or builds and caches on disk, the Kalah endgame database
@@ -438,26 +439,26 @@ func Prepare(ctx context.Context, r engine.Rules) error {
 		return err
 	}
 	if g, k, ok := wholeGameDB(r); ok {
-		_, _, err := getKalahDB(ctx, g, k, CacheDir())
+		_, _, err := kalah.GetDB(ctx, g, k, CacheDir())
 		return err
 	}
-	if _, _, _, ok := kalahParams(r); !ok {
+	if _, _, _, ok := kalah.Params(r); !ok {
 		return nil
 	}
 	g, k := perfectKalahDB(r)
-	_, _, err := getKalahDB(ctx, g, k, CacheDir())
+	_, _, err := kalah.GetDB(ctx, g, k, CacheDir())
 	return err
 }
 
 // perfectDB returns the endgame database Perfect's solver uses under r
 // (PerfectDBSeeds, or fewer if it would not fit the solver's memory), if r
 // is Kalah.
-func perfectDB(r engine.Rules) (g *kalahGeom, k int, ok bool) {
-	n, ec, _, ok := kalahParams(r)
+func perfectDB(r engine.Rules) (g *kalah.Geom, k int, ok bool) {
+	n, ec, _, ok := kalah.Params(r)
 	if !ok {
 		return nil, 0, false
 	}
-	return geomFor(n, ec), min(PerfectDBSeeds, maxDBSeeds(n, (256<<20)-(64<<20))), true
+	return kalah.GeomFor(n, ec), min(PerfectDBSeeds, kalah.MaxDBSeeds(n, (256<<20)-(64<<20))), true
 }
 
 // solverProves reports whether Solve's value is a proof under r: not in

@@ -122,7 +122,7 @@ func repeatedInHistory(p engine.Position, history []engine.Position, k int) bool
 // count and the history).
 func (db *owareDB) answer(p engine.Position) (OwareAnswer, bool) {
 	b, margin := owareBoardOf(&p)
-	if b.seeds() > db.maxSeeds {
+	if b.Seeds() > db.maxSeeds {
 		return OwareAnswer{}, false
 	}
 	moves := owareMoves(b)
@@ -159,7 +159,7 @@ func (db *owareDB) line(p engine.Position, n int) []engine.Move {
 	seen := map[engine.Key]bool{p.Key(): true}
 	for len(out) < n && p.Status() == engine.Ongoing {
 		b, _ := owareBoardOf(&p)
-		if b.seeds() > db.maxSeeds {
+		if b.Seeds() > db.maxSeeds {
 			break
 		}
 		if _, exact := db.exact(b); !exact {

@@ -20,6 +20,7 @@ import (
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/search/internal/dbfile"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
 
 // owareDB is an endgame database for Oware (the default rules: grand slams
@@ -55,7 +56,7 @@ import (
 // the repetition rule and on the history; the database keeps both bounds
 // and says the value is not known.
 //
-// Boards are indexed as Kalah's are (kalahGeom.rank on the twelve pits,
+// Boards are indexed as Kalah's are (kalah.Geom.Rank on the twelve pits,
 // mover's first), one byte per bound and two for the sweep at which the
 // upper bound settled (see build): 4 * C(K+12, 12) bytes for K seeds.
 // Only build writes them: a database loaded from the cache is a read-only
@@ -67,10 +68,10 @@ type owareDB struct {
 }
 
 // owareGeom ranks Oware boards: the twelve pits as Kalah's six-pit boards.
-var owareGeom = newKalahGeom(6, false)
+var owareGeom = kalah.NewGeom(6, false)
 
 // owareDBSize returns the number of boards with at most k seeds.
-func owareDBSize(k int) uint64 { return dbSize(6, k) }
+func owareDBSize(k int) uint64 { return kalah.DBSize(6, k) }
 
 // owareDBParams reports whether the rules are those the database is built
 // for: Oware with grand slams capturing and no cross-sowing.
@@ -85,11 +86,11 @@ func owareDBParams(r engine.Rules) bool {
 // owarePlay plays pit i (0..5) of the side to move on board b and returns
 // the board seen from the opponent, who moves next, and the seeds
 // captured. The move must be legal.
-func owarePlay(b kboard, i int) (child kboard, gain int) {
+func owarePlay(b kalah.Board, i int) (child kalah.Board, gain int) {
 	var r [12]uint8
 	for j := range 6 {
-		r[j] = uint8(b.my >> (8 * j))
-		r[6+j] = uint8(b.opp >> (8 * j))
+		r[j] = uint8(b.My >> (8 * j))
+		r[6+j] = uint8(b.Opp >> (8 * j))
 	}
 	s := int(r[i])
 	r[i] = 0
@@ -105,8 +106,8 @@ func owarePlay(b kboard, i int) (child kboard, gain int) {
 		}
 	}
 	for j := range 6 {
-		child.my |= uint64(r[6+j]) << (8 * j)
-		child.opp |= uint64(r[j]) << (8 * j)
+		child.My |= uint64(r[6+j]) << (8 * j)
+		child.Opp |= uint64(r[j]) << (8 * j)
 	}
 	return child, gain
 }
@@ -114,11 +115,11 @@ func owarePlay(b kboard, i int) (child kboard, gain int) {
 // owareMoves returns the legal moves of board b as a bit mask of pits
 // 0..5; 0 when the game is over (the side to move has no seeds, or the
 // opponent has none and no move feeds them).
-func owareMoves(b kboard) uint {
+func owareMoves(b kalah.Board) uint {
 	var m uint
-	starving := b.opp == 0
+	starving := b.Opp == 0
 	for i := range 6 {
-		s := pitAt(b.my, i)
+		s := kalah.PitAt(b.My, i)
 		if s == 0 || starving && s < 6-i {
 			continue
 		}
@@ -130,15 +131,15 @@ func owareMoves(b kboard) uint {
 func newOwareDB(k int) *owareDB { return &owareDB{maxSeeds: k} }
 
 // exact returns the value of board b if the database holds it exactly.
-func (db *owareDB) exact(b kboard) (int, bool) {
-	i := owareGeom.rank(b)
+func (db *owareDB) exact(b kalah.Board) (int, bool) {
+	i := owareGeom.Rank(b)
 	lo := db.lo[i]
 	return int(lo), lo == db.hi[i]
 }
 
 // bounds returns the proven bounds of board b's value.
-func (db *owareDB) bounds(b kboard) (lo, hi int) {
-	i := owareGeom.rank(b)
+func (db *owareDB) bounds(b kalah.Board) (lo, hi int) {
+	i := owareGeom.Rank(b)
 	return int(db.lo[i]), int(db.hi[i])
 }
 
@@ -162,7 +163,7 @@ func (db *owareDB) build(ctx context.Context, onLevel func(done int)) error {
 	db.dhi = make([]uint16, n)
 	rows := make([][]uint64, K+1)
 	for k := range rows {
-		rows[k] = compositions(6, k)
+		rows[k] = kalah.Compositions(6, k)
 	}
 	for k := 0; k <= K; k++ {
 		first := uint64(0)
@@ -174,8 +175,8 @@ func (db *owareDB) build(ctx context.Context, onLevel func(done int)) error {
 		for j := 0; j <= k; j++ {
 			for _, my := range rows[j] {
 				for _, opp := range rows[k-j] {
-					b := kboard{my, opp}
-					i := owareGeom.rank(b)
+					b := kalah.Board{My: my, Opp: opp}
+					i := owareGeom.Rank(b)
 					if owareMoves(b) == 0 {
 						v := int8(j - (k - j))
 						db.lo[i], db.hi[i] = v, v
@@ -232,7 +233,7 @@ func (db *owareDB) sweep(rows [][]uint64, k int, first uint64, prevLo, prevHi []
 			for t := int(next.Add(1) - 1); t < len(tasks); t = int(next.Add(1) - 1) {
 				j, my := tasks[t].j, rows[tasks[t].j][tasks[t].my]
 				for _, opp := range rows[k-j] {
-					if db.relax(kboard{my, opp}, first, prevLo, prevHi, sweep) {
+					if db.relax(kalah.Board{My: my, Opp: opp}, first, prevLo, prevHi, sweep) {
 						moved = true
 					}
 				}
@@ -250,12 +251,12 @@ func (db *owareDB) sweep(rows [][]uint64, k int, first uint64, prevLo, prevHi []
 // those of its own level (indices from first on) as the previous sweep
 // left them (prevLo, prevHi), the others final. It reports whether they
 // moved.
-func (db *owareDB) relax(b kboard, first uint64, prevLo, prevHi []int8, sweep uint16) bool {
+func (db *owareDB) relax(b kalah.Board, first uint64, prevLo, prevHi []int8, sweep uint16) bool {
 	moves := owareMoves(b)
 	if moves == 0 {
 		return false
 	}
-	idx := owareGeom.rank(b)
+	idx := owareGeom.Rank(b)
 	lo, hi := db.lo[idx], db.hi[idx]
 	if lo == hi {
 		return false
@@ -266,7 +267,7 @@ func (db *owareDB) relax(b kboard, first uint64, prevLo, prevHi []int8, sweep ui
 			continue
 		}
 		c, g := owarePlay(b, i)
-		ci := owareGeom.rank(c)
+		ci := owareGeom.Rank(c)
 		var clo, chi int8
 		if g == 0 { // the same level: the previous sweep's (see sweep)
 			clo, chi = prevLo[ci-first], prevHi[ci-first]
@@ -288,12 +289,12 @@ func (db *owareDB) relax(b kboard, first uint64, prevLo, prevHi []int8, sweep ui
 
 // owareBoardOf returns p's board seen from the side to move and the side
 // to move's store margin.
-func owareBoardOf(p *engine.Position) (kboard, int) {
+func owareBoardOf(p *engine.Position) (kalah.Board, int) {
 	me := p.ToMove()
-	var b kboard
+	var b kalah.Board
 	for j := range 6 {
-		b.my |= uint64(p.Pit(me, j+1)) << (8 * j)
-		b.opp |= uint64(p.Pit(1-me, j+1)) << (8 * j)
+		b.My |= uint64(p.Pit(me, j+1)) << (8 * j)
+		b.Opp |= uint64(p.Pit(1-me, j+1)) << (8 * j)
 	}
 	return b, p.Store(me) - p.Store(1-me)
 }
@@ -618,7 +619,7 @@ func owareLookup(db *owareDB, p engine.Position, history []engine.Position) (Dec
 		return Decision{}, false
 	}
 	b, margin := owareBoardOf(&p)
-	k := b.seeds()
+	k := b.Seeds()
 	if k > db.maxSeeds {
 		return Decision{}, false
 	}
@@ -646,7 +647,7 @@ func owareLookup(db *owareDB, p engine.Position, history []engine.Position) (Dec
 // board b (its value, if exact) and makes progress (see build): of the
 // moves securing it, the one whose child's upper bound settled first. ok
 // is false when the game is over.
-func (db *owareDB) bestMove(b kboard) (pit int, ok bool) {
+func (db *owareDB) bestMove(b kalah.Board) (pit int, ok bool) {
 	v, _ := db.bounds(b)
 	best, bestD := -1, uint32(math.MaxUint32)
 	moves := owareMoves(b)
@@ -655,7 +656,7 @@ func (db *owareDB) bestMove(b kboard) (pit int, ok bool) {
 			continue
 		}
 		c, g := owarePlay(b, i)
-		ci := owareGeom.rank(c)
+		ci := owareGeom.Rank(c)
 		if g-int(db.hi[ci]) != v {
 			continue
 		}

@@ -15,17 +15,18 @@ import (
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/search/internal/dbfile"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
 
 var owareRules = engine.MustNew("oware", nil)
 
 // owarePosition sets up board b with South to move and South's store
 // margin d (stores of 10 and 10+|d|).
-func owarePosition(t testing.TB, b kboard, d int) (engine.Position, error) {
+func owarePosition(t testing.TB, b kalah.Board, d int) (engine.Position, error) {
 	t.Helper()
 	var s, n [6]int
 	for j := range 6 {
-		s[j], n[j] = pitAt(b.my, j), pitAt(b.opp, j)
+		s[j], n[j] = kalah.PitAt(b.My, j), kalah.PitAt(b.Opp, j)
 	}
 	return engine.NewPosition(owareRules, engine.Setup{
 		ToMove: engine.South,
@@ -40,14 +41,14 @@ func owarePosition(t testing.TB, b kboard, d int) (engine.Position, error) {
 func TestOwarePlayMatchesEngine(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	for range 20000 {
-		var b kboard
+		var b kalah.Board
 		seeds := rng.Intn(30)
 		for range seeds {
 			j := rng.Intn(12)
 			if j < 6 {
-				b.my += 1 << (8 * j)
+				b.My += 1 << (8 * j)
 			} else {
-				b.opp += 1 << (8 * (j - 6))
+				b.Opp += 1 << (8 * (j - 6))
 			}
 		}
 		p, err := owarePosition(t, b, 0)
@@ -219,7 +220,7 @@ func TestOwareDBBruteForce(t *testing.T) {
 	}
 	first := func(p *engine.Position) uint8 {
 		b, _ := owareBoardOf(p)
-		if b.seeds() > K {
+		if b.Seeds() > K {
 			return 0
 		}
 		pit, ok := db.bestMove(b)
@@ -232,9 +233,9 @@ func TestOwareDBBruteForce(t *testing.T) {
 	var checked, given [2]int // of exact boards, of the others
 	for k := 1; k <= K; k++ {
 		for j := 1; j <= k; j++ {
-			for _, my := range compositions(6, j) {
-				for _, opp := range compositions(6, k-j) {
-					b := kboard{my, opp}
+			for _, my := range kalah.Compositions(6, j) {
+				for _, opp := range kalah.Compositions(6, k-j) {
+					b := kalah.Board{My: my, Opp: opp}
 					if owareMoves(b) == 0 {
 						continue
 					}
@@ -383,9 +384,9 @@ func TestOwareLookup(t *testing.T) {
 	}
 	answered, open := 0, 0
 	for j := 1; j <= 6; j++ {
-		for _, my := range compositions(6, j) {
-			for _, opp := range compositions(6, 6-j) {
-				b := kboard{my, opp}
+		for _, my := range kalah.Compositions(6, j) {
+			for _, opp := range kalah.Compositions(6, 6-j) {
+				b := kalah.Board{My: my, Opp: opp}
 				if owareMoves(b) == 0 {
 					continue
 				}
@@ -501,9 +502,9 @@ func TestOwarePerfectPlayMakesProgress(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	games := 0
 	for j := 1; j <= 6; j++ {
-		for _, my := range compositions(6, j) {
-			for _, opp := range compositions(6, 6-j) {
-				b := kboard{my, opp}
+		for _, my := range kalah.Compositions(6, j) {
+			for _, opp := range kalah.Compositions(6, 6-j) {
+				b := kalah.Board{My: my, Opp: opp}
 				v, ok := db.exact(b)
 				if !ok || owareMoves(b) == 0 || v < -6 || v > 6 {
 					continue

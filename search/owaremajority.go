@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
 
 // ErrMajorityTooLarge is OwareMajority's error when the position reaches
@@ -29,7 +30,7 @@ type OwareMajorityResult struct {
 // majState is a board seen from the side to move and that side's store
 // margin.
 type majState struct {
-	b kboard
+	b kalah.Board
 	d int
 }
 
@@ -74,7 +75,7 @@ func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajo
 			}
 			c, g := owarePlay(s.b, pit)
 			d2 := s.d + g // the mover's margin after the move
-			k2 := c.seeds()
+			k2 := c.Seeds()
 			mine := (total - k2 + d2) / 2
 			switch {
 			case 2*mine > total:
@@ -82,7 +83,7 @@ func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajo
 				continue
 			case owareMoves(c) == 0:
 				// c is seen from the opponent: c.my are its pits.
-				edges = append(edges, edge{-1, int32(d2 + rowSum(c.opp) - rowSum(c.my))})
+				edges = append(edges, edge{-1, int32(d2 + kalah.RowSum(c.Opp) - kalah.RowSum(c.My))})
 				continue
 			}
 			cs := majState{c, -d2}
@@ -124,7 +125,7 @@ func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajo
 	lo, hi := make([]int32, n), make([]int32, n)
 	dhi := make([]int32, n) // the sweep at which hi settled
 	for i, s := range states {
-		k := s.b.seeds()
+		k := s.b.Seeds()
 		lo[i], hi[i] = int32(s.d-k), int32(s.d+k)
 	}
 	// Each sweep computes every state's bounds from the previous sweep's

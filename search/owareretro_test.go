@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
 
 // retroBoard is an Oware board seen from the side to move: its six pits
@@ -151,10 +152,10 @@ func TestOwareDBRetrograde(t *testing.T) {
 	}
 	exact := 0
 	for i, nd := range nodes {
-		var kb kboard
+		var kb kalah.Board
 		for j := range 6 {
-			kb.my |= uint64(nd.b[j]) << (8 * j)
-			kb.opp |= uint64(nd.b[6+j]) << (8 * j)
+			kb.My |= uint64(nd.b[j]) << (8 * j)
+			kb.Opp |= uint64(nd.b[6+j]) << (8 * j)
 		}
 		dlo, dhi := db.bounds(kb)
 		if dlo != lo[i] || dhi != hi[i] {

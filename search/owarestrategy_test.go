@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
 
 // checkStrategy is ProveOwareStrategy with db's seed count.
@@ -104,14 +105,14 @@ type proofStats struct{ checked, exact, open, given, nodes int }
 // d = -hi-1, and with draws, each side holding the draw with d = -v where
 // the value v is exact. A claim past limit positions is counted as given
 // up.
-func (st *proofStats) prove(t *testing.T, db *owareDB, b kboard, draws bool, limit int) {
+func (st *proofStats) prove(t *testing.T, db *owareDB, b kalah.Board, draws bool, limit int) {
 	t.Helper()
 	type claim struct {
 		d    int
 		side engine.Side
 		want int
 	}
-	k := b.seeds()
+	k := b.Seeds()
 	lo, hi := db.bounds(b)
 	claims := []claim{{-lo + 1, engine.South, 1}, {-hi - 1, engine.North, 1}}
 	if lo == hi {
@@ -170,9 +171,9 @@ func TestOwareDBProofsAll(t *testing.T) {
 	boards := 0
 	for k := 1; k <= K; k++ {
 		for j := 1; j <= k; j++ {
-			for _, my := range compositions(6, j) {
-				for _, opp := range compositions(6, k-j) {
-					b := kboard{my, opp}
+			for _, my := range kalah.Compositions(6, j) {
+				for _, opp := range kalah.Compositions(6, k-j) {
+					b := kalah.Board{My: my, Opp: opp}
 					if owareMoves(b) == 0 {
 						continue
 					}
