@@ -8,6 +8,7 @@ import (
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/search/internal/kalah"
+	"github.com/mancala-bot/mancala/search/internal/oware"
 )
 
 // choose runs ChooseFrom and checks that the move is legal.
@@ -162,7 +163,7 @@ func TestChooseExactEndgames(t *testing.T) {
 	if err := Prepare(context.Background(), r); err != nil {
 		t.Fatal(err)
 	}
-	db := loadedOwareDBNoWait(owarePerfectSeeds, CacheDir())
+	db := oware.LoadedDBNoWait(owarePerfectSeeds, CacheDir())
 	exact := 0
 	for _, p := range endgames {
 		want, ok := owareLookup(db, p, nil) // not ok: play can cycle

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/search/internal/kalah"
+	"github.com/mancala-bot/mancala/search/internal/oware"
 )
 
 // Level is a strength of the bot's play.
@@ -191,26 +192,26 @@ func (l Level) Choose(ctx context.Context, g *engine.Game, seed int64) (Decision
 // proven lower bound is replaced by one that does.
 func (l Level) ChooseFrom(ctx context.Context, p engine.Position, history []engine.Position, seed int64) (Decision, error) {
 	d, err := l.chooseFrom(ctx, p, history, seed)
-	if err != nil || l != Perfect || !owareDBParams(p.Rules()) {
+	if err != nil || l != Perfect || !oware.Params(p.Rules()) {
 		return d, err
 	}
-	db := loadedOwareDBNoWait(OwarePerfectSeeds(), CacheDir())
-	if db == nil || p.PitSeeds(engine.South)+p.PitSeeds(engine.North) > db.maxSeeds {
+	db := oware.LoadedDBNoWait(OwarePerfectSeeds(), CacheDir())
+	if db == nil || p.PitSeeds(engine.South)+p.PitSeeds(engine.North) > db.MaxSeeds {
 		return d, nil
 	}
-	b, _ := owareBoardOf(&p)
-	lo, hi := db.bounds(b)
+	b, _ := oware.BoardOf(&p)
+	lo, hi := db.Bounds(b)
 	if lo == hi {
 		return d, nil
 	}
 	d.Exact, d.Value = false, 0
-	if i := int(d.Move.Pit) - 1; i >= 0 && i < 6 && owareMoves(b)&(1<<i) != 0 {
-		c, g := owarePlay(b, i)
-		if _, chi := db.bounds(c); g-chi >= lo {
+	if i := int(d.Move.Pit) - 1; i >= 0 && i < 6 && oware.Moves(b)&(1<<i) != 0 {
+		c, g := oware.Play(b, i)
+		if _, chi := db.Bounds(c); g-chi >= lo {
 			return d, nil
 		}
 	}
-	if pit, ok := db.bestMove(b); ok {
+	if pit, ok := db.BestMove(b); ok {
 		d.Move = engine.Move{Kind: engine.Sow, Pit: uint8(pit + 1)}
 	}
 	return d, nil
@@ -256,7 +257,7 @@ func (l Level) chooseFrom(ctx context.Context, p engine.Position, history []engi
 				return Decision{Move: res.Best, Exact: true, Value: res.Value}, nil
 			}
 		}
-		if owareDBParams(p.Rules()) && p.PitSeeds(engine.South)+p.PitSeeds(engine.North) <= OwarePerfectSeeds() {
+		if oware.Params(p.Rules()) && p.PitSeeds(engine.South)+p.PitSeeds(engine.North) <= OwarePerfectSeeds() {
 			if db, err := awaitOwareDB(ctx); err == nil {
 				if d, ok := owareLookup(db, p, history); ok {
 					return d, nil
@@ -395,9 +396,9 @@ func await[T any](ctx context.Context, f func() (T, error)) (T, error) {
 
 // awaitOwareDB returns Perfect's Oware database, loading or building it
 // if needed; the build goes on if ctx ends first.
-func awaitOwareDB(ctx context.Context) (*owareDB, error) {
-	return await(ctx, func() (*owareDB, error) {
-		return getOwareDB(context.Background(), OwarePerfectSeeds(), CacheDir())
+func awaitOwareDB(ctx context.Context) (*oware.DB, error) {
+	return await(ctx, func() (*oware.DB, error) {
+		return oware.GetDB(context.Background(), OwarePerfectSeeds(), CacheDir())
 	})
 }
 
@@ -434,8 +435,8 @@ func endgameLookup(p engine.Position, whole bool) (Decision, bool) {
 // first such move does not wait for it. It does nothing for
 // other games, and returns ctx's error if cancelled.
 func Prepare(ctx context.Context, r engine.Rules) error {
-	if owareDBParams(r) {
-		_, err := getOwareDB(ctx, OwarePerfectSeeds(), CacheDir())
+	if oware.Params(r) {
+		_, err := oware.GetDB(ctx, OwarePerfectSeeds(), CacheDir())
 		return err
 	}
 	if g, k, ok := wholeGameDB(r); ok {
@@ -488,7 +489,7 @@ func analyzeMove(ctx context.Context, p engine.Position, history []engine.Positi
 	}
 	if a.Proven && !solverProves(p.Rules()) {
 		// The database's answer where it has one; else no claim.
-		if d, ok := owareLookup(loadedOwareDBNoWait(OwarePerfectSeeds(), CacheDir()), p, history); ok {
+		if d, ok := owareLookup(oware.LoadedDBNoWait(OwarePerfectSeeds(), CacheDir()), p, history); ok {
 			return d, nil
 		}
 		return Decision{Move: a.Best}, nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/search/internal/kalah"
+	"github.com/mancala-bot/mancala/search/internal/oware"
 )
 
 // ErrMajorityTooLarge is OwareMajority's error when the position reaches
@@ -46,10 +47,10 @@ type majState struct {
 // back to a position. Errors: ErrMajorityTooLarge past limit states, ctx's
 // error, and an error for other rules or a finished game.
 func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajorityResult, error) {
-	if !owareDBParams(p.Rules()) || p.Status() != engine.Ongoing {
+	if !oware.Params(p.Rules()) || p.Status() != engine.Ongoing {
 		return OwareMajorityResult{}, errors.New("oware majority: not an ongoing Oware position with the default rules")
 	}
-	b, d := owareBoardOf(&p)
+	b, d := oware.BoardOf(&p)
 	total := p.Seeds()
 	root := majState{b, d}
 	index := map[majState]int32{root: 0}
@@ -68,12 +69,12 @@ func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajo
 			}
 		}
 		s := states[i]
-		moves := owareMoves(s.b)
+		moves := oware.Moves(s.b)
 		for pit := range 6 {
 			if moves&(1<<pit) == 0 {
 				continue
 			}
-			c, g := owarePlay(s.b, pit)
+			c, g := oware.Play(s.b, pit)
 			d2 := s.d + g // the mover's margin after the move
 			k2 := c.Seeds()
 			mine := (total - k2 + d2) / 2
@@ -81,7 +82,7 @@ func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajo
 			case 2*mine > total:
 				edges = append(edges, edge{-1, int32(d2)})
 				continue
-			case owareMoves(c) == 0:
+			case oware.Moves(c) == 0:
 				// c is seen from the opponent: c.my are its pits.
 				edges = append(edges, edge{-1, int32(d2 + kalah.RowSum(c.Opp) - kalah.RowSum(c.My))})
 				continue
@@ -183,7 +184,7 @@ func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajo
 	// The best move: one reaching the lower bound, whose child's upper
 	// bound settled first (a move ending the game settles at once).
 	best, bestD := -1, 1<<30
-	moves := owareMoves(b)
+	moves := oware.Moves(b)
 	j := first[0]
 	for pit := range 6 {
 		if moves&(1<<pit) == 0 {

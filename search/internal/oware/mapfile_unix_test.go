@@ -1,6 +1,6 @@
 //go:build unix
 
-package search
+package oware
 
 import (
 	"context"
@@ -16,11 +16,11 @@ import (
 // read into memory, and loads the same.
 func TestMapFileFallback(t *testing.T) {
 	dir := t.TempDir()
-	db := newOwareDB(4)
-	if err := db.build(context.Background(), nil); err != nil {
+	db := NewDB(4)
+	if err := db.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.save(dir); err != nil {
+	if err := db.Save(dir); err != nil {
 		t.Fatal(err)
 	}
 	mapped := 0
@@ -29,17 +29,17 @@ func TestMapFileFallback(t *testing.T) {
 		mapped++
 		return nil, syscall.ENODEV
 	}
-	got := newOwareDB(4)
-	if err := got.load(dir); err != nil {
+	got := NewDB(4)
+	if err := got.Load(dir); err != nil {
 		t.Fatal(err)
 	}
 	if mapped != 1 {
 		t.Errorf("mmap called %d times, want 1", mapped)
 	}
-	if !slices.Equal(got.lo, db.lo) || !slices.Equal(got.hi, db.hi) || !slices.Equal(got.dhi, db.dhi) {
+	if !slices.Equal(got.Lo, db.Lo) || !slices.Equal(got.Hi, db.Hi) || !slices.Equal(got.DHi, db.DHi) {
 		t.Error("the database read without mapping differs")
 	}
-	if err := newOwareDB(5).load(dir); !errors.Is(err, syscall.ENOENT) {
+	if err := NewDB(5).Load(dir); !errors.Is(err, syscall.ENOENT) {
 		t.Errorf("no file: %v, want ENOENT", err)
 	}
 }
