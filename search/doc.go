@@ -63,10 +63,12 @@
 // count at a time, one byte a board (six pits: 30 MB for 16 seeds, 86 MB
 // for 18, 226 MB for 20). Perfect uses [PerfectDBSeeds] (built on first
 // use in about ten seconds), or the largest one found in the cache, up to
-// [DefaultDBSeeds]. In this package, kalahbook.go is Perfect's opening
-// book: the proven value and best pit of every board Perfect can meet
-// from the start whose solve would not fit in its budget.
-// kalahperfect.go ties them together for Perfect's move; solve.go is
+// [DefaultDBSeeds]. Perfect's opening book holds the proven value and
+// best pit of every board Perfect can meet from the start whose solve
+// would not fit in its budget: its entries and file format are the kalah
+// package's (book.go); in this package kalahbook.go builds it
+// ([BuildKalahBook], with Perfect's budget) and reads it from the cache,
+// and kalahperfect.go ties them together for Perfect's move; solve.go is
 // [Solve] for every game, which hands Kalah to the dedicated solver and
 // turns its board values into the position's (its progress reaches
 // [SolveOptions.Progress] through the small kalah.Progress interface).
@@ -106,14 +108,15 @@
 //     (match.go), the solitaires (solitaire.go), the games of more than
 //     two seats (paranoid.go), the generic search (gsearch.go, gab.go,
 //     gtt.go), the evaluations and final values (eval*.go, outcome.go,
-//     score.go), the Kalah book and Perfect's Kalah move (kalahbook.go,
-//     kalahperfect.go), the Oware constants, build and lookup (oware.go)
+//     score.go), the Kalah book's build and Perfect's Kalah move
+//     (kalahbook.go, kalahperfect.go), the Oware constants, build and lookup (oware.go)
 //     and the Oware questions (owareanswer.go, owaremajority.go,
 //     owareproof.go). The generic search stays here, beside the
 //     evaluations: they read its state (the position's layout, the
 //     variant's rules, the store margin) on every node.
 //   - search/internal/kalah: the compact Kalah board, the exact solver,
-//     its transposition table and the Kalah endgame database.
+//     its transposition table, the Kalah endgame database and the opening
+//     book's entries and file.
 //   - search/internal/oware: the Oware endgame databases, on kalah's
 //     boards.
 //   - search/internal/dbfile: the cache directory, the atomic write of a

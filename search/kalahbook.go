@@ -1,51 +1,17 @@
 package search
 
 import (
-	"bufio"
 	"context"
-	"encoding/binary"
 	"errors"
-	"fmt"
-	"hash/crc32"
-	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
-	"slices"
 	"sync"
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
-	"github.com/mancala-bot/mancala/search/internal/dbfile"
 	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
-
-// kalahBook is Perfect's opening book for one Kalah game (pits, seeds per
-// pit, capture rule): the proven value and a best pit of every board
-// Perfect can meet from the start whose exact solve does not fit in
-// limit positions (bookBudget: half of Perfect's budget) with the dbSeeds
-// database,
-// and of the first boards past them that do (the book's leaves), so that
-// Perfect answers those at once too.
-//
-// "Every board Perfect can meet": Perfect's own boards, playing the book's
-// move on each, as South and as North, against every reply of the
-// opponent (extra turns included). Boards are kboards, so a board reached
-// with other stores is the same entry.
-type kalahBook struct {
-	n, seeds     int // pits, seeds per pit at the start
-	emptyCapture bool
-	dbSeeds      int    // the database the book's solves used
-	limit        uint64 // Perfect's node budget the book was built for
-	complete     bool   // every board Perfect can meet is in it or within limit
-	entries      map[kalah.Board]bookEntry
-}
-
-// bookEntry is a board's value for the side to move (store margin still to
-// gain with best play) and a best pit (1-based).
-type bookEntry struct {
-	pit, val int8
-}
 
 // Perfect's exact solve in Kalah, past the book: one thread, a fresh
 // 64 MB table, at most perfectKalahBudget positions (about a second on
@@ -148,8 +114,8 @@ func BuildKalahBook(ctx context.Context, r engine.Rules, opts KalahBookOptions) 
 		return st, err
 	}
 	st.DBSeeds, st.DBTime = k, time.Since(t0)
-	book := &kalahBook{n: n, seeds: seeds, emptyCapture: ec, dbSeeds: k, limit: bookBudget, entries: map[kalah.Board]bookEntry{}}
-	st.Path = filepath.Join(dir, bookFileName(n, seeds, ec))
+	book := &kalah.Book{N: n, Seeds: seeds, EmptyCapture: ec, DBSeeds: k, Limit: bookBudget, Entries: map[kalah.Board]kalah.BookEntry{}}
+	st.Path = filepath.Join(dir, kalah.BookFileName(n, seeds, ec))
 	tableMB := opts.TableMB
 	if tableMB <= 0 {
 		tableMB = 256
@@ -166,7 +132,7 @@ func BuildKalahBook(ctx context.Context, r engine.Rules, opts KalahBookOptions) 
 		}
 		seen[b] = true
 		playTT.Clear()
-		val, pit, nodes, err := solveBoard(ctx, g, db, playTT, b, book.limit, 1)
+		val, pit, nodes, err := solveBoard(ctx, g, db, playTT, b, book.Limit, 1)
 		st.Nodes += nodes
 		deep := errors.Is(err, ErrTooLarge)
 		if deep {
@@ -176,7 +142,7 @@ func BuildKalahBook(ctx context.Context, r engine.Rules, opts KalahBookOptions) 
 		if err != nil {
 			return err
 		}
-		book.entries[b] = bookEntry{pit: int8(pit), val: int8(val)}
+		book.Entries[b] = kalah.BookEntry{Pit: int8(pit), Val: int8(val)}
 		st.Boards++
 		if deep {
 			st.Deep++
@@ -229,12 +195,12 @@ func BuildKalahBook(ctx context.Context, r engine.Rules, opts KalahBookOptions) 
 	if err == nil {
 		err = replies(start)
 	}
-	book.complete = err == nil
-	st.Complete, st.Elapsed = book.complete, time.Since(t1)
+	book.Complete = err == nil
+	st.Complete, st.Elapsed = book.Complete, time.Since(t1)
 	if st.Boards == 0 && err != nil {
 		return st, err
 	}
-	if serr := book.save(dir); serr != nil {
+	if serr := book.Save(dir); serr != nil {
 		return st, serr
 	}
 	forgetKalahBook(st.Path)
@@ -261,138 +227,6 @@ func startSeedsPerPit(r engine.Rules) (int, bool) {
 	return k, k > 0
 }
 
-// The on-disk format: a header, the entries sorted by board (my, opp,
-// pit, value: 18 bytes each), and a CRC-32 of everything before it.
-const bookMagic = "MANCALA-KBOOK001"
-
-type bookHeader struct {
-	Magic        [16]byte
-	Pits         uint32
-	Seeds        uint32
-	EmptyCapture uint32
-	DBSeeds      uint32
-	Limit        uint64
-	Complete     uint32
-	Entries      uint64
-}
-
-func bookFileName(n, seeds int, emptyCapture bool) string {
-	ec := 0
-	if emptyCapture {
-		ec = 1
-	}
-	return fmt.Sprintf("kalah-book-p%d-s%d-ec%d.bin", n, seeds, ec)
-}
-
-// save writes the book to dir atomically (a temporary file renamed).
-func (bk *kalahBook) save(dir string) error {
-	return dbfile.WriteCacheFile(dir, bookFileName(bk.n, bk.seeds, bk.emptyCapture), bk.write)
-}
-
-func (bk *kalahBook) write(w io.Writer) error {
-	crc := crc32.NewIEEE()
-	bw := bufio.NewWriter(io.MultiWriter(w, crc))
-	h := bookHeader{Pits: uint32(bk.n), Seeds: uint32(bk.seeds), DBSeeds: uint32(bk.dbSeeds), Limit: bk.limit, Entries: uint64(len(bk.entries))}
-	copy(h.Magic[:], bookMagic)
-	if bk.emptyCapture {
-		h.EmptyCapture = 1
-	}
-	if bk.complete {
-		h.Complete = 1
-	}
-	if err := binary.Write(bw, binary.LittleEndian, h); err != nil {
-		return err
-	}
-	boards := make([]kalah.Board, 0, len(bk.entries))
-	for b := range bk.entries {
-		boards = append(boards, b)
-	}
-	slices.SortFunc(boards, func(a, b kalah.Board) int {
-		if a.My != b.My {
-			return cmpU64(a.My, b.My)
-		}
-		return cmpU64(a.Opp, b.Opp)
-	})
-	var rec [18]byte
-	for _, b := range boards {
-		e := bk.entries[b]
-		binary.LittleEndian.PutUint64(rec[0:], b.My)
-		binary.LittleEndian.PutUint64(rec[8:], b.Opp)
-		rec[16], rec[17] = byte(e.pit), byte(e.val)
-		if _, err := bw.Write(rec[:]); err != nil {
-			return err
-		}
-	}
-	if err := bw.Flush(); err != nil {
-		return err
-	}
-	return binary.Write(w, binary.LittleEndian, crc.Sum32())
-}
-
-func cmpU64(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-var errBadBook = errors.New("Kalah opening book file is damaged")
-
-// maxBookEntries bounds what a book file may claim to hold (18 bytes each).
-const maxBookEntries = 1 << 26
-
-// readKalahBook reads a book for n pits, seeds a pit and the capture rule,
-// checking its header, checksum and every entry (a legal pit of the
-// board; a value within the board's seeds). Errors: errBadBook.
-func readKalahBook(r io.Reader, n, seeds int, emptyCapture bool) (*kalahBook, error) {
-	crc := crc32.NewIEEE()
-	br := io.TeeReader(bufio.NewReader(r), crc)
-	var h bookHeader
-	if err := binary.Read(br, binary.LittleEndian, &h); err != nil {
-		return nil, errBadBook
-	}
-	ec := emptyCapture == (h.EmptyCapture == 1)
-	if string(h.Magic[:]) != bookMagic || int(h.Pits) != n || int(h.Seeds) != seeds || !ec || h.Entries > maxBookEntries || h.DBSeeds > 40 || h.Complete > 1 {
-		return nil, errBadBook
-	}
-	bk := &kalahBook{n: n, seeds: seeds, emptyCapture: emptyCapture, dbSeeds: int(h.DBSeeds), limit: h.Limit, complete: h.Complete == 1, entries: make(map[kalah.Board]bookEntry, h.Entries)}
-	var rec [18]byte
-	for range h.Entries {
-		if _, err := io.ReadFull(br, rec[:]); err != nil {
-			return nil, errBadBook
-		}
-		b := kalah.Board{My: binary.LittleEndian.Uint64(rec[0:]), Opp: binary.LittleEndian.Uint64(rec[8:])}
-		e := bookEntry{pit: int8(rec[16]), val: int8(rec[17])}
-		if !validBookEntry(n, b, e) {
-			return nil, errBadBook
-		}
-		bk.entries[b] = e
-	}
-	sum := crc.Sum32()
-	var want uint32
-	if err := binary.Read(br, binary.LittleEndian, &want); err != nil || want != sum {
-		return nil, errBadBook
-	}
-	var extra [1]byte
-	if m, _ := br.Read(extra[:]); m != 0 {
-		return nil, errBadBook
-	}
-	return bk, nil
-}
-
-// validBookEntry: the board has pits only within n, the pit is one of the
-// mover's non-empty pits, and the value is within the board's seeds.
-func validBookEntry(n int, b kalah.Board, e bookEntry) bool {
-	if n < 8 && (b.My>>(8*n) != 0 || b.Opp>>(8*n) != 0) {
-		return false
-	}
-	k := b.Seeds()
-	return e.pit >= 1 && int(e.pit) <= n && kalah.PitAt(b.My, int(e.pit)-1) != 0 && int(e.val) >= -k && int(e.val) <= k
-}
-
 // bookCache keeps the books read in this process by path: a book, or nil
 // after a failed read of a file of this size and time (so that a damaged
 // file is warned about once, and a new one is read).
@@ -402,7 +236,7 @@ var bookCache struct {
 }
 
 type cachedBook struct {
-	book    *kalahBook
+	book    *kalah.Book
 	size    int64
 	modTime time.Time
 }
@@ -411,7 +245,7 @@ type cachedBook struct {
 // not Kalah without the pie rule, there is no book (no warning), or the
 // file is damaged or for another game (a warning, logged once per file
 // version). It reads the file the first time, and again when it changes.
-func kalahBookFor(r engine.Rules) *kalahBook {
+func kalahBookFor(r engine.Rules) *kalah.Book {
 	n, ec, pie, ok := kalah.Params(r)
 	if !ok || pie {
 		return nil
@@ -421,7 +255,7 @@ func kalahBookFor(r engine.Rules) *kalahBook {
 	if !even || dir == "" {
 		return nil
 	}
-	path := filepath.Join(dir, bookFileName(n, seeds, ec))
+	path := filepath.Join(dir, kalah.BookFileName(n, seeds, ec))
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil
@@ -431,10 +265,10 @@ func kalahBookFor(r engine.Rules) *kalahBook {
 	if c, ok := bookCache.m[path]; ok && c.size == fi.Size() && c.modTime.Equal(fi.ModTime()) {
 		return c.book
 	}
-	var book *kalahBook
+	var book *kalah.Book
 	f, err := os.Open(path)
 	if err == nil {
-		book, err = readKalahBook(f, n, seeds, ec)
+		book, err = kalah.ReadBook(f, n, seeds, ec)
 		f.Close()
 	}
 	if err != nil {
@@ -454,15 +288,15 @@ func forgetKalahBook(path string) {
 	bookCache.Unlock()
 }
 
-// lookup returns the book's move and value for a position (not under the
+// bookLookup returns the book's move and value for a position (not under the
 // pie rule's pending swap).
-func (bk *kalahBook) lookup(p engine.Position) (Decision, bool) {
+func bookLookup(bk *kalah.Book, p engine.Position) (Decision, bool) {
 	v := kalah.ViewOf(&p)
-	e, ok := bk.entries[v.B]
+	e, ok := bk.Entries[v.B]
 	if !ok {
 		return Decision{}, false
 	}
-	return Decision{Move: engine.Move{Pit: uint8(e.pit)}, Exact: true, Value: v.Margin + int(e.val)}, true
+	return Decision{Move: engine.Move{Pit: uint8(e.Pit)}, Exact: true, Value: v.Margin + int(e.Val)}, true
 }
 
 // bookReady reports whether a complete book for r is in the cache
@@ -471,5 +305,5 @@ func (bk *kalahBook) lookup(p engine.Position) (Decision, bool) {
 // ExactFromStart).
 func bookReady(r engine.Rules) bool {
 	bk := kalahBookFor(r)
-	return bk != nil && bk.complete && dbCached(kalah.GeomFor(bk.n, bk.emptyCapture), bk.dbSeeds, CacheDir())
+	return bk != nil && bk.Complete && dbCached(kalah.GeomFor(bk.N, bk.EmptyCapture), bk.DBSeeds, CacheDir())
 }

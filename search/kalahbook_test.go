@@ -57,7 +57,7 @@ func TestKalahBookAgainstSolve(t *testing.T) {
 		t.Fatalf("book: %+v, want complete, with boards past the budget and leaves", st)
 	}
 	bk := kalahBookFor(r)
-	if bk == nil || len(bk.entries) != st.Boards || bk.dbSeeds != 8 || bk.limit != 3000 {
+	if bk == nil || len(bk.Entries) != st.Boards || bk.DBSeeds != 8 || bk.Limit != 3000 {
 		t.Fatalf("book read back: %+v", bk)
 	}
 	g := kalah.GeomFor(6, false)
@@ -74,11 +74,11 @@ func TestKalahBookAgainstSolve(t *testing.T) {
 		}
 		return v
 	}
-	for b, e := range bk.entries {
-		if v := solve(b); v != int(e.val) {
-			t.Fatalf("board %x/%x: book value %d, solved %d", b.My, b.Opp, e.val, v)
+	for b, e := range bk.Entries {
+		if v := solve(b); v != int(e.Val) {
+			t.Fatalf("board %x/%x: book value %d, solved %d", b.My, b.Opp, e.Val, v)
 		}
-		child, gain, extra, over := g.Play(b, int(e.pit)-1)
+		child, gain, extra, over := g.Play(b, int(e.Pit)-1)
 		v := gain
 		switch {
 		case over:
@@ -87,8 +87,8 @@ func TestKalahBookAgainstSolve(t *testing.T) {
 		default:
 			v -= solve(child)
 		}
-		if v != int(e.val) {
-			t.Fatalf("board %x/%x: pit %d reaches %d, book value %d", b.My, b.Opp, e.pit, v, e.val)
+		if v != int(e.Val) {
+			t.Fatalf("board %x/%x: pit %d reaches %d, book value %d", b.My, b.Opp, e.Pit, v, e.Val)
 		}
 	}
 	// The walk.
@@ -102,7 +102,7 @@ func TestKalahBookAgainstSolve(t *testing.T) {
 		}
 		seen[b] = true
 		met++
-		e, inBook := bk.entries[b]
+		e, inBook := bk.Entries[b]
 		if b.Seeds() <= 8 {
 			return
 		}
@@ -117,7 +117,7 @@ func TestKalahBookAgainstSolve(t *testing.T) {
 		if !inBook || err == nil {
 			return
 		}
-		child, _, extra, over := g.Play(b, int(e.pit)-1)
+		child, _, extra, over := g.Play(b, int(e.Pit)-1)
 		switch {
 		case over:
 		case extra:
@@ -234,69 +234,12 @@ func afterValue(t *testing.T, p, q engine.Position) int {
 	return res.Value
 }
 
-// TestKalahBookFile: the file format round trip, and bad files refused:
-// a flipped byte, a cut, bytes after the end, another game's header, an
-// illegal pit.
-func TestKalahBookFile(t *testing.T) {
-	bk := &kalahBook{n: 6, seeds: 4, dbSeeds: 22, limit: 3_000_000, complete: true, entries: map[kalah.Board]bookEntry{
-		{My: 0x040404040404, Opp: 0x040404040404}: {pit: 3, val: 8},
-		{My: 0x050505050001, Opp: 0x040404040404}: {pit: 1, val: -2},
-		{My: 0x000000000100, Opp: 0x000000000001}: {pit: 2, val: 0},
-	}}
-	var buf bytes.Buffer
-	if err := bk.write(&buf); err != nil {
-		t.Fatal(err)
-	}
-	if want := 16 + 4*4 + 8 + 4 + 8 + 3*18 + 4; buf.Len() != want {
-		t.Errorf("file of %d bytes, want %d", buf.Len(), want)
-	}
-	got, err := readKalahBook(bytes.NewReader(buf.Bytes()), 6, 4, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.dbSeeds != 22 || got.limit != 3_000_000 || !got.complete || len(got.entries) != 3 {
-		t.Fatalf("read back %+v", got)
-	}
-	for b, e := range bk.entries {
-		if got.entries[b] != e {
-			t.Errorf("board %x/%x: read %+v, wrote %+v", b.My, b.Opp, got.entries[b], e)
-		}
-	}
-	data := buf.Bytes()
-	bad := map[string][]byte{
-		"flipped": func() []byte { c := bytes.Clone(data); c[60] ^= 1; return c }(),
-		"cut":     data[:len(data)-5],
-		"longer":  append(bytes.Clone(data), 0),
-		"empty":   nil,
-	}
-	for name, b := range bad {
-		if _, err := readKalahBook(bytes.NewReader(b), 6, 4, false); err != errBadBook {
-			t.Errorf("%s: err %v, want errBadBook", name, err)
-		}
-	}
-	if _, err := readKalahBook(bytes.NewReader(data), 6, 3, false); err != errBadBook {
-		t.Errorf("another game's book: err %v, want errBadBook", err)
-	}
-	if _, err := readKalahBook(bytes.NewReader(data), 6, 4, true); err != errBadBook {
-		t.Errorf("another capture rule's book: err %v, want errBadBook", err)
-	}
-	// A pit that is empty on its board, checksum right.
-	bk.entries[kalah.Board{My: 0x000000000100, Opp: 0x000000000001}] = bookEntry{pit: 1, val: 0}
-	buf.Reset()
-	if err := bk.write(&buf); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := readKalahBook(bytes.NewReader(buf.Bytes()), 6, 4, false); err != errBadBook {
-		t.Errorf("illegal pit: err %v, want errBadBook", err)
-	}
-}
-
 // TestKalahBookDamagedIgnored: a damaged book in the cache is ignored
 // with one warning, and Perfect still answers (by its solve); a missing
 // book is no warning; a fixed book is read again.
 func TestKalahBookDamagedIgnored(t *testing.T) {
 	r, _ := buildTestBook(t)
-	path := filepath.Join(CacheDir(), bookFileName(6, 2, false))
+	path := filepath.Join(CacheDir(), kalah.BookFileName(6, 2, false))
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -358,7 +301,7 @@ func TestKalahBookIncomplete(t *testing.T) {
 		t.Fatalf("cut build: %+v, %v", st, err)
 	}
 	bk := kalahBookFor(r)
-	if bk == nil || bk.complete || len(bk.entries) != 2 {
+	if bk == nil || bk.Complete || len(bk.Entries) != 2 {
 		t.Fatalf("cut book read back: %+v", bk)
 	}
 	if ExactFromStart(r) {
@@ -396,8 +339,8 @@ func TestPerfectKalahDBChoice(t *testing.T) {
 	if _, k := perfectKalahDB(r); k != 19 {
 		t.Errorf("databases of 17 and 19 seeds cached: %d seeds, want 19", k)
 	}
-	bk := &kalahBook{n: 4, seeds: 5, dbSeeds: 17, limit: perfectKalahBudget, complete: true, entries: map[kalah.Board]bookEntry{}}
-	if err := bk.save(CacheDir()); err != nil {
+	bk := &kalah.Book{N: 4, Seeds: 5, DBSeeds: 17, Limit: perfectKalahBudget, Complete: true, Entries: map[kalah.Board]kalah.BookEntry{}}
+	if err := bk.Save(CacheDir()); err != nil {
 		t.Fatal(err)
 	}
 	if _, k := perfectKalahDB(r); k != 17 {
@@ -416,8 +359,8 @@ func TestPerfectKalahDBChoice(t *testing.T) {
 	if !ExactFromStart(r) {
 		t.Error("ExactFromStart false with the book's database in memory")
 	}
-	bk.complete = false
-	if err := bk.save(CacheDir()); err != nil {
+	bk.Complete = false
+	if err := bk.Save(CacheDir()); err != nil {
 		t.Fatal(err)
 	}
 	if ExactFromStart(r) {
@@ -431,7 +374,7 @@ func TestKalahBookWarmsDatabase(t *testing.T) {
 	r, _ := buildTestBook(t)
 	// The same files in a new folder: nothing of it in memory.
 	dir := t.TempDir()
-	for _, name := range []string{bookFileName(6, 2, false), kalah.DBFileName(6, false, 8)} {
+	for _, name := range []string{kalah.BookFileName(6, 2, false), kalah.DBFileName(6, false, 8)} {
 		data, err := os.ReadFile(filepath.Join(CacheDir(), name))
 		if err != nil {
 			t.Fatal(err)

@@ -22,7 +22,7 @@ import (
 func perfectKalahMove(ctx context.Context, p engine.Position, history []engine.Position) (Decision, error) {
 	g, k := perfectKalahDB(p.Rules())
 	if bk := kalahBookFor(p.Rules()); bk != nil {
-		if d, ok := bk.lookup(p); ok {
+		if d, ok := bookLookup(bk, p); ok {
 			// The solves past the book need the database (548 MB for
 			// 22 seeds, seconds to load): its loading starts now.
 			warmKalahDB(g, k)
@@ -66,8 +66,8 @@ func awaitKalahDB(ctx context.Context, g *kalah.Geom, k int) (*kalah.DB, error) 
 func perfectKalahDB(r engine.Rules) (*kalah.Geom, int) {
 	g, k, _ := perfectDB(r)
 	dir := CacheDir()
-	if bk := kalahBookFor(r); bk != nil && dbCached(g, bk.dbSeeds, dir) {
-		return g, bk.dbSeeds
+	if bk := kalahBookFor(r); bk != nil && dbCached(g, bk.DBSeeds, dir) {
+		return g, bk.DBSeeds
 	}
 	for j := DefaultDBSeeds; j > k; j-- {
 		if kalah.DBBytes(g.N, j) <= kalah.DBCacheBytes && dbCached(g, j, dir) {

@@ -5,10 +5,11 @@
 // enhanced transposition cutoffs and optional "lazy SMP" helper threads),
 // its transposition table (ktt.go), and the endgame database (kalahdb.go:
 // the exact value of every board with at most k seeds in the pits, built
-// by retrograde analysis and kept on disk and in memory).
+// by retrograde analysis and kept on disk and in memory), and Perfect's
+// opening book's entries and file format (book.go).
 //
 // Package search uses it for Solve, the Perfect level and the Kalah
-// opening book; the Oware databases (package oware) reuse its board and
+// opening book's build; the Oware databases (package oware) reuse its board and
 // ranking. Values are in seeds: the store difference the side to move can
 // still gain from a board.
 package kalah
