@@ -83,7 +83,7 @@ type KalahBookStats struct {
 }
 
 // BuildKalahBook builds Perfect's opening book for the Kalah game r (see
-// kalahBook) and saves it in the cache directory (CacheDir; it must not be
+// kalah.Book) and saves it in the cache directory (CacheDir; it must not be
 // "") as kalah-book-pN-sK-ecE.bin, replacing the file atomically. If ctx
 // ends first, what was built is saved all the same, marked incomplete (an
 // incomplete book is used for its entries, and Perfect does not claim to

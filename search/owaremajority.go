@@ -132,7 +132,7 @@ func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajo
 	// Each sweep computes every state's bounds from the previous sweep's
 	// (what each side can force within about as many plies), so that
 	// the sweep at which an upper bound settled measures progress (see
-	// owareDB.build). A state's new bounds can differ from its last ones
+	// oware.DB.Build). A state's new bounds can differ from its last ones
 	// only if a child's moved in the previous sweep, so after the first
 	// sweep only the parents of the states that moved are computed again
 	// (and not those already exact, which stay so): the same bounds, in

@@ -432,7 +432,7 @@ func (db *DB) Save(dir string) error {
 // header, length and CRC, so that the processes of one machine share one
 // copy in the page cache. The bounds are read straight from the mapping:
 // an int8 is stored as its byte, and dhi is little-endian, as the machine
-// must be (LittleEndian). Its errors are mapFile's and errBadDB.
+// must be (LittleEndian). Its errors are dbfile.MapFile's and dbfile.ErrBadDB.
 func (db *DB) Load(dir string) error {
 	data, unmap, err := dbfile.MapFile(filepath.Join(dir, FileName(db.MaxSeeds)))
 	if err != nil {
