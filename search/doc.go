@@ -101,7 +101,8 @@
 //
 // Package search is the public surface and everything that needs the
 // engine's positions or the levels' budgets; the internal packages below
-// it know only boards, and none of them imports search:
+// it work on compact boards (they read an engine position only to turn it
+// into one), and none of them imports search:
 //
 //   - search: the levels (level.go), [Solve] (solve.go) and its
 //     [Progress] (progress.go), [Analyze] (analyze.go), [PlayMatch]
@@ -109,9 +110,9 @@
 //     two seats (paranoid.go), the generic search (gsearch.go, gab.go,
 //     gtt.go), the evaluations and final values (eval*.go, outcome.go,
 //     score.go), the Kalah book's build and Perfect's Kalah move
-//     (kalahbook.go, kalahperfect.go), the Oware constants, build and lookup (oware.go)
-//     and the Oware questions (owareanswer.go, owaremajority.go,
-//     owareproof.go). The generic search stays here, beside the
+//     (kalahbook.go, kalahperfect.go), the Oware constants, build and
+//     lookup (oware.go) and the Oware questions (owareanswer.go,
+//     owaremajority.go, owareproof.go). The generic search stays here, beside the
 //     evaluations: they read its state (the position's layout, the
 //     variant's rules, the store margin) on every node.
 //   - search/internal/kalah: the compact Kalah board, the exact solver,
