@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
 
 // Limits bound an analysis. The search stops at the first limit reached;
@@ -75,7 +76,7 @@ var (
 	// ErrPlayers: the variant has more than two players.
 	ErrPlayers = errors.New("only two-player games can be searched")
 	// ErrTooLarge: the exact solver's node budget ran out.
-	ErrTooLarge = errors.New("the position is too large to solve within the node budget")
+	ErrTooLarge = kalah.ErrTooLarge
 )
 
 // checkSearchable returns the error for a position no two-player search

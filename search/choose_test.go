@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
+	"github.com/mancala-bot/mancala/search/internal/oware"
 )
 
 // choose runs ChooseFrom and checks that the move is legal.
@@ -161,7 +163,7 @@ func TestChooseExactEndgames(t *testing.T) {
 	if err := Prepare(context.Background(), r); err != nil {
 		t.Fatal(err)
 	}
-	db := loadedOwareDBNoWait(owarePerfectSeeds, CacheDir())
+	db := oware.LoadedDBNoWait(owarePerfectSeeds, CacheDir())
 	exact := 0
 	for _, p := range endgames {
 		want, ok := owareLookup(db, p, nil) // not ok: play can cycle
@@ -272,7 +274,7 @@ func TestPerfectDatabaseBuildGoesOn(t *testing.T) {
 		t.Fatalf("Perfect with its time over: %+v, %v", d, err)
 	}
 	g, k, _ := perfectDB(r)
-	for loadedDBNoWait(g, k, k, CacheDir()) == nil {
+	for kalah.LoadedDBNoWait(g, k, k, CacheDir()) == nil {
 		// The build started by the move finishes on its own.
 		time.Sleep(10 * time.Millisecond)
 	}

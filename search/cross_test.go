@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
 
 // Kalah with cross-sowing is not the plain Kalah of the fast solver and
 // its database; the generic search plays it, as it plays Tshuba, at every
 // level.
 func TestCrossAndTshubaLevels(t *testing.T) {
-	if _, _, _, ok := kalahParams(engine.MustNew("kalah", engine.Options{"cross": "true"})); ok {
+	if _, _, _, ok := kalah.Params(engine.MustNew("kalah", engine.Options{"cross": "true"})); ok {
 		t.Error("kalahParams accepts kalah with cross=true")
 	}
 	for _, r := range []engine.Rules{

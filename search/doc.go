@@ -54,50 +54,74 @@
 //
 // # The Kalah solver, databases and book
 //
-// Kalah of any size has a dedicated solver on a compact board (kboard.go):
-// ksolve.go is MTD(f) with iterative deepening, its transposition table
-// (ktt.go), enhanced transposition cutoffs and optional helper threads.
-// Below it, kalahdb.go holds the endgame database: the exact value of
-// every board with at most k seeds in the pits, built by retrograde
-// analysis one seed count at a time, one byte a board (six pits: 30 MB for
-// 16 seeds, 86 MB for 18, 226 MB for 20). Perfect uses [PerfectDBSeeds]
-// (built on first use in about ten seconds), or the largest one found in
-// the cache, up to [DefaultDBSeeds]. kalahbook.go is Perfect's opening
-// book: the proven value and best pit of every board Perfect can meet from
-// the start whose solve would not fit in its budget. kalahperfect.go ties
-// them together for Perfect's move; solve.go is [Solve] for every game.
+// Kalah of any size has a dedicated solver, in package
+// search/internal/kalah, on a compact board (kboard.go): ksolve.go is
+// MTD(f) with iterative deepening, its transposition table (ktt.go),
+// enhanced transposition cutoffs and optional helper threads. Below it,
+// kalahdb.go holds the endgame database: the exact value of every board
+// with at most k seeds in the pits, built by retrograde analysis one seed
+// count at a time, one byte a board (six pits: 30 MB for 16 seeds, 86 MB
+// for 18, 226 MB for 20). Perfect uses [PerfectDBSeeds] (built on first
+// use in about ten seconds), or the largest one found in the cache, up to
+// [DefaultDBSeeds]. Perfect's opening book holds the proven value and
+// best pit of every board Perfect can meet from the start whose solve
+// would not fit in its budget: its entries and file format are the kalah
+// package's (book.go); in this package kalahbook.go builds it
+// ([BuildKalahBook], with Perfect's budget) and reads it from the cache,
+// and kalahperfect.go ties them together for Perfect's move; solve.go is
+// [Solve] for every game, which hands Kalah to the dedicated solver and
+// turns its board values into the position's (its progress reaches
+// [SolveOptions.Progress] through the small kalah.Progress interface).
 //
 // # The Oware databases
 //
-// owaredb.go holds Oware's endgame databases (default rules only): for
-// every board of up to k seeds, the proven bounds of what the side to
-// move gains until the board is cleared (the majority rule left out: it
-// never changes who wins), built by repeated sweeps since Oware play can
-// cycle; where the bounds meet the value is exact (about a third of the
-// 12-seed boards). The bot
-// builds [OwareDBSeeds] (12 seeds, 10.8 MB, about 12 seconds) on first
-// use; on use it builds at most 14 seeds (39 MB, about a minute). The
-// larger ones, up to [MaxOwareDBSeeds] (20 seeds, 903 MB), are built only
-// by [BuildOwareDB] ("mancala book oware"); [OwarePerfectSeeds] names the
-// one in use. owareanswer.go, owaremajority.go and owareproof.go answer
-// questions from them.
+// Package search/internal/oware holds Oware's endgame databases (default
+// rules only): for every board of up to k seeds, the proven bounds of what
+// the side to move gains until the board is cleared (the majority rule
+// left out: it never changes who wins), built by repeated sweeps since
+// Oware play can cycle; where the bounds meet the value is exact (about a
+// third of the 12-seed boards). The bot builds [OwareDBSeeds] (12 seeds,
+// 10.8 MB, about 12 seconds) on first use; on use it builds at most 14
+// seeds (39 MB, about a minute). The larger ones, up to [MaxOwareDBSeeds]
+// (20 seeds, 903 MB), are built only by [BuildOwareDB] ("mancala book
+// oware"); [OwarePerfectSeeds] names the one in use. In this package,
+// oware.go holds those and Perfect's lookup, and owareanswer.go,
+// owaremajority.go and owareproof.go answer questions from the databases.
 //
 // # The cache
 //
 // Databases and books are kept on disk in [CacheDir]: the
 // MANCALA_CACHE_DIR environment variable, else "mancala" under the user's
 // cache directory. Files carry a CRC-32 checked when they load; they are
-// mapped read-only where the system allows (mapfile_*.go), and the tables
-// built in memory ask for huge pages on Linux (hugemem_*.go).
+// written atomically, mapped read-only where the system allows, and the
+// tables built in memory ask for huge pages on Linux: package
+// search/internal/dbfile does these for both games.
 //
-// # Files
+// # Which package holds what
 //
-// The files are told apart by prefix: g* is the generic search (gsearch,
-// gab, gtt), k* the Kalah solver and its databases (ksolve, ktt, kboard,
-// kalahdb, kalahbook, kalahperfect), owar* Oware's databases, eval* the
-// evaluations. level.go is the levels, solve.go [Solve], analyze.go
-// [Analyze], match.go [PlayMatch], paranoid.go the games of more than two
-// seats, solitaire.go the solitaires, progress.go a solve's [Progress].
+// Package search is the public surface and everything that needs the
+// engine's positions or the levels' budgets; the internal packages below
+// it work on compact boards (they read an engine position only to turn it
+// into one), and none of them imports search:
+//
+//   - search: the levels (level.go), [Solve] (solve.go) and its
+//     [Progress] (progress.go), [Analyze] (analyze.go), [PlayMatch]
+//     (match.go), the solitaires (solitaire.go), the games of more than
+//     two seats (paranoid.go), the generic search (gsearch.go, gab.go,
+//     gtt.go), the evaluations and final values (eval*.go, outcome.go,
+//     score.go), the Kalah book's build and Perfect's Kalah move
+//     (kalahbook.go, kalahperfect.go), the Oware constants, build and
+//     lookup (oware.go) and the Oware questions (owareanswer.go,
+//     owaremajority.go, owareproof.go). The generic search stays here, beside the
+//     evaluations: they read its state (the position's layout, the
+//     variant's rules, the store margin) on every node.
+//   - search/internal/kalah: the compact Kalah board, the exact solver,
+//     its transposition table, the Kalah endgame database and the opening
+//     book's entries and file.
+//   - search/internal/oware: the Oware endgame databases, on kalah's
+//     boards.
+//   - search/internal/dbfile: the cache directory, the atomic write of a
+//     cache file, read-only mappings and huge-page tables.
 //
 // docs/perfect-play.md tells the story of the solver and the figures
 // behind these budgets.

@@ -90,7 +90,7 @@ func (s *gsearch) checkStop() bool {
 	if s.stopped {
 		return true
 	}
-	s.tr.nodes(s.nodes)
+	s.tr.Nodes(s.nodes)
 	switch {
 	case s.limit > 0 && s.nodes > s.limit:
 		s.stopped, s.errStop = true, ErrTooLarge
@@ -288,7 +288,7 @@ const (
 // deepen runs the depth stage and returns the guess (in seeds).
 func (s *gsearch) deepen(root *gnode) int {
 	guess := 0
-	s.tr.stage("depth")
+	s.tr.Stage("depth")
 	for d := 1; d <= guessDepth && s.nodes < guessNodes; d++ {
 		s.horizon = 0
 		v := s.ab(root, 0, d, minScore, maxScore)
@@ -300,7 +300,7 @@ func (s *gsearch) deepen(root *gnode) int {
 		if pv := s.pv(root, 1); len(pv) > 0 {
 			best = pv[0]
 		}
-		s.tr.depth(d, best, s.nodes)
+		s.tr.Depth(d, best, s.nodes)
 		if s.horizon == 0 {
 			break // every line ended: the exact search is quick
 		}
@@ -343,7 +343,7 @@ func (s *gsearch) solveRoot(root *gnode, guess int) (int, engine.Move) {
 			lower = g
 			proof = s.rootMove(root) // the move that failed high
 		}
-		s.tr.bounds(lower, upper, proof, s.nodes)
+		s.tr.Bounds(lower, upper, proof, s.nodes)
 	}
 	v := lower
 	kids := s.expand(root, 0)

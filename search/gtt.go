@@ -27,6 +27,11 @@ const (
 	maxScore = 1 << 29
 )
 
+// exactDepth is the depth of an entry whose bounds hold with perfect play
+// to the end of the game (the same mark as the Kalah solver's table,
+// kalah.ExactDepth).
+const exactDepth = 255
+
 func newGTT(bytes uint64) *gtt {
 	n := uint64(1024)
 	for n*2*40 <= bytes {

@@ -1,49 +1,17 @@
 package search
 
 import (
-	"bufio"
 	"context"
-	"encoding/binary"
 	"errors"
-	"fmt"
-	"hash/crc32"
-	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
-	"slices"
 	"sync"
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
-
-// kalahBook is Perfect's opening book for one Kalah game (pits, seeds per
-// pit, capture rule): the proven value and a best pit of every board
-// Perfect can meet from the start whose exact solve does not fit in
-// limit positions (bookBudget: half of Perfect's budget) with the dbSeeds
-// database,
-// and of the first boards past them that do (the book's leaves), so that
-// Perfect answers those at once too.
-//
-// "Every board Perfect can meet": Perfect's own boards, playing the book's
-// move on each, as South and as North, against every reply of the
-// opponent (extra turns included). Boards are kboards, so a board reached
-// with other stores is the same entry.
-type kalahBook struct {
-	n, seeds     int // pits, seeds per pit at the start
-	emptyCapture bool
-	dbSeeds      int    // the database the book's solves used
-	limit        uint64 // Perfect's node budget the book was built for
-	complete     bool   // every board Perfect can meet is in it or within limit
-	entries      map[kboard]bookEntry
-}
-
-// bookEntry is a board's value for the side to move (store margin still to
-// gain with best play) and a best pit (1-based).
-type bookEntry struct {
-	pit, val int8
-}
 
 // Perfect's exact solve in Kalah, past the book: one thread, a fresh
 // 64 MB table, at most perfectKalahBudget positions (about a second on
@@ -63,18 +31,18 @@ const (
 // tests, which build books for smaller budgets).
 var bookBudget uint64 = perfectKalahBudget / 2
 
-// solveBoard solves kboard b exactly with the database db (nil: none) and
+// solveBoard solves board b exactly with the database db (nil: none) and
 // the table tt, on threads threads, stopping with ErrTooLarge after limit
 // positions (0: none) or with ctx's error. It returns the value of b for
 // the side to move, a best pit (1-based) and the positions searched.
-func solveBoard(ctx context.Context, g *kalahGeom, db *kalahDB, tt *ktt, b kboard, limit uint64, threads int) (val, pit int, nodes uint64, err error) {
-	s := newKSolver(g, tt, db)
-	s.ctx, s.limit, s.threads = ctx, limit, max(threads, 1)
-	val, pit = s.solve(b)
-	if s.stopped() {
-		return 0, 0, s.nodes.Load(), s.errStop
+func solveBoard(ctx context.Context, g *kalah.Geom, db *kalah.DB, tt *kalah.TT, b kalah.Board, limit uint64, threads int) (val, pit int, nodes uint64, err error) {
+	s := kalah.NewSolver(g, tt, db)
+	s.Ctx, s.Limit, s.Threads = ctx, limit, max(threads, 1)
+	val, pit = s.Solve(b)
+	if s.Stopped() {
+		return 0, 0, s.Nodes.Load(), s.ErrStop
 	}
-	return val, pit, s.nodes.Load(), nil
+	return val, pit, s.Nodes.Load(), nil
 }
 
 // KalahBookOptions configure BuildKalahBook. The zero value is usable.
@@ -115,7 +83,7 @@ type KalahBookStats struct {
 }
 
 // BuildKalahBook builds Perfect's opening book for the Kalah game r (see
-// kalahBook) and saves it in the cache directory (CacheDir; it must not be
+// kalah.Book) and saves it in the cache directory (CacheDir; it must not be
 // "") as kalah-book-pN-sK-ecE.bin, replacing the file atomically. If ctx
 // ends first, what was built is saved all the same, marked incomplete (an
 // incomplete book is used for its entries, and Perfect does not claim to
@@ -125,7 +93,7 @@ type KalahBookStats struct {
 // load the database or to write the file.
 func BuildKalahBook(ctx context.Context, r engine.Rules, opts KalahBookOptions) (KalahBookStats, error) {
 	var st KalahBookStats
-	n, ec, pie, ok := kalahParams(r)
+	n, ec, pie, ok := kalah.Params(r)
 	seeds, even := startSeedsPerPit(r)
 	if !ok || pie || !even {
 		return st, ErrNotKalah
@@ -139,32 +107,32 @@ func BuildKalahBook(ctx context.Context, r engine.Rules, opts KalahBookOptions) 
 		k = DefaultDBSeeds
 	}
 	k = max(0, min(k, 2*n*seeds, 40))
-	g := geomFor(n, ec)
+	g := kalah.GeomFor(n, ec)
 	t0 := time.Now()
-	db, _, err := getKalahDB(ctx, g, k, dir)
+	db, _, err := kalah.GetDB(ctx, g, k, dir)
 	if err != nil {
 		return st, err
 	}
 	st.DBSeeds, st.DBTime = k, time.Since(t0)
-	book := &kalahBook{n: n, seeds: seeds, emptyCapture: ec, dbSeeds: k, limit: bookBudget, entries: map[kboard]bookEntry{}}
-	st.Path = filepath.Join(dir, bookFileName(n, seeds, ec))
+	book := &kalah.Book{N: n, Seeds: seeds, EmptyCapture: ec, DBSeeds: k, Limit: bookBudget, Entries: map[kalah.Board]kalah.BookEntry{}}
+	st.Path = filepath.Join(dir, kalah.BookFileName(n, seeds, ec))
 	tableMB := opts.TableMB
 	if tableMB <= 0 {
 		tableMB = 256
 	}
-	playTT, deepTT := newKTT(perfectTableBytes), newKTT(uint64(tableMB)<<20)
-	seen := map[kboard]bool{}    // Perfect's boards visited
-	seenOpp := map[kboard]bool{} // the opponent's boards expanded
+	playTT, deepTT := kalah.NewTT(perfectTableBytes), kalah.NewTT(uint64(tableMB)<<20)
+	seen := map[kalah.Board]bool{}    // Perfect's boards visited
+	seenOpp := map[kalah.Board]bool{} // the opponent's boards expanded
 	t1 := time.Now()
-	var visit, replies func(b kboard) error
+	var visit, replies func(b kalah.Board) error
 	// visit: Perfect to move on b.
-	visit = func(b kboard) error {
-		if seen[b] || b.seeds() <= k {
+	visit = func(b kalah.Board) error {
+		if seen[b] || b.Seeds() <= k {
 			return nil
 		}
 		seen[b] = true
-		playTT.clear()
-		val, pit, nodes, err := solveBoard(ctx, g, db, playTT, b, book.limit, 1)
+		playTT.Clear()
+		val, pit, nodes, err := solveBoard(ctx, g, db, playTT, b, book.Limit, 1)
 		st.Nodes += nodes
 		deep := errors.Is(err, ErrTooLarge)
 		if deep {
@@ -174,7 +142,7 @@ func BuildKalahBook(ctx context.Context, r engine.Rules, opts KalahBookOptions) 
 		if err != nil {
 			return err
 		}
-		book.entries[b] = bookEntry{pit: int8(pit), val: int8(val)}
+		book.Entries[b] = kalah.BookEntry{Pit: int8(pit), Val: int8(val)}
 		st.Boards++
 		if deep {
 			st.Deep++
@@ -186,7 +154,7 @@ func BuildKalahBook(ctx context.Context, r engine.Rules, opts KalahBookOptions) 
 		if !deep {
 			return nil
 		}
-		child, _, extra, over := g.play(b, pit-1)
+		child, _, extra, over := g.Play(b, pit-1)
 		switch {
 		case over:
 			return nil
@@ -197,16 +165,16 @@ func BuildKalahBook(ctx context.Context, r engine.Rules, opts KalahBookOptions) 
 		}
 	}
 	// replies: the opponent to move on b.
-	replies = func(b kboard) error {
+	replies = func(b kalah.Board) error {
 		if seenOpp[b] {
 			return nil
 		}
 		seenOpp[b] = true
 		for i := range n {
-			if pitAt(b.my, i) == 0 {
+			if kalah.PitAt(b.My, i) == 0 {
 				continue
 			}
-			child, _, extra, over := g.play(b, i)
+			child, _, extra, over := g.Play(b, i)
 			var err error
 			switch {
 			case over:
@@ -222,17 +190,17 @@ func BuildKalahBook(ctx context.Context, r engine.Rules, opts KalahBookOptions) 
 		return nil
 	}
 	sp := r.Start()
-	start := kalahViewOf(&sp).b
+	start := kalah.ViewOf(&sp).B
 	err = visit(start)
 	if err == nil {
 		err = replies(start)
 	}
-	book.complete = err == nil
-	st.Complete, st.Elapsed = book.complete, time.Since(t1)
+	book.Complete = err == nil
+	st.Complete, st.Elapsed = book.Complete, time.Since(t1)
 	if st.Boards == 0 && err != nil {
 		return st, err
 	}
-	if serr := book.save(dir); serr != nil {
+	if serr := book.Save(dir); serr != nil {
 		return st, serr
 	}
 	forgetKalahBook(st.Path)
@@ -259,138 +227,6 @@ func startSeedsPerPit(r engine.Rules) (int, bool) {
 	return k, k > 0
 }
 
-// The on-disk format: a header, the entries sorted by board (my, opp,
-// pit, value: 18 bytes each), and a CRC-32 of everything before it.
-const bookMagic = "MANCALA-KBOOK001"
-
-type bookHeader struct {
-	Magic        [16]byte
-	Pits         uint32
-	Seeds        uint32
-	EmptyCapture uint32
-	DBSeeds      uint32
-	Limit        uint64
-	Complete     uint32
-	Entries      uint64
-}
-
-func bookFileName(n, seeds int, emptyCapture bool) string {
-	ec := 0
-	if emptyCapture {
-		ec = 1
-	}
-	return fmt.Sprintf("kalah-book-p%d-s%d-ec%d.bin", n, seeds, ec)
-}
-
-// save writes the book to dir atomically (a temporary file renamed).
-func (bk *kalahBook) save(dir string) error {
-	return writeCacheFile(dir, bookFileName(bk.n, bk.seeds, bk.emptyCapture), bk.write)
-}
-
-func (bk *kalahBook) write(w io.Writer) error {
-	crc := crc32.NewIEEE()
-	bw := bufio.NewWriter(io.MultiWriter(w, crc))
-	h := bookHeader{Pits: uint32(bk.n), Seeds: uint32(bk.seeds), DBSeeds: uint32(bk.dbSeeds), Limit: bk.limit, Entries: uint64(len(bk.entries))}
-	copy(h.Magic[:], bookMagic)
-	if bk.emptyCapture {
-		h.EmptyCapture = 1
-	}
-	if bk.complete {
-		h.Complete = 1
-	}
-	if err := binary.Write(bw, binary.LittleEndian, h); err != nil {
-		return err
-	}
-	boards := make([]kboard, 0, len(bk.entries))
-	for b := range bk.entries {
-		boards = append(boards, b)
-	}
-	slices.SortFunc(boards, func(a, b kboard) int {
-		if a.my != b.my {
-			return cmpU64(a.my, b.my)
-		}
-		return cmpU64(a.opp, b.opp)
-	})
-	var rec [18]byte
-	for _, b := range boards {
-		e := bk.entries[b]
-		binary.LittleEndian.PutUint64(rec[0:], b.my)
-		binary.LittleEndian.PutUint64(rec[8:], b.opp)
-		rec[16], rec[17] = byte(e.pit), byte(e.val)
-		if _, err := bw.Write(rec[:]); err != nil {
-			return err
-		}
-	}
-	if err := bw.Flush(); err != nil {
-		return err
-	}
-	return binary.Write(w, binary.LittleEndian, crc.Sum32())
-}
-
-func cmpU64(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-var errBadBook = errors.New("Kalah opening book file is damaged")
-
-// maxBookEntries bounds what a book file may claim to hold (18 bytes each).
-const maxBookEntries = 1 << 26
-
-// readKalahBook reads a book for n pits, seeds a pit and the capture rule,
-// checking its header, checksum and every entry (a legal pit of the
-// board; a value within the board's seeds). Errors: errBadBook.
-func readKalahBook(r io.Reader, n, seeds int, emptyCapture bool) (*kalahBook, error) {
-	crc := crc32.NewIEEE()
-	br := io.TeeReader(bufio.NewReader(r), crc)
-	var h bookHeader
-	if err := binary.Read(br, binary.LittleEndian, &h); err != nil {
-		return nil, errBadBook
-	}
-	ec := emptyCapture == (h.EmptyCapture == 1)
-	if string(h.Magic[:]) != bookMagic || int(h.Pits) != n || int(h.Seeds) != seeds || !ec || h.Entries > maxBookEntries || h.DBSeeds > 40 || h.Complete > 1 {
-		return nil, errBadBook
-	}
-	bk := &kalahBook{n: n, seeds: seeds, emptyCapture: emptyCapture, dbSeeds: int(h.DBSeeds), limit: h.Limit, complete: h.Complete == 1, entries: make(map[kboard]bookEntry, h.Entries)}
-	var rec [18]byte
-	for range h.Entries {
-		if _, err := io.ReadFull(br, rec[:]); err != nil {
-			return nil, errBadBook
-		}
-		b := kboard{binary.LittleEndian.Uint64(rec[0:]), binary.LittleEndian.Uint64(rec[8:])}
-		e := bookEntry{pit: int8(rec[16]), val: int8(rec[17])}
-		if !validBookEntry(n, b, e) {
-			return nil, errBadBook
-		}
-		bk.entries[b] = e
-	}
-	sum := crc.Sum32()
-	var want uint32
-	if err := binary.Read(br, binary.LittleEndian, &want); err != nil || want != sum {
-		return nil, errBadBook
-	}
-	var extra [1]byte
-	if m, _ := br.Read(extra[:]); m != 0 {
-		return nil, errBadBook
-	}
-	return bk, nil
-}
-
-// validBookEntry: the board has pits only within n, the pit is one of the
-// mover's non-empty pits, and the value is within the board's seeds.
-func validBookEntry(n int, b kboard, e bookEntry) bool {
-	if n < 8 && (b.my>>(8*n) != 0 || b.opp>>(8*n) != 0) {
-		return false
-	}
-	k := b.seeds()
-	return e.pit >= 1 && int(e.pit) <= n && pitAt(b.my, int(e.pit)-1) != 0 && int(e.val) >= -k && int(e.val) <= k
-}
-
 // bookCache keeps the books read in this process by path: a book, or nil
 // after a failed read of a file of this size and time (so that a damaged
 // file is warned about once, and a new one is read).
@@ -400,7 +236,7 @@ var bookCache struct {
 }
 
 type cachedBook struct {
-	book    *kalahBook
+	book    *kalah.Book
 	size    int64
 	modTime time.Time
 }
@@ -409,8 +245,8 @@ type cachedBook struct {
 // not Kalah without the pie rule, there is no book (no warning), or the
 // file is damaged or for another game (a warning, logged once per file
 // version). It reads the file the first time, and again when it changes.
-func kalahBookFor(r engine.Rules) *kalahBook {
-	n, ec, pie, ok := kalahParams(r)
+func kalahBookFor(r engine.Rules) *kalah.Book {
+	n, ec, pie, ok := kalah.Params(r)
 	if !ok || pie {
 		return nil
 	}
@@ -419,7 +255,7 @@ func kalahBookFor(r engine.Rules) *kalahBook {
 	if !even || dir == "" {
 		return nil
 	}
-	path := filepath.Join(dir, bookFileName(n, seeds, ec))
+	path := filepath.Join(dir, kalah.BookFileName(n, seeds, ec))
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil
@@ -429,10 +265,10 @@ func kalahBookFor(r engine.Rules) *kalahBook {
 	if c, ok := bookCache.m[path]; ok && c.size == fi.Size() && c.modTime.Equal(fi.ModTime()) {
 		return c.book
 	}
-	var book *kalahBook
+	var book *kalah.Book
 	f, err := os.Open(path)
 	if err == nil {
-		book, err = readKalahBook(f, n, seeds, ec)
+		book, err = kalah.ReadBook(f, n, seeds, ec)
 		f.Close()
 	}
 	if err != nil {
@@ -452,15 +288,15 @@ func forgetKalahBook(path string) {
 	bookCache.Unlock()
 }
 
-// lookup returns the book's move and value for a position (not under the
+// bookLookup returns the book's move and value for a position (not under the
 // pie rule's pending swap).
-func (bk *kalahBook) lookup(p engine.Position) (Decision, bool) {
-	v := kalahViewOf(&p)
-	e, ok := bk.entries[v.b]
+func bookLookup(bk *kalah.Book, p engine.Position) (Decision, bool) {
+	v := kalah.ViewOf(&p)
+	e, ok := bk.Entries[v.B]
 	if !ok {
 		return Decision{}, false
 	}
-	return Decision{Move: engine.Move{Pit: uint8(e.pit)}, Exact: true, Value: v.margin + int(e.val)}, true
+	return Decision{Move: engine.Move{Pit: uint8(e.Pit)}, Exact: true, Value: v.Margin + int(e.Val)}, true
 }
 
 // bookReady reports whether a complete book for r is in the cache
@@ -469,5 +305,5 @@ func (bk *kalahBook) lookup(p engine.Position) (Decision, bool) {
 // ExactFromStart).
 func bookReady(r engine.Rules) bool {
 	bk := kalahBookFor(r)
-	return bk != nil && bk.complete && dbCached(geomFor(bk.n, bk.emptyCapture), bk.dbSeeds, CacheDir())
+	return bk != nil && bk.Complete && dbCached(kalah.GeomFor(bk.N, bk.EmptyCapture), bk.DBSeeds, CacheDir())
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
 
 // kalah62 is Kalah(6,2): 24 seeds, too many for a whole-game database
@@ -56,28 +57,28 @@ func TestKalahBookAgainstSolve(t *testing.T) {
 		t.Fatalf("book: %+v, want complete, with boards past the budget and leaves", st)
 	}
 	bk := kalahBookFor(r)
-	if bk == nil || len(bk.entries) != st.Boards || bk.dbSeeds != 8 || bk.limit != 3000 {
+	if bk == nil || len(bk.Entries) != st.Boards || bk.DBSeeds != 8 || bk.Limit != 3000 {
 		t.Fatalf("book read back: %+v", bk)
 	}
-	g := geomFor(6, false)
-	db, _, err := getKalahDB(context.Background(), g, 8, CacheDir())
+	g := kalah.GeomFor(6, false)
+	db, _, err := kalah.GetDB(context.Background(), g, 8, CacheDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	tt := newKTT(16 << 20)
-	solve := func(b kboard) int {
-		tt.clear()
+	tt := kalah.NewTT(16 << 20)
+	solve := func(b kalah.Board) int {
+		tt.Clear()
 		v, _, _, err := solveBoard(context.Background(), g, db, tt, b, 0, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return v
 	}
-	for b, e := range bk.entries {
-		if v := solve(b); v != int(e.val) {
-			t.Fatalf("board %x/%x: book value %d, solved %d", b.my, b.opp, e.val, v)
+	for b, e := range bk.Entries {
+		if v := solve(b); v != int(e.Val) {
+			t.Fatalf("board %x/%x: book value %d, solved %d", b.My, b.Opp, e.Val, v)
 		}
-		child, gain, extra, over := g.play(b, int(e.pit)-1)
+		child, gain, extra, over := g.Play(b, int(e.Pit)-1)
 		v := gain
 		switch {
 		case over:
@@ -86,37 +87,37 @@ func TestKalahBookAgainstSolve(t *testing.T) {
 		default:
 			v -= solve(child)
 		}
-		if v != int(e.val) {
-			t.Fatalf("board %x/%x: pit %d reaches %d, book value %d", b.my, b.opp, e.pit, v, e.val)
+		if v != int(e.Val) {
+			t.Fatalf("board %x/%x: pit %d reaches %d, book value %d", b.My, b.Opp, e.Pit, v, e.Val)
 		}
 	}
 	// The walk.
-	playTT := newKTT(perfectTableBytes)
-	seen := map[kboard]bool{}
-	var mine, theirs func(b kboard)
+	playTT := kalah.NewTT(perfectTableBytes)
+	seen := map[kalah.Board]bool{}
+	var mine, theirs func(b kalah.Board)
 	met, deep := 0, 0
-	mine = func(b kboard) {
+	mine = func(b kalah.Board) {
 		if seen[b] {
 			return
 		}
 		seen[b] = true
 		met++
-		e, inBook := bk.entries[b]
-		if b.seeds() <= 8 {
+		e, inBook := bk.Entries[b]
+		if b.Seeds() <= 8 {
 			return
 		}
-		playTT.clear()
+		playTT.Clear()
 		_, _, _, err := solveBoard(context.Background(), g, db, playTT, b, 3000, 1)
 		if err != nil {
 			deep++
 			if !inBook {
-				t.Fatalf("board %x/%x: past the budget (%v) and not in the book", b.my, b.opp, err)
+				t.Fatalf("board %x/%x: past the budget (%v) and not in the book", b.My, b.Opp, err)
 			}
 		}
 		if !inBook || err == nil {
 			return
 		}
-		child, _, extra, over := g.play(b, int(e.pit)-1)
+		child, _, extra, over := g.Play(b, int(e.Pit)-1)
 		switch {
 		case over:
 		case extra:
@@ -125,12 +126,12 @@ func TestKalahBookAgainstSolve(t *testing.T) {
 			theirs(child)
 		}
 	}
-	theirs = func(b kboard) {
+	theirs = func(b kalah.Board) {
 		for i := range 6 {
-			if pitAt(b.my, i) == 0 {
+			if kalah.PitAt(b.My, i) == 0 {
 				continue
 			}
-			child, _, extra, over := g.play(b, i)
+			child, _, extra, over := g.Play(b, i)
 			switch {
 			case over:
 			case extra:
@@ -141,7 +142,7 @@ func TestKalahBookAgainstSolve(t *testing.T) {
 		}
 	}
 	sp := r.Start()
-	start := kalahViewOf(&sp).b
+	start := kalah.ViewOf(&sp).B
 	mine(start)
 	theirs(start)
 	if deep != st.Deep {
@@ -233,69 +234,12 @@ func afterValue(t *testing.T, p, q engine.Position) int {
 	return res.Value
 }
 
-// TestKalahBookFile: the file format round trip, and bad files refused:
-// a flipped byte, a cut, bytes after the end, another game's header, an
-// illegal pit.
-func TestKalahBookFile(t *testing.T) {
-	bk := &kalahBook{n: 6, seeds: 4, dbSeeds: 22, limit: 3_000_000, complete: true, entries: map[kboard]bookEntry{
-		{0x040404040404, 0x040404040404}: {pit: 3, val: 8},
-		{0x050505050001, 0x040404040404}: {pit: 1, val: -2},
-		{0x000000000100, 0x000000000001}: {pit: 2, val: 0},
-	}}
-	var buf bytes.Buffer
-	if err := bk.write(&buf); err != nil {
-		t.Fatal(err)
-	}
-	if want := 16 + 4*4 + 8 + 4 + 8 + 3*18 + 4; buf.Len() != want {
-		t.Errorf("file of %d bytes, want %d", buf.Len(), want)
-	}
-	got, err := readKalahBook(bytes.NewReader(buf.Bytes()), 6, 4, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.dbSeeds != 22 || got.limit != 3_000_000 || !got.complete || len(got.entries) != 3 {
-		t.Fatalf("read back %+v", got)
-	}
-	for b, e := range bk.entries {
-		if got.entries[b] != e {
-			t.Errorf("board %x/%x: read %+v, wrote %+v", b.my, b.opp, got.entries[b], e)
-		}
-	}
-	data := buf.Bytes()
-	bad := map[string][]byte{
-		"flipped": func() []byte { c := bytes.Clone(data); c[60] ^= 1; return c }(),
-		"cut":     data[:len(data)-5],
-		"longer":  append(bytes.Clone(data), 0),
-		"empty":   nil,
-	}
-	for name, b := range bad {
-		if _, err := readKalahBook(bytes.NewReader(b), 6, 4, false); err != errBadBook {
-			t.Errorf("%s: err %v, want errBadBook", name, err)
-		}
-	}
-	if _, err := readKalahBook(bytes.NewReader(data), 6, 3, false); err != errBadBook {
-		t.Errorf("another game's book: err %v, want errBadBook", err)
-	}
-	if _, err := readKalahBook(bytes.NewReader(data), 6, 4, true); err != errBadBook {
-		t.Errorf("another capture rule's book: err %v, want errBadBook", err)
-	}
-	// A pit that is empty on its board, checksum right.
-	bk.entries[kboard{0x000000000100, 0x000000000001}] = bookEntry{pit: 1, val: 0}
-	buf.Reset()
-	if err := bk.write(&buf); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := readKalahBook(bytes.NewReader(buf.Bytes()), 6, 4, false); err != errBadBook {
-		t.Errorf("illegal pit: err %v, want errBadBook", err)
-	}
-}
-
 // TestKalahBookDamagedIgnored: a damaged book in the cache is ignored
 // with one warning, and Perfect still answers (by its solve); a missing
 // book is no warning; a fixed book is read again.
 func TestKalahBookDamagedIgnored(t *testing.T) {
 	r, _ := buildTestBook(t)
-	path := filepath.Join(CacheDir(), bookFileName(6, 2, false))
+	path := filepath.Join(CacheDir(), kalah.BookFileName(6, 2, false))
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -357,7 +301,7 @@ func TestKalahBookIncomplete(t *testing.T) {
 		t.Fatalf("cut build: %+v, %v", st, err)
 	}
 	bk := kalahBookFor(r)
-	if bk == nil || bk.complete || len(bk.entries) != 2 {
+	if bk == nil || bk.Complete || len(bk.Entries) != 2 {
 		t.Fatalf("cut book read back: %+v", bk)
 	}
 	if ExactFromStart(r) {
@@ -383,20 +327,20 @@ func kalahPie(t *testing.T) engine.Rules {
 func TestPerfectKalahDBChoice(t *testing.T) {
 	t.Setenv("MANCALA_CACHE_DIR", t.TempDir())
 	r := kalahRules(4, 5) // 40 seeds: no whole-game database
-	g := geomFor(4, false)
+	g := kalah.GeomFor(4, false)
 	if _, k := perfectKalahDB(r); k != PerfectDBSeeds {
 		t.Fatalf("empty cache: %d seeds, want %d", k, PerfectDBSeeds)
 	}
 	for _, k := range []int{17, 19} {
-		if _, _, err := getKalahDB(context.Background(), g, k, CacheDir()); err != nil {
+		if _, _, err := kalah.GetDB(context.Background(), g, k, CacheDir()); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if _, k := perfectKalahDB(r); k != 19 {
 		t.Errorf("databases of 17 and 19 seeds cached: %d seeds, want 19", k)
 	}
-	bk := &kalahBook{n: 4, seeds: 5, dbSeeds: 17, limit: perfectKalahBudget, complete: true, entries: map[kboard]bookEntry{}}
-	if err := bk.save(CacheDir()); err != nil {
+	bk := &kalah.Book{N: 4, Seeds: 5, DBSeeds: 17, Limit: perfectKalahBudget, Complete: true, Entries: map[kalah.Board]kalah.BookEntry{}}
+	if err := bk.Save(CacheDir()); err != nil {
 		t.Fatal(err)
 	}
 	if _, k := perfectKalahDB(r); k != 17 {
@@ -405,7 +349,7 @@ func TestPerfectKalahDBChoice(t *testing.T) {
 	if !ExactFromStart(r) {
 		t.Error("ExactFromStart false with a complete book and its database")
 	}
-	if err := os.Remove(filepath.Join(CacheDir(), dbFileName(4, false, 17))); err != nil {
+	if err := os.Remove(filepath.Join(CacheDir(), kalah.DBFileName(4, false, 17))); err != nil {
 		t.Fatal(err)
 	}
 	if _, k := perfectKalahDB(r); k != 17 {
@@ -415,8 +359,8 @@ func TestPerfectKalahDBChoice(t *testing.T) {
 	if !ExactFromStart(r) {
 		t.Error("ExactFromStart false with the book's database in memory")
 	}
-	bk.complete = false
-	if err := bk.save(CacheDir()); err != nil {
+	bk.Complete = false
+	if err := bk.Save(CacheDir()); err != nil {
 		t.Fatal(err)
 	}
 	if ExactFromStart(r) {
@@ -430,7 +374,7 @@ func TestKalahBookWarmsDatabase(t *testing.T) {
 	r, _ := buildTestBook(t)
 	// The same files in a new folder: nothing of it in memory.
 	dir := t.TempDir()
-	for _, name := range []string{bookFileName(6, 2, false), dbFileName(6, false, 8)} {
+	for _, name := range []string{kalah.BookFileName(6, 2, false), kalah.DBFileName(6, false, 8)} {
 		data, err := os.ReadFile(filepath.Join(CacheDir(), name))
 		if err != nil {
 			t.Fatal(err)
@@ -440,8 +384,8 @@ func TestKalahBookWarmsDatabase(t *testing.T) {
 		}
 	}
 	t.Setenv("MANCALA_CACHE_DIR", dir)
-	g := geomFor(6, false)
-	if loadedDBNoWait(g, 8, 8, dir) != nil {
+	g := kalah.GeomFor(6, false)
+	if kalah.LoadedDBNoWait(g, 8, 8, dir) != nil {
 		t.Fatal("the database is in memory before any move")
 	}
 	d, err := Perfect.Choose(context.Background(), engine.NewGame(r.Start()), 1)
@@ -449,7 +393,7 @@ func TestKalahBookWarmsDatabase(t *testing.T) {
 		t.Fatalf("Perfect at the start, from the book: %+v, %v", d, err)
 	}
 	deadline := time.Now().Add(30 * time.Second)
-	for loadedDBNoWait(g, 8, 8, dir) == nil {
+	for kalah.LoadedDBNoWait(g, 8, 8, dir) == nil {
 		if time.Now().After(deadline) {
 			t.Fatal("the book's database was not loaded after Perfect's book move")
 		}

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
 
 // perfectKalahMove is Perfect's move on a Kalah board with no pie-rule
@@ -21,7 +22,7 @@ import (
 func perfectKalahMove(ctx context.Context, p engine.Position, history []engine.Position) (Decision, error) {
 	g, k := perfectKalahDB(p.Rules())
 	if bk := kalahBookFor(p.Rules()); bk != nil {
-		if d, ok := bk.lookup(p); ok {
+		if d, ok := bookLookup(bk, p); ok {
 			// The solves past the book need the database (548 MB for
 			// 22 seeds, seconds to load): its loading starts now.
 			warmKalahDB(g, k)
@@ -31,12 +32,12 @@ func perfectKalahMove(ctx context.Context, p engine.Position, history []engine.P
 	sctx, cancel := context.WithTimeout(ctx, perfectSolveTime)
 	defer cancel()
 	if db, err := awaitKalahDB(sctx, g, k); err == nil {
-		v := kalahViewOf(&p)
+		v := kalah.ViewOf(&p)
 		tt := getKTT(g, perfectTableBytes)
-		val, pit, _, err := solveBoard(sctx, g, db, tt, v.b, perfectKalahBudget, 1)
+		val, pit, _, err := solveBoard(sctx, g, db, tt, v.B, perfectKalahBudget, 1)
 		putKTT(g, tt)
 		if err == nil && pit > 0 {
-			return Decision{Move: engine.Move{Pit: uint8(pit)}, Exact: true, Value: v.margin + val}, nil
+			return Decision{Move: engine.Move{Pit: uint8(pit)}, Exact: true, Value: v.Margin + val}, nil
 		}
 	}
 	if ctx.Err() != nil {
@@ -49,9 +50,9 @@ func perfectKalahMove(ctx context.Context, p engine.Position, history []engine.P
 // awaitKalahDB returns the database (g, k), loading or building it if need
 // be; if ctx ends first it returns ctx's error and the load or build goes
 // on for the moves to come.
-func awaitKalahDB(ctx context.Context, g *kalahGeom, k int) (*kalahDB, error) {
-	return await(ctx, func() (*kalahDB, error) {
-		db, _, err := getKalahDB(context.Background(), g, k, CacheDir())
+func awaitKalahDB(ctx context.Context, g *kalah.Geom, k int) (*kalah.DB, error) {
+	return await(ctx, func() (*kalah.DB, error) {
+		db, _, err := kalah.GetDB(context.Background(), g, k, CacheDir())
 		return db, err
 	})
 }
@@ -62,14 +63,14 @@ func awaitKalahDB(ctx context.Context, g *kalahGeom, k int) (*kalahDB, error) {
 // of more than PerfectDBSeeds and at most DefaultDBSeeds seeds (and at
 // most 1 GB) found there or in memory; else PerfectDBSeeds (or fewer, see
 // perfectDB), built on first use.
-func perfectKalahDB(r engine.Rules) (*kalahGeom, int) {
+func perfectKalahDB(r engine.Rules) (*kalah.Geom, int) {
 	g, k, _ := perfectDB(r)
 	dir := CacheDir()
-	if bk := kalahBookFor(r); bk != nil && dbCached(g, bk.dbSeeds, dir) {
-		return g, bk.dbSeeds
+	if bk := kalahBookFor(r); bk != nil && dbCached(g, bk.DBSeeds, dir) {
+		return g, bk.DBSeeds
 	}
 	for j := DefaultDBSeeds; j > k; j-- {
-		if dbBytes(g.n, j) <= dbCacheBytes && dbCached(g, j, dir) {
+		if kalah.DBBytes(g.N, j) <= kalah.DBCacheBytes && dbCached(g, j, dir) {
 			return g, j
 		}
 	}
@@ -77,14 +78,14 @@ func perfectKalahDB(r engine.Rules) (*kalahGeom, int) {
 }
 
 // dbCached reports whether the database (g, k) is in memory or in dir.
-func dbCached(g *kalahGeom, k int, dir string) bool {
-	if loadedDBNoWait(g, k, k, dir) != nil {
+func dbCached(g *kalah.Geom, k int, dir string) bool {
+	if kalah.LoadedDBNoWait(g, k, k, dir) != nil {
 		return true
 	}
 	if dir == "" {
 		return false
 	}
-	_, err := os.Stat(filepath.Join(dir, dbFileName(g.n, g.emptyCapture, k)))
+	_, err := os.Stat(filepath.Join(dir, kalah.DBFileName(g.N, g.EmptyCapture, k)))
 	return err == nil
 }
 
@@ -93,17 +94,17 @@ var dbWarming sync.Map
 
 // warmKalahDB starts loading (or building) the database (g, k) in the
 // background if it is not in memory, once at a time.
-func warmKalahDB(g *kalahGeom, k int) {
+func warmKalahDB(g *kalah.Geom, k int) {
 	dir := CacheDir()
-	if loadedDBNoWait(g, k, k, dir) != nil {
+	if kalah.LoadedDBNoWait(g, k, k, dir) != nil {
 		return
 	}
-	key := dir + "|" + dbFileName(g.n, g.emptyCapture, k)
+	key := dir + "|" + kalah.DBFileName(g.N, g.EmptyCapture, k)
 	if _, busy := dbWarming.LoadOrStore(key, true); busy {
 		return
 	}
 	go func() {
 		defer dbWarming.Delete(key)
-		_, _, _ = getKalahDB(context.Background(), g, k, dir)
+		_, _, _ = kalah.GetDB(context.Background(), g, k, dir)
 	}()
 }

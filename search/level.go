@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
+	"github.com/mancala-bot/mancala/search/internal/oware"
 )
 
 // Level is a strength of the bot's play.
@@ -190,26 +192,26 @@ func (l Level) Choose(ctx context.Context, g *engine.Game, seed int64) (Decision
 // proven lower bound is replaced by one that does.
 func (l Level) ChooseFrom(ctx context.Context, p engine.Position, history []engine.Position, seed int64) (Decision, error) {
 	d, err := l.chooseFrom(ctx, p, history, seed)
-	if err != nil || l != Perfect || !owareDBParams(p.Rules()) {
+	if err != nil || l != Perfect || !oware.Params(p.Rules()) {
 		return d, err
 	}
-	db := loadedOwareDBNoWait(OwarePerfectSeeds(), CacheDir())
-	if db == nil || p.PitSeeds(engine.South)+p.PitSeeds(engine.North) > db.maxSeeds {
+	db := oware.LoadedDBNoWait(OwarePerfectSeeds(), CacheDir())
+	if db == nil || p.PitSeeds(engine.South)+p.PitSeeds(engine.North) > db.MaxSeeds {
 		return d, nil
 	}
-	b, _ := owareBoardOf(&p)
-	lo, hi := db.bounds(b)
+	b, _ := oware.BoardOf(&p)
+	lo, hi := db.Bounds(b)
 	if lo == hi {
 		return d, nil
 	}
 	d.Exact, d.Value = false, 0
-	if i := int(d.Move.Pit) - 1; i >= 0 && i < 6 && owareMoves(b)&(1<<i) != 0 {
-		c, g := owarePlay(b, i)
-		if _, chi := db.bounds(c); g-chi >= lo {
+	if i := int(d.Move.Pit) - 1; i >= 0 && i < 6 && oware.Moves(b)&(1<<i) != 0 {
+		c, g := oware.Play(b, i)
+		if _, chi := db.Bounds(c); g-chi >= lo {
 			return d, nil
 		}
 	}
-	if pit, ok := db.bestMove(b); ok {
+	if pit, ok := db.BestMove(b); ok {
 		d.Move = engine.Move{Kind: engine.Sow, Pit: uint8(pit + 1)}
 	}
 	return d, nil
@@ -236,7 +238,7 @@ func (l Level) chooseFrom(ctx context.Context, p engine.Position, history []engi
 		}
 	}
 	moves := p.Moves()
-	_, _, _, kalah := kalahParams(p.Rules())
+	_, _, _, kalah := kalah.Params(p.Rules())
 	// Perfect proves a forced move's value too in Kalah (the move lines say
 	// whether the bot plays perfectly).
 	if len(moves) == 1 && !(spec.solve && kalah && !p.SwapPending()) {
@@ -255,7 +257,7 @@ func (l Level) chooseFrom(ctx context.Context, p engine.Position, history []engi
 				return Decision{Move: res.Best, Exact: true, Value: res.Value}, nil
 			}
 		}
-		if owareDBParams(p.Rules()) && p.PitSeeds(engine.South)+p.PitSeeds(engine.North) <= OwarePerfectSeeds() {
+		if oware.Params(p.Rules()) && p.PitSeeds(engine.South)+p.PitSeeds(engine.North) <= OwarePerfectSeeds() {
 			if db, err := awaitOwareDB(ctx); err == nil {
 				if d, ok := owareLookup(db, p, history); ok {
 					return d, nil
@@ -347,25 +349,25 @@ func ExactFromStart(r engine.Rules) bool {
 
 // wholeGameDB returns the database that holds every position of a game
 // under r, if ExactFromStart.
-func wholeGameDB(r engine.Rules) (g *kalahGeom, k int, ok bool) {
+func wholeGameDB(r engine.Rules) (g *kalah.Geom, k int, ok bool) {
 	if r == nil {
 		return nil, 0, false
 	}
-	n, ec, _, ok := kalahParams(r)
+	n, ec, _, ok := kalah.Params(r)
 	if !ok {
 		return nil, 0, false
 	}
 	k = r.Start().Seeds()
-	if k > 40 || dbSize(n, k) > wholeGameDBBoards {
+	if k > 40 || kalah.DBSize(n, k) > wholeGameDBBoards {
 		return nil, 0, false
 	}
-	return geomFor(n, ec), k, true
+	return kalah.GeomFor(n, ec), k, true
 }
 
 // awaitDB makes sure the database (g, k) is in memory, building it if need
 // be. The build goes on in the background if ctx ends first (it is
 // bounded by wholeGameDBBoards), so that a later move finds it.
-func awaitDB(ctx context.Context, g *kalahGeom, k int) error {
+func awaitDB(ctx context.Context, g *kalah.Geom, k int) error {
 	_, err := awaitKalahDB(ctx, g, k)
 	return err
 }
@@ -394,9 +396,9 @@ func await[T any](ctx context.Context, f func() (T, error)) (T, error) {
 
 // awaitOwareDB returns Perfect's Oware database, loading or building it
 // if needed; the build goes on if ctx ends first.
-func awaitOwareDB(ctx context.Context) (*owareDB, error) {
-	return await(ctx, func() (*owareDB, error) {
-		return getOwareDB(context.Background(), OwarePerfectSeeds(), CacheDir())
+func awaitOwareDB(ctx context.Context) (*oware.DB, error) {
+	return await(ctx, func() (*oware.DB, error) {
+		return oware.GetDB(context.Background(), OwarePerfectSeeds(), CacheDir())
 	})
 }
 
@@ -405,7 +407,7 @@ func awaitOwareDB(ctx context.Context) (*owareDB, error) {
 // with at most PerfectDBSeeds seeds in the pits, or with whole (Perfect)
 // any position of a game that ExactFromStart covers.
 func endgameLookup(p engine.Position, whole bool) (Decision, bool) {
-	n, ec, _, ok := kalahParams(p.Rules())
+	n, ec, _, ok := kalah.Params(p.Rules())
 	if !ok || p.SwapPending() {
 		return Decision{}, false
 	}
@@ -415,14 +417,14 @@ func endgameLookup(p engine.Position, whole bool) (Decision, bool) {
 			return Decision{}, false
 		}
 	}
-	g := geomFor(n, ec)
-	db := loadedDBNoWait(g, seeds, 40, CacheDir())
+	g := kalah.GeomFor(n, ec)
+	db := kalah.LoadedDBNoWait(g, seeds, 40, CacheDir())
 	if db == nil {
 		return Decision{}, false
 	}
-	v := kalahViewOf(&p)
-	val, pit := newKSolver(g, nil, db).dbMove(v.b)
-	return Decision{Move: engine.Move{Pit: uint8(pit)}, Exact: true, Value: v.margin + val}, true
+	v := kalah.ViewOf(&p)
+	val, pit := kalah.NewSolver(g, nil, db).DBMove(v.B)
+	return Decision{Move: engine.Move{Pit: uint8(pit)}, Exact: true, Value: v.Margin + val}, true
 }
 
 // Prepare loads, or builds and caches on disk, the Kalah endgame database
@@ -433,31 +435,31 @@ func endgameLookup(p engine.Position, whole bool) (Decision, bool) {
 // first such move does not wait for it. It does nothing for
 // other games, and returns ctx's error if cancelled.
 func Prepare(ctx context.Context, r engine.Rules) error {
-	if owareDBParams(r) {
-		_, err := getOwareDB(ctx, OwarePerfectSeeds(), CacheDir())
+	if oware.Params(r) {
+		_, err := oware.GetDB(ctx, OwarePerfectSeeds(), CacheDir())
 		return err
 	}
 	if g, k, ok := wholeGameDB(r); ok {
-		_, _, err := getKalahDB(ctx, g, k, CacheDir())
+		_, _, err := kalah.GetDB(ctx, g, k, CacheDir())
 		return err
 	}
-	if _, _, _, ok := kalahParams(r); !ok {
+	if _, _, _, ok := kalah.Params(r); !ok {
 		return nil
 	}
 	g, k := perfectKalahDB(r)
-	_, _, err := getKalahDB(ctx, g, k, CacheDir())
+	_, _, err := kalah.GetDB(ctx, g, k, CacheDir())
 	return err
 }
 
 // perfectDB returns the endgame database Perfect's solver uses under r
 // (PerfectDBSeeds, or fewer if it would not fit the solver's memory), if r
 // is Kalah.
-func perfectDB(r engine.Rules) (g *kalahGeom, k int, ok bool) {
-	n, ec, _, ok := kalahParams(r)
+func perfectDB(r engine.Rules) (g *kalah.Geom, k int, ok bool) {
+	n, ec, _, ok := kalah.Params(r)
 	if !ok {
 		return nil, 0, false
 	}
-	return geomFor(n, ec), min(PerfectDBSeeds, maxDBSeeds(n, (256<<20)-(64<<20))), true
+	return kalah.GeomFor(n, ec), min(PerfectDBSeeds, kalah.MaxDBSeeds(n, (256<<20)-(64<<20))), true
 }
 
 // solverProves reports whether Solve's value is a proof under r: not in
@@ -487,7 +489,7 @@ func analyzeMove(ctx context.Context, p engine.Position, history []engine.Positi
 	}
 	if a.Proven && !solverProves(p.Rules()) {
 		// The database's answer where it has one; else no claim.
-		if d, ok := owareLookup(loadedOwareDBNoWait(OwarePerfectSeeds(), CacheDir()), p, history); ok {
+		if d, ok := owareLookup(oware.LoadedDBNoWait(OwarePerfectSeeds(), CacheDir()), p, history); ok {
 			return d, nil
 		}
 		return Decision{Move: a.Best}, nil

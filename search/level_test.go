@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
 
 // isolateCache points the endgame database cache (Perfect, Prepare) at a
@@ -134,7 +135,7 @@ func quickEndgames(t *testing.T, r engine.Rules, n int) []engine.Position {
 		if err != nil || !a.Proven {
 			continue
 		}
-		if _, _, _, kalah := kalahParams(r); !kalah {
+		if _, _, _, kalah := kalah.Params(r); !kalah {
 			if _, err := Solve(context.Background(), p, SolveOptions{MaxNodes: 20_000, MemoryMB: 256}); err != nil {
 				continue
 			}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/oware"
 )
 
 // OwareAnswer is what the Oware endgame database knows of a position (see
@@ -83,9 +84,9 @@ func OwareEndgame(ctx context.Context, p engine.Position, history []engine.Posit
 		dir = ""
 	}
 	if seeds <= 0 {
-		seeds = cachedOwareSeeds(dir)
+		seeds = oware.CachedSeeds(dir)
 	}
-	if !owareDBParams(p.Rules()) || p.Status() != engine.Ongoing {
+	if !oware.Params(p.Rules()) || p.Status() != engine.Ongoing {
 		return OwareAnswer{}, false, nil
 	}
 	k := p.PitSeeds(engine.South) + p.PitSeeds(engine.North)
@@ -93,11 +94,11 @@ func OwareEndgame(ctx context.Context, p engine.Position, history []engine.Posit
 		return OwareAnswer{}, false, nil
 	}
 	t0 := time.Now()
-	db, err := getOwareDB(ctx, seeds, dir)
+	db, err := oware.GetDB(ctx, seeds, dir)
 	if err != nil {
 		return OwareAnswer{}, false, err
 	}
-	a, ok = db.answer(p)
+	a, ok = owareAnswerOf(db, p)
 	a.DBTime = time.Since(t0)
 	return a, ok, nil
 }
@@ -118,54 +119,54 @@ func repeatedInHistory(p engine.Position, history []engine.Position, k int) bool
 	return false
 }
 
-// answer reads p's board from db (the caller checked the rules, the seed
+// owareAnswerOf reads p's board from db (the caller checked the rules, the seed
 // count and the history).
-func (db *owareDB) answer(p engine.Position) (OwareAnswer, bool) {
-	b, margin := owareBoardOf(&p)
-	if b.seeds() > db.maxSeeds {
+func owareAnswerOf(db *oware.DB, p engine.Position) (OwareAnswer, bool) {
+	b, margin := oware.BoardOf(&p)
+	if b.Seeds() > db.MaxSeeds {
 		return OwareAnswer{}, false
 	}
-	moves := owareMoves(b)
+	moves := oware.Moves(b)
 	if moves == 0 {
 		return OwareAnswer{}, false
 	}
-	lo, hi := db.bounds(b)
-	a := OwareAnswer{Seeds: db.maxSeeds, Exact: lo == hi, Lower: margin + lo, Upper: margin + hi}
+	lo, hi := db.Bounds(b)
+	a := OwareAnswer{Seeds: db.MaxSeeds, Exact: lo == hi, Lower: margin + lo, Upper: margin + hi}
 	for i := range 6 {
 		if moves&(1<<i) == 0 {
 			continue
 		}
-		c, g := owarePlay(b, i)
-		clo, chi := db.bounds(c)
+		c, g := oware.Play(b, i)
+		clo, chi := db.Bounds(c)
 		a.Moves = append(a.Moves, OwareMoveBounds{
 			Move:  engine.Move{Kind: engine.Sow, Pit: uint8(i + 1)},
 			Lower: margin + g - chi, Upper: margin + g - clo,
 		})
 	}
-	if pit, ok := db.bestMove(b); ok {
+	if pit, ok := db.BestMove(b); ok {
 		a.Best = engine.Move{Kind: engine.Sow, Pit: uint8(pit + 1)}
 	}
 	if a.Exact {
-		a.Line = db.line(p, 24)
+		a.Line = owareLine(db, p, 24)
 	}
 	return a, true
 }
 
-// line plays the database's moves from p through the engine while the
+// owareLine plays the database's moves from p through the engine while the
 // board's value is exact, for at most n plies, stopping before a position
 // would come back.
-func (db *owareDB) line(p engine.Position, n int) []engine.Move {
+func owareLine(db *oware.DB, p engine.Position, n int) []engine.Move {
 	var out []engine.Move
 	seen := map[engine.Key]bool{p.Key(): true}
 	for len(out) < n && p.Status() == engine.Ongoing {
-		b, _ := owareBoardOf(&p)
-		if b.seeds() > db.maxSeeds {
+		b, _ := oware.BoardOf(&p)
+		if b.Seeds() > db.MaxSeeds {
 			break
 		}
-		if _, exact := db.exact(b); !exact {
+		if _, exact := db.Exact(b); !exact {
 			break
 		}
-		pit, ok := db.bestMove(b)
+		pit, ok := db.BestMove(b)
 		if !ok {
 			break
 		}
@@ -187,4 +188,4 @@ func (db *owareDB) line(p engine.Position, n int) []engine.Move {
 // OwareDBSeeds seeds whose value the database holds exactly (about a
 // third of the 12-seed boards; the others can cycle), Expert's moves
 // elsewhere.
-func ExactInEndgames(r engine.Rules) bool { return owareDBParams(r) }
+func ExactInEndgames(r engine.Rules) bool { return oware.Params(r) }

@@ -14,17 +14,19 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
+	"github.com/mancala-bot/mancala/search/internal/oware"
 )
 
 var owareRules = engine.MustNew("oware", nil)
 
 // owarePosition sets up board b with South to move and South's store
 // margin d (stores of 10 and 10+|d|).
-func owarePosition(t testing.TB, b kboard, d int) (engine.Position, error) {
+func owarePosition(t testing.TB, b kalah.Board, d int) (engine.Position, error) {
 	t.Helper()
 	var s, n [6]int
 	for j := range 6 {
-		s[j], n[j] = pitAt(b.my, j), pitAt(b.opp, j)
+		s[j], n[j] = kalah.PitAt(b.My, j), kalah.PitAt(b.Opp, j)
 	}
 	return engine.NewPosition(owareRules, engine.Setup{
 		ToMove: engine.South,
@@ -39,18 +41,18 @@ func owarePosition(t testing.TB, b kboard, d int) (engine.Position, error) {
 func TestOwarePlayMatchesEngine(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	for range 20000 {
-		var b kboard
+		var b kalah.Board
 		seeds := rng.Intn(30)
 		for range seeds {
 			j := rng.Intn(12)
 			if j < 6 {
-				b.my += 1 << (8 * j)
+				b.My += 1 << (8 * j)
 			} else {
-				b.opp += 1 << (8 * (j - 6))
+				b.Opp += 1 << (8 * (j - 6))
 			}
 		}
 		p, err := owarePosition(t, b, 0)
-		mask := owareMoves(b)
+		mask := oware.Moves(b)
 		if err != nil {
 			if mask != 0 {
 				t.Fatalf("%v: engine says over (%v), database has moves %b", b, err, mask)
@@ -68,7 +70,7 @@ func TestOwarePlayMatchesEngine(t *testing.T) {
 			if mask&(1<<i) == 0 {
 				continue
 			}
-			c, g := owarePlay(b, i)
+			c, g := oware.Play(b, i)
 			q, err := p.Play(engine.Move{Kind: engine.Sow, Pit: uint8(i + 1)})
 			if err != nil {
 				t.Fatal(err)
@@ -79,7 +81,7 @@ func TestOwarePlayMatchesEngine(t *testing.T) {
 			if q.Status() != engine.Ongoing {
 				continue // a majority, or the end sweep: the pits are emptied
 			}
-			cb, _ := owareBoardOf(&q)
+			cb, _ := oware.BoardOf(&q)
 			if cb != c {
 				t.Fatalf("%v pit %d: engine child %v, database %v", b, i+1, cb, c)
 			}
@@ -212,16 +214,16 @@ func TestOwareDBBruteForce(t *testing.T) {
 	if s := os.Getenv("OWARE_BRUTE_SEEDS"); s != "" {
 		K, _ = strconv.Atoi(s)
 	}
-	db := newOwareDB(K)
-	if err := db.build(context.Background(), nil); err != nil {
+	db := oware.NewDB(K)
+	if err := db.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
 	first := func(p *engine.Position) uint8 {
-		b, _ := owareBoardOf(p)
-		if b.seeds() > K {
+		b, _ := oware.BoardOf(p)
+		if b.Seeds() > K {
 			return 0
 		}
-		pit, ok := db.bestMove(b)
+		pit, ok := db.BestMove(b)
 		if !ok {
 			return 0
 		}
@@ -231,14 +233,14 @@ func TestOwareDBBruteForce(t *testing.T) {
 	var checked, given [2]int // of exact boards, of the others
 	for k := 1; k <= K; k++ {
 		for j := 1; j <= k; j++ {
-			for _, my := range compositions(6, j) {
-				for _, opp := range compositions(6, k-j) {
-					b := kboard{my, opp}
-					if owareMoves(b) == 0 {
+			for _, my := range kalah.Compositions(6, j) {
+				for _, opp := range kalah.Compositions(6, k-j) {
+					b := kalah.Board{My: my, Opp: opp}
+					if oware.Moves(b) == 0 {
 						continue
 					}
 					total++
-					lo, hi := db.bounds(b)
+					lo, hi := db.Bounds(b)
 					if lo == hi {
 						exact++
 					} else {
@@ -285,107 +287,21 @@ const (
 	owareBruteNodes = 20_000
 )
 
-// BenchmarkOwareDBBuild reports the build of the database for up to
-// OWARE_DB_SEEDS seeds (default 8): boards, bytes, boards per second and
-// the share of boards with an exact value.
-func BenchmarkOwareDBBuild(b *testing.B) {
-	k := 8
-	if s := os.Getenv("OWARE_DB_SEEDS"); s != "" {
-		k, _ = strconv.Atoi(s)
-	}
-	for range b.N {
-		db := newOwareDB(k)
-		t0 := time.Now()
-		if err := db.build(context.Background(), nil); err != nil {
-			b.Fatal(err)
-		}
-		el := time.Since(t0)
-		exact := 0
-		for i := range db.lo {
-			if db.lo[i] == db.hi[i] {
-				exact++
-			}
-		}
-		n := len(db.lo)
-		b.ReportMetric(float64(n), "boards")
-		b.ReportMetric(float64(4*n), "bytes")
-		b.ReportMetric(float64(n)/el.Seconds(), "boards/s")
-		b.ReportMetric(100*float64(exact)/float64(n), "%exact")
-	}
-}
-
-// TestOwareDBSaveLoad checks the disk cache: a saved database loads back
-// the same, and a damaged file is refused.
-func TestOwareDBSaveLoad(t *testing.T) {
-	dir := t.TempDir()
-	db := newOwareDB(5)
-	if err := db.build(context.Background(), nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.save(dir); err != nil {
-		t.Fatal(err)
-	}
-	got := newOwareDB(5)
-	if err := got.load(dir); err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Equal(got.lo, db.lo) || !slices.Equal(got.hi, db.hi) || !slices.Equal(got.dhi, db.dhi) {
-		t.Fatal("loaded database differs")
-	}
-	name := filepath.Join(dir, owareDBFileName(5))
-	raw, _ := os.ReadFile(name)
-	// The loaded database is a mapping of the file: it outlives the file's
-	// name, as when a new file replaces it by rename.
-	if err := os.Remove(name); err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Equal(got.lo, db.lo) || !slices.Equal(got.hi, db.hi) || !slices.Equal(got.dhi, db.dhi) {
-		t.Fatal("the loaded database changed when its file was removed")
-	}
-	for _, c := range []struct {
-		name string
-		file []byte
-	}{
-		{"a flipped bit", func() []byte { b := slices.Clone(raw); b[100] ^= 1; return b }()},
-		{"a flipped bit in the checksum", func() []byte { b := slices.Clone(raw); b[len(b)-1] ^= 1; return b }()},
-		{"cut short", raw[:len(raw)-5]},
-		{"a byte too many", append(slices.Clone(raw), 0)},
-		{"the header only", raw[:28]},
-		{"part of the header", raw[:20]},
-	} {
-		if err := os.WriteFile(name, c.file, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := newOwareDB(5).load(dir); err != errBadDB {
-			t.Errorf("%s: %v, want errBadDB", c.name, err)
-		}
-	}
-	if err := os.WriteFile(name, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := newOwareDB(5).load(dir); err == nil {
-		t.Error("an empty file loads")
-	}
-	if err := newOwareDB(6).load(dir); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("no file: %v, want os.ErrNotExist", err)
-	}
-}
-
 // TestOwareLookup checks Perfect's answer from the database: on exact
 // boards a legal move whose child proves the value, with the margin
 // added; none on boards with bounds only, nor once a position of the same
 // seed count has occurred twice.
 func TestOwareLookup(t *testing.T) {
-	db := newOwareDB(6)
-	if err := db.build(context.Background(), nil); err != nil {
+	db := oware.NewDB(6)
+	if err := db.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
 	answered, open := 0, 0
 	for j := 1; j <= 6; j++ {
-		for _, my := range compositions(6, j) {
-			for _, opp := range compositions(6, 6-j) {
-				b := kboard{my, opp}
-				if owareMoves(b) == 0 {
+		for _, my := range kalah.Compositions(6, j) {
+			for _, opp := range kalah.Compositions(6, 6-j) {
+				b := kalah.Board{My: my, Opp: opp}
+				if oware.Moves(b) == 0 {
 					continue
 				}
 				p, err := owarePosition(t, b, 2)
@@ -393,7 +309,7 @@ func TestOwareLookup(t *testing.T) {
 					t.Fatal(err)
 				}
 				d, ok := owareLookup(db, p, nil)
-				v, exact := db.exact(b)
+				v, exact := db.Exact(b)
 				if ok != exact {
 					t.Fatalf("%v: answered %v, exact %v", b, ok, exact)
 				}
@@ -405,8 +321,8 @@ func TestOwareLookup(t *testing.T) {
 				if !d.Exact || d.Value != 2+v {
 					t.Fatalf("%v: %+v, want exact %d", b, d, 2+v)
 				}
-				c, g := owarePlay(b, int(d.Move.Pit)-1)
-				if cv, cok := db.exact(c); !cok || g-cv != v {
+				c, g := oware.Play(b, int(d.Move.Pit)-1)
+				if cv, cok := db.Exact(c); !cok || g-cv != v {
 					t.Fatalf("%v: move %d leads to %v (exact %v), gain %d, not value %d", b, d.Move.Pit, cv, cok, g, v)
 				}
 				if _, err := p.Play(d.Move); err != nil {
@@ -493,18 +409,18 @@ func BenchmarkOwareEndgameMatch(b *testing.B) {
 // exact boards (it also declines after a repetition the random side
 // made; the bound's move is played then).
 func TestOwarePerfectPlayMakesProgress(t *testing.T) {
-	db := newOwareDB(6)
-	if err := db.build(context.Background(), nil); err != nil {
+	db := oware.NewDB(6)
+	if err := db.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewSource(3))
 	games := 0
 	for j := 1; j <= 6; j++ {
-		for _, my := range compositions(6, j) {
-			for _, opp := range compositions(6, 6-j) {
-				b := kboard{my, opp}
-				v, ok := db.exact(b)
-				if !ok || owareMoves(b) == 0 || v < -6 || v > 6 {
+		for _, my := range kalah.Compositions(6, j) {
+			for _, opp := range kalah.Compositions(6, 6-j) {
+				b := kalah.Board{My: my, Opp: opp}
+				v, ok := db.Exact(b)
+				if !ok || oware.Moves(b) == 0 || v < -6 || v > 6 {
 					continue
 				}
 				p, err := owarePosition(t, b, -v)
@@ -522,13 +438,13 @@ func TestOwarePerfectPlayMakesProgress(t *testing.T) {
 					if q.ToMove() == engine.South {
 						// Exact boards through Perfect's lookup, the
 						// others (after a weak reply) by their bound.
-						qb, _ := owareBoardOf(&q)
+						qb, _ := oware.BoardOf(&q)
 						d, ok := owareLookup(db, q, g.Positions()[:len(g.Positions())-1])
-						if _, exact := db.exact(qb); ok && !exact {
+						if _, exact := db.Exact(qb); ok && !exact {
 							t.Fatalf("%v: lookup answered on a board with bounds only at ply %d:\n%v", b, q.Ply(), q)
 						}
 						if !ok {
-							pit, _ := db.bestMove(qb)
+							pit, _ := db.BestMove(qb)
 							d.Move = engine.Move{Kind: engine.Sow, Pit: uint8(pit + 1)}
 						}
 						m = d.Move
@@ -557,32 +473,32 @@ func TestOwarePerfectPlayMakesProgress(t *testing.T) {
 func TestOwarePerfectLevel(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("MANCALA_CACHE_DIR", dir)
-	db := newOwareDB(6)
-	if err := db.build(context.Background(), nil); err != nil {
+	db := oware.NewDB(6)
+	if err := db.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
-	owareDBs.Lock()
-	if owareDBs.m == nil {
-		owareDBs.m = map[string]*owareDB{}
+	oware.DBs.Lock()
+	if oware.DBs.M == nil {
+		oware.DBs.M = map[string]*oware.DB{}
 	}
-	key := dir + "|" + owareDBFileName(owarePerfectSeeds)
-	owareDBs.m[key] = db
-	owareDBs.Unlock()
+	key := dir + "|" + oware.FileName(owarePerfectSeeds)
+	oware.DBs.M[key] = db
+	oware.DBs.Unlock()
 	defer func() {
-		owareDBs.Lock()
-		delete(owareDBs.m, key)
-		owareDBs.Unlock()
+		oware.DBs.Lock()
+		delete(oware.DBs.M, key)
+		oware.DBs.Unlock()
 	}()
 	exact, open := 0, 0
 	for _, p := range owareEndgames(t, 40, 6, 5) {
-		b, margin := owareBoardOf(&p)
-		lo, hi := db.bounds(b)
+		b, margin := oware.BoardOf(&p)
+		lo, hi := db.Bounds(b)
 		d, err := Perfect.ChooseFrom(context.Background(), p, nil, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, g := owarePlay(b, int(d.Move.Pit)-1)
-		_, chi := db.bounds(c)
+		c, g := oware.Play(b, int(d.Move.Pit)-1)
+		_, chi := db.Bounds(c)
 		if lo == hi {
 			exact++
 			if len(p.Moves()) == 1 && !d.Exact {
@@ -608,14 +524,14 @@ func TestOwarePerfectLevel(t *testing.T) {
 // margin counts the majority rule, which can stop the game sooner, so
 // only the winner is compared).
 func TestOwareDBAgreesWithSolve(t *testing.T) {
-	db := newOwareDB(8)
-	if err := db.build(context.Background(), nil); err != nil {
+	db := oware.NewDB(8)
+	if err := db.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
 	checked, skipped := 0, 0
 	for _, p := range owareEndgames(t, 30, 8, 11) {
-		b, margin := owareBoardOf(&p)
-		v, ok := db.exact(b)
+		b, margin := oware.BoardOf(&p)
+		v, ok := db.Exact(b)
 		if !ok {
 			continue
 		}
@@ -665,12 +581,12 @@ func TestMain(m *testing.M) {
 // (sparse: a large one costs no disk), so its checksum fails when loaded.
 func writeFakeOwareDB(t *testing.T, dir string, k int, magic string, extra int64) {
 	t.Helper()
-	f, err := os.Create(filepath.Join(dir, owareDBFileName(k)))
+	f, err := os.Create(filepath.Join(dir, oware.FileName(k)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	h := owareDBHeader{MaxSeeds: uint32(k), Size: owareDBSize(k)}
+	h := oware.Header{MaxSeeds: uint32(k), Size: oware.DBSize(k)}
 	copy(h.Magic[:], magic)
 	if err := binary.Write(f, binary.LittleEndian, h); err != nil {
 		t.Fatal(err)
@@ -689,18 +605,18 @@ func TestCachedOwareSeeds(t *testing.T) {
 	t.Setenv("MANCALA_CACHE_DIR", dir)
 	saved := owarePerfectSeeds
 	owarePerfectSeeds = 0 // the bot's choice, not the tests' small database
-	defer func() { owarePerfectSeeds = saved; forgetCachedOwareSeeds(dir) }()
+	defer func() { owarePerfectSeeds = saved; oware.ForgetCachedSeeds(dir) }()
 	if k := OwarePerfectSeeds(); k != OwareDBSeeds {
 		t.Fatalf("empty cache: %d seeds, want %d", k, OwareDBSeeds)
 	}
-	writeFakeOwareDB(t, dir, 15, owareDBMagic, 0)
-	writeFakeOwareDB(t, dir, 18, owareDBMagic, -1)      // cut short
+	writeFakeOwareDB(t, dir, 15, oware.Magic, 0)
+	writeFakeOwareDB(t, dir, 18, oware.Magic, -1)       // cut short
 	writeFakeOwareDB(t, dir, 19, "MANCALA-OWAREDB1", 0) // an older format
-	writeFakeOwareDB(t, dir, 11, owareDBMagic, 0)       // smaller than the default
+	writeFakeOwareDB(t, dir, 11, oware.Magic, 0)        // smaller than the default
 	if k := OwarePerfectSeeds(); k != OwareDBSeeds {
 		t.Errorf("the answer was not kept: %d seeds", k)
 	}
-	forgetCachedOwareSeeds(dir)
+	oware.ForgetCachedSeeds(dir)
 	if k := OwarePerfectSeeds(); k != 15 {
 		t.Fatalf("cache with a 15-seed database: %d seeds, want 15", k)
 	}
@@ -708,17 +624,17 @@ func TestCachedOwareSeeds(t *testing.T) {
 		t.Fatal("Oware's perfect level is not exact in endgames")
 	}
 	// Its checksum fails: not built instead, and the cache is read again.
-	_, err := getOwareDB(context.Background(), 15, dir)
+	_, err := oware.GetDB(context.Background(), 15, dir)
 	if !errors.Is(err, ErrOwareDBNotBuilt) || !strings.Contains(err.Error(), `mancala book oware --db-seeds 15`) {
 		t.Fatalf("a damaged 15-seed database: %v, want ErrOwareDBNotBuilt", err)
 	}
-	if err := os.Remove(filepath.Join(dir, owareDBFileName(15))); err != nil {
+	if err := os.Remove(filepath.Join(dir, oware.FileName(15))); err != nil {
 		t.Fatal(err)
 	}
 	if k := OwarePerfectSeeds(); k != OwareDBSeeds {
 		t.Errorf("after a failed load and the file's removal: %d seeds, want %d", k, OwareDBSeeds)
 	}
-	if _, err := getOwareDB(context.Background(), 16, dir); !errors.Is(err, ErrOwareDBNotBuilt) {
+	if _, err := oware.GetDB(context.Background(), 16, dir); !errors.Is(err, ErrOwareDBNotBuilt) {
 		t.Errorf("a 16-seed database not in the cache: %v, want ErrOwareDBNotBuilt", err)
 	}
 	if files, _ := os.ReadDir(dir); len(files) != 3 {
@@ -737,25 +653,25 @@ func TestBuildOwareDB(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := newOwareDB(5)
-	if err := want.build(context.Background(), nil); err != nil {
+	want := oware.NewDB(5)
+	if err := want.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
 	exact := uint64(0)
-	for i := range want.lo {
-		if want.lo[i] == want.hi[i] {
+	for i := range want.Lo {
+		if want.Lo[i] == want.Hi[i] {
 			exact++
 		}
 	}
-	path := filepath.Join(dir, owareDBFileName(5))
+	path := filepath.Join(dir, oware.FileName(5))
 	if st.Seeds != 5 || st.Boards != 6188 || st.Exact != exact || st.Cached || st.Path != path || st.Bytes != 28+4*6188+4 {
 		t.Errorf("stats %+v; want 6188 boards, %d exact, %s", st, exact, path)
 	}
 	if !slices.Equal(levels, []int{0, 1, 2, 3, 4, 5}) {
 		t.Errorf("progress after levels %v", levels)
 	}
-	got := newOwareDB(5)
-	if err := got.load(dir); err != nil || !slices.Equal(got.lo, want.lo) || !slices.Equal(got.hi, want.hi) || !slices.Equal(got.dhi, want.dhi) {
+	got := oware.NewDB(5)
+	if err := got.Load(dir); err != nil || !slices.Equal(got.Lo, want.Lo) || !slices.Equal(got.Hi, want.Hi) || !slices.Equal(got.DHi, want.DHi) {
 		t.Fatalf("the saved database differs from a fresh build (load: %v)", err)
 	}
 	again, err := BuildOwareDB(context.Background(), 5, func(int, time.Duration) { t.Error("rebuilt a cached database") })
@@ -772,7 +688,7 @@ func TestBuildOwareDB(t *testing.T) {
 	if _, err := BuildOwareDB(ctx, 6, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled build: %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, owareDBFileName(6))); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(dir, oware.FileName(6))); !os.IsNotExist(err) {
 		t.Errorf("a cancelled build left a file: %v", err)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
+	"github.com/mancala-bot/mancala/search/internal/oware"
 )
 
 // ErrMajorityTooLarge is OwareMajority's error when the position reaches
@@ -29,7 +31,7 @@ type OwareMajorityResult struct {
 // majState is a board seen from the side to move and that side's store
 // margin.
 type majState struct {
-	b kboard
+	b kalah.Board
 	d int
 }
 
@@ -45,10 +47,10 @@ type majState struct {
 // back to a position. Errors: ErrMajorityTooLarge past limit states, ctx's
 // error, and an error for other rules or a finished game.
 func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajorityResult, error) {
-	if !owareDBParams(p.Rules()) || p.Status() != engine.Ongoing {
+	if !oware.Params(p.Rules()) || p.Status() != engine.Ongoing {
 		return OwareMajorityResult{}, errors.New("oware majority: not an ongoing Oware position with the default rules")
 	}
-	b, d := owareBoardOf(&p)
+	b, d := oware.BoardOf(&p)
 	total := p.Seeds()
 	root := majState{b, d}
 	index := map[majState]int32{root: 0}
@@ -67,22 +69,22 @@ func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajo
 			}
 		}
 		s := states[i]
-		moves := owareMoves(s.b)
+		moves := oware.Moves(s.b)
 		for pit := range 6 {
 			if moves&(1<<pit) == 0 {
 				continue
 			}
-			c, g := owarePlay(s.b, pit)
+			c, g := oware.Play(s.b, pit)
 			d2 := s.d + g // the mover's margin after the move
-			k2 := c.seeds()
+			k2 := c.Seeds()
 			mine := (total - k2 + d2) / 2
 			switch {
 			case 2*mine > total:
 				edges = append(edges, edge{-1, int32(d2)})
 				continue
-			case owareMoves(c) == 0:
+			case oware.Moves(c) == 0:
 				// c is seen from the opponent: c.my are its pits.
-				edges = append(edges, edge{-1, int32(d2 + rowSum(c.opp) - rowSum(c.my))})
+				edges = append(edges, edge{-1, int32(d2 + kalah.RowSum(c.Opp) - kalah.RowSum(c.My))})
 				continue
 			}
 			cs := majState{c, -d2}
@@ -124,13 +126,13 @@ func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajo
 	lo, hi := make([]int32, n), make([]int32, n)
 	dhi := make([]int32, n) // the sweep at which hi settled
 	for i, s := range states {
-		k := s.b.seeds()
+		k := s.b.Seeds()
 		lo[i], hi[i] = int32(s.d-k), int32(s.d+k)
 	}
 	// Each sweep computes every state's bounds from the previous sweep's
 	// (what each side can force within about as many plies), so that
 	// the sweep at which an upper bound settled measures progress (see
-	// owareDB.build). A state's new bounds can differ from its last ones
+	// oware.DB.Build). A state's new bounds can differ from its last ones
 	// only if a child's moved in the previous sweep, so after the first
 	// sweep only the parents of the states that moved are computed again
 	// (and not those already exact, which stay so): the same bounds, in
@@ -182,7 +184,7 @@ func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajo
 	// The best move: one reaching the lower bound, whose child's upper
 	// bound settled first (a move ending the game settles at once).
 	best, bestD := -1, 1<<30
-	moves := owareMoves(b)
+	moves := oware.Moves(b)
 	j := first[0]
 	for pit := range 6 {
 		if moves&(1<<pit) == 0 {

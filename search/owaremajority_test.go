@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/oware"
 )
 
 // majorityByEngine is an independent check of OwareMajority: every
@@ -77,7 +78,7 @@ func majorityByEngine(t *testing.T, p engine.Position, limit int) (lo, hi int, o
 // the majority rule never changes who wins, so the winners agree wherever
 // both are known.
 func TestOwareMajority(t *testing.T) {
-	db, err := getOwareDB(context.Background(), 8, "")
+	db, err := oware.GetDB(context.Background(), 8, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +101,7 @@ func TestOwareMajority(t *testing.T) {
 			if m.Lower != lo || m.Upper != hi {
 				t.Fatalf("%v: OwareMajority [%d, %d], over the engine [%d, %d]", p, m.Lower, m.Upper, lo, hi)
 			}
-			a, _ := db.answer(p)
+			a, _ := owareAnswerOf(db, p)
 			if Outcome(m.Lower) > Outcome(a.Upper) || Outcome(m.Upper) < Outcome(a.Lower) {
 				t.Fatalf("%v: majority bounds [%d, %d], database [%d, %d]: the winners disagree", p, m.Lower, m.Upper, a.Lower, a.Upper)
 			}

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/oware"
 )
 
 // ErrProofLimit is ProveOwareStrategy's error past its node limit.
@@ -26,10 +27,10 @@ var ErrProofLimit = errors.New("oware proof: node limit reached")
 // repetition touched are remembered. The error is ErrProofLimit after
 // limit positions, or ctx's.
 func ProveOwareStrategy(ctx context.Context, p engine.Position, first engine.Move, side engine.Side, want, seeds, limit int) (ok bool, nodes int, err error) {
-	if !owareDBParams(p.Rules()) || p.PitSeeds(engine.South)+p.PitSeeds(engine.North) > seeds {
+	if !oware.Params(p.Rules()) || p.PitSeeds(engine.South)+p.PitSeeds(engine.North) > seeds {
 		return false, 0, errors.New("oware proof: not a position of the database")
 	}
-	db, err := getOwareDB(ctx, seeds, "")
+	db, err := oware.GetDB(ctx, seeds, "")
 	if err != nil {
 		return false, 0, err
 	}
@@ -48,7 +49,7 @@ func ProveOwareStrategy(ctx context.Context, p engine.Position, first engine.Mov
 }
 
 type strategyProof struct {
-	db    *owareDB
+	db    *oware.DB
 	side  engine.Side
 	want  int
 	memo  map[engine.Key]bool
@@ -84,8 +85,8 @@ func (c *strategyProof) holds(g *engine.Game) (ok, rep bool) {
 	}
 	var moves []engine.Move
 	if p.ToMove() == c.side {
-		b, _ := owareBoardOf(&p)
-		pit, found := c.db.bestMove(b)
+		b, _ := oware.BoardOf(&p)
+		pit, found := c.db.BestMove(b)
 		if !found {
 			c.err = errors.New("oware proof: no database move in an ongoing position")
 			return false, false

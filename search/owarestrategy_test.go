@@ -9,11 +9,13 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
+	"github.com/mancala-bot/mancala/search/internal/oware"
 )
 
 // checkStrategy is ProveOwareStrategy with db's seed count.
-func checkStrategy(db *owareDB, p engine.Position, side engine.Side, want, limit int) (bool, int, error) {
-	return ProveOwareStrategy(context.Background(), p, engine.Move{}, side, want, db.maxSeeds, limit)
+func checkStrategy(db *oware.DB, p engine.Position, side engine.Side, want, limit int) (bool, int, error) {
+	return ProveOwareStrategy(context.Background(), p, engine.Move{}, side, want, db.MaxSeeds, limit)
 }
 
 var errStrategyLimit = ErrProofLimit
@@ -40,7 +42,7 @@ func TestOwareDBStrategies(t *testing.T) {
 	if s := os.Getenv("OWARE_STRATEGY_SEEDS"); s != "" {
 		K, _ = strconv.Atoi(s)
 	}
-	db, err := getOwareDB(context.Background(), K, CacheDir())
+	db, err := oware.GetDB(context.Background(), K, CacheDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +53,7 @@ func TestOwareDBStrategies(t *testing.T) {
 	var st proofStats
 	for k := 8; k <= K; k++ {
 		for _, p := range owareEndgames(t, n, k, int64(7*k)) {
-			b, _ := owareBoardOf(&p)
+			b, _ := oware.BoardOf(&p)
 			st.prove(t, db, b, os.Getenv("OWARE_STRATEGY_DRAWS") != "", 2_000_000)
 		}
 	}
@@ -66,7 +68,7 @@ func TestOwareDBStrategies(t *testing.T) {
 // generic solver, with its graph-history error, disagrees with the
 // database: the database's claims are proven through the engine.
 func TestOwareDBWhereSolveErrs(t *testing.T) {
-	db, err := getOwareDB(context.Background(), 9, "")
+	db, err := oware.GetDB(context.Background(), 9, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +88,7 @@ func TestOwareDBWhereSolveErrs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, ok := db.answer(p)
+		a, ok := owareAnswerOf(db, p)
 		if !ok || a.Lower != c.lo || a.Upper != c.hi {
 			t.Errorf("%v: database [%d, %d], want [%d, %d]", p, a.Lower, a.Upper, c.lo, c.hi)
 		}
@@ -104,15 +106,15 @@ type proofStats struct{ checked, exact, open, given, nodes int }
 // d = -hi-1, and with draws, each side holding the draw with d = -v where
 // the value v is exact. A claim past limit positions is counted as given
 // up.
-func (st *proofStats) prove(t *testing.T, db *owareDB, b kboard, draws bool, limit int) {
+func (st *proofStats) prove(t *testing.T, db *oware.DB, b kalah.Board, draws bool, limit int) {
 	t.Helper()
 	type claim struct {
 		d    int
 		side engine.Side
 		want int
 	}
-	k := b.seeds()
-	lo, hi := db.bounds(b)
+	k := b.Seeds()
+	lo, hi := db.Bounds(b)
 	claims := []claim{{-lo + 1, engine.South, 1}, {-hi - 1, engine.North, 1}}
 	if lo == hi {
 		st.exact++
@@ -161,7 +163,7 @@ func TestOwareDBProofsAll(t *testing.T) {
 	if s := os.Getenv("OWARE_PROOF_SEEDS"); s != "" {
 		K, _ = strconv.Atoi(s)
 	}
-	db, err := getOwareDB(context.Background(), K, "")
+	db, err := oware.GetDB(context.Background(), K, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,10 +172,10 @@ func TestOwareDBProofsAll(t *testing.T) {
 	boards := 0
 	for k := 1; k <= K; k++ {
 		for j := 1; j <= k; j++ {
-			for _, my := range compositions(6, j) {
-				for _, opp := range compositions(6, k-j) {
-					b := kboard{my, opp}
-					if owareMoves(b) == 0 {
+			for _, my := range kalah.Compositions(6, j) {
+				for _, opp := range kalah.Compositions(6, k-j) {
+					b := kalah.Board{My: my, Opp: opp}
+					if oware.Moves(b) == 0 {
 						continue
 					}
 					boards++

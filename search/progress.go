@@ -69,8 +69,8 @@ func (t *tracker) report() {
 	}
 }
 
-// nodes records the node count, reporting when it passes the next mark.
-func (t *tracker) nodes(n uint64) {
+// Nodes records the node count, reporting when it passes the next mark.
+func (t *tracker) Nodes(n uint64) {
 	if t == nil {
 		return
 	}
@@ -83,8 +83,8 @@ func (t *tracker) nodes(n uint64) {
 	}
 }
 
-// stage starts a stage.
-func (t *tracker) stage(s string) {
+// Stage starts a stage.
+func (t *tracker) Stage(s string) {
 	if t == nil {
 		return
 	}
@@ -105,8 +105,8 @@ func (t *tracker) dbLevel(done, k int) {
 	t.report()
 }
 
-// depth records a completed iteration of the depth stage and its move.
-func (t *tracker) depth(d int, best engine.Move, nodes uint64) {
+// Depth records a completed iteration of the depth stage and its move.
+func (t *tracker) Depth(d int, best engine.Move, nodes uint64) {
 	if t == nil || !t.root {
 		return
 	}
@@ -119,9 +119,9 @@ func (t *tracker) depth(d int, best engine.Move, nodes uint64) {
 	t.report()
 }
 
-// bounds records the exact stage's bounds (in the solver's units) and, if
+// Bounds records the exact stage's bounds (in the solver's units) and, if
 // best is not zero, the move that proves the lower one.
-func (t *tracker) bounds(lo, hi int, best engine.Move, nodes uint64) {
+func (t *tracker) Bounds(lo, hi int, best engine.Move, nodes uint64) {
 	if t == nil || !t.root {
 		return
 	}

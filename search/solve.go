@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
 
 // SolveOptions configure Solve. The zero value is usable.
@@ -136,8 +137,8 @@ func Solve(ctx context.Context, p engine.Position, opts SolveOptions) (Result, e
 	mem <<= 20
 	ttBytes := min(mem/4, maxTableBytes)
 	tr := newTracker(opts.Progress, t0, p.Seeds())
-	if n, ec, _, ok := kalahParams(p.Rules()); ok {
-		return solveKalah(ctx, p, opts, geomFor(n, ec), ttBytes, mem-ttBytes, t0, tr)
+	if n, ec, _, ok := kalah.Params(p.Rules()); ok {
+		return solveKalah(ctx, p, opts, kalah.GeomFor(n, ec), ttBytes, mem-ttBytes, t0, tr)
 	}
 	if opts.Time > 0 {
 		var cancel context.CancelFunc
@@ -153,7 +154,7 @@ func Solve(ctx context.Context, p engine.Position, opts SolveOptions) (Result, e
 	var v int
 	var best engine.Move
 	if !s.stopped {
-		tr.stage("exact")
+		tr.Stage("exact")
 		v, best = s.solveRoot(root, guess)
 	}
 	res := Result{Value: v, Best: best, Nodes: s.nodes, Elapsed: time.Since(t0), DBSeeds: -1}
@@ -177,44 +178,44 @@ func (res *Result) partial(tr *tracker) {
 // allocating them again (they are cleared before reuse).
 var kttPool struct {
 	sync.Mutex
-	m map[*kalahGeom][]*ktt
+	m map[*kalah.Geom][]*kalah.TT
 }
 
 // getKTT returns a cleared table (a solve must not depend on the ones
 // before it: same position, same move).
-func getKTT(g *kalahGeom, bytes uint64) *ktt {
+func getKTT(g *kalah.Geom, bytes uint64) *kalah.TT {
 	kttPool.Lock()
 	l := kttPool.m[g]
 	for i := len(l) - 1; i >= 0; i-- {
-		if t := l[i]; uint64(len(t.b))*64 <= bytes && uint64(len(t.b))*128 > bytes {
+		if t := l[i]; uint64(len(t.Buckets))*64 <= bytes && uint64(len(t.Buckets))*128 > bytes {
 			kttPool.m[g] = append(l[:i], l[i+1:]...)
 			kttPool.Unlock()
-			t.clear()
+			t.Clear()
 			return t
 		}
 	}
 	kttPool.Unlock()
-	return newKTT(bytes)
+	return kalah.NewTT(bytes)
 }
 
-func putKTT(g *kalahGeom, t *ktt) {
+func putKTT(g *kalah.Geom, t *kalah.TT) {
 	kttPool.Lock()
 	defer kttPool.Unlock()
 	if kttPool.m == nil {
-		kttPool.m = map[*kalahGeom][]*ktt{}
+		kttPool.m = map[*kalah.Geom][]*kalah.TT{}
 	}
 	if len(kttPool.m[g]) < 2 {
 		kttPool.m[g] = append(kttPool.m[g], t)
 	}
 }
 
-func solveKalah(ctx context.Context, p engine.Position, opts SolveOptions, g *kalahGeom, ttBytes, dbBudget uint64, t0 time.Time, tr *tracker) (Result, error) {
+func solveKalah(ctx context.Context, p engine.Position, opts SolveOptions, g *kalah.Geom, ttBytes, dbBudget uint64, t0 time.Time, tr *tracker) (Result, error) {
 	res := Result{DBSeeds: -1}
 	k := opts.DBSeeds
 	if k == 0 {
 		k = DefaultDBSeeds
 	}
-	k = min(k, maxDBSeeds(g.n, dbBudget))
+	k = min(k, kalah.MaxDBSeeds(g.N, dbBudget))
 	dir := opts.CacheDir
 	if dir == "" {
 		dir = CacheDir()
@@ -225,15 +226,15 @@ func solveKalah(ctx context.Context, p engine.Position, opts SolveOptions, g *ka
 	// any database that holds its seeds: one already loaded, else a small
 	// one (at least 12 seeds, quick to build), not the largest allowed.
 	if seeds := p.PitSeeds(engine.South) + p.PitSeeds(engine.North); seeds <= k {
-		if j := loadedDB(g, seeds, k, dir); j > 0 {
+		if j := kalah.LoadedDB(g, seeds, k, dir); j > 0 {
 			k = j
 		} else {
 			k = max(seeds, min(k, 12))
 		}
 	}
-	if capBytes := uint64(opts.MaxBuildMB) << 20; opts.MaxBuildMB > 0 && k >= 1 && dbBytes(g.n, k) > capBytes && !dbCached(g, k, dir) {
-		res.DBWanted, res.DBWantedBytes = k, dbBytes(g.n, k)
-		j := maxDBSeeds(g.n, capBytes)
+	if capBytes := uint64(opts.MaxBuildMB) << 20; opts.MaxBuildMB > 0 && k >= 1 && kalah.DBBytes(g.N, k) > capBytes && !dbCached(g, k, dir) {
+		res.DBWanted, res.DBWantedBytes = k, kalah.DBBytes(g.N, k)
+		j := kalah.MaxDBSeeds(g.N, capBytes)
 		for c := k - 1; c > j; c-- {
 			if dbCached(g, c, dir) {
 				j = c
@@ -242,11 +243,11 @@ func solveKalah(ctx context.Context, p engine.Position, opts SolveOptions, g *ka
 		}
 		k = j
 	}
-	var db *kalahDB
+	var db *kalah.DB
 	if k >= 1 {
 		td := time.Now()
 		var err error
-		db, res.DBBuilt, err = getKalahDBFn(ctx, g, k, dir, func(done int) { tr.dbLevel(done, k) })
+		db, res.DBBuilt, err = kalah.GetDBFn(ctx, g, k, dir, func(done int) { tr.dbLevel(done, k) })
 		res.DBTime = time.Since(td)
 		if err != nil {
 			res.Elapsed = time.Since(t0)
@@ -262,22 +263,22 @@ func solveKalah(ctx context.Context, p engine.Position, opts SolveOptions, g *ka
 	}
 	tt := getKTT(g, ttBytes)
 	defer putKTT(g, tt)
-	s := newKSolver(g, tt, db)
-	s.ctx, s.limit, s.threads = ctx, opts.MaxNodes, max(opts.Threads, 1)
-	s.tr = tr
+	s := kalah.NewSolver(g, tt, db)
+	s.Ctx, s.Limit, s.Threads = ctx, opts.MaxNodes, max(opts.Threads, 1)
+	s.Tr = tr
 	ps := &pieSolver{s: s}
-	// Bounds and moves of the kboard solver are the root's only when no
+	// Bounds and moves of the Kalah solver are the root's only when no
 	// pie-rule choice comes first.
 	tr.root = !p.SwapPending()
 	if tr.root {
-		tr.offset = kalahViewOf(&p).margin
+		tr.offset = kalah.ViewOf(&p).Margin
 	}
 	v, best := ps.value(p)
-	res.Value, res.Best, res.Nodes = v, best, s.nodes.Load()
+	res.Value, res.Best, res.Nodes = v, best, s.Nodes.Load()
 	res.Elapsed = time.Since(t0)
-	if s.stopped() {
+	if s.Stopped() {
 		res.partial(tr)
-		return res, s.errStop
+		return res, s.ErrStop
 	}
 	res.Lower, res.Upper, res.BestProven, res.Depth = v, v, true, tr.snapshot().Depth
 	return res, nil
@@ -285,9 +286,9 @@ func solveKalah(ctx context.Context, p engine.Position, opts SolveOptions, g *ka
 
 // pieSolver solves Kalah positions in which the pie rule's swap is still to
 // come: it walks the engine's positions until the swap is gone and hands
-// every position after that to the kboard solver.
+// every position after that to the Kalah solver (package kalah).
 type pieSolver struct {
-	s *ksolver
+	s *kalah.Solver
 }
 
 func (ps *pieSolver) value(p engine.Position) (int, engine.Move) {
@@ -296,9 +297,9 @@ func (ps *pieSolver) value(p engine.Position) (int, engine.Move) {
 		return p.Store(me) - p.Store(1-me), engine.Move{}
 	}
 	if !p.SwapPending() {
-		v := kalahViewOf(&p)
-		val, pit := ps.s.solve(v.b)
-		return v.margin + val, engine.Move{Pit: uint8(pit)}
+		v := kalah.ViewOf(&p)
+		val, pit := ps.s.Solve(v.B)
+		return v.Margin + val, engine.Move{Pit: uint8(pit)}
 	}
 	best, bestMove := -1<<30, engine.Move{}
 	for _, m := range p.Moves() {
@@ -307,7 +308,7 @@ func (ps *pieSolver) value(p engine.Position) (int, engine.Move) {
 			continue
 		}
 		cv, _ := ps.value(q)
-		if ps.s.stopped() {
+		if ps.s.Stopped() {
 			return 0, engine.Move{}
 		}
 		if q.ToMove() != p.ToMove() || m.Kind == engine.Swap {

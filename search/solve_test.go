@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -347,100 +345,5 @@ func TestSolveErrors(t *testing.T) {
 	o.MaxNodes = 0
 	if _, err := Solve(cctx, engine.MustNew("togyz", nil).Start(), o); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: err %v, want context.Canceled", err)
-	}
-}
-
-func TestKalahGeomMatchesEngine(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	for n := 1; n <= 8; n++ {
-		for seeds := 1; seeds <= 8; seeds++ {
-			for _, ec := range []bool{false, true} {
-				r := engine.MustNew("kalah", engine.Options{"pits": strconv.Itoa(n), "seeds": strconv.Itoa(seeds), "empty_capture": strconv.FormatBool(ec)})
-				g := geomFor(n, ec)
-				for range 3 {
-					p := r.Start()
-					for p.Status() == engine.Ongoing {
-						v := kalahViewOf(&p)
-						moves := p.Moves()
-						m := moves[rng.IntN(len(moves))]
-						q, _ := p.Play(m)
-						child, gain, extra, over := g.play(v.b, int(m.Pit)-1)
-						me := p.ToMove()
-						if got := q.Store(me) - q.Store(1-me); got != v.margin+gain {
-							t.Fatalf("kalah(%d,%d,ec=%v) move %s: margin %d, kboard says %d+%d\n%s", n, seeds, ec, m, got, v.margin, gain, p)
-						}
-						if over != (q.Status() != engine.Ongoing) {
-							t.Fatalf("over = %v, engine status %s", over, q.Status())
-						}
-						if !over {
-							if extra != (q.ToMove() == me) {
-								t.Fatalf("extra = %v, engine to move %s", extra, q.ToMove())
-							}
-							if w := kalahViewOf(&q); w.b != child {
-								t.Fatalf("child %x, engine %x\n%s", child, w.b, q)
-							}
-						}
-						p = q
-					}
-				}
-			}
-		}
-	}
-}
-
-func TestKalahDBMatchesSearch(t *testing.T) {
-	// Every database value is the solver's value without a database.
-	for _, ec := range []bool{false, true} {
-		g := geomFor(3, ec)
-		db := newKalahDB(g, 6)
-		if err := db.build(context.Background(), 2, nil); err != nil {
-			t.Fatal(err)
-		}
-		s := newKSolver(g, newKTT(1<<20), nil)
-		for k := 0; k <= 6; k++ {
-			for _, my := range compositions(6, k) {
-				b := kboard{my & 0xffffff, my >> 24}
-				if b.my == 0 || b.opp == 0 {
-					continue
-				}
-				want, _ := s.solve(b)
-				if got := db.value(b); got != want {
-					t.Fatalf("ec=%v board %x: database %d, search %d", ec, b, got, want)
-				}
-			}
-		}
-	}
-}
-
-func TestKalahDBDiskCache(t *testing.T) {
-	dir := t.TempDir()
-	g := geomFor(4, false)
-	db := newKalahDB(g, 8)
-	if err := db.build(context.Background(), 1, nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.save(dir); err != nil {
-		t.Fatal(err)
-	}
-	back := newKalahDB(g, 8)
-	if err := back.load(dir); err != nil {
-		t.Fatal(err)
-	}
-	for i := range db.vals {
-		if db.vals[i] != back.vals[i] {
-			t.Fatalf("value %d differs after a round trip", i)
-		}
-	}
-	// A damaged file is refused (and getKalahDB then rebuilds it).
-	name := filepath.Join(dir, dbFileName(4, false, 8))
-	data, _ := os.ReadFile(name)
-	data[len(data)/2] ^= 0x55
-	os.WriteFile(name, data, 0o644)
-	if err := newKalahDB(g, 8).load(dir); !errors.Is(err, errBadDB) {
-		t.Fatalf("damaged file: err %v, want errBadDB", err)
-	}
-	got, built, err := getKalahDB(context.Background(), g, 8, dir)
-	if err != nil || !built || got.value(kboard{0x01000101, 0x00010002}) != db.value(kboard{0x01000101, 0x00010002}) {
-		t.Fatalf("rebuild: built %v, err %v", built, err)
 	}
 }

@@ -1,19 +1,19 @@
 //go:build linux
 
-package search
+package dbfile
 
 import (
 	"syscall"
 	"unsafe"
 )
 
-// hugeAlloc returns n zeroed elements of T in memory the kernel is asked to
+// HugeAlloc returns n zeroed elements of T in memory the kernel is asked to
 // back with huge pages, and the function that frees it: the transposition
 // tables and endgame databases are probed at random, and in a virtual
 // machine every TLB miss of a 4 KB page costs a two-level page walk. Small
 // requests, and any failure, fall back to make (and a free that does
 // nothing). The memory must not be used after free.
-func hugeAlloc[T any](n int) ([]T, func()) {
+func HugeAlloc[T any](n int) ([]T, func()) {
 	var zero T
 	size := int(unsafe.Sizeof(zero)) * n
 	if size < 4<<20 {

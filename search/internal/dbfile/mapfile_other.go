@@ -1,13 +1,13 @@
 //go:build !unix
 
-package search
+package dbfile
 
 import "os"
 
-// mapFile returns the contents of the file name, read into memory (no
+// MapFile returns the contents of the file name, read into memory (no
 // mapping here), and a release that leaves them to the garbage collector.
 // Its errors are os.ReadFile's.
-func mapFile(name string) (data []byte, unmap func(), err error) {
+func MapFile(name string) (data []byte, unmap func(), err error) {
 	data, err = os.ReadFile(name)
 	if err != nil {
 		return nil, nil, err

@@ -1,4 +1,4 @@
-package search
+package oware
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
 
 // retroBoard is an Oware board seen from the side to move: its six pits
@@ -145,18 +146,18 @@ func TestOwareDBRetrograde(t *testing.T) {
 	t0 := time.Now()
 	nodes, lo, hi, sweeps := retroBounds(t, K)
 	took := time.Since(t0)
-	db := newOwareDB(K)
-	if err := db.build(context.Background(), nil); err != nil {
+	db := NewDB(K)
+	if err := db.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
 	exact := 0
 	for i, nd := range nodes {
-		var kb kboard
+		var kb kalah.Board
 		for j := range 6 {
-			kb.my |= uint64(nd.b[j]) << (8 * j)
-			kb.opp |= uint64(nd.b[6+j]) << (8 * j)
+			kb.My |= uint64(nd.b[j]) << (8 * j)
+			kb.Opp |= uint64(nd.b[6+j]) << (8 * j)
 		}
-		dlo, dhi := db.bounds(kb)
+		dlo, dhi := db.Bounds(kb)
 		if dlo != lo[i] || dhi != hi[i] {
 			t.Fatalf("%v: database [%d, %d], retrograde over the engine [%d, %d]", nd.b, dlo, dhi, lo[i], hi[i])
 		}
@@ -167,3 +168,5 @@ func TestOwareDBRetrograde(t *testing.T) {
 	t.Logf("%d boards of up to %d seeds with moves, every one the same: %d exact, %d with bounds only (%d sweeps, %v)",
 		len(nodes), K, exact, len(nodes)-exact, sweeps, took.Round(time.Millisecond))
 }
+
+var owareRules = engine.MustNew("oware", nil)

@@ -1,4 +1,4 @@
-package search
+package kalah
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 )
 
-// ksolver is the exact Kalah solver: MTD(f) over null-window alpha-beta on
+// Solver is the exact Kalah solver: MTD(f) over null-window alpha-beta on
 // kboards, with a transposition table, enhanced transposition cutoffs,
 // move ordering and the endgame database below dbSeeds seeds. Iterative
 // deepening with the store difference as horizon value gives MTD(f) its
@@ -23,29 +23,29 @@ import (
 // thread searches the same test sharing the table, the helpers taking the
 // root's moves in another order, so that they prove subtrees the main
 // thread then finds in the table. The main thread's result is the answer.
-type ksolver struct {
-	g       *kalahGeom
-	tt      *ktt
-	db      *kalahDB // nil: none
-	dbSeeds int      // boards with at most this many seeds are looked up (-1: none)
-	hashed  bool     // keys are hashes (boards too big to rank)
-	etcMin  int      // enhanced transposition cutoffs at boards of at least this many seeds
-	threads int
+type Solver struct {
+	g       *Geom
+	tt      *TT
+	db      *DB  // nil: none
+	dbSeeds int  // boards with at most this many seeds are looked up (-1: none)
+	hashed  bool // keys are hashes (boards too big to rank)
+	etcMin  int  // enhanced transposition cutoffs at boards of at least this many seeds
+	Threads int
 	busy    *busySet // with several threads: the boards being searched
 	busyMin int      // boards of at least this many seeds are marked busy
 
-	ctx     context.Context
-	limit   uint64 // node budget (0: none)
-	nodes   atomic.Uint64
+	Ctx     context.Context
+	Limit   uint64 // node budget (0: none)
+	Nodes   atomic.Uint64
 	stop    atomic.Bool // the solve is over (budget, context)
-	errStop error
+	ErrStop error
 	mu      sync.Mutex
-	tr      *tracker // progress (nil: none)
+	Tr      Progress // progress (NewSolver: none)
 }
 
 // kworker is one thread's search state.
 type kworker struct {
-	s        *ksolver
+	s        *Solver
 	nodes    uint64 // counted here, added to s.nodes every so often
 	rotate   int    // helpers: how far to rotate the root's move order
 	done     *atomic.Bool
@@ -53,7 +53,7 @@ type kworker struct {
 }
 
 type kchild struct {
-	b      kboard
+	b      Board
 	key    uint64
 	gain   int8
 	extra  bool
@@ -64,8 +64,8 @@ type kchild struct {
 	order  int32
 }
 
-func newKSolver(g *kalahGeom, tt *ktt, db *kalahDB) *ksolver {
-	s := &ksolver{g: g, tt: tt, db: db, dbSeeds: -1, ctx: context.Background(), threads: 1}
+func NewSolver(g *Geom, tt *TT, db *DB) *Solver {
+	s := &Solver{g: g, tt: tt, db: db, dbSeeds: -1, Ctx: context.Background(), Threads: 1, Tr: noProgress{}}
 	if db != nil {
 		s.dbSeeds = db.maxSeeds
 	}
@@ -73,39 +73,39 @@ func newKSolver(g *kalahGeom, tt *ktt, db *kalahDB) *ksolver {
 	return s
 }
 
-func (s *ksolver) stopped() bool { return s.stop.Load() }
+func (s *Solver) Stopped() bool { return s.stop.Load() }
 
 // prepare sets the key mode for boards of up to k seeds.
-func (s *ksolver) prepare(k int) {
-	s.hashed = binomial(k+2*s.g.n, 2*s.g.n) >= 1<<63
+func (s *Solver) prepare(k int) {
+	s.hashed = binomial(k+2*s.g.N, 2*s.g.N) >= 1<<63
 }
 
-func (s *ksolver) key(b kboard) uint64 {
+func (s *Solver) key(b Board) uint64 {
 	if s.hashed {
 		return hashKey(b)
 	}
-	return s.g.rank(b)
+	return s.g.Rank(b)
 }
 
 // flush adds the worker's count to the solver's and checks the budget and
 // the context.
 func (w *kworker) flush() {
 	s := w.s
-	n := s.nodes.Add(w.nodes)
+	n := s.Nodes.Add(w.nodes)
 	w.nodes = 0
-	s.tr.nodes(n)
+	s.Tr.Nodes(n)
 	var err error
 	switch {
-	case s.limit > 0 && n > s.limit:
+	case s.Limit > 0 && n > s.Limit:
 		err = ErrTooLarge
-	case s.ctx.Err() != nil:
-		err = s.ctx.Err()
+	case s.Ctx.Err() != nil:
+		err = s.Ctx.Err()
 	default:
 		return
 	}
 	s.mu.Lock()
-	if s.errStop == nil {
-		s.errStop = err
+	if s.ErrStop == nil {
+		s.ErrStop = err
 	}
 	s.mu.Unlock()
 	s.stop.Store(true)
@@ -118,10 +118,10 @@ func (w *kworker) halted() bool {
 }
 
 // test is a null-window search at beta of board b (k seeds, table key
-// key) to depth (exactDepth: to the end of the game): its result v is a
+// key) to depth (ExactDepth: to the end of the game): its result v is a
 // lower bound on the board's value if v >= beta, an upper bound otherwise
 // (fail-soft). After halted, its result means nothing.
-func (w *kworker) test(b kboard, key uint64, k, beta int, depth uint8, ply int) int {
+func (w *kworker) test(b Board, key uint64, k, beta int, depth uint8, ply int) int {
 	s := w.s
 	w.nodes++
 	if w.nodes >= 4096 {
@@ -131,9 +131,9 @@ func (w *kworker) test(b kboard, key uint64, k, beta int, depth uint8, ply int) 
 		return 0
 	}
 	if k <= s.dbSeeds {
-		return int(s.db.vals[key])
+		return int(s.db.Vals[key])
 	}
-	exact := depth == exactDepth
+	exact := depth == ExactDepth
 	if exact {
 		beta += (beta - k) & 1
 	}
@@ -159,7 +159,7 @@ func (w *kworker) test(b kboard, key uint64, k, beta int, depth uint8, ply int) 
 		ttMove = e.move
 	}
 	cd := depth
-	if cd != exactDepth {
+	if cd != ExactDepth {
 		cd--
 	}
 	g := s.g
@@ -177,7 +177,7 @@ func (w *kworker) test(b kboard, key uint64, k, beta int, depth uint8, ply int) 
 	for m != 0 {
 		i := bits.TrailingZeros(m)
 		m &= m - 1
-		child, gain, extra, over := g.play(b, i)
+		child, gain, extra, over := g.Play(b, i)
 		if over {
 			if gain > best {
 				best, bestPit = gain, uint8(i+1)
@@ -197,7 +197,7 @@ func (w *kworker) test(b kboard, key uint64, k, beta int, depth uint8, ply int) 
 		c := &kids[j]
 		c.known, c.etc = false, false
 		if k-int(c.gain) <= s.dbSeeds {
-			c.lo, c.known = s.db.vals[c.key], true
+			c.lo, c.known = s.db.Vals[c.key], true
 		} else if etc {
 			if e, ok := s.tt.probe(c.key); ok && e.depth >= cd {
 				c.lo, c.hi, c.etc = e.lo, e.hi, true
@@ -266,7 +266,7 @@ func (w *kworker) test(b kboard, key uint64, k, beta int, depth uint8, ply int) 
 		idx[a] = uint8(j)
 		n++
 	}
-	n0 := s.nodes.Load() + w.nodes
+	n0 := s.Nodes.Load() + w.nodes
 	// With several threads, a child another thread is searching is put
 	// off to a second pass (after the first child: "ABDADA"), so that the
 	// threads spread over the tree instead of searching the same lines.
@@ -316,14 +316,14 @@ func (w *kworker) test(b kboard, key uint64, k, beta int, depth uint8, ply int) 
 			best -= (best - k) & 1
 		}
 	}
-	s.tt.store(key, best, beta, depth, bestPit, uint8(bits.Len64(s.nodes.Load()+w.nodes-n0)))
+	s.tt.store(key, best, beta, depth, bestPit, uint8(bits.Len64(s.Nodes.Load()+w.nodes-n0)))
 	return best
 }
 
 // rootTest runs test at the root on every thread: the helpers until the
 // main thread is done.
-func (s *ksolver) rootTest(main *kworker, helpers []*kworker, b kboard, key uint64, k, beta int, depth uint8) int {
-	if len(helpers) == 0 || depth != exactDepth {
+func (s *Solver) rootTest(main *kworker, helpers []*kworker, b Board, key uint64, k, beta int, depth uint8) int {
+	if len(helpers) == 0 || depth != ExactDepth {
 		return main.test(b, key, k, beta, depth, 0)
 	}
 	var done atomic.Bool
@@ -334,7 +334,7 @@ func (s *ksolver) rootTest(main *kworker, helpers []*kworker, b kboard, key uint
 		go func() {
 			defer wg.Done()
 			h.test(b, key, k, beta, depth, 0)
-			s.nodes.Add(h.nodes)
+			s.Nodes.Add(h.nodes)
 			h.nodes = 0
 		}()
 	}
@@ -344,53 +344,53 @@ func (s *ksolver) rootTest(main *kworker, helpers []*kworker, b kboard, key uint
 	return v
 }
 
-// solve returns the exact value of b and a best pit (1-based): iterative
+// Solve returns the exact value of b and a best pit (1-based): iterative
 // deepening to guess, then MTD(f) to the end. After stopped, the results
 // mean nothing.
-func (s *ksolver) solve(b kboard) (int, int) {
+func (s *Solver) Solve(b Board) (int, int) {
 	main := &kworker{s: s}
 	var helpers []*kworker
-	for i := 1; i < s.threads; i++ {
+	for i := 1; i < s.Threads; i++ {
 		helpers = append(helpers, &kworker{s: s, rotate: 1 + 2*(i-1)})
 	}
-	if s.threads > 1 {
+	if s.Threads > 1 {
 		s.busy = new(busySet)
 		s.busyMin = s.dbSeeds + 4
 	}
-	defer func() { s.nodes.Add(main.nodes); main.nodes = 0 }()
-	k := b.seeds()
+	defer func() { s.Nodes.Add(main.nodes); main.nodes = 0 }()
+	k := b.Seeds()
 	s.prepare(k)
 	if k <= s.dbSeeds {
-		return s.dbMove(b)
+		return s.DBMove(b)
 	}
 	guess := 0
-	s.tr.stage("depth")
+	s.Tr.Stage("depth")
 	for d := 2; d <= 14; d += 2 {
 		var pit int
 		guess, pit = s.mtdf(main, helpers, b, guess, uint8(d))
-		if s.stopped() {
+		if s.Stopped() {
 			return 0, 0
 		}
-		s.tr.depth(d, engine.Move{Pit: uint8(pit)}, s.nodes.Load()+main.nodes)
+		s.Tr.Depth(d, engine.Move{Pit: uint8(pit)}, s.Nodes.Load()+main.nodes)
 	}
-	s.tr.stage("exact")
-	return s.mtdf(main, helpers, b, guess, exactDepth)
+	s.Tr.Stage("exact")
+	return s.mtdf(main, helpers, b, guess, ExactDepth)
 }
 
-// dbMove answers from the database: its value, and a move that reaches it.
-func (s *ksolver) dbMove(b kboard) (int, int) {
+// DBMove answers from the database: its value, and a move that reaches it.
+func (s *Solver) DBMove(b Board) (int, int) {
 	best, bp := -1<<30, 0
-	for i := range s.g.n {
-		if pitAt(b.my, i) == 0 {
+	for i := range s.g.N {
+		if PitAt(b.My, i) == 0 {
 			continue
 		}
-		child, gain, extra, over := s.g.play(b, i)
+		child, gain, extra, over := s.g.Play(b, i)
 		v := gain
 		if !over {
 			if extra {
-				v += s.db.value(child)
+				v += s.db.Value(child)
 			} else {
-				v -= s.db.value(child)
+				v -= s.db.Value(child)
 			}
 		}
 		if v > best {
@@ -402,8 +402,8 @@ func (s *ksolver) dbMove(b kboard) (int, int) {
 
 // mtdf finds the value of b to depth by a series of null-window tests,
 // starting from guess. It returns the value and a best pit (1-based).
-func (s *ksolver) mtdf(main *kworker, helpers []*kworker, b kboard, guess int, depth uint8) (int, int) {
-	k := b.seeds()
+func (s *Solver) mtdf(main *kworker, helpers []*kworker, b Board, guess int, depth uint8) (int, int) {
+	k := b.Seeds()
 	key := s.key(b)
 	lo, hi := -k, k
 	f := max(lo, min(hi, guess))
@@ -413,32 +413,32 @@ func (s *ksolver) mtdf(main *kworker, helpers []*kworker, b kboard, guess int, d
 			beta = f + 1
 		}
 		v := s.rootTest(main, helpers, b, key, k, beta, depth)
-		if s.stopped() {
+		if s.Stopped() {
 			return 0, 0
 		}
 		var proof engine.Move
 		if v >= beta {
 			lo = v
 			// The table's move at the root is the one that failed high.
-			if e, ok := s.tt.probe(key); ok && e.move != 0 && pitAt(b.my, int(e.move)-1) != 0 {
+			if e, ok := s.tt.probe(key); ok && e.move != 0 && PitAt(b.My, int(e.move)-1) != 0 {
 				proof = engine.Move{Pit: e.move}
 			}
 		} else {
 			hi = v
 		}
-		if depth == exactDepth {
-			s.tr.bounds(lo, hi, proof, s.nodes.Load()+main.nodes)
+		if depth == ExactDepth {
+			s.Tr.Bounds(lo, hi, proof, s.Nodes.Load()+main.nodes)
 		}
 		f = v
 	}
 	// A move that reaches the value: the table's, checked, or the first
 	// that passes the test.
-	if e, ok := s.tt.probe(key); ok && e.move != 0 && pitAt(b.my, int(e.move)-1) != 0 && main.reaches(b, k, int(e.move)-1, lo, depth) {
+	if e, ok := s.tt.probe(key); ok && e.move != 0 && PitAt(b.My, int(e.move)-1) != 0 && main.reaches(b, k, int(e.move)-1, lo, depth) {
 		return lo, int(e.move)
 	}
 	first := 0
-	for i := range s.g.n {
-		if pitAt(b.my, i) == 0 {
+	for i := range s.g.N {
+		if PitAt(b.My, i) == 0 {
 			continue
 		}
 		if first == 0 {
@@ -452,13 +452,13 @@ func (s *ksolver) mtdf(main *kworker, helpers []*kworker, b kboard, guess int, d
 }
 
 // reaches reports whether pit i's value is at least beta.
-func (w *kworker) reaches(b kboard, k, i, beta int, depth uint8) bool {
+func (w *kworker) reaches(b Board, k, i, beta int, depth uint8) bool {
 	s := w.s
 	cd := depth
-	if cd != exactDepth {
+	if cd != ExactDepth {
 		cd--
 	}
-	child, gain, extra, over := s.g.play(b, i)
+	child, gain, extra, over := s.g.Play(b, i)
 	switch {
 	case over:
 		return gain >= beta

@@ -1,6 +1,6 @@
 //go:build unix
 
-package search
+package dbfile
 
 import (
 	"io"
@@ -8,16 +8,16 @@ import (
 	"syscall"
 )
 
-// mapFile returns the contents of the file name, mapped read-only: its
+// MapFile returns the contents of the file name, mapped read-only: its
 // pages are the kernel's page cache, read from disk when first touched and
 // shared by every process that maps the file, not copied into this
 // process's memory. Writing to the slice faults. unmap releases it; the
 // slice must not be used after. A file replaced by rename (as
-// writeCacheFile does) leaves the mapping as it was. Where the file cannot
+// WriteCacheFile does) leaves the mapping as it was. Where the file cannot
 // be mapped (some file systems refuse), it is read into memory instead.
-// Its errors are the open's, the stat's and the read's, and errBadDB for
+// Its errors are the open's, the stat's and the read's, and ErrBadDB for
 // an empty file.
-func mapFile(name string) (data []byte, unmap func(), err error) {
+func MapFile(name string) (data []byte, unmap func(), err error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, nil, err
@@ -29,9 +29,9 @@ func mapFile(name string) (data []byte, unmap func(), err error) {
 	}
 	size := fi.Size()
 	if size <= 0 || size != int64(int(size)) {
-		return nil, nil, errBadDB
+		return nil, nil, ErrBadDB
 	}
-	if data, err := mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED); err == nil {
+	if data, err := Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED); err == nil {
 		return data, func() { _ = syscall.Munmap(data) }, nil
 	}
 	data = make([]byte, size)
@@ -41,5 +41,5 @@ func mapFile(name string) (data []byte, unmap func(), err error) {
 	return data, func() {}, nil
 }
 
-// mmap is syscall.Mmap (a variable so that a test can make it fail).
-var mmap = syscall.Mmap
+// Mmap is syscall.Mmap (a variable so that a test can make it fail).
+var Mmap = syscall.Mmap

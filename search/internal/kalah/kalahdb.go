@@ -1,10 +1,9 @@
-package search
+package kalah
 
 import (
 	"bufio"
 	"context"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
@@ -15,9 +14,11 @@ import (
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/mancala-bot/mancala/search/internal/dbfile"
 )
 
-// kalahDB is an endgame database for Kalah: the exact value (the best store
+// DB is an endgame database for Kalah: the exact value (the best store
 // difference the side to move can still gain) of every board with at most
 // maxSeeds seeds left in the pits, for one board size and capture rule.
 //
@@ -35,16 +36,16 @@ import (
 // j+1 counts. Boards with fewer seeds come first, so a database for k seeds
 // is a prefix of one for more. One byte a board: C(K+2n, 2n) bytes in all
 // (6 pits: 30 MB for 16 seeds, 86 MB for 18, 226 MB for 20).
-type kalahDB struct {
-	g        *kalahGeom
+type DB struct {
+	g        *Geom
 	maxSeeds int
-	vals     []int8
+	Vals     []int8
 }
 
 const dbUnknown = -128
 
-// dbSize returns the number of boards of 2n pits with at most k seeds.
-func dbSize(n, k int) uint64 { return binomial(k+2*n, 2*n) }
+// DBSize returns the number of boards of 2n pits with at most k seeds.
+func DBSize(n, k int) uint64 { return binomial(k+2*n, 2*n) }
 
 // binomial returns C(n, k), or math.MaxUint64 if it does not fit.
 func binomial(n, k int) uint64 {
@@ -76,37 +77,37 @@ var binomTab = func() (t [17][272]uint64) {
 	return t
 }()
 
-// dbBytes returns the memory a database takes.
-func dbBytes(n, k int) uint64 { return dbSize(n, k) }
+// DBBytes returns the memory a database takes.
+func DBBytes(n, k int) uint64 { return DBSize(n, k) }
 
-// maxDBSeeds returns the largest seed count whose database for n pits fits
+// MaxDBSeeds returns the largest seed count whose database for n pits fits
 // in budget bytes (-1: none; limited to 40 seeds).
-func maxDBSeeds(n int, budget uint64) int {
+func MaxDBSeeds(n int, budget uint64) int {
 	k := -1
-	for k+1 <= 40 && dbBytes(n, k+1) <= budget {
+	for k+1 <= 40 && DBBytes(n, k+1) <= budget {
 		k++
 	}
 	return k
 }
 
-func newKalahDB(g *kalahGeom, k int) *kalahDB { return &kalahDB{g: g, maxSeeds: k} }
+func NewDB(g *Geom, k int) *DB { return &DB{g: g, maxSeeds: k} }
 
 // alloc gives the database room for n values, freed with the database.
-func (db *kalahDB) alloc(n int) {
-	vals, free := hugeAlloc[int8](n)
-	db.vals = vals
+func (db *DB) alloc(n int) {
+	vals, free := dbfile.HugeAlloc[int8](n)
+	db.Vals = vals
 	runtime.AddCleanup(db, func(free func()) { free() }, free)
 }
 
 // index returns the board's place in the database; b must hold at most
 // maxSeeds seeds.
-func (db *kalahDB) index(b kboard) uint64 { return db.g.rank(b) }
+func (db *DB) index(b Board) uint64 { return db.g.Rank(b) }
 
-// value returns the board's value; b must hold at most maxSeeds seeds.
-func (db *kalahDB) value(b kboard) int { return int(db.vals[db.index(b)]) }
+// Value returns the board's value; b must hold at most maxSeeds seeds.
+func (db *DB) Value(b Board) int { return int(db.Vals[db.index(b)]) }
 
-// compositions returns every way to put k seeds into n pits, as rows.
-func compositions(n, k int) []uint64 {
+// Compositions returns every way to put k seeds into n pits, as rows.
+func Compositions(n, k int) []uint64 {
 	var out []uint64
 	var rec func(i, left int, row uint64)
 	rec = func(i, left int, row uint64) {
@@ -124,18 +125,18 @@ func compositions(n, k int) []uint64 {
 	return out
 }
 
-// build fills the database, using up to workers goroutines, calling
+// Build fills the database, using up to workers goroutines, calling
 // onLevel (if not nil) with each seed count done. It returns ctx's error
 // if cancelled.
-func (db *kalahDB) build(ctx context.Context, workers int, onLevel func(done int)) error {
-	n, K := db.g.n, db.maxSeeds
-	db.alloc(int(dbSize(n, K)))
-	for i := range db.vals {
-		db.vals[i] = dbUnknown
+func (db *DB) Build(ctx context.Context, workers int, onLevel func(done int)) error {
+	n, K := db.g.N, db.maxSeeds
+	db.alloc(int(DBSize(n, K)))
+	for i := range db.Vals {
+		db.Vals[i] = dbUnknown
 	}
 	rows := make([][]uint64, K+1)
 	for k := range rows {
-		rows[k] = compositions(n, k)
+		rows[k] = Compositions(n, k)
 	}
 	if workers < 1 {
 		workers = 1
@@ -178,15 +179,15 @@ func (db *kalahDB) build(ctx context.Context, workers int, onLevel func(done int
 	return nil
 }
 
-func (db *kalahDB) fillClass(mine, theirs []uint64, k int, stop *atomic.Bool, ctx context.Context) {
+func (db *DB) fillClass(mine, theirs []uint64, k int, stop *atomic.Bool, ctx context.Context) {
 	for i, my := range mine {
 		if i&255 == 0 && ctx.Err() != nil {
 			stop.Store(true)
 			return
 		}
 		for _, opp := range theirs {
-			b := kboard{my, opp}
-			if idx := db.index(b); db.vals[idx] == dbUnknown {
+			b := Board{my, opp}
+			if idx := db.index(b); db.Vals[idx] == dbUnknown {
 				db.solve(b, k, idx)
 			}
 		}
@@ -195,23 +196,23 @@ func (db *kalahDB) fillClass(mine, theirs []uint64, k int, stop *atomic.Bool, ct
 
 // solve computes the value of board b (k seeds, index idx) from its
 // children, solving the children of the same level first.
-func (db *kalahDB) solve(b kboard, k int, idx uint64) int8 {
-	if b.my == 0 || b.opp == 0 {
-		v := int8(rowSum(b.my) - rowSum(b.opp))
-		db.vals[idx] = v
+func (db *DB) solve(b Board, k int, idx uint64) int8 {
+	if b.My == 0 || b.Opp == 0 {
+		v := int8(RowSum(b.My) - RowSum(b.Opp))
+		db.Vals[idx] = v
 		return v
 	}
 	g := db.g
 	best := -1 << 30
-	for i := range g.n {
-		if uint8(b.my>>(8*i)) == 0 {
+	for i := range g.N {
+		if uint8(b.My>>(8*i)) == 0 {
 			continue
 		}
-		child, gain, extra, over := g.play(b, i)
+		child, gain, extra, over := g.Play(b, i)
 		v := gain
 		if !over {
 			ci := db.index(child)
-			cv := db.vals[ci]
+			cv := db.Vals[ci]
 			if cv == dbUnknown {
 				// Only a sowing within the mover's row stays on this level.
 				cv = db.solve(child, k-gain, ci)
@@ -224,7 +225,7 @@ func (db *kalahDB) solve(b kboard, k int, idx uint64) int8 {
 		}
 		best = max(best, v)
 	}
-	db.vals[idx] = int8(best)
+	db.Vals[idx] = int8(best)
 	return int8(best)
 }
 
@@ -239,7 +240,7 @@ type dbHeader struct {
 	Size         uint64
 }
 
-func dbFileName(n int, emptyCapture bool, k int) string {
+func DBFileName(n int, emptyCapture bool, k int) string {
 	ec := 0
 	if emptyCapture {
 		ec = 1
@@ -247,11 +248,11 @@ func dbFileName(n int, emptyCapture bool, k int) string {
 	return fmt.Sprintf("kalah-db-p%d-ec%d-s%d.bin", n, ec, k)
 }
 
-func (db *kalahDB) save(dir string) error {
-	return writeCacheFile(dir, dbFileName(db.g.n, db.g.emptyCapture, db.maxSeeds), func(f io.Writer) error {
-		h := dbHeader{Pits: uint32(db.g.n), MaxSeeds: uint32(db.maxSeeds), Size: uint64(len(db.vals))}
+func (db *DB) Save(dir string) error {
+	return dbfile.WriteCacheFile(dir, DBFileName(db.g.N, db.g.EmptyCapture, db.maxSeeds), func(f io.Writer) error {
+		h := dbHeader{Pits: uint32(db.g.N), MaxSeeds: uint32(db.maxSeeds), Size: uint64(len(db.Vals))}
 		copy(h.Magic[:], dbMagic)
-		if db.g.emptyCapture {
+		if db.g.EmptyCapture {
 			h.EmptyCapture = 1
 		}
 		w := bufio.NewWriterSize(f, 1<<20)
@@ -260,10 +261,10 @@ func (db *kalahDB) save(dir string) error {
 		}
 		crc := crc32.NewIEEE()
 		buf := make([]byte, 1<<16)
-		for off := 0; off < len(db.vals); off += len(buf) {
-			m := min(len(buf), len(db.vals)-off)
+		for off := 0; off < len(db.Vals); off += len(buf) {
+			m := min(len(buf), len(db.Vals)-off)
 			for i := range m {
-				buf[i] = byte(db.vals[off+i])
+				buf[i] = byte(db.Vals[off+i])
 			}
 			crc.Write(buf[:m])
 			if _, err := w.Write(buf[:m]); err != nil {
@@ -277,36 +278,8 @@ func (db *kalahDB) save(dir string) error {
 	})
 }
 
-// writeCacheFile writes the file name in dir (made if missing) through
-// write, atomically: into a temporary file of dir, renamed to name once
-// written and closed, so that a reader never sees half a file. On any
-// error the temporary file is removed and name is left as it was.
-func writeCacheFile(dir, name string, write func(io.Writer) error) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, name+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), filepath.Join(dir, name))
-}
-
-var errBadDB = errors.New("endgame database file is damaged")
-
-func (db *kalahDB) load(dir string) error {
-	f, err := os.Open(filepath.Join(dir, dbFileName(db.g.n, db.g.emptyCapture, db.maxSeeds)))
+func (db *DB) Load(dir string) error {
+	f, err := os.Open(filepath.Join(dir, DBFileName(db.g.N, db.g.EmptyCapture, db.maxSeeds)))
 	if err != nil {
 		return err
 	}
@@ -314,30 +287,30 @@ func (db *kalahDB) load(dir string) error {
 	r := bufio.NewReaderSize(f, 1<<20)
 	var h dbHeader
 	if err := binary.Read(r, binary.LittleEndian, &h); err != nil {
-		return errBadDB
+		return dbfile.ErrBadDB
 	}
-	want := dbSize(db.g.n, db.maxSeeds)
-	ec := db.g.emptyCapture == (h.EmptyCapture == 1)
-	if string(h.Magic[:]) != dbMagic || int(h.Pits) != db.g.n || !ec || int(h.MaxSeeds) != db.maxSeeds || h.Size != want {
-		return errBadDB
+	want := DBSize(db.g.N, db.maxSeeds)
+	ec := db.g.EmptyCapture == (h.EmptyCapture == 1)
+	if string(h.Magic[:]) != dbMagic || int(h.Pits) != db.g.N || !ec || int(h.MaxSeeds) != db.maxSeeds || h.Size != want {
+		return dbfile.ErrBadDB
 	}
 	db.alloc(int(want))
-	vals := db.vals
+	vals := db.Vals
 	// Read straight into the values: an int8 is stored as its byte.
 	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(vals))), len(vals))
 	if _, err := io.ReadFull(r, raw); err != nil {
-		return errBadDB
+		return dbfile.ErrBadDB
 	}
 	var sum uint32
 	if err := binary.Read(r, binary.LittleEndian, &sum); err != nil || sum != crc32.ChecksumIEEE(raw) {
-		return errBadDB
+		return dbfile.ErrBadDB
 	}
-	db.vals = vals
+	db.Vals = vals
 	return nil
 }
 
 // dbCache keeps the databases loaded in this process, so that the bot pays
-// for a database once; it holds at most dbCacheBytes, the most recently
+// for a database once; it holds at most DBCacheBytes, the most recently
 // used first.
 var dbCache struct {
 	sync.Mutex
@@ -346,66 +319,52 @@ var dbCache struct {
 
 type cachedDB struct {
 	key string
-	db  *kalahDB
+	db  *DB
 }
 
-const dbCacheBytes = 1 << 30
+const DBCacheBytes = 1 << 30
 
-// CacheDir returns the directory endgame databases are kept in: the
-// MANCALA_CACHE_DIR environment variable if set, else "mancala" under
-// os.UserCacheDir, else "" (no disk cache).
-func CacheDir() string {
-	if d := os.Getenv("MANCALA_CACHE_DIR"); d != "" {
-		return d
-	}
-	d, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(d, "mancala")
-}
-
-// loadedDB returns the seed count of a database for g in memory (kept for
+// LoadedDB returns the seed count of a database for g in memory (kept for
 // dir) holding from lo to hi seeds, or 0.
-func loadedDB(g *kalahGeom, lo, hi int, dir string) int {
+func LoadedDB(g *Geom, lo, hi int, dir string) int {
 	dbCache.Lock()
 	defer dbCache.Unlock()
 	for _, c := range dbCache.list {
-		if c.db.g == g && c.db.maxSeeds >= lo && c.db.maxSeeds <= hi && c.key == fmt.Sprintf("%s|%s", dir, dbFileName(g.n, g.emptyCapture, c.db.maxSeeds)) {
+		if c.db.g == g && c.db.maxSeeds >= lo && c.db.maxSeeds <= hi && c.key == fmt.Sprintf("%s|%s", dir, DBFileName(g.N, g.EmptyCapture, c.db.maxSeeds)) {
 			return c.db.maxSeeds
 		}
 	}
 	return 0
 }
 
-// loadedDBNoWait returns a database for g in memory (kept for dir) that
+// LoadedDBNoWait returns a database for g in memory (kept for dir) that
 // holds from lo to hi seeds, or nil, without waiting: while a database is
 // being built (which holds the cache's lock) it returns nil.
-func loadedDBNoWait(g *kalahGeom, lo, hi int, dir string) *kalahDB {
+func LoadedDBNoWait(g *Geom, lo, hi int, dir string) *DB {
 	if !dbCache.TryLock() {
 		return nil
 	}
 	defer dbCache.Unlock()
 	for _, c := range dbCache.list {
-		if c.db.g == g && c.db.maxSeeds >= lo && c.db.maxSeeds <= hi && c.key == fmt.Sprintf("%s|%s", dir, dbFileName(g.n, g.emptyCapture, c.db.maxSeeds)) {
+		if c.db.g == g && c.db.maxSeeds >= lo && c.db.maxSeeds <= hi && c.key == fmt.Sprintf("%s|%s", dir, DBFileName(g.N, g.EmptyCapture, c.db.maxSeeds)) {
 			return c.db
 		}
 	}
 	return nil
 }
 
-// getKalahDB returns the database for the geometry and seed count: from
+// GetDB returns the database for the geometry and seed count: from
 // memory, else from the disk cache in dir (if dir is not ""), else built
 // (and then saved to dir; a failure to save is not an error). built says
 // whether it had to be built.
-func getKalahDB(ctx context.Context, g *kalahGeom, k int, dir string) (db *kalahDB, built bool, err error) {
-	return getKalahDBFn(ctx, g, k, dir, nil)
+func GetDB(ctx context.Context, g *Geom, k int, dir string) (db *DB, built bool, err error) {
+	return GetDBFn(ctx, g, k, dir, nil)
 }
 
-// getKalahDBFn is getKalahDB that calls onLevel (if not nil) as a build
+// GetDBFn is GetDB that calls onLevel (if not nil) as a build
 // progresses (see build).
-func getKalahDBFn(ctx context.Context, g *kalahGeom, k int, dir string, onLevel func(done int)) (db *kalahDB, built bool, err error) {
-	key := fmt.Sprintf("%s|%s", dir, dbFileName(g.n, g.emptyCapture, k))
+func GetDBFn(ctx context.Context, g *Geom, k int, dir string, onLevel func(done int)) (db *DB, built bool, err error) {
+	key := fmt.Sprintf("%s|%s", dir, DBFileName(g.N, g.EmptyCapture, k))
 	dbCache.Lock()
 	defer dbCache.Unlock()
 	for i, c := range dbCache.list {
@@ -415,20 +374,20 @@ func getKalahDBFn(ctx context.Context, g *kalahGeom, k int, dir string, onLevel 
 			return c.db, false, nil
 		}
 	}
-	db = newKalahDB(g, k)
-	if dir == "" || db.load(dir) != nil {
-		if err := db.build(ctx, runtime.GOMAXPROCS(0), onLevel); err != nil {
+	db = NewDB(g, k)
+	if dir == "" || db.Load(dir) != nil {
+		if err := db.Build(ctx, runtime.GOMAXPROCS(0), onLevel); err != nil {
 			return nil, false, err
 		}
 		built = true
 		if dir != "" {
-			_ = db.save(dir)
+			_ = db.Save(dir)
 		}
 	}
-	total := uint64(len(db.vals))
+	total := uint64(len(db.Vals))
 	n := 0
 	for _, c := range dbCache.list {
-		if total += uint64(len(c.db.vals)); total > dbCacheBytes {
+		if total += uint64(len(c.db.Vals)); total > DBCacheBytes {
 			break
 		}
 		n++
