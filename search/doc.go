@@ -49,8 +49,10 @@
 // variation alpha-beta, transposition table gtt.go, quiescence on captures
 // and extra turns, values in hundredths of a seed) and the exact one
 // (MTD(f) in gsearch.go, values in seeds). It applies Oware's repetition
-// rule along each line. The evaluations are in eval.go, keyed by variant id
-// ([HasEval]), with a variant's own in eval_<variant>.go.
+// rule along each line. Each variant's evaluation is in its own
+// eval_<variant>.go, which registers it in init (registerEval; [HasEval]
+// reports a registered one); eval.go holds the shared terms and the
+// registry.
 //
 // # The Kalah solver, databases and book
 //
