@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"sync"
+	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
@@ -118,7 +119,8 @@ func (a *Adapter) stopHook() {
 // POST /telegram/webhook). It answers:
 //
 //   - 401 when the X-Telegram-Bot-Api-Secret-Token header is missing or
-//     differs from Config.WebhookSecret (compared in constant time);
+//     differs from Config.WebhookSecret (compared in constant time), at
+//     once, without reading the body, and the connection is closed;
 //   - 400 when the body is not an update or exceeds MaxUpdateBody;
 //   - 503 when Run is not serving the webhook (not started, or stopping),
 //     so Telegram delivers the update again later (to this process or
@@ -142,7 +144,12 @@ func (a *Adapter) serveUpdate(w http.ResponseWriter, r *http.Request) {
 	}
 	got := r.Header.Get(SecretHeader)
 	if got == "" || subtle.ConstantTimeCompare([]byte(got), []byte(a.cfg.WebhookSecret)) != 1 {
+		// At once, the body unread, and the connection closed: the
+		// server would otherwise wait for the body (to reuse the
+		// connection) before answering, and again after.
+		w.Header().Set("Connection", "close")
 		http.Error(w, "unauthorized", http.StatusUnauthorized)
+		http.NewResponseController(w).SetReadDeadline(time.Now())
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxUpdateBody))
