@@ -490,17 +490,17 @@ func endpointPattern(s string) (string, error) {
 	pattern := s
 	if n := strings.Count(s, "%s"); n == 2 {
 		if strings.Count(s, "%") != 2 {
-			return "", fmt.Errorf("telegram: API endpoint %q: only the two %%s may contain %%", s)
+			return "", fmt.Errorf("telegram: API endpoint %s: only the two %%s may contain %%", RedactURL(strings.ReplaceAll(s, "%s", "x")))
 		}
 		s = strings.ReplaceAll(s, "%s", "x")
 	} else if strings.Contains(s, "%") {
-		return "", fmt.Errorf("telegram: API endpoint %q: want a base URL or a pattern with exactly two %%s", s)
+		return "", fmt.Errorf("telegram: API endpoint %s: want a base URL or a pattern with exactly two %%s", RedactURL(s))
 	} else {
 		pattern = strings.TrimRight(s, "/") + "/bot%s/%s"
 	}
 	u, err := url.Parse(s)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return "", fmt.Errorf("telegram: API endpoint %q is not an http(s) URL", s)
+		return "", fmt.Errorf("telegram: API endpoint %s is not an http(s) URL", RedactURL(s))
 	}
 	return pattern, nil
 }

@@ -49,3 +49,35 @@ func TestWebhookUnauthorizedBeforeBody(t *testing.T) {
 		c.Close()
 	}
 }
+
+// A password in the webhook URL or the API endpoint is never repeated in
+// an error: it is redacted, and a URL with user information is refused
+// for what it is (before: "not an absolute URL", the password printed).
+func TestWebhookURLPasswordRedacted(t *testing.T) {
+	t.Parallel()
+	const password = "hunter2Secret"
+	for _, c := range []struct{ url, want string }{
+		{"https://bob:" + password + "@bot.example.com/telegram/webhook", `webhook URL "https://bob:xxxxx@bot.example.com/telegram/webhook" holds a user name or password`},
+		{"https://:" + password + "@bot.example.com/hook", "holds a user name or password"},
+		{"http://bob:" + password + "@bot.example.com/hook", "holds a user name or password"},
+		{"https://bob:" + password + "@bot.example.com:port/hook", "webhook URL (not shown: it does not parse and may hold a password) is not an absolute URL"},
+		{"https://bob:pass/" + password + "@bot.example.com/hook", "is not an absolute URL"},
+	} {
+		err := telegram.ValidateWebhook(c.url, hookSecret)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ValidateWebhook(%q): %v, want %q", c.url, err, c.want)
+		}
+		if err != nil && strings.Contains(err.Error(), password) {
+			t.Errorf("the error repeats the password: %v", err)
+		}
+	}
+	for _, ep := range []string{"ftp://bob:" + password + "@api.example.com", "https://bob:" + password + "@api.example.com/%s/%s/%s", "https://bob:" + password + "@api.example.com/%d"} {
+		_, err := telegram.New(telegram.Config{Token: token, APIEndpoint: ep}, &recorder{})
+		if err == nil || strings.Contains(err.Error(), password) || !strings.Contains(err.Error(), "API endpoint") {
+			t.Errorf("APIEndpoint %q: %v, want a refusal without the password", ep, err)
+		}
+	}
+	if got, want := telegram.RedactURL("https://u:"+password+"@h.example/x?q=1"), `"https://u:xxxxx@h.example/x?q=1"`; got != want {
+		t.Errorf("RedactURL = %s, want %s", got, want)
+	}
+}

@@ -230,3 +230,30 @@ func TestHTTPFloodAdmin(t *testing.T) {
 		t.Errorf("public after the flood: %d, want 404", code)
 	}
 }
+
+// TestWebhookURLPasswordNotPrinted: a password in TELEGRAM_WEBHOOK_URL is
+// never printed back: the one-line refusal at start redacts it and says
+// what is wrong (before: the password printed, and "not an absolute URL").
+func TestWebhookURLPasswordNotPrinted(t *testing.T) {
+	const password = "hunter2Secret"
+	for _, u := range []string{
+		"https://bob:" + password + "@bot.example.com/telegram/webhook",
+		"https://bob:" + password + "@bot.example.com:port/telegram/webhook",
+	} {
+		t.Setenv("TELEGRAM_TOKEN", "1:x")
+		t.Setenv("HTTP_ADDR", "127.0.0.1:0")
+		t.Setenv("TELEGRAM_WEBHOOK_URL", u)
+		t.Setenv("TELEGRAM_WEBHOOK_SECRET", "s3cr3t")
+		code, stdout, stderr := mancala(t, "", "serve")
+		if code != exitUsage || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "mancala: TELEGRAM_WEBHOOK_URL") {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 and one line", u, code, stderr)
+		}
+		if strings.Contains(stderr+stdout, password) {
+			t.Errorf("the password was printed: %q", stderr)
+		}
+	}
+	c := Config{TelegramToken: "1:x", TelegramWebhookURL: "https://bob:" + password + "@bot.example.com/hook"}
+	if s := c.String(); strings.Contains(s, password) || !strings.Contains(s, "bob:xxxxx@") {
+		t.Errorf("String() = %q", s)
+	}
+}

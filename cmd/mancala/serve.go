@@ -143,7 +143,7 @@ func (c Config) String() string {
 		discordMode = "http interactions"
 	}
 	if c.TelegramWebhookURL != "" {
-		telegramMode = "webhook " + c.TelegramWebhookURL
+		telegramMode = "webhook " + telegram.RedactURL(c.TelegramWebhookURL)
 	}
 	admin := ""
 	if c.AdminAddr != "" {
