@@ -467,6 +467,10 @@ func (m *Main) Open(ctx context.Context) error {
 		m.holder = "sqlite"
 		if err := db.ReleaseDeliveries(ctx, ""); err != nil {
 			db.Close()
+			m.DB = nil
+			if sqlite.IsReadOnly(err) {
+				return &cliError{code: exitUsage, msg: fmt.Sprintf("database %s: cannot be written (%v)%s", m.Config.DatabasePath, err, readOnlyHint)}
+			}
 			return fmt.Errorf("database: %w", err)
 		}
 	}
@@ -533,10 +537,13 @@ func (m *Main) listen() error {
 	return nil
 }
 
+// readOnlyHint ends the refusal of a database the process cannot write.
+const readOnlyHint = "; make the file, its directory and its -wal, -shm and .lock files writable by the bot's user"
+
 // openError is the one line for a database that cannot be opened. The
 // refusals (another process has it, its directory is missing, it is
-// corrupt) stop the program with exit code 2, as a bad configuration does:
-// restarting will not help until someone acts.
+// corrupt, it is read-only) stop the program with exit code 2, as a bad
+// configuration does: restarting will not help until someone acts.
 func openError(path string, err error) error {
 	msg := strings.TrimPrefix(err.Error(), "store: open "+path+": ")
 	var hint string
@@ -547,6 +554,8 @@ func openError(path string, err error) error {
 		hint = "; restore it, or create the directory to start with an empty database"
 	case errors.Is(err, sqlite.ErrCorrupt):
 		hint = "; restore it from a backup"
+	case sqlite.IsReadOnly(err), errors.Is(err, os.ErrPermission):
+		msg, hint = "cannot be written ("+msg+")", readOnlyHint
 	default:
 		return fmt.Errorf("database %s: %s", path, msg)
 	}
