@@ -358,6 +358,9 @@ type Adapter struct {
 
 	username atomic.Value // string: the bot's username, from getMe
 	running  atomic.Bool
+	// refused is set while the latest answer of the Bot API was 401:
+	// the token is refused (Ready).
+	refused atomic.Bool
 
 	// mu guards the chats' queues, the count of running goroutines and
 	// the stop state.
@@ -633,6 +636,20 @@ func (a *Adapter) start(ctx context.Context) error {
 	defer cancel()
 	if _, err := a.request(cctx, "deleteWebhook", tgbotapi.Params{}, nil, nil); err != nil && ctx.Err() == nil {
 		a.log.WarnContext(ctx, "deleteWebhook failed", "err", err)
+	}
+	return nil
+}
+
+// ErrTokenRefused is Ready's answer while Telegram refuses the token.
+var ErrTokenRefused = errors.New("token refused (401 Unauthorized)")
+
+// Ready reports whether the adapter can reach Telegram as far as it knows:
+// ErrTokenRefused while the latest answer of the Bot API was 401
+// Unauthorized (the token revoked or wrong), nil otherwise, and before
+// any call. The next accepted call makes it nil again. /readyz asks it.
+func (a *Adapter) Ready() error {
+	if a.refused.Load() {
+		return ErrTokenRefused
 	}
 	return nil
 }

@@ -64,8 +64,9 @@ func TestHTTPLimitsFromEnv(t *testing.T) {
 }
 
 // serveHTTP opens and runs the program (the terminal chat idle) with cfg's
-// HTTP settings; extra, when set, adds routes to the public server first.
-func serveHTTP(t *testing.T, cfg Config, extra func(*http.ServeMux)) *Main {
+// HTTP settings; extra, when set, adjusts it first (adds routes to the
+// public server, m.mux).
+func serveHTTP(t *testing.T, cfg Config, extra func(*Main)) *Main {
 	t.Helper()
 	cfg.DatabasePath = filepath.Join(t.TempDir(), "m.db")
 	cfg.ImageDir = filepath.Join(t.TempDir(), "img")
@@ -74,7 +75,7 @@ func serveHTTP(t *testing.T, cfg Config, extra func(*http.ServeMux)) *Main {
 		t.Fatal(err)
 	}
 	if extra != nil {
-		extra(m.mux)
+		extra(m)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -121,8 +122,8 @@ func waitClosed(t *testing.T, c net.Conn, what string) (string, time.Duration) {
 // Before, only ReadHeaderTimeout was set: such a connection was held for as
 // long as the client liked (90 and 135 s observed).
 func TestHTTPSlowBodyCut(t *testing.T) {
-	m := serveHTTP(t, Config{HTTPAddr: "127.0.0.1:0", HTTP: httpLimits{ReadTimeout: 200 * time.Millisecond}}, func(mux *http.ServeMux) {
-		mux.HandleFunc("POST /body", func(w http.ResponseWriter, r *http.Request) {
+	m := serveHTTP(t, Config{HTTPAddr: "127.0.0.1:0", HTTP: httpLimits{ReadTimeout: 200 * time.Millisecond}}, func(m *Main) {
+		m.mux.HandleFunc("POST /body", func(w http.ResponseWriter, r *http.Request) {
 			if _, err := io.ReadAll(r.Body); err != nil {
 				http.Error(w, "cannot read the body", http.StatusBadRequest)
 				return

@@ -419,6 +419,15 @@ type Main struct {
 	// it while it serves, nil otherwise (such a message is then dropped
 	// and logged).
 	later atomic.Pointer[func(context.Context, bot.Outgoing)]
+	// platReady holds the readiness checks of the platforms Run serves
+	// (those with a Ready method), for /readyz.
+	platReady atomic.Pointer[[]platformReady]
+}
+
+// platformReady is a running platform's own readiness check.
+type platformReady struct {
+	name  string
+	ready func() error
 }
 
 // Database is the store the bot runs on: SQLite (sqlite.DB) or PostgreSQL
@@ -676,6 +685,13 @@ func (m *Main) Run(ctx context.Context) error {
 	if err := m.mountInbound(plats); err != nil {
 		return err
 	}
+	var readies []platformReady
+	for name, p := range plats {
+		if r, ok := p.(interface{ Ready() error }); ok {
+			readies = append(readies, platformReady{name, r.Ready})
+		}
+	}
+	m.platReady.Store(&readies)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
@@ -837,20 +853,17 @@ func (m *Main) Close() error {
 }
 
 // handler serves /healthz (the process is alive: always 200), /readyz (the
-// database can be used: 200, else 503 with a one-line reason) and /metrics
-// (Prometheus text format). Bodies are short and name no path or error.
+// bot can do its job: 200, else 503 with a one-line reason, see ready) and
+// /metrics (Prometheus text format). Bodies are short and name no path or
+// error.
 func (m *Main) handler() *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 		defer cancel()
-		if err := m.ping(ctx); err != nil {
-			m.Logger.WarnContext(r.Context(), "not ready", "err", err)
-			reason := "database unreachable"
-			if errors.Is(err, sqlite.ErrFileGone) {
-				reason = "database file removed or replaced"
-			}
+		if reason, err := m.ready(ctx); err != nil {
+			m.Logger.WarnContext(r.Context(), "not ready", "reason", reason, "err", err)
 			http.Error(w, reason, http.StatusServiceUnavailable)
 			return
 		}
@@ -858,6 +871,34 @@ func (m *Main) handler() *http.ServeMux {
 	})
 	mux.Handle("GET /metrics", m.Metrics.handler())
 	return mux
+}
+
+// ready checks that the bot can do its job: the database answers (ping)
+// and takes a write (writeProbe), and no running platform says it cannot
+// work (Telegram refusing the token: telegram.Adapter.Ready). It returns
+// nil, or the reason /readyz gives (one line, no path, no secret) and the
+// error behind it.
+func (m *Main) ready(ctx context.Context) (reason string, err error) {
+	if err := m.ping(ctx); err != nil {
+		if errors.Is(err, sqlite.ErrFileGone) {
+			return "database file removed or replaced", err
+		}
+		return "database unreachable", err
+	}
+	if err := m.writeProbe(ctx); err != nil {
+		if errors.Is(err, sqlite.ErrFileGone) {
+			return "database file removed or replaced", err
+		}
+		return "database cannot be written", err
+	}
+	if ps := m.platReady.Load(); ps != nil {
+		for _, p := range *ps {
+			if err := p.ready(); err != nil {
+				return p.name + ": " + err.Error(), err
+			}
+		}
+	}
+	return "", nil
 }
 
 // ping checks the database answers: PostgreSQL's Ping, or a read of the
@@ -868,6 +909,23 @@ func (m *Main) ping(ctx context.Context) error {
 	}
 	_, err := m.DB.Language(ctx, "", "")
 	return err
+}
+
+// writeProbe commits a write as a move does, the cheapest the store has:
+// it takes and gives back a lease of this process's own ("readyz " and its
+// holder name, which no other process takes). A full disk, a read-only
+// file or a PostgreSQL refusing writes shows here before a player's move
+// is refused.
+func (m *Main) writeProbe(ctx context.Context) error {
+	now := time.Now()
+	if m.Now != nil {
+		now = m.Now()
+	}
+	name := "readyz " + m.holder
+	if _, err := m.DB.TakeLease(ctx, name, m.holder, now, time.Minute); err != nil {
+		return err
+	}
+	return m.DB.ReleaseLease(ctx, name, m.holder)
 }
 
 // runServe is "mancala serve" (and "mancala" with no command).
