@@ -53,7 +53,7 @@ func (l httpLimits) withDefaults() httpLimits {
 		l.IdleTimeout = defaultHTTPIdleTimeout
 	}
 	if l.MaxConns <= 0 {
-		l.MaxConns = defaultHTTPMaxConns
+		l.MaxConns = defaultMaxConns(openFileLimit())
 	}
 	return l
 }

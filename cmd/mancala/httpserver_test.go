@@ -25,7 +25,7 @@ func TestHTTPLimitsFromEnv(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := (httpLimits{10 * time.Second, 30 * time.Second, 60 * time.Second, 256}); c.HTTP != want || c.AdminAddr != "" {
+	if want := (httpLimits{10 * time.Second, 30 * time.Second, 60 * time.Second, defaultMaxConns(openFileLimit())}); c.HTTP != want || c.AdminAddr != "" {
 		t.Errorf("defaults: %+v %q, want %+v", c.HTTP, c.AdminAddr, want)
 	}
 	c, err = configFromEnv(envOf("HTTP_ADDR", ":8080", "ADMIN_ADDR", "127.0.0.1:9090", "HTTP_READ_TIMEOUT", "3s",
@@ -53,6 +53,20 @@ func TestHTTPLimitsFromEnv(t *testing.T) {
 		_, err := configFromEnv(envOf(c.env...))
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%q: %v, want one line starting with %q", c.env, err, c.want)
+		}
+	}
+	// HTTP_MAX_CONNS must leave open files to the rest of the process;
+	// its default is lower under a low limit.
+	if files := openFileLimit(); files > 0 {
+		n := fmt.Sprint(files - httpFilesReserve + 1)
+		_, err := configFromEnv(envOf("HTTP_MAX_CONNS", n))
+		if want := fmt.Sprintf("HTTP_MAX_CONNS: %s leaves too few of the %d open files (ulimit -n)", n, files); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("HTTP_MAX_CONNS %s: %v, want %q", n, err, want)
+		}
+	}
+	for files, want := range map[int]int{0: 256, 20000: 256, 1024: 256, 256: 128, 100: 50, 1: 1} {
+		if got := defaultMaxConns(files); got != want {
+			t.Errorf("defaultMaxConns(%d) = %d, want %d", files, got, want)
 		}
 	}
 	// Through the program: exit code 2 and the one line.

@@ -57,7 +57,8 @@ environment:
   HTTP_IDLE_TIMEOUT      close a keep-alive connection idle this long, at
                          least 1s (default 60s)
   HTTP_MAX_CONNS         connections open at once on HTTP_ADDR; more wait
-                         to be accepted (default 256)
+                         to be accepted (default 256, or half the open-file
+                         limit when lower; at most that limit less 64)
   LOG_LEVEL              debug, info, warn or error (default info)
   IMAGE_DIR              terminal chat: where board images go, the newest
                          200 kept (default: a mancala-boards folder in the
@@ -296,15 +297,37 @@ func (c *Config) httpFromEnv(getenv func(string) string) error {
 			return fmt.Errorf("%s: %s is too short: at least %s (%s)", v.name, *v.dst, v.min, v.why)
 		}
 	}
-	c.HTTP.MaxConns = defaultHTTPMaxConns
+	files := openFileLimit()
+	c.HTTP.MaxConns = defaultMaxConns(files)
 	if v := strings.TrimSpace(getenv("HTTP_MAX_CONNS")); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
 			return fmt.Errorf("HTTP_MAX_CONNS: %q is not a positive whole number (e.g. 256; keep it well below the open-file limit, ulimit -n)", v)
 		}
+		if most := maxConnsFor(files); files > 0 && n > most {
+			return fmt.Errorf("HTTP_MAX_CONNS: %d leaves too few of the %d open files (ulimit -n) to the database, the platforms and ADMIN_ADDR: at most %d, or raise the limit", n, files, most)
+		}
 		c.HTTP.MaxConns = n
 	}
 	return nil
+}
+
+// httpFilesReserve is how many open files HTTP_MAX_CONNS must leave to the
+// rest of the process: the database, the platforms' connections, the
+// admin listener and its clients.
+const httpFilesReserve = 64
+
+// maxConnsFor is the largest HTTP_MAX_CONNS accepted under an open-file
+// limit of files (known: files > 0).
+func maxConnsFor(files int) int { return max(1, files-httpFilesReserve) }
+
+// defaultMaxConns is HTTP_MAX_CONNS's default: defaultHTTPMaxConns, or
+// half the open-file limit files when that is lower (files 0: unknown).
+func defaultMaxConns(files int) int {
+	if files > 0 {
+		return max(1, min(defaultHTTPMaxConns, files/2))
+	}
+	return defaultHTTPMaxConns
 }
 
 // inboundFromEnv reads and checks DISCORD_PUBLIC_KEY and the Telegram
