@@ -78,7 +78,9 @@ func (a *Adapter) runHTTP(ctx context.Context) error {
 //   - 401 to a request whose Ed25519 signature (X-Signature-Ed25519 over
 //     X-Signature-Timestamp + body, with Config.PublicKey) is missing,
 //     malformed or wrong, or whose body cannot be read or exceeds
-//     MaxInteractionBody; nothing is handled then;
+//     MaxInteractionBody; nothing is handled then, and the connection is
+//     closed. A missing or malformed header is answered at once, the body
+//     unread;
 //   - 400 to a body that is not an interaction, or an interaction the bot
 //     does not handle (autocomplete, modals);
 //   - a PONG to a PING (type 1), which is how Discord checks the endpoint;
@@ -110,7 +112,13 @@ func (a *Adapter) serveInteraction(w http.ResponseWriter, r *http.Request) {
 	}
 	body, ok := a.verified(w, r)
 	if !ok {
+		// The body may be unread (a missing or malformed signature
+		// header): answer at once and close the connection; the server
+		// would otherwise wait for the body (to reuse the connection)
+		// before answering, and again after.
+		w.Header().Set("Connection", "close")
 		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		http.NewResponseController(w).SetReadDeadline(time.Now())
 		return
 	}
 	var i discordgo.Interaction

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -48,7 +49,14 @@ func (t rewriteTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 func parseAPIBase(s string) (*url.URL, error) {
 	u, err := url.Parse(strings.TrimSpace(s))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("discord: APIBase %q: want an http(s) URL such as http://127.0.0.1:8080", s)
+		shown := "(not shown: it may hold a password)"
+		switch {
+		case err == nil && u.User != nil:
+			shown = strconv.Quote(u.Redacted())
+		case err == nil || !strings.Contains(s, "@"):
+			shown = strconv.Quote(s)
+		}
+		return nil, fmt.Errorf("discord: APIBase %s: want an http(s) URL such as http://127.0.0.1:8080", shown)
 	}
 	p := strings.TrimRight(u.Path, "/")
 	p = apiSuffix.ReplaceAllString(p, "")

@@ -358,6 +358,9 @@ type Adapter struct {
 
 	username atomic.Value // string: the bot's username, from getMe
 	running  atomic.Bool
+	// refused is set while the latest answer of the Bot API was 401:
+	// the token is refused (Ready).
+	refused atomic.Bool
 
 	// mu guards the chats' queues, the count of running goroutines and
 	// the stop state.
@@ -490,17 +493,17 @@ func endpointPattern(s string) (string, error) {
 	pattern := s
 	if n := strings.Count(s, "%s"); n == 2 {
 		if strings.Count(s, "%") != 2 {
-			return "", fmt.Errorf("telegram: API endpoint %q: only the two %%s may contain %%", s)
+			return "", fmt.Errorf("telegram: API endpoint %s: only the two %%s may contain %%", RedactURL(strings.ReplaceAll(s, "%s", "x")))
 		}
 		s = strings.ReplaceAll(s, "%s", "x")
 	} else if strings.Contains(s, "%") {
-		return "", fmt.Errorf("telegram: API endpoint %q: want a base URL or a pattern with exactly two %%s", s)
+		return "", fmt.Errorf("telegram: API endpoint %s: want a base URL or a pattern with exactly two %%s", RedactURL(s))
 	} else {
 		pattern = strings.TrimRight(s, "/") + "/bot%s/%s"
 	}
 	u, err := url.Parse(s)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return "", fmt.Errorf("telegram: API endpoint %q is not an http(s) URL", s)
+		return "", fmt.Errorf("telegram: API endpoint %s is not an http(s) URL", RedactURL(s))
 	}
 	return pattern, nil
 }
@@ -633,6 +636,20 @@ func (a *Adapter) start(ctx context.Context) error {
 	defer cancel()
 	if _, err := a.request(cctx, "deleteWebhook", tgbotapi.Params{}, nil, nil); err != nil && ctx.Err() == nil {
 		a.log.WarnContext(ctx, "deleteWebhook failed", "err", err)
+	}
+	return nil
+}
+
+// ErrTokenRefused is Ready's answer while Telegram refuses the token.
+var ErrTokenRefused = errors.New("token refused (401 Unauthorized)")
+
+// Ready reports whether the adapter can reach Telegram as far as it knows:
+// ErrTokenRefused while the latest answer of the Bot API was 401
+// Unauthorized (the token revoked or wrong), nil otherwise, and before
+// any call. The next accepted call makes it nil again. /readyz asks it.
+func (a *Adapter) Ready() error {
+	if a.refused.Load() {
+		return ErrTokenRefused
 	}
 	return nil
 }

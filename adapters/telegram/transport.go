@@ -3,6 +3,7 @@ package telegram
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 	"strconv"
 	"strings"
 	"sync"
@@ -42,8 +43,13 @@ func (a *Adapter) request(ctx context.Context, method string, params tgbotapi.Pa
 		resp, err = api.MakeRequest(method, params)
 	}
 	if err != nil {
-		return nil, a.apiError(ctx, method, err)
+		err = a.apiError(ctx, method, err)
+		if e := asError(err); e != nil && e.Code == http.StatusUnauthorized {
+			a.refused.Store(true)
+		}
+		return nil, err
 	}
+	a.refused.Store(false)
 	if out != nil && len(resp.Result) > 0 {
 		if err := json.Unmarshal(resp.Result, out); err != nil {
 			return resp.Result, &Error{Method: method, Description: "decoding the result: " + a.red.Replace(err.Error())}

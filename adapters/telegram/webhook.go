@@ -10,7 +10,10 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
+	"strings"
 	"sync"
+	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
@@ -29,11 +32,28 @@ const MaxUpdateBody = 1 << 20
 // handles it again.
 const dedupWindow = 4096
 
+// RedactURL is s, quoted, for a message or a log, with the password of its
+// user information replaced by "xxxxx" (url.URL.Redacted). A string that
+// does not parse as a URL is shown only when it holds no "@" (nothing
+// there could be a password).
+func RedactURL(s string) string {
+	u, err := url.Parse(s)
+	switch {
+	case err == nil && u.User != nil:
+		return strconv.Quote(u.Redacted())
+	case err != nil && strings.Contains(s, "@"):
+		return "(not shown: it does not parse and may hold a password)"
+	default:
+		return strconv.Quote(s)
+	}
+}
+
 // ValidateWebhook checks TELEGRAM_WEBHOOK_URL and TELEGRAM_WEBHOOK_SECRET:
 // the URL must be https (Telegram accepts nothing else), or http on a
 // loopback host (a test server); the secret 1 to 256 characters of A-Z,
 // a-z, 0-9, _ and - (Telegram's rule for secret_token). Both or neither
-// must be set. The error never repeats the secret.
+// must be set. The error never repeats the secret, nor a password in the
+// URL (RedactURL).
 func ValidateWebhook(rawURL, secret string) error {
 	switch {
 	case rawURL == "" && secret == "":
@@ -43,19 +63,23 @@ func ValidateWebhook(rawURL, secret string) error {
 	case secret == "":
 		return errors.New("the webhook URL is set without the webhook secret")
 	}
+	shown := RedactURL(rawURL)
 	u, err := url.Parse(rawURL)
-	if err != nil || u.Host == "" || u.User != nil {
-		return fmt.Errorf("webhook URL %q is not an absolute URL", rawURL)
+	switch {
+	case err != nil || u.Scheme == "" || u.Host == "" && u.User == nil:
+		return fmt.Errorf("webhook URL %s is not an absolute URL (https://host/path)", shown)
+	case u.User != nil:
+		return fmt.Errorf("webhook URL %s holds a user name or password: Telegram sends none; remove it", shown)
 	}
 	switch u.Scheme {
 	case "https":
 	case "http":
 		ip := net.ParseIP(u.Hostname())
 		if u.Hostname() != "localhost" && (ip == nil || !ip.IsLoopback()) {
-			return fmt.Errorf("webhook URL %q: Telegram needs https (http is allowed only on a loopback host, for tests)", rawURL)
+			return fmt.Errorf("webhook URL %s: Telegram needs https (http is allowed only on a loopback host, for tests)", shown)
 		}
 	default:
-		return fmt.Errorf("webhook URL %q: want an https URL", rawURL)
+		return fmt.Errorf("webhook URL %s: want an https URL", shown)
 	}
 	if len(secret) > 256 {
 		return errors.New("the webhook secret is longer than 256 characters")
@@ -85,7 +109,7 @@ func (a *Adapter) setWebhook(ctx context.Context) error {
 		_, err := a.request(cctx, "setWebhook", p, nil, nil)
 		cancel()
 		if err == nil {
-			a.log.InfoContext(ctx, "webhook set", "url", a.cfg.WebhookURL)
+			a.log.InfoContext(ctx, "webhook set", "url", RedactURL(a.cfg.WebhookURL))
 			return nil
 		}
 		if e := asError(err); e != nil && e.Code >= 400 && e.Code < 500 && e.Code != 429 {
@@ -118,7 +142,8 @@ func (a *Adapter) stopHook() {
 // POST /telegram/webhook). It answers:
 //
 //   - 401 when the X-Telegram-Bot-Api-Secret-Token header is missing or
-//     differs from Config.WebhookSecret (compared in constant time);
+//     differs from Config.WebhookSecret (compared in constant time), at
+//     once, without reading the body, and the connection is closed;
 //   - 400 when the body is not an update or exceeds MaxUpdateBody;
 //   - 503 when Run is not serving the webhook (not started, or stopping),
 //     so Telegram delivers the update again later (to this process or
@@ -142,7 +167,12 @@ func (a *Adapter) serveUpdate(w http.ResponseWriter, r *http.Request) {
 	}
 	got := r.Header.Get(SecretHeader)
 	if got == "" || subtle.ConstantTimeCompare([]byte(got), []byte(a.cfg.WebhookSecret)) != 1 {
+		// At once, the body unread, and the connection closed: the
+		// server would otherwise wait for the body (to reuse the
+		// connection) before answering, and again after.
+		w.Header().Set("Connection", "close")
 		http.Error(w, "unauthorized", http.StatusUnauthorized)
+		http.NewResponseController(w).SetReadDeadline(time.Now())
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxUpdateBody))

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -46,6 +47,18 @@ environment:
                          ./mancala.db); its directory must exist; one
                          process at a time (DATABASE_PATH.lock)
   HTTP_ADDR              serve /healthz, /readyz and /metrics here (optional)
+  ADMIN_ADDR             serve /healthz, /readyz and /metrics here instead,
+                         off HTTP_ADDR, which keeps only the webhook and
+                         interactions (optional)
+  HTTP_READ_TIMEOUT      cut a client still sending its request after this
+                         long, a Go duration of at least 1s (default 10s)
+  HTTP_WRITE_TIMEOUT     cut a request not answered after this long, at
+                         least 5s (default 30s)
+  HTTP_IDLE_TIMEOUT      close a keep-alive connection idle this long, at
+                         least 1s (default 60s)
+  HTTP_MAX_CONNS         connections open at once on HTTP_ADDR; more wait
+                         to be accepted (default 256, or half the open-file
+                         limit when lower; at most that limit less 64)
   LOG_LEVEL              debug, info, warn or error (default info)
   IMAGE_DIR              terminal chat: where board images go, the newest
                          200 kept (default: a mancala-boards folder in the
@@ -91,9 +104,15 @@ type Config struct {
 	// and DatabasePath is unused. It holds a password: never print it.
 	DatabaseURL string
 	HTTPAddr    string
-	LogLevel    slog.Level
-	ImageDir    string
-	Locale      string
+	// AdminAddr (ADMIN_ADDR), when set, serves /healthz, /readyz and
+	// /metrics instead of HTTPAddr.
+	AdminAddr string
+	// HTTP holds the HTTP servers' timeouts and HTTPAddr's bound on open
+	// connections; zero fields take their defaults.
+	HTTP     httpLimits
+	LogLevel slog.Level
+	ImageDir string
+	Locale   string
 	// NotifyAfter and ClaimAfter are the idle-game delays (bot.Config).
 	NotifyAfter, ClaimAfter time.Duration
 	// Deprecated holds a note for each deprecated variable set, for the
@@ -125,10 +144,14 @@ func (c Config) String() string {
 		discordMode = "http interactions"
 	}
 	if c.TelegramWebhookURL != "" {
-		telegramMode = "webhook " + c.TelegramWebhookURL
+		telegramMode = "webhook " + telegram.RedactURL(c.TelegramWebhookURL)
 	}
-	return fmt.Sprintf("discord token %s (%s), telegram token %s (%s), database %s, http %q, log %s, notify after %s, claim after %s",
-		set(c.DiscordToken), discordMode, set(c.TelegramToken), telegramMode, c.database(), c.HTTPAddr, c.LogLevel, c.NotifyAfter, c.ClaimAfter)
+	admin := ""
+	if c.AdminAddr != "" {
+		admin = fmt.Sprintf(", admin %q", c.AdminAddr)
+	}
+	return fmt.Sprintf("discord token %s (%s), telegram token %s (%s), database %s, http %q%s, log %s, notify after %s, claim after %s",
+		set(c.DiscordToken), discordMode, set(c.TelegramToken), telegramMode, c.database(), c.HTTPAddr, admin, c.LogLevel, c.NotifyAfter, c.ClaimAfter)
 }
 
 // database describes the database without its password: the SQLite file,
@@ -170,6 +193,7 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 		TelegramWebhookSecret: strings.TrimSpace(getenv("TELEGRAM_WEBHOOK_SECRET")),
 		DatabasePath:          strings.TrimSpace(getenv("DATABASE_PATH")),
 		HTTPAddr:              strings.TrimSpace(getenv("HTTP_ADDR")),
+		AdminAddr:             strings.TrimSpace(getenv("ADMIN_ADDR")),
 		ImageDir:              strings.TrimSpace(getenv("IMAGE_DIR")),
 		Locale:                strings.TrimSpace(getenv("LANG")),
 		DatabaseURL:           strings.TrimSpace(getenv("DATABASE_URL")),
@@ -205,6 +229,9 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("HTTP_ADDR: %q is not host:port (e.g. :8080)", c.HTTPAddr)
 		}
 	}
+	if err := c.httpFromEnv(getenv); err != nil {
+		return c, err
+	}
 	for _, v := range []struct{ name, val string }{{"DISCORD_APP_ID", c.DiscordAppID}, {"DISCORD_GUILD_ID", c.DiscordGuildID}} {
 		if v.val != "" && strings.Trim(v.val, "0123456789") != "" {
 			return c, fmt.Errorf("%s: want a numeric Discord id", v.name)
@@ -238,6 +265,69 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 		return c, fmt.Errorf("DELIVERY_HOLD: %s is too short: at least 1s, or a board still being sent goes out twice", c.DeliveryHold)
 	}
 	return c, nil
+}
+
+// httpFromEnv reads and checks ADMIN_ADDR and the HTTP servers' limits
+// (HTTP_READ_TIMEOUT, HTTP_WRITE_TIMEOUT, HTTP_IDLE_TIMEOUT,
+// HTTP_MAX_CONNS), each unset one taking its default.
+func (c *Config) httpFromEnv(getenv func(string) string) error {
+	if c.AdminAddr != "" {
+		if _, _, err := net.SplitHostPort(c.AdminAddr); err != nil {
+			return fmt.Errorf("ADMIN_ADDR: %q is not host:port (e.g. 127.0.0.1:9090)", c.AdminAddr)
+		}
+		if c.AdminAddr == c.HTTPAddr {
+			return fmt.Errorf("ADMIN_ADDR: %q is HTTP_ADDR too: give it another port, or unset it", c.AdminAddr)
+		}
+	}
+	var err error
+	for _, v := range []struct {
+		name     string
+		dst      *time.Duration
+		def, min time.Duration
+		why      string
+	}{
+		{"HTTP_READ_TIMEOUT", &c.HTTP.ReadTimeout, defaultHTTPReadTimeout, time.Second, "a request's headers and body are sent at once"},
+		{"HTTP_WRITE_TIMEOUT", &c.HTTP.WriteTimeout, defaultHTTPWriteTimeout, minHTTPWriteTimeout, "Discord's answers take up to 3s"},
+		{"HTTP_IDLE_TIMEOUT", &c.HTTP.IdleTimeout, defaultHTTPIdleTimeout, time.Second, "a keep-alive connection is worth keeping that long"},
+	} {
+		if *v.dst, err = durationEnv(getenv, v.name, v.def); err != nil {
+			return err
+		}
+		if *v.dst < v.min {
+			return fmt.Errorf("%s: %s is too short: at least %s (%s)", v.name, *v.dst, v.min, v.why)
+		}
+	}
+	files := openFileLimit()
+	c.HTTP.MaxConns = defaultMaxConns(files)
+	if v := strings.TrimSpace(getenv("HTTP_MAX_CONNS")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return fmt.Errorf("HTTP_MAX_CONNS: %q is not a positive whole number (e.g. 256; keep it well below the open-file limit, ulimit -n)", v)
+		}
+		if most := maxConnsFor(files); files > 0 && n > most {
+			return fmt.Errorf("HTTP_MAX_CONNS: %d leaves too few of the %d open files (ulimit -n) to the database, the platforms and ADMIN_ADDR: at most %d, or raise the limit", n, files, most)
+		}
+		c.HTTP.MaxConns = n
+	}
+	return nil
+}
+
+// httpFilesReserve is how many open files HTTP_MAX_CONNS must leave to the
+// rest of the process: the database, the platforms' connections, the
+// admin listener and its clients.
+const httpFilesReserve = 64
+
+// maxConnsFor is the largest HTTP_MAX_CONNS accepted under an open-file
+// limit of files (known: files > 0).
+func maxConnsFor(files int) int { return max(1, files-httpFilesReserve) }
+
+// defaultMaxConns is HTTP_MAX_CONNS's default: defaultHTTPMaxConns, or
+// half the open-file limit files when that is lower (files 0: unknown).
+func defaultMaxConns(files int) int {
+	if files > 0 {
+		return max(1, min(defaultHTTPMaxConns, files/2))
+	}
+	return defaultHTTPMaxConns
 }
 
 // inboundFromEnv reads and checks DISCORD_PUBLIC_KEY and the Telegram
@@ -341,13 +431,26 @@ type Main struct {
 	holder  string
 	Metrics *metrics
 	http    *http.Server
-	httpLn  net.Listener
+	httpLn  *limitListener
 	mux     *http.ServeMux // m.http's; Run adds the inbound transports
+	// admin serves the health endpoints and the metrics on adminLn when
+	// ADMIN_ADDR is set (nil otherwise).
+	admin   *http.Server
+	adminLn net.Listener
 	// later delivers what the bot sends after a request was answered (a
 	// review: bot.Config.Deliver) through the running platforms; Run sets
 	// it while it serves, nil otherwise (such a message is then dropped
 	// and logged).
 	later atomic.Pointer[func(context.Context, bot.Outgoing)]
+	// platReady holds the readiness checks of the platforms Run serves
+	// (those with a Ready method), for /readyz.
+	platReady atomic.Pointer[[]platformReady]
+}
+
+// platformReady is a running platform's own readiness check.
+type platformReady struct {
+	name  string
+	ready func() error
 }
 
 // Database is the store the bot runs on: SQLite (sqlite.DB) or PostgreSQL
@@ -396,6 +499,10 @@ func (m *Main) Open(ctx context.Context) error {
 		m.holder = "sqlite"
 		if err := db.ReleaseDeliveries(ctx, ""); err != nil {
 			db.Close()
+			m.DB = nil
+			if sqlite.IsReadOnly(err) {
+				return &cliError{code: exitUsage, msg: fmt.Sprintf("database %s: cannot be written (%v)%s", m.Config.DatabasePath, err, readOnlyHint)}
+			}
 			return fmt.Errorf("database: %w", err)
 		}
 	}
@@ -422,22 +529,53 @@ func (m *Main) Open(ctx context.Context) error {
 		TurnNotices: true,
 		Deliver:     m.deliverLater,
 	})
-	if m.Config.HTTPAddr != "" {
-		ln, err := net.Listen("tcp", m.Config.HTTPAddr)
-		if err != nil {
-			return fmt.Errorf("HTTP_ADDR %s: %w", m.Config.HTTPAddr, err)
-		}
-		m.httpLn = ln
-		m.mux = m.handler()
-		m.http = &http.Server{Handler: m.mux, ReadHeaderTimeout: 5 * time.Second}
+	if err := m.listen(); err != nil {
+		db.Close()
+		m.DB = nil
+		return err
 	}
 	return nil
 }
 
+// listen opens the HTTP listeners the configuration asks for: HTTP_ADDR
+// (bounded to HTTP_MAX_CONNS open connections) with the health endpoints
+// and the metrics unless ADMIN_ADDR serves those.
+func (m *Main) listen() error {
+	limits := m.Config.HTTP.withDefaults()
+	if m.Config.AdminAddr != "" {
+		ln, err := net.Listen("tcp", m.Config.AdminAddr)
+		if err != nil {
+			return fmt.Errorf("ADMIN_ADDR %s: %w", m.Config.AdminAddr, err)
+		}
+		m.adminLn = ln
+		m.admin = newHTTPServer(m.handler(), limits)
+	}
+	if m.Config.HTTPAddr != "" {
+		ln, err := net.Listen("tcp", m.Config.HTTPAddr)
+		if err != nil {
+			if m.adminLn != nil {
+				m.adminLn.Close()
+			}
+			return fmt.Errorf("HTTP_ADDR %s: %w", m.Config.HTTPAddr, err)
+		}
+		m.httpLn = newLimitListener(ln, limits.MaxConns)
+		if m.admin != nil {
+			m.mux = http.NewServeMux()
+		} else {
+			m.mux = m.handler()
+		}
+		m.http = newHTTPServer(m.mux, limits)
+	}
+	return nil
+}
+
+// readOnlyHint ends the refusal of a database the process cannot write.
+const readOnlyHint = "; make the file, its directory and its -wal, -shm and .lock files writable by the bot's user"
+
 // openError is the one line for a database that cannot be opened. The
 // refusals (another process has it, its directory is missing, it is
-// corrupt) stop the program with exit code 2, as a bad configuration does:
-// restarting will not help until someone acts.
+// corrupt, it is read-only) stop the program with exit code 2, as a bad
+// configuration does: restarting will not help until someone acts.
 func openError(path string, err error) error {
 	msg := strings.TrimPrefix(err.Error(), "store: open "+path+": ")
 	var hint string
@@ -448,6 +586,8 @@ func openError(path string, err error) error {
 		hint = "; restore it, or create the directory to start with an empty database"
 	case errors.Is(err, sqlite.ErrCorrupt):
 		hint = "; restore it from a backup"
+	case sqlite.IsReadOnly(err), errors.Is(err, os.ErrPermission):
+		msg, hint = "cannot be written ("+msg+")", readOnlyHint
 	default:
 		return fmt.Errorf("database %s: %s", path, msg)
 	}
@@ -568,16 +708,35 @@ func (m *Main) Run(ctx context.Context) error {
 	if err := m.mountInbound(plats); err != nil {
 		return err
 	}
+	var readies []platformReady
+	for name, p := range plats {
+		if r, ok := p.(interface{ Ready() error }); ok {
+			readies = append(readies, platformReady{name, r.Ready})
+		}
+	}
+	m.platReady.Store(&readies)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
-	errc := make(chan error, len(plats)+2)
+	errc := make(chan error, len(plats)+3)
+	type server struct {
+		name string
+		srv  *http.Server
+		ln   net.Listener
+	}
+	var servers []server
 	if m.http != nil {
+		servers = append(servers, server{"http", m.http, m.httpLn})
+	}
+	if m.admin != nil {
+		servers = append(servers, server{"admin", m.admin, m.adminLn})
+	}
+	for _, s := range servers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := m.http.Serve(m.httpLn); err != nil && !errors.Is(err, http.ErrServerClosed) {
-				errc <- fmt.Errorf("http: %w", err)
+			if err := s.srv.Serve(s.ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				errc <- fmt.Errorf("%s: %w", s.name, err)
 				cancel()
 			}
 		}()
@@ -643,8 +802,8 @@ func (m *Main) Run(ctx context.Context) error {
 	// process, each taking its own, so that the replies of a process that
 	// died or stopped go out within DELIVERY_HOLD.
 	wg.Go(func() { every(ctx, owedEvery, func() { deliver(m.Bot.Owed(ctx)) }) })
-	if m.http != nil {
-		// The HTTP server stops alongside the platforms, not after them,
+	for _, s := range servers {
+		// The HTTP servers stop alongside the platforms, not after them,
 		// so that a stop takes at most httpStopTimeout whatever is queued
 		// (the platforms' own bound is shorter).
 		wg.Add(1)
@@ -653,7 +812,7 @@ func (m *Main) Run(ctx context.Context) error {
 			<-ctx.Done()
 			sctx, scancel := context.WithTimeout(context.Background(), httpStopTimeout)
 			defer scancel()
-			m.http.Shutdown(sctx)
+			s.srv.Shutdown(sctx)
 		}()
 	}
 	// Reviews under way: a little time to finish, then sent as they
@@ -717,20 +876,17 @@ func (m *Main) Close() error {
 }
 
 // handler serves /healthz (the process is alive: always 200), /readyz (the
-// database can be used: 200, else 503 with a one-line reason) and /metrics
-// (Prometheus text format). Bodies are short and name no path or error.
+// bot can do its job: 200, else 503 with a one-line reason, see ready) and
+// /metrics (Prometheus text format). Bodies are short and name no path or
+// error.
 func (m *Main) handler() *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 		defer cancel()
-		if err := m.ping(ctx); err != nil {
-			m.Logger.WarnContext(r.Context(), "not ready", "err", err)
-			reason := "database unreachable"
-			if errors.Is(err, sqlite.ErrFileGone) {
-				reason = "database file removed or replaced"
-			}
+		if reason, err := m.ready(ctx); err != nil {
+			m.Logger.WarnContext(r.Context(), "not ready", "reason", reason, "err", err)
 			http.Error(w, reason, http.StatusServiceUnavailable)
 			return
 		}
@@ -738,6 +894,34 @@ func (m *Main) handler() *http.ServeMux {
 	})
 	mux.Handle("GET /metrics", m.Metrics.handler())
 	return mux
+}
+
+// ready checks that the bot can do its job: the database answers (ping)
+// and takes a write (writeProbe), and no running platform says it cannot
+// work (Telegram refusing the token: telegram.Adapter.Ready). It returns
+// nil, or the reason /readyz gives (one line, no path, no secret) and the
+// error behind it.
+func (m *Main) ready(ctx context.Context) (reason string, err error) {
+	if err := m.ping(ctx); err != nil {
+		if errors.Is(err, sqlite.ErrFileGone) {
+			return "database file removed or replaced", err
+		}
+		return "database unreachable", err
+	}
+	if err := m.writeProbe(ctx); err != nil {
+		if errors.Is(err, sqlite.ErrFileGone) {
+			return "database file removed or replaced", err
+		}
+		return "database cannot be written", err
+	}
+	if ps := m.platReady.Load(); ps != nil {
+		for _, p := range *ps {
+			if err := p.ready(); err != nil {
+				return p.name + ": " + err.Error(), err
+			}
+		}
+	}
+	return "", nil
 }
 
 // ping checks the database answers: PostgreSQL's Ping, or a read of the
@@ -748,6 +932,23 @@ func (m *Main) ping(ctx context.Context) error {
 	}
 	_, err := m.DB.Language(ctx, "", "")
 	return err
+}
+
+// writeProbe commits a write as a move does, the cheapest the store has:
+// it takes and gives back a lease of this process's own ("readyz " and its
+// holder name, which no other process takes). A full disk, a read-only
+// file or a PostgreSQL refusing writes shows here before a player's move
+// is refused.
+func (m *Main) writeProbe(ctx context.Context) error {
+	now := time.Now()
+	if m.Now != nil {
+		now = m.Now()
+	}
+	name := "readyz " + m.holder
+	if _, err := m.DB.TakeLease(ctx, name, m.holder, now, time.Minute); err != nil {
+		return err
+	}
+	return m.DB.ReleaseLease(ctx, name, m.holder)
 }
 
 // runServe is "mancala serve" (and "mancala" with no command).

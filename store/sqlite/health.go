@@ -113,6 +113,14 @@ func (d *DB) quickCheck(ctx context.Context) error {
 	return fmt.Errorf("%w (quick_check: %s)", ErrCorrupt, detail)
 }
 
+// IsReadOnly reports whether err is SQLite's "attempt to write a readonly
+// database": the file, its directory or its -wal or -shm file cannot be
+// written by this process (their permissions, a read-only mount).
+func IsReadOnly(err error) bool {
+	code, ok := sqliteCode(err)
+	return ok && code&0xff == sqlite3.SQLITE_READONLY
+}
+
 // isCorrupt reports whether err is SQLite's "database disk image is
 // malformed" or "file is not a database".
 func isCorrupt(err error) bool {
