@@ -177,7 +177,9 @@
 // confirms every update before its offset, so the offset never passes an
 // update received and not handled yet (ackLog); while such an update
 // waits, getUpdates returns it again at once, and the adapter skips it and
-// asks again every backlogPoll (200 ms) rather than long-polling. The
+// asks again every backlogPoll (200 ms) rather than long-polling. As
+// getUpdates returns at most 100 updates, newer ones wait at Telegram
+// while 100 received are behind the oldest one not handled. The
 // webhook answers 200 only once the update is handled (see
 // [Adapter.WebhookHandler]). An update a crash (or step 3) leaves
 // unhandled is therefore delivered again, to the next process; one that
