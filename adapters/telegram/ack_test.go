@@ -17,8 +17,9 @@ import (
 
 // holder is a Handler that records every request and holds those whose
 // text is "/hold" until release is closed or its context ends, and those
-// whose text is "/stall" until their context ends, telling held about each
-// (its EventID).
+// whose text is "/stall" until their context ends, and those whose text is
+// "/wedge" until release is closed (ignoring their context), telling held
+// about each (its EventID).
 type holder struct {
 	recorder
 	held    chan string
@@ -41,6 +42,9 @@ func (g *holder) Handle(ctx context.Context, req bot.Request) []bot.Reply {
 	case "/stall":
 		g.held <- req.EventID
 		<-ctx.Done()
+	case "/wedge":
+		g.held <- req.EventID
+		<-g.release
 	}
 	return []bot.Reply{{Text: "done " + req.Text}}
 }
@@ -220,5 +224,32 @@ func TestWebhookAcknowledgesHandledUpdates(t *testing.T) {
 	}
 	if status := <-held; status != http.StatusOK {
 		t.Errorf("the update handled during the stop: %d, want 200", status)
+	}
+}
+
+// A webhook request whose update is still being handled when Run has
+// stopped (its handler ignores its context) is answered 503 then, not
+// left waiting.
+func TestWebhookStopEndsWaits(t *testing.T) {
+	t.Parallel()
+	g := newHolder()
+	defer close(g.release)
+	e := start(t, g, nil, webhook, func(c *telegram.Config, _ *telegramtest.Server) {
+		c.ShutdownTimeout = 200 * time.Millisecond
+	})
+	status := make(chan int, 1)
+	go func() {
+		s, err := e.srv.PostToWebhook(hookUpdate(9200, alice, "/wedge"), hookSecret)
+		if err != nil {
+			t.Error(err)
+		}
+		status <- s
+	}()
+	<-g.held
+	if err := e.stop(); err != nil {
+		t.Fatal(err)
+	}
+	if s := <-status; s != http.StatusServiceUnavailable {
+		t.Errorf("a request waiting when Run stopped: %d, want 503", s)
 	}
 }

@@ -391,8 +391,9 @@ type Adapter struct {
 	// update is queued, so Run's stop waits for that.
 	hookMu   sync.RWMutex
 	hookWork context.Context
-	seen     recentIDs // webhook updates received lately
-	acks     ackLog    // long polling's updates received and not yet handled
+	hookEnd  chan struct{} // closed once that Run has stopped
+	seen     recentIDs     // webhook updates received lately
+	acks     ackLog        // long polling's updates received and not yet handled
 
 	received, handled, sent, rateLimited, retries, failed atomic.Int64
 	superseded, unsent, unhandled                         atomic.Int64
@@ -572,13 +573,14 @@ func (a *Adapter) Run(ctx context.Context) error {
 
 	if a.webhookMode() {
 		// Serve before setWebhook: Telegram may post at once.
-		a.serveHook(work)
+		endHook := a.serveHook(work)
 		err := a.setWebhook(ctx)
 		if err == nil {
 			<-ctx.Done()
 		}
 		a.stopHook()
 		a.stop(nil, cancelWork) // the webhook stays set: another process may serve it
+		endHook()
 		if ctx.Err() != nil {
 			return nil
 		}

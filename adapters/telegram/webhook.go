@@ -99,11 +99,15 @@ func (a *Adapter) setWebhook(ctx context.Context) error {
 }
 
 // serveHook makes WebhookHandler queue updates under work (a non-nil
-// context); it waits for the requests being queued.
-func (a *Adapter) serveHook(work context.Context) {
+// context); it waits for the requests being queued. end, called once Run
+// has stopped, ends the requests still waiting for their update's
+// handling (with 503).
+func (a *Adapter) serveHook(work context.Context) (end func()) {
+	ch := make(chan struct{})
 	a.hookMu.Lock()
-	a.hookWork = work
+	a.hookWork, a.hookEnd = work, ch
 	a.hookMu.Unlock()
+	return func() { close(ch) }
 }
 
 // stopHook makes WebhookHandler refuse updates (503): Run no longer
@@ -165,13 +169,22 @@ func (a *Adapter) serveUpdate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_ = json.Unmarshal(body, &x) // topic information, when it decodes
-	d, ok := a.receiveHook(u, x)
+	d, end, ok := a.receiveHook(u, x)
 	if !ok {
 		http.Error(w, "not serving", http.StatusServiceUnavailable)
 		return
 	}
 	select {
 	case <-d.done:
+	case <-end:
+		// Run has stopped with the update's handling still under way (a
+		// handler that ignores its context).
+		select {
+		case <-d.done:
+		default:
+			http.Error(w, "not serving", http.StatusServiceUnavailable)
+			return
+		}
 	case <-r.Context().Done():
 		return // Telegram gave up on this request: it delivers the update again
 	}
@@ -187,19 +200,20 @@ func (a *Adapter) serveUpdate(w http.ResponseWriter, r *http.Request) {
 // receiveHook queues a webhook update on its chat, unless it is one of the
 // latest dedupWindow updates received, and returns its delivery, whose
 // done is closed once the update is handled (or dropped by a stop); a
-// redelivery gets the first delivery's. ok is false when Run is not
-// serving the webhook.
-func (a *Adapter) receiveHook(u tgbotapi.Update, x updateExtra) (d *delivery, ok bool) {
+// redelivery gets the first delivery's. end is closed once Run has
+// stopped. ok is false when Run is not serving the webhook.
+func (a *Adapter) receiveHook(u tgbotapi.Update, x updateExtra) (d *delivery, end <-chan struct{}, ok bool) {
 	a.hookMu.RLock()
 	defer a.hookMu.RUnlock()
 	if a.hookWork == nil {
-		return nil, false
+		return nil, nil, false
 	}
+	end = a.hookEnd
 	d, again := a.seen.add(u.UpdateID)
 	if again {
 		a.metrics.Deduplicated()
 		a.log.Debug("update delivered again; waiting for the first delivery's handling", "update_id", u.UpdateID)
-		return d, true
+		return d, end, true
 	}
 	a.dispatch(a.hookWork, u, x, func(handled bool) {
 		if !handled {
@@ -207,7 +221,7 @@ func (a *Adapter) receiveHook(u tgbotapi.Update, x updateExtra) (d *delivery, ok
 		}
 		d.finish(handled)
 	})
-	return d, true
+	return d, end, true
 }
 
 // delivery is the handling of a webhook update, which the requests that
