@@ -64,6 +64,10 @@ type Config struct {
 	// arrive through InteractionsHandler, signed with the application's
 	// Ed25519 key. It must be ed25519.PublicKeySize bytes.
 	PublicKey ed25519.PublicKey
+	// Now is the clock InteractionsHandler checks a request's age against
+	// (see MaxTimestampSkew and InteractionLifetime); nil means time.Now.
+	// For tests.
+	Now func() time.Time
 }
 
 // Metrics receives the adapter's measurements, for a metrics system

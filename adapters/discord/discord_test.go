@@ -102,6 +102,8 @@ type setup struct {
 
 	// Now is the bot's clock (nil: time.Now).
 	Now func() time.Time
+	// AdapterNow is the adapter's clock (Config.Now; nil: time.Now).
+	AdapterNow func() time.Time
 }
 
 // patientDeferAfter is the harness's DeferAfter when a test gives none: no
@@ -147,7 +149,7 @@ func start(t *testing.T, s setup) *harness {
 	cfg := Config{
 		Token: "Bot " + srv.Token, AppID: srv.AppID, GuildID: srv.GuildID, APIBase: srv.URL,
 		Logger:     slog.New(slog.NewTextHandler(h.logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
-		DeferAfter: s.DeferAfter,
+		DeferAfter: s.DeferAfter, Now: s.AdapterNow,
 	}
 	if s.DeferAfter == 0 {
 		// Answered at once, however loaded the machine: the adapter

@@ -81,6 +81,12 @@ func (a *Adapter) runHTTP(ctx context.Context) error {
 //     MaxInteractionBody; nothing is handled then, and the connection is
 //     closed. A missing or malformed header is answered at once, the body
 //     unread;
+//   - 401 as well to a signed request that is stale, as a captured one
+//     replayed later would be: its timestamp more than MaxTimestampSkew
+//     from now (either way), or, a PING apart, its interaction id a
+//     snowflake older than InteractionLifetime (Discord's 15 minutes of
+//     token life, after which no answer could be sent anyway). The
+//     refusal is logged at warn with the age, never the request;
 //   - 400 to a body that is not an interaction, or an interaction the bot
 //     does not handle (autocomplete, modals);
 //   - a PONG to a PING (type 1), which is how Discord checks the endpoint;
@@ -127,7 +133,15 @@ func (a *Adapter) serveInteraction(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if i.Type == discordgo.InteractionPing {
+		if !a.fresh(r, "") {
+			http.Error(w, "stale request", http.StatusUnauthorized)
+			return
+		}
 		writeResponse(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+		return
+	}
+	if !a.fresh(r, i.ID) {
+		http.Error(w, "stale request", http.StatusUnauthorized)
 		return
 	}
 	a.mu.Lock()
@@ -163,6 +177,64 @@ func (a *Adapter) serveInteraction(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "interaction not handled", http.StatusBadRequest)
 	case <-r.Context().Done():
 	}
+}
+
+// MaxTimestampSkew is how far a request's X-Signature-Timestamp may be
+// from the adapter's clock, either way: a signed request captured and
+// replayed later is refused.
+const MaxTimestampSkew = 5 * time.Minute
+
+// InteractionLifetime is how long an interaction's token lives (Discord:
+// 15 minutes): an interaction whose id (a snowflake, which holds its
+// creation time) is older is refused, whatever its timestamp says.
+const InteractionLifetime = 15 * time.Minute
+
+// discordEpoch is the first millisecond of 2015, from which snowflakes
+// count.
+const discordEpoch = 1420070400000
+
+// snowflakeTime is when the snowflake id was made; ok is false when id is
+// not a snowflake.
+func snowflakeTime(id string) (t time.Time, ok bool) {
+	n, err := strconv.ParseUint(id, 10, 64)
+	if err != nil || n == 0 {
+		return time.Time{}, false
+	}
+	return time.UnixMilli(int64(n>>22) + discordEpoch), true
+}
+
+// fresh reports whether a signed request is recent: its
+// X-Signature-Timestamp (Unix seconds) is within MaxTimestampSkew of now,
+// and the interaction id (when not "") is a snowflake made less than
+// InteractionLifetime ago (and not after the skew from now). A refusal is
+// logged at warn, with the request's age only.
+func (a *Adapter) fresh(r *http.Request, id string) bool {
+	now := time.Now()
+	if a.cfg.Now != nil {
+		now = a.cfg.Now()
+	}
+	sec, err := strconv.ParseInt(r.Header.Get("X-Signature-Timestamp"), 10, 64)
+	if err != nil {
+		a.log.Warn("discord: interaction refused: its timestamp is not a number of seconds")
+		return false
+	}
+	if d := now.Sub(time.Unix(sec, 0)); d > MaxTimestampSkew || d < -MaxTimestampSkew {
+		a.log.Warn("discord: interaction refused: its timestamp is too far from now (a replay?)", "age", d.Round(time.Second).String())
+		return false
+	}
+	if id == "" {
+		return true
+	}
+	made, ok := snowflakeTime(id)
+	if !ok {
+		a.log.Warn("discord: interaction refused: its id is not a snowflake")
+		return false
+	}
+	if d := now.Sub(made); d > InteractionLifetime || d < -MaxTimestampSkew {
+		a.log.Warn("discord: interaction refused: its id is older than an interaction's token lives (a replay?)", "age", d.Round(time.Second).String())
+		return false
+	}
+	return true
 }
 
 // verified reads the body and checks its signature; ok is false when any

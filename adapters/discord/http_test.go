@@ -63,7 +63,7 @@ func TestHTTPBadSignatures(t *testing.T) {
 		calls.Add(1)
 		return []bot.Reply{{Text: "handled"}}
 	})})
-	ix := &discordtest.Interaction{ID: "1180000000000009001", Token: "aW50ZXJhY3Rpb24forged", ChannelID: channel, Type: 2, User: alice, Locale: "en-US"}
+	ix := &discordtest.Interaction{ID: discordtest.Snowflake(time.Now(), 9001), Token: "aW50ZXJhY3Rpb24forged", ChannelID: channel, Type: 2, User: alice, Locale: "en-US"}
 	body := h.srv.Payload(ix, map[string]any{"id": "1", "name": "help", "type": 1}, nil)
 	ts := strconv.FormatInt(time.Now().Unix(), 10)
 	good := h.srv.Sign(ts, body)

@@ -156,8 +156,8 @@
 // long poll at once. Run then returns within [Config.ShutdownTimeout]
 // (default 4 s), whatever is queued:
 //
-//  1. It confirms every update received to Telegram, with one last
-//     getUpdates (within a second), so that a restart does not handle them
+//  1. It confirms the updates handled so far to Telegram, with one last
+//     getUpdates (within a second), so that a restart does not get them
 //     again.
 //  2. The queues keep working, handling the updates received and sending
 //     replies, until a grace period (an eighth, at most 500 ms) before the
@@ -165,13 +165,28 @@
 //     its outbox at once instead of waiting for it.
 //  3. Then every call still in flight is cancelled, the updates not yet
 //     handled are dropped, and the replies not sent are given up.
-//  4. Run logs "stopped" with replies_not_sent and updates_not_handled
-//     (counts only, never texts) and returns nil.
+//  4. If the updates handled meanwhile move the offset and time is
+//     left, it confirms them too. Run logs "stopped" with replies_not_sent
+//     and updates_not_handled (counts only, never texts) and returns nil.
 //
-// An update received but not handled (before a crash, or at step 3) is
-// lost: the user sees no answer and repeats it. One is never handled
-// twice. A move's reply given up is not lost for the game: the move is
-// committed and /board shows it again.
+// # Acknowledged only once handled
+//
+// An update is confirmed to Telegram only once it is handled: the bot's
+// handler has returned, so what it changes is committed (a move's board
+// is then owed in the store's outbox, which any process sends). getUpdates
+// confirms every update before its offset, so the offset never passes an
+// update received and not handled yet (ackLog); while such an update
+// waits, getUpdates returns it again at once, and the adapter skips it and
+// asks again every backlogPoll (200 ms) rather than long-polling. As
+// getUpdates returns at most 100 updates, newer ones wait at Telegram
+// while 100 received are behind the oldest one not handled. The
+// webhook answers 200 only once the update is handled (see
+// [Adapter.WebhookHandler]). An update a crash (or step 3) leaves
+// unhandled is therefore delivered again, to the next process; one that
+// was handled but not yet confirmed comes again too, and the bot's event
+// claim (bot.Request.EventID, kept in the store) drops it. A reply given
+// up is not lost for the game: the move is committed and /board shows it
+// again.
 //
 // # Permissions
 //
@@ -193,17 +208,17 @@
 // deleteWebhook and getUpdates; the caller serves [Adapter.WebhookHandler]
 // at that URL. Each request is checked against the secret (401 otherwise),
 // decoded and queued on its chat's queue, the same queues long polling
-// feeds, and acknowledged with 200 at once: the handling and the replies
-// follow as above. An update_id among the latest 4096 received is
-// acknowledged and dropped, since Telegram re-sends an update whose
-// delivery it believes failed; this is per process only (another process
-// that receives the same update handles it). When Run stops, the webhook
+// feeds, and acknowledged with 200 once the handler has returned (the
+// replies follow as above). An update_id among the latest 4096 received
+// is not queued again, since Telegram re-sends an update whose delivery it
+// believes failed: the redelivery waits for the first one's handling.
+// Across processes the event claim drops a second handling. When Run stops, the webhook
 // is left in place, because another process may be serving it; updates
 // that arrive while no process serves the URL wait at Telegram (which
 // retries) until one does. Stopping answers new webhook requests with 503
 // (Telegram delivers them again later) and finishes the queued updates as
-// above; updates queued but not handled by the deadline are lost, as with
-// long polling.
+// above; updates queued but not handled by the deadline are answered 503,
+// and Telegram delivers them again.
 package telegram
 
 import (
@@ -379,7 +394,9 @@ type Adapter struct {
 	// update is queued, so Run's stop waits for that.
 	hookMu   sync.RWMutex
 	hookWork context.Context
-	seen     recentIDs // webhook updates received lately
+	hookEnd  chan struct{} // closed once that Run has stopped
+	seen     recentIDs     // webhook updates received lately
+	acks     ackLog        // long polling's updates received and not yet handled
 
 	received, handled, sent, rateLimited, retries, failed atomic.Int64
 	superseded, unsent, unhandled                         atomic.Int64
@@ -527,7 +544,7 @@ func (a *Adapter) Username() string { return a.username.Load().(string) }
 
 // Run serves until ctx ends. It calls getMe, deleteWebhook and
 // setMyCommands, then long-polls for updates and handles them. When ctx
-// ends it stops polling at once, confirms the updates received to
+// ends it stops polling at once, confirms the updates handled to
 // Telegram, goes on handling them and sending their replies while it can,
 // and returns nil within ShutdownTimeout, giving up (and logging the
 // count of) the replies it could not send (see the package
@@ -559,28 +576,32 @@ func (a *Adapter) Run(ctx context.Context) error {
 
 	if a.webhookMode() {
 		// Serve before setWebhook: Telegram may post at once.
-		a.serveHook(work)
+		endHook := a.serveHook(work)
 		err := a.setWebhook(ctx)
 		if err == nil {
 			<-ctx.Done()
 		}
 		a.stopHook()
-		a.stop(0, cancelWork) // the webhook stays set: another process may serve it
+		a.stop(nil, cancelWork) // the webhook stays set: another process may serve it
+		endHook()
 		if ctx.Err() != nil {
 			return nil
 		}
 		return err
 	}
-	offset, err := a.poll(ctx, work)
-	a.stop(offset, cancelWork)
+	a.acks.reset()
+	err := a.poll(ctx, work)
+	a.stop(a.acks.offset, cancelWork)
 	return err
 }
 
 // stop ends a Run within ShutdownTimeout: it confirms the updates
-// received, lets the chats' queues work until the grace period, then
-// cancels what is left and waits for it until the deadline. It logs how
-// many replies were not sent and how many updates were not handled.
-func (a *Adapter) stop(offset int, cancelWork context.CancelFunc) {
+// handled so far, lets the chats' queues work until the grace period,
+// then cancels what is left and waits for it until the deadline, and
+// confirms the updates handled meanwhile if time is left. offset (nil in
+// webhook mode) is the offset that confirms the updates handled. It logs
+// how many replies were not sent and how many updates were not handled.
+func (a *Adapter) stop(offset func() int, cancelWork context.CancelFunc) {
 	begin := time.Now()
 	total := a.cfg.ShutdownTimeout
 	deadline := begin.Add(total)
@@ -589,11 +610,18 @@ func (a *Adapter) stop(offset int, cancelWork context.CancelFunc) {
 	a.beginStop(stopBy)
 	defer a.endStop()
 
-	a.confirm(offset, min(total/4, time.Second))
+	confirmed := 0
+	if offset != nil {
+		confirmed = offset()
+		a.confirm(confirmed, min(total/4, time.Second))
+	}
 	finished := a.waitIdle(stopBy)
 	cancelWork()
 	if !finished {
 		finished = a.waitIdle(deadline)
+	}
+	if offset != nil && offset() != confirmed {
+		a.confirm(offset(), min(time.Until(deadline), time.Second))
 	}
 	a.tr.CloseIdleConnections()
 	attrs := []any{

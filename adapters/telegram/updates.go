@@ -66,14 +66,22 @@ func (a *Adapter) getUpdates(ctx context.Context, offset, timeout, limit int) ([
 }
 
 // poll long-polls until ctx ends, dispatching updates to handlers that
-// run under work. It returns the offset of the next update, and an error
-// only when the token is rejected.
-func (a *Adapter) poll(ctx, work context.Context) (int, error) {
-	offset := 0
+// run under work. It returns an error only when the token is rejected.
+//
+// The offset it asks from (which confirms every update before it to
+// Telegram) is a.acks.offset: it passes an update only once that update
+// is handled, so an update a crash leaves unhandled is delivered again.
+// While some are unhandled, getUpdates returns them again at once; those
+// are skipped, and the next call waits backlogPoll.
+func (a *Adapter) poll(ctx, work context.Context) error {
 	timeout := int(a.cfg.PollTimeout / time.Second)
 	b := newBackoff()
 	for ctx.Err() == nil {
-		ups, extra, err := a.getUpdates(ctx, offset, timeout, 100)
+		wait := timeout
+		if a.acks.waiting() {
+			wait = 0 // it answers at once anyway: the unhandled updates are there
+		}
+		ups, extra, err := a.getUpdates(ctx, a.acks.offset(), wait, 100)
 		if err != nil {
 			if ctx.Err() != nil {
 				break
@@ -81,7 +89,7 @@ func (a *Adapter) poll(ctx, work context.Context) (int, error) {
 			e := asError(err)
 			if e != nil && e.Code == 401 {
 				a.log.ErrorContext(ctx, "Telegram rejected the token; stopping", "err", err)
-				return offset, err
+				return err
 			}
 			if e != nil && e.Code == 409 && strings.Contains(e.Description, "webhook") {
 				if _, err := a.request(ctx, "deleteWebhook", tgbotapi.Params{}, nil, nil); err != nil {
@@ -97,21 +105,31 @@ func (a *Adapter) poll(ctx, work context.Context) (int, error) {
 		}
 		b.reset()
 		a.lastPoll.Store(time.Now().UnixNano())
+		fresh := 0
 		for i, u := range ups {
-			if u.UpdateID >= offset {
-				offset = u.UpdateID + 1
+			if !a.acks.receive(u.UpdateID) {
+				continue // received before, not handled yet
 			}
-			a.dispatch(work, u, extra[i])
+			fresh++
+			id := u.UpdateID
+			a.dispatch(work, u, extra[i], func(handled bool) {
+				if handled {
+					a.acks.handled(id)
+				}
+			})
+		}
+		if fresh == 0 && a.acks.waiting() && sleep(ctx, backlogPoll) != nil {
+			break
 		}
 	}
-	return offset, nil
+	return nil
 }
 
 // confirm tells Telegram, within timeout, that every update before
-// offset was received, so that the next start does not get them again.
+// offset was handled, so that the next start does not get them again.
 // An update the call returns stays unconfirmed and comes again then.
 func (a *Adapter) confirm(offset int, timeout time.Duration) {
-	if offset == 0 {
+	if offset == 0 || timeout <= 0 {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
@@ -137,18 +155,21 @@ type incoming struct {
 	held       *tgbotapi.Message
 }
 
-// dispatch queues an update on its chat's worker.
-func (a *Adapter) dispatch(work context.Context, u tgbotapi.Update, x updateExtra) {
+// dispatch queues an update on its chat's worker. done is called once:
+// done(true) when the update is handled (see handle), or ignored;
+// done(false) when Run stopped before handling it.
+func (a *Adapter) dispatch(work context.Context, u tgbotapi.Update, x updateExtra, done func(handled bool)) {
 	a.received.Add(1)
 	in, ok := a.convert(u, x)
 	if !ok {
 		a.handled.Add(1)
+		done(true)
 		return
 	}
 	in.req.Received = time.Now()
 	// A press Telegram sent without its message only needs its answer.
 	isUrgent := in.callbackID != "" && in.held == nil || bot.Urgent(in.req)
-	a.enqueue(in.dst.chat, isUrgent, func() { a.handle(work, in, isUrgent) })
+	a.enqueue(in.dst.chat, isUrgent, func() { a.handle(work, in, isUrgent, done) })
 }
 
 // convert reads an update; ok is false for an update to ignore.
@@ -257,16 +278,32 @@ func withTextMentions(text string, ents []tgbotapi.MessageEntity) string {
 // handle runs one update through the handler and queues its replies in
 // the chat's outbox (urgent ones when the update is). A button press is
 // answered here, before any of its replies is sent, even when the handler
-// panics. The update counts as handled once every reply has been sent or
-// given up on; HandleTimeout bounds all of it.
-func (a *Adapter) handle(work context.Context, in incoming, isUrgent bool) {
+// panics. The update counts as handled (Stats.Handled) once every reply
+// has been sent or given up on; HandleTimeout bounds all of it.
+//
+// done(true) is called as soon as the handler has returned: what the
+// update changes is committed then (a move's board is owed in the store's
+// outbox, which any process sends), so Telegram may be told, and the
+// replies need not be waited for. It is called too when the handler
+// panicked (the update would fail again). done(false) is called when Run
+// stopped before the update was handled: Telegram must deliver it again.
+func (a *Adapter) handle(work context.Context, in incoming, isUrgent bool, done func(handled bool)) {
 	if work.Err() != nil {
-		// Run is stopping and gave up: this update was received (and is
-		// confirmed) but is not handled.
+		// Run is stopping and gave up: this update was received but is
+		// not handled; it is not confirmed either, and comes again.
 		a.unhandled.Add(1)
 		a.handled.Add(1)
+		done(false)
 		return
 	}
+	acked := false
+	ack := func() {
+		if !acked {
+			acked = true
+			done(true)
+		}
+	}
+	defer ack() // runs last: after the answer of a press, and a panic's recovery
 	ctx, cancel := context.WithTimeout(work, a.cfg.HandleTimeout)
 	tr := newTracker(func() {
 		cancel()
@@ -306,6 +343,7 @@ func (a *Adapter) handle(work context.Context, in incoming, isUrgent bool) {
 		defer a.typing(ctx, in.dst)()
 		return a.h.Handle(ctx, in.req)
 	}()
+	ack()
 	if duplicate {
 		return
 	}

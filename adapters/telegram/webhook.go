@@ -123,11 +123,15 @@ func (a *Adapter) setWebhook(ctx context.Context) error {
 }
 
 // serveHook makes WebhookHandler queue updates under work (a non-nil
-// context); it waits for the requests being queued.
-func (a *Adapter) serveHook(work context.Context) {
+// context); it waits for the requests being queued. end, called once Run
+// has stopped, ends the requests still waiting for their update's
+// handling (with 503).
+func (a *Adapter) serveHook(work context.Context) (end func()) {
+	ch := make(chan struct{})
 	a.hookMu.Lock()
-	a.hookWork = work
+	a.hookWork, a.hookEnd = work, ch
 	a.hookMu.Unlock()
+	return func() { close(ch) }
 }
 
 // stopHook makes WebhookHandler refuse updates (503): Run no longer
@@ -148,9 +152,17 @@ func (a *Adapter) stopHook() {
 //   - 503 when Run is not serving the webhook (not started, or stopping),
 //     so Telegram delivers the update again later (to this process or
 //     another);
-//   - 200 as soon as the update is queued on its chat (the same queues
-//     long polling feeds), or recognised as one of the latest
-//     dedupWindow updates received, which is dropped.
+//   - 200 once the update is handled: queued on its chat (the same
+//     queues long polling feeds) and through the bot's handler, whose
+//     changes are then committed (its replies may still wait in the
+//     outbox: a move's board is owed in the store, and any process sends
+//     it). Telegram delivers an update it has no 200 for again, so one
+//     that a crash leaves unhandled is not lost; the bot's event claim
+//     (bot.Request.EventID) drops it when it was handled after all.
+//     An update among the latest dedupWindow received is not queued
+//     again: its request waits for the first delivery's handling and
+//     gets the same answer;
+//   - 503 as well for an update Run stopped before handling.
 //
 // It answers 404 when the adapter is not in webhook mode.
 func (a *Adapter) WebhookHandler() http.Handler { return http.HandlerFunc(a.serveUpdate) }
@@ -187,39 +199,92 @@ func (a *Adapter) serveUpdate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_ = json.Unmarshal(body, &x) // topic information, when it decodes
-	a.hookMu.RLock()
-	defer a.hookMu.RUnlock()
-	if a.hookWork == nil {
+	d, end, ok := a.receiveHook(u, x)
+	if !ok {
 		http.Error(w, "not serving", http.StatusServiceUnavailable)
 		return
 	}
-	if a.seen.add(u.UpdateID) {
-		a.metrics.Deduplicated()
-		a.log.DebugContext(r.Context(), "update delivered again; dropped", "update_id", u.UpdateID)
-		w.WriteHeader(http.StatusOK)
+	select {
+	case <-d.done:
+	case <-end:
+		// Run has stopped with the update's handling still under way (a
+		// handler that ignores its context).
+		select {
+		case <-d.done:
+		default:
+			http.Error(w, "not serving", http.StatusServiceUnavailable)
+			return
+		}
+	case <-r.Context().Done():
+		return // Telegram gave up on this request: it delivers the update again
+	}
+	if !d.handled {
+		// Run stopped before handling it: Telegram delivers it again
+		// (to this process once it serves again, or to another).
+		http.Error(w, "not serving", http.StatusServiceUnavailable)
 		return
 	}
-	a.dispatch(a.hookWork, u, x)
 	w.WriteHeader(http.StatusOK)
 }
 
-// recentIDs remembers the latest update ids, up to a bound.
+// receiveHook queues a webhook update on its chat, unless it is one of the
+// latest dedupWindow updates received, and returns its delivery, whose
+// done is closed once the update is handled (or dropped by a stop); a
+// redelivery gets the first delivery's. end is closed once Run has
+// stopped. ok is false when Run is not serving the webhook.
+func (a *Adapter) receiveHook(u tgbotapi.Update, x updateExtra) (d *delivery, end <-chan struct{}, ok bool) {
+	a.hookMu.RLock()
+	defer a.hookMu.RUnlock()
+	if a.hookWork == nil {
+		return nil, nil, false
+	}
+	end = a.hookEnd
+	d, again := a.seen.add(u.UpdateID)
+	if again {
+		a.metrics.Deduplicated()
+		a.log.Debug("update delivered again; waiting for the first delivery's handling", "update_id", u.UpdateID)
+		return d, end, true
+	}
+	a.dispatch(a.hookWork, u, x, func(handled bool) {
+		if !handled {
+			a.seen.forget(u.UpdateID, d) // a redelivery is handled anew
+		}
+		d.finish(handled)
+	})
+	return d, end, true
+}
+
+// delivery is the handling of a webhook update, which the requests that
+// delivered it wait for.
+type delivery struct {
+	done    chan struct{} // closed once the update is handled or dropped
+	handled bool          // set before done is closed
+}
+
+func (d *delivery) finish(handled bool) {
+	d.handled = handled
+	close(d.done)
+}
+
+// recentIDs remembers the latest update ids, up to a bound, with their
+// deliveries.
 type recentIDs struct {
 	mu   sync.Mutex
-	set  map[int]struct{}
+	set  map[int]*delivery
 	ring []int
 	next int
 }
 
-// add records id and reports whether it was already there.
-func (r *recentIDs) add(id int) bool {
+// add returns id's delivery, and whether id was already there; a new id
+// gets a new delivery.
+func (r *recentIDs) add(id int) (*delivery, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if _, ok := r.set[id]; ok {
-		return true
+	if d, ok := r.set[id]; ok {
+		return d, true
 	}
 	if r.set == nil {
-		r.set = make(map[int]struct{}, dedupWindow)
+		r.set = make(map[int]*delivery, dedupWindow)
 		r.ring = make([]int, 0, dedupWindow)
 	}
 	if len(r.ring) < dedupWindow {
@@ -229,6 +294,17 @@ func (r *recentIDs) add(id int) bool {
 		r.ring[r.next] = id
 		r.next = (r.next + 1) % dedupWindow
 	}
-	r.set[id] = struct{}{}
-	return false
+	d := &delivery{done: make(chan struct{})}
+	r.set[id] = d
+	return d, false
+}
+
+// forget removes id when its delivery is still d (its ring slot stays,
+// and frees nothing else when it comes round).
+func (r *recentIDs) forget(id int, d *delivery) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.set[id] == d {
+		delete(r.set, id)
+	}
 }

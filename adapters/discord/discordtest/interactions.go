@@ -246,7 +246,7 @@ func (s *Server) PressButton(channel string, user User, locale, messageID, custo
 func (s *Server) newInteraction(channel string, user User, locale string, typ int) *Interaction {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return &Interaction{ID: s.id(), Token: randomToken(), ChannelID: channel, Type: typ, User: user, Locale: locale, s: s}
+	return &Interaction{ID: s.snowflakeNow(), Token: randomToken(), ChannelID: channel, Type: typ, User: user, Locale: locale, s: s}
 }
 
 // commandID is the id of the registered command name, if any.

@@ -281,6 +281,20 @@ func (s *Server) id() string {
 	return strconv.FormatInt(s.nextID, 10)
 }
 
+// Snowflake is the id Discord would give something made at t, with n
+// (its low 22 bits) telling apart the ids of one millisecond.
+func Snowflake(t time.Time, n int64) string {
+	const epoch = 1420070400000 // the first millisecond of 2015
+	return strconv.FormatInt((t.UnixMilli()-epoch)<<22|n&(1<<22-1), 10)
+}
+
+// snowflakeNow returns a new id whose time is now, as an interaction's
+// is (the bot refuses an interaction older than its token's 15 minutes).
+func (s *Server) snowflakeNow() string {
+	s.nextID++
+	return Snowflake(time.Now(), s.nextID)
+}
+
 // notify wakes the waiters.
 func (s *Server) notify() {
 	s.chMu.Lock()

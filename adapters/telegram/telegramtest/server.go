@@ -178,6 +178,10 @@ type Server struct {
 	Token string
 	// Bot is the bot user (getMe).
 	Bot User
+	// WebhookTimeout is how long a delivery to the webhook may take before
+	// it counts as failed and the update is POSTed again (0: 10 s). Set it
+	// before the first setWebhook.
+	WebhookTimeout time.Duration
 
 	srv       *httptest.Server
 	closing   chan struct{}
@@ -190,6 +194,8 @@ type Server struct {
 	injected   int
 	confirmed  int // update ids below this are confirmed
 	pollGen    int
+	polls      int         // getUpdates calls begun
+	returned   map[int]int // update id -> polls when getUpdates first returned it
 	chats      map[int64]*chat
 	calls      []Call
 	answers    []CallbackAnswer
@@ -247,6 +253,7 @@ func New(token string) *Server {
 		migrated:   map[int64]int64{},
 		refused:    map[int64]bool{},
 		members:    map[int64]map[int64]string{},
+		returned:   map[int]int{},
 		holds:      map[string]chan struct{}{},
 		waiting:    map[string]int{},
 	}
@@ -560,6 +567,25 @@ func (s *Server) Unconfirmed() int {
 	return len(s.updates)
 }
 
+// Confirmed is the offset the bot has confirmed with getUpdates (or, in
+// webhook mode, one past the highest update it answered 2xx): update ids
+// below it that getUpdates returned were acknowledged.
+func (s *Server) Confirmed() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.confirmed
+}
+
+// PolledSince reports whether getUpdates has returned update id and a
+// getUpdates call has begun since: the bot has had the chance to confirm
+// it (by that call's offset).
+func (s *Server) PolledSince(id int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	at, ok := s.returned[id]
+	return ok && s.polls > at
+}
+
 // Sent lists the bot's messages in chat, oldest first, as they are now.
 func (s *Server) Sent(chatID int64) []Message {
 	s.mu.Lock()
@@ -834,6 +860,7 @@ func (s *Server) getUpdates(w http.ResponseWriter, r *http.Request, c Call) {
 		return
 	}
 	s.pollGen++
+	s.polls++
 	gen := s.pollGen
 	s.recordLocked(c, 200, "")
 	s.mu.Unlock()
@@ -863,6 +890,15 @@ func (s *Server) getUpdates(w http.ResponseWriter, r *http.Request, c Call) {
 			if u.id >= offset && (len(allowed) == 0 || slices.Contains(allowed, u.kind)) {
 				out = append(out, u.raw)
 			}
+		}
+		if len(out) > 0 {
+			for _, u := range out {
+				id := u.(map[string]any)["update_id"].(int)
+				if _, ok := s.returned[id]; !ok {
+					s.returned[id] = s.polls
+				}
+			}
+			s.touch()
 		}
 		ch := s.changed
 		s.mu.Unlock()

@@ -68,7 +68,11 @@ func (s *Server) setWebhookLocked(p map[string]string) (any, *apiError) {
 // deliverHook POSTs the pending updates to the webhook until the server
 // closes.
 func (s *Server) deliverHook() {
-	client := &http.Client{Timeout: 10 * time.Second}
+	timeout := s.WebhookTimeout
+	if timeout <= 0 {
+		timeout = 10 * time.Second
+	}
+	client := &http.Client{Timeout: timeout}
 	for {
 		s.mu.Lock()
 		h := s.hook
