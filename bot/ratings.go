@@ -52,22 +52,23 @@ func ratingDelta(before, after rating.Rating) string {
 // (store.Rated: against the bot, say). A finished game between two people
 // that the store did not rate says why: a player never moved
 // (store.BothMoved), or else the pair's store.RatedPerDay games of the
-// day were rated already. A failure to read the ratings is logged and
+// day were rated already. (A game rated before these rules shows its
+// change, moves or not, until a rebuild.) A failure to read the ratings is logged and
 // leaves the line out: the board matters more.
 func (s *session) ratingLine(lg *loaded) string {
 	rec := lg.rec
 	if !store.Rated(rec) {
 		return ""
 	}
-	if !store.BothMoved(rec) {
-		return s.t("rating_unrated_no_move", nil)
-	}
 	cs, err := s.b.cfg.Store.GameRatings(s.ctx, rec.ID)
 	if err != nil {
 		s.b.log.ErrorContext(s.ctx, "game ratings", "game", rec.ID, "err", err)
 		return ""
 	}
-	if len(cs) == 0 {
+	switch {
+	case len(cs) == 0 && !store.BothMoved(rec):
+		return s.t("rating_unrated_no_move", nil)
+	case len(cs) == 0:
 		return s.t("rating_unrated_daily_cap", map[string]any{"Count": store.RatedPerDay,
 			"Variant": locales.VariantName(s.lang, rec.Variant)})
 	}
