@@ -301,7 +301,7 @@ func (b *Bot) failed(s *session, err error) []Reply {
 		return []Reply{{Text: s.t("err_unavailable", nil), Private: true}}
 	}
 	b.log.ErrorContext(ctx, "request failed", "platform", req.Platform, "channel", req.Channel,
-		"user", req.User.ID, "command", req.Command, "text", shorten(req.Text, 200), "button", req.Button, "err", err)
+		"user", req.User.ID, "command", req.Command, "text", cut(req.Text, 200), "button", req.Button, "err", err)
 	return []Reply{{Text: s.t("err_internal", nil), Private: true}}
 }
 
@@ -323,8 +323,14 @@ func throttled(req Request) bool {
 	return !(cmd == "puzzle" && len(args) > 0)
 }
 
-// shorten cuts s to at most n bytes on a rune boundary, for logs.
-func shorten(s string, n int) string {
+// shorten is user text s to quote in a reply (“{Word}”): cut to at most n
+// bytes (cut), then locales.Literal, so that it shows as typed on every
+// platform (no markup, no control or bidi characters).
+func shorten(s string, n int) string { return locales.Literal(cut(s, n)) }
+
+// cut cuts s to at most n bytes on a rune boundary, marking a cut with
+// "…", for logs and stored titles.
+func cut(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}

@@ -79,6 +79,10 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 		case la == "second" || la == "north":
 			second = true
 		case strings.HasPrefix(a, "@") || strings.HasPrefix(a, "<@"):
+			// The name as the challenge will show it: no control or
+			// bidi characters, no bold ('*' is '∗', as in names from
+			// Telegram, so that "@Da*ve" still invites Da*ve).
+			a = strings.ReplaceAll(locales.CleanText(a, false), "*", "∗")
 			if !namesSomeone(a) {
 				// "@" alone would open a challenge nobody can accept,
 				// holding the channel until it is withdrawn.

@@ -137,7 +137,7 @@ func (s *session) rememberPlace() {
 	if s.req.ChannelLink == "" && title == "" {
 		return
 	}
-	p := store.Place{Link: s.req.ChannelLink, Title: shorten(title, 100)}
+	p := store.Place{Link: s.req.ChannelLink, Title: cut(title, 100)}
 	if err := s.b.cfg.Store.SetPlace(s.ctx, s.req.Platform, s.req.Channel, p); err != nil {
 		s.b.log.WarnContext(s.ctx, "channel place not recorded", "platform", s.req.Platform, "channel", s.req.Channel, "err", err)
 	}

@@ -48,9 +48,13 @@ func ratingDelta(before, after rating.Rating) string {
 
 // ratingLine is what a finished rated game did to its players' ratings, in
 // seat order: "Rating, Kalah: @alice 1500? → 1662? (+162) · @bob 1500? →
-// 1338? (−162)"; "" for a game that is not over or not rated. A failure to
-// read the ratings is logged and leaves the line out: the board matters
-// more.
+// 1338? (−162)"; "" for a game that is not over or not of the rated kind
+// (store.Rated: against the bot, say). A finished game between two people
+// that the store did not rate says why: a player never moved
+// (store.BothMoved), or else the pair's store.RatedPerDay games of the
+// day were rated already. (A game rated before these rules shows its
+// change, moves or not, until a rebuild.) A failure to read the ratings is logged and
+// leaves the line out: the board matters more.
 func (s *session) ratingLine(lg *loaded) string {
 	rec := lg.rec
 	if !store.Rated(rec) {
@@ -60,6 +64,13 @@ func (s *session) ratingLine(lg *loaded) string {
 	if err != nil {
 		s.b.log.ErrorContext(s.ctx, "game ratings", "game", rec.ID, "err", err)
 		return ""
+	}
+	switch {
+	case len(cs) == 0 && !store.BothMoved(rec):
+		return s.t("rating_unrated_no_move", nil)
+	case len(cs) == 0:
+		return s.t("rating_unrated_daily_cap", map[string]any{"Count": store.RatedPerDay,
+			"Variant": locales.VariantName(s.lang, rec.Variant)})
 	}
 	if len(cs) != 2 {
 		return ""

@@ -15,19 +15,21 @@ import (
 	"github.com/mancala-bot/mancala/store"
 )
 
-// quickWin is a whole game of Kalah with two pits of one seed: alice
-// (South) sows pit 2 into her store (an extra turn), then pit 1 into her
-// empty pit 2, capturing it with bob's facing seed: her pits are empty, the
-// game ends 3:1 for her.
+// quickWin is a whole game of Kalah with three pits of one seed in which
+// both players move (so that it is rated: store.BothMoved): South sows pit
+// 2, North pit 3 into his store (an extra turn), then pit 1; South's pit 1
+// ends the game with South ahead.
 func quickWin(t *testing.T, h *harness, south, north string) bot.Reply {
 	t.Helper()
-	r := one(t, h.say(south, "/new kalah @"+north+" pits=2 seeds=1"))
+	r := one(t, h.say(south, "/new kalah @"+north+" pits=3 seeds=1"))
 	g := h.live()
 	if r.Private || g == nil {
 		t.Fatalf("no challenge: %+v", r)
 	}
 	one(t, h.say(north, "/accept"))
 	one(t, h.say(south, "2"))
+	one(t, h.say(north, "3"))
+	one(t, h.say(north, "1"))
 	r = one(t, h.say(south, "1"))
 	if last, _ := h.db.LastGame(context.Background(), "test", "c1"); h.live() != nil || last.ID != g.ID || last.Result != "south_won" {
 		t.Fatalf("the quick game did not end with South's win: %+v", last)
@@ -71,6 +73,8 @@ func TestRatedGameThroughTheChat(t *testing.T) {
 	h.advance(time.Hour)
 	one(t, h.say("bob", "/new kalah @alice"))
 	one(t, h.say("alice", "/accept"))
+	one(t, h.say("bob", "1"))
+	one(t, h.say("alice", "1"))
 	one(t, h.say("bob", "/draw"))
 	r = one(t, h.say("alice", "/draw"))
 	t.Logf("an agreed draw:\n%s", r.Text)
@@ -83,6 +87,8 @@ func TestRatedGameThroughTheChat(t *testing.T) {
 	h.advance(time.Hour)
 	one(t, h.say("alice", "/new oware @bob"))
 	one(t, h.say("bob", "/accept"))
+	one(t, h.say("alice", "1"))
+	one(t, h.say("bob", "1"))
 	h.advance(25 * time.Hour)
 	r = one(t, h.say("bob", "/claim"))
 	wantLine(t, "the claim", r.Text, "Rating, Oware: @alice 1500? → 1338? (−162) · @bob 1500? → 1662? (+162)")
@@ -179,6 +185,8 @@ func TestRatedOnceWithTwoProcesses(t *testing.T) {
 		DeliveryHold: time.Second})
 	one(t, h.say("alice", "/new kalah @bob"))
 	one(t, h.say("bob", "/accept"))
+	one(t, h.say("alice", "1"))
+	one(t, h.say("bob", "1"))
 	var wg sync.WaitGroup
 	replies := make([][]bot.Reply, 2)
 	for i, b := range []*bot.Bot{h.bot, other} {
@@ -238,5 +246,79 @@ func TestRebuildMatchesTheGames(t *testing.T) {
 		if after := h.ratings(p); len(after) != 1 || !reflect.DeepEqual(after, before[p]) {
 			t.Errorf("%s rebuilt: %+v, was %+v", p, after, before[p])
 		}
+	}
+}
+
+// The farming of issue 26: bob accepts and resigns at once, eight times,
+// a day apart. None is rated (alice stays at 1500: no rating at all), and
+// the finished board says why; nor is a game where only alice moved. A
+// game where both moved is rated as her first.
+func TestFarmedGamesUnrated(t *testing.T) {
+	h := newHarness(t, nil)
+	for i := range 8 {
+		one(t, h.say("alice", "/new kalah @bob"))
+		one(t, h.say("bob", "/accept"))
+		r := one(t, h.say("bob", "/resign"))
+		if i == 0 {
+			t.Logf("a resignation before any move:\n%s", r.Text)
+		}
+		wantLine(t, "a resignation before any move", r.Text,
+			"Not rated: a game counts for ratings only once both players have made a move.")
+		if strings.Contains(r.Text, "→") {
+			t.Errorf("game %d shows a rating change:\n%s", i+1, r.Text)
+		}
+		h.advance(24 * time.Hour)
+	}
+	one(t, h.say("alice", "/new kalah @bob"))
+	one(t, h.say("bob", "/accept"))
+	one(t, h.say("alice", "1"))
+	r := one(t, h.say("bob", "/resign"))
+	wantLine(t, "a resignation after South's move only", r.Text, "Not rated: a game counts")
+	if rs := h.ratings("alice"); len(rs) != 0 {
+		t.Fatalf("alice after nine farmed games: %+v; want no rating (1500)", rs)
+	}
+	wantLine(t, "stats", one(t, h.say("alice", "/stats")).Text, "No rated games yet")
+
+	r = quickWin(t, h, "alice", "bob")
+	wantLine(t, "a real game", r.Text, "Rating, Kalah: @alice 1500? → 1662? (+162) · @bob 1500? → 1338? (−162)")
+	if strings.Contains(r.Text, "Not rated") {
+		t.Errorf("a real game says it is not rated:\n%s", r.Text)
+	}
+}
+
+// The daily cap through the chat: three games of a pair in a UTC day are
+// rated, the fourth says it is not, in the language of the game; the next
+// UTC day counts again.
+func TestDailyCapThroughTheChat(t *testing.T) {
+	for _, c := range []struct{ lang, want string }{
+		{"en", "Not rated: only 3 games of Kalah between the same two players count for ratings each day (UTC), and these two have played theirs today."},
+		{"ru", "Без рейтинга: в игре «Калах» в рейтинг идут только 3 партии одной пары игроков за сутки (по UTC), и сегодня эта пара их уже сыграла."},
+		{"da", "Uden rating: kun 3 partier i Kalaha mellem de samme to spillere giver rating om dagen (UTC), og de to har allerede spillet dem i dag."},
+		{"pl", "Bez rankingu: w grze Kalah do rankingu liczą się tylko 3 partie tych samych dwóch graczy dziennie (UTC), a dziś już je rozegrali."},
+	} {
+		t.Run(c.lang, func(t *testing.T) {
+			h := newHarness(t, nil)
+			one(t, h.say("alice", "/lang "+c.lang))
+			one(t, h.say("bob", "/lang "+c.lang))
+			for i := range 3 {
+				south, north := []string{"alice", "bob"}[i%2], []string{"bob", "alice"}[i%2]
+				r := quickWin(t, h, south, north)
+				if strings.Contains(r.Text, c.want) || !strings.Contains(r.Text, "→") {
+					t.Fatalf("game %d of the day is not rated:\n%s", i+1, r.Text)
+				}
+				h.advance(time.Minute)
+			}
+			r := quickWin(t, h, "bob", "alice")
+			t.Logf("the fourth game of the day:\n%s", r.Text)
+			wantLine(t, "the fourth game of the day", r.Text, c.want)
+			if rs := h.ratings("alice"); len(rs) != 1 || rs[0].Games != 3 {
+				t.Errorf("alice after four games in a day: %+v; want 3 rated", rs)
+			}
+			h.advance(24 * time.Hour)
+			r = quickWin(t, h, "bob", "alice")
+			if strings.Contains(r.Text, c.want) || !strings.Contains(r.Text, "→") {
+				t.Errorf("the next day's game is not rated:\n%s", r.Text)
+			}
+		})
 	}
 }

@@ -44,7 +44,10 @@
 // no underscores, backquotes or other markup characters, so they are safe in
 // Telegram's legacy Markdown and in a terminal. Discord reads *x* as italic:
 // ForDiscord turns it into **x**. ForTelegramHTML gives Telegram HTML, and
-// Plain strips the asterisks.
+// Plain strips the asterisks. User text put into a text (a quoted word)
+// goes through Literal first: its markup characters are marked so that
+// the three converters show them as typed (escaped for Discord), and
+// CleanText has removed its control and bidirectional characters.
 //
 // # Wording choices
 //

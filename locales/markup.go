@@ -12,22 +12,29 @@ import (
 // (adapters may strip or replace it first).
 
 // ForDiscord returns s with every *bold* span written **bold**, Discord's
-// bold (Discord reads *x* as italics).
+// bold (Discord reads *x* as italics), and the characters of user text
+// that Literal marked escaped with a backslash (\*), so that Discord's
+// markdown shows them as they are.
 func ForDiscord(s string) string {
-	return mapBold(s, func(t string) string { return "**" + t + "**" })
+	s = mapBold(s, func(t string) string { return "**" + t + "**" })
+	return unmark(s, func(c byte) string { return "\\" + string(c) })
 }
 
 // ForTelegramHTML returns s for Telegram's "HTML" parse mode: <, > and & are
-// escaped and every *bold* span becomes <b>bold</b>. (Telegram's legacy
-// "Markdown" mode takes the texts as they are.)
+// escaped and every *bold* span becomes <b>bold</b>; the characters of user
+// text that Literal marked are plain characters (escaped as HTML).
+// (Telegram's legacy "Markdown" mode takes the texts as they are.)
 func ForTelegramHTML(s string) string {
-	return mapBold(html.EscapeString(s), func(t string) string { return "<b>" + t + "</b>" })
+	s = mapBold(html.EscapeString(s), func(t string) string { return "<b>" + t + "</b>" })
+	return unmark(s, func(c byte) string { return html.EscapeString(string(c)) })
 }
 
-// Plain returns s with the asterisks of *bold* spans removed, for a terminal
-// or any place without markup.
+// Plain returns s with the asterisks of *bold* spans removed and the
+// characters Literal marked as they are, for a terminal or any place
+// without markup.
 func Plain(s string) string {
-	return mapBold(s, func(t string) string { return t })
+	s = mapBold(s, func(t string) string { return t })
+	return unmark(s, func(c byte) string { return string(c) })
 }
 
 // mapBold rewrites each *span* of each line with f; an unpaired asterisk is

@@ -10,7 +10,12 @@ import (
 // Ratings: a Glicko-2 rating (package rating) per platform, user and
 // variant id (the options do not make another variant: Kalah with cross
 // sowing or five seeds rates as Kalah). Only games between two people on
-// two seats are rated (Rated); every rated game is its own rating period,
+// two seats are rated (Rated), and of those only the games that count:
+// each of the two made at least one move (BothMoved: a game resigned,
+// abandoned or drawn before that is no game of skill), and the pair has
+// not yet had RatedPerDay rated games of the variant that UTC day
+// (RatingDay). Both rules stop the farming of a rating (one player
+// resigning game after game to a friend). Every rated game is its own rating period,
 // applied by UpdateGame in the transaction that ends the game, so a game
 // is rated exactly once, whatever the processes: the game's rows in
 // rating_changes are its "rated" marker. The time of a game is its
@@ -67,6 +72,41 @@ func Rated(g *Game) bool {
 	}
 	a, b := g.Players[0], g.Players[1]
 	return a.UserID != "" && b.UserID != "" && !a.IsBot() && !b.IsBot() && a.UserID != b.UserID
+}
+
+// RatedPerDay is how many games of one variant between the same two
+// people are rated in a UTC day (RatingDay); later games that day are
+// played and recorded but not rated. Three lets a pair play a match (best
+// of three) that counts in full; beyond it, games against one opponent
+// tell little more about strength (Glicko-2 learns from varied
+// opponents), and one friend cannot pump a rating: a day's three wins
+// against a new player take a new player from 1500 to 1753 (rating
+// package), and the next day's count for less as the RD falls.
+const RatedPerDay = 3
+
+// BothMoved reports whether each player of g's first two seats made at
+// least one move of g.Moves (by UserID): a game between two people is
+// rated only then. A pie-rule swap counts as a move.
+func BothMoved(g *Game) bool {
+	if len(g.Players) < 2 {
+		return false
+	}
+	var moved [2]bool
+	for _, m := range g.Moves {
+		for i := range moved {
+			if m.UserID != "" && m.UserID == g.Players[i].UserID {
+				moved[i] = true
+			}
+		}
+	}
+	return moved[0] && moved[1]
+}
+
+// RatingDay is the UTC day that t falls in, [start, end): the day of the
+// RatedPerDay cap for a game that ended at t.
+func RatingDay(t time.Time) (start, end time.Time) {
+	start = t.UTC().Truncate(24 * time.Hour)
+	return start, start.Add(24 * time.Hour)
 }
 
 // NewRating is a player's rating before their first game of the variant.

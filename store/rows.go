@@ -142,32 +142,41 @@ func SettleOwed(g *Game, id int64) {
 }
 
 // RatedCandidates lists the finished games with a result, with their
-// seats (one row per seat), in the order they ended: the games
-// RebuildRatings rates again (Rated picks the rated ones). It is the same
+// seats (one row per seat) and whether the seat's player made a move (1 or
+// 0), in the order they ended: the games RebuildRatings rates again
+// (Rated and BothMoved pick them, before the daily cap). It is the same
 // SQL in both dialects; AppendCandidate reads its rows.
 const RatedCandidates = `SELECT g.id, g.platform, g.channel, g.variant, g.result, g.updated_at,
-		s.seat, s.user_id, s.name, s.level
+		s.seat, s.user_id, s.name, s.level,
+		CASE WHEN s.user_id <> '' AND EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id AND m.user_id = s.user_id)
+			THEN 1 ELSE 0 END
 		FROM games g JOIN seats s ON s.game_id = g.id
 		WHERE g.phase = 'over' AND g.result IN ('south_won', 'north_won', 'draw')
 		ORDER BY g.updated_at, g.id, s.seat`
 
 // AppendCandidate reads one row of RatedCandidates: a seat of the last
-// game of games, or of a new game (phase over) appended to them.
+// game of games, or of a new game (phase over) appended to them. The
+// game's Moves are not read: a seat whose player moved adds one Move with
+// only its UserID set, enough for BothMoved.
 func AppendCandidate(games []*Game, row Scanner) ([]*Game, error) {
 	var (
 		id, updated                     int64
 		platform, channel, variant, res string
-		seat                            int
+		seat, moved                     int
 		p                               Player
 	)
-	if err := row.Scan(&id, &platform, &channel, &variant, &res, &updated, &seat, &p.UserID, &p.Name, &p.Level); err != nil {
+	if err := row.Scan(&id, &platform, &channel, &variant, &res, &updated, &seat, &p.UserID, &p.Name, &p.Level, &moved); err != nil {
 		return games, err
 	}
 	if n := len(games); n == 0 || games[n-1].ID != id {
 		games = append(games, &Game{ID: id, Platform: platform, Channel: channel, Variant: variant,
 			Phase: PhaseOver, Result: res, UpdatedAt: FromMillis(updated)})
 	}
-	return games, SetSeat(games[len(games)-1], seat, p)
+	g := games[len(games)-1]
+	if moved != 0 {
+		g.Moves = append(g.Moves, Move{Ply: len(g.Moves), UserID: p.UserID})
+	}
+	return games, SetSeat(g, seat, p)
 }
 
 // RatingColumns are the ratings table's columns, in the order ScanRating

@@ -159,13 +159,16 @@ func TestSetSeat(t *testing.T) {
 }
 
 // TestAppendCandidate: consecutive rows of one game are its seats; a new
-// id starts the next game.
+// id starts the next game; a seat whose player moved adds a move of theirs
+// (BothMoved then tells).
 func TestAppendCandidate(t *testing.T) {
 	end := time.Date(2026, 1, 2, 3, 4, 5, 6_000_000, time.UTC)
 	rows := []row{
-		{int64(1), "telegram", "c", "kalah", "draw", end.UnixMilli(), 0, "a", "A", ""},
-		{int64(1), "telegram", "c", "kalah", "draw", end.UnixMilli(), 1, "b", "B", ""},
-		{int64(4), "telegram", "d", "oware", "south_won", end.UnixMilli(), 1, "", "", "easy"},
+		{int64(1), "telegram", "c", "kalah", "draw", end.UnixMilli(), 0, "a", "A", "", 1},
+		{int64(1), "telegram", "c", "kalah", "draw", end.UnixMilli(), 1, "b", "B", "", 1},
+		{int64(4), "telegram", "d", "oware", "south_won", end.UnixMilli(), 1, "", "", "easy", 0},
+		{int64(5), "telegram", "d", "oware", "north_won", end.UnixMilli(), 0, "a", "A", "", 1},
+		{int64(5), "telegram", "d", "oware", "north_won", end.UnixMilli(), 1, "b", "B", "", 0},
 	}
 	var games []*store.Game
 	for _, r := range rows {
@@ -176,12 +179,21 @@ func TestAppendCandidate(t *testing.T) {
 	}
 	want := []*store.Game{
 		{ID: 1, Platform: "telegram", Channel: "c", Variant: "kalah", Phase: store.PhaseOver, Result: "draw",
-			UpdatedAt: end, Players: []store.Player{{UserID: "a", Name: "A"}, {UserID: "b", Name: "B"}}},
+			UpdatedAt: end, Players: []store.Player{{UserID: "a", Name: "A"}, {UserID: "b", Name: "B"}},
+			Moves: []store.Move{{Ply: 0, UserID: "a"}, {Ply: 1, UserID: "b"}}},
 		{ID: 4, Platform: "telegram", Channel: "d", Variant: "oware", Phase: store.PhaseOver, Result: "south_won",
 			UpdatedAt: end, Players: []store.Player{{}, {Level: "easy"}}},
+		{ID: 5, Platform: "telegram", Channel: "d", Variant: "oware", Phase: store.PhaseOver, Result: "north_won",
+			UpdatedAt: end, Players: []store.Player{{UserID: "a", Name: "A"}, {UserID: "b", Name: "B"}},
+			Moves: []store.Move{{Ply: 0, UserID: "a"}}},
 	}
 	if !reflect.DeepEqual(games, want) {
 		t.Errorf("games\n\t%+v\nwant\n\t%+v", games, want)
+	}
+	for i, moved := range []bool{true, false, false} {
+		if got := store.BothMoved(games[i]); got != moved {
+			t.Errorf("game %d: BothMoved = %v, want %v", games[i].ID, got, moved)
+		}
 	}
 }
 

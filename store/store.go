@@ -45,7 +45,9 @@ type Store interface {
 	// the history. The change is durable when UpdateGame returns nil.
 	// When g ends a game that Rated counts, the game is rated in the
 	// same transaction (RateGame, as of g.UpdatedAt), unless it was
-	// rated before: a game is rated at most once, whatever the processes.
+	// rated before (a game is rated at most once, whatever the
+	// processes), a player never moved (BothMoved) or the two players
+	// had RatedPerDay rated games of the variant that UTC day.
 	UpdateGame(ctx context.Context, g *Game) error
 	// IdleGames returns the games in play whose turn started before t,
 	// oldest first.

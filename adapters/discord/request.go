@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/mancala-bot/mancala/bot"
+	"github.com/mancala-bot/mancala/locales"
 )
 
 // Platform is bot.Request.Platform for Discord: games are keyed by it and
@@ -93,7 +94,8 @@ func displayName(i *discordgo.Interaction, u *discordgo.User) string {
 	if i.Member != nil && i.Member.Nick != "" {
 		name = i.Member.Nick
 	}
-	return strings.ReplaceAll(name, "*", "")
+	// No bot markup, no control or bidirectional formatting characters.
+	return locales.CleanText(strings.ReplaceAll(name, "*", ""), false)
 }
 
 // commandArgs turns a command's options into the bot's arguments, in the

@@ -191,7 +191,9 @@ func keyboardLayout(b *bot.Board) (kb *tgbotapi.InlineKeyboardMarkup, dropped in
 // noKeyboard removes a message's inline keyboard in an edit.
 var noKeyboard = &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
 
-// cleanName keeps a user's name from turning into bot markup.
+// cleanName keeps a user's name from turning into bot markup ('*' becomes
+// '∗') or acting on the text around it (locales.CleanText: no control or
+// bidirectional formatting characters, one line).
 func cleanName(s string) string {
-	return strings.TrimSpace(strings.ReplaceAll(s, "*", "∗"))
+	return strings.TrimSpace(strings.ReplaceAll(locales.CleanText(s, false), "*", "∗"))
 }

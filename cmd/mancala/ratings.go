@@ -12,8 +12,9 @@ const ratingsUsage = `usage: mancala ratings rebuild [--json]
 
 Recompute every Glicko-2 rating from the finished games stored in the
 database (DATABASE_URL, else the SQLite file DATABASE_PATH, as for serve),
-in the order the games ended: the same numbers as the bot's updates as games
-end. Run it once after upgrading to rate the games played before ratings
+in the order the games ended, by the bot's rules (a game counts once each
+player moved; at most 3 rated games a UTC day between the same two people in
+one game type): the same numbers as the bot's updates as games end. Run it once after upgrading to rate the games played before ratings
 existed. With SQLite, stop the bot first (one process per file); with
 PostgreSQL it may run while the bots serve (ratings are written one game at
 a time under a lock).

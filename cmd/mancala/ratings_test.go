@@ -18,7 +18,8 @@ import (
 )
 
 // playRated plays nine quick games of Kalah between three people through
-// the bot, weeks and months apart, and returns their ratings.
+// the bot, weeks and months apart, then two games bob resigns before any
+// move (not rated), and returns their ratings.
 func playRated(t *testing.T, cfg Config) map[string][]store.Rating {
 	t.Helper()
 	ctx := context.Background()
@@ -39,13 +40,23 @@ func playRated(t *testing.T, cfg Config) map[string][]store.Rating {
 	}
 	players := []string{"alice", "bob", "carol"}
 	for i := range 9 {
-		// Kalah with two pits of one seed: South wins with 2 then 1.
+		// Kalah with three pits of one seed: both move (a game is rated
+		// only then), and South wins.
 		south, north := players[i%3], players[(i+1+i/3%2)%3]
-		say(south, "/new kalah @"+north+" pits=2 seeds=1")
+		say(south, "/new kalah @"+north+" pits=3 seeds=1")
 		say(north, "/accept")
 		say(south, "2")
+		say(north, "3")
+		say(north, "1")
 		say(south, "1")
 		now = now.Add(time.Duration(1+i*i) * 24 * time.Hour)
+	}
+	// Two games resigned before any move: recorded, never rated (the
+	// rebuild rates 9 games, not 11).
+	for range 2 {
+		say("alice", "/new kalah @bob")
+		say("bob", "/accept")
+		say("bob", "/resign")
 	}
 	out := map[string][]store.Rating{}
 	for _, p := range players {

@@ -155,7 +155,8 @@ func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 		// A game stored finished is rated as UpdateGame would rate it.
 		created := *g
 		created.ID = id
-		return rateGame(ctx, tx, &created, false)
+		_, err = rateGame(ctx, tx, &created, false)
+		return err
 	})
 	if err != nil {
 		return internal(ctx, "create game", err)
@@ -238,7 +239,8 @@ func (d *DB) UpdateGame(ctx context.Context, g *store.Game) error {
 			return err
 		}
 		// A game between two people that ends is rated with its end.
-		return rateGame(ctx, tx, g, false)
+		_, err = rateGame(ctx, tx, g, false)
+		return err
 	})
 	if err != nil {
 		return internal(ctx, "update game", err)

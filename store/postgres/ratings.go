@@ -24,7 +24,14 @@ const (
 		ON CONFLICT (platform, user_id, variant) DO UPDATE SET name = excluded.name, rating = excluded.rating,
 		rd = excluded.rd, volatility = excluded.volatility, games = excluded.games, wins = excluded.wins,
 		draws = excluded.draws, losses = excluded.losses, last_game = excluded.last_game`
-	gameRated    = "SELECT COUNT(*) FROM rating_changes WHERE game_id = $1"
+	gameRated = "SELECT COUNT(*) FROM rating_changes WHERE game_id = $1"
+	// pairRated: the games between $1 and $2 (users) of the variant $4
+	// on the platform $3 rated with an end in [$5, $6) (unix ms), found
+	// from the first user's seats (index seats_user: user_id <> '').
+	pairRated = `SELECT COUNT(*) FROM seats a
+		JOIN rating_changes c ON c.game_id = a.game_id AND c.seat = 0
+		JOIN seats b ON b.game_id = a.game_id AND b.user_id = $2
+		WHERE a.user_id = $1 AND a.user_id <> '' AND c.platform = $3 AND c.variant = $4 AND c.ended_at >= $5 AND c.ended_at < $6`
 	insertChange = `INSERT INTO rating_changes (game_id, seat, platform, channel, variant, user_id, name, ended_at,
 		rating_before, rd_before, vol_before, rating_after, rd_after, vol_after)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`
@@ -40,27 +47,33 @@ var ratingLeaderboard = "SELECT " + store.RatingColumns + " FROM ratings r WHERE
 		WHERE c.platform = r.platform AND c.channel = $3 AND c.variant = r.variant AND c.user_id = r.user_id))
 	ORDER BY ` + store.ProvisionalSQL("$4::bigint") + `, rating DESC, games DESC, user_id LIMIT $5`
 
-// rateGame rates g in tx when it is store.Rated and not rated yet (no rows
-// in rating_changes), under lockRatings: it reads both players' ratings,
+// rateGame rates g in tx when it is store.Rated, store.BothMoved, not rated
+// yet (no rows in rating_changes) and its two players had fewer than
+// store.RatedPerDay rated games of the variant on its UTC day, under lockRatings: it reads both players' ratings,
 // applies store.RateGame and writes the new ratings and the changes. A game
-// rated before is left alone.
-func rateGame(ctx context.Context, tx pgx.Tx, g *store.Game, locked bool) error {
-	if !store.Rated(g) {
-		return nil
+// rated before is left alone. It reports whether it rated g.
+func rateGame(ctx context.Context, tx pgx.Tx, g *store.Game, locked bool) (bool, error) {
+	if !store.Rated(g) || !store.BothMoved(g) {
+		return false, nil
 	}
 	if !locked {
 		if _, err := tx.Exec(ctx, lockRatings); err != nil {
-			return err
+			return false, err
 		}
 	}
 	var n int
 	if err := tx.QueryRow(ctx, gameRated, g.ID).Scan(&n); err != nil || n > 0 {
-		return err
+		return false, err
 	}
 	// Rated as of the end as stored, as RebuildRatings reads it.
 	end := *g
 	end.UpdatedAt = store.Stored(g.UpdatedAt)
 	g = &end
+	from, to := store.RatingDay(g.UpdatedAt)
+	if err := tx.QueryRow(ctx, pairRated, g.Players[0].UserID, g.Players[1].UserID, g.Platform, g.Variant,
+		store.Millis(from), store.Millis(to)).Scan(&n); err != nil || n >= store.RatedPerDay {
+		return false, err
+	}
 	var before [2]store.Rating
 	for i, p := range g.Players[:2] {
 		r, err := store.ScanRating(tx.QueryRow(ctx, selectRating, g.Platform, p.UserID, g.Variant))
@@ -68,7 +81,7 @@ func rateGame(ctx context.Context, tx pgx.Tx, g *store.Game, locked bool) error 
 		case errors.Is(err, pgx.ErrNoRows):
 			r = store.NewRating(g.Platform, p.UserID, g.Variant)
 		case err != nil:
-			return err
+			return false, err
 		}
 		before[i] = r
 	}
@@ -76,15 +89,15 @@ func rateGame(ctx context.Context, tx pgx.Tx, g *store.Game, locked bool) error 
 	for i, r := range after {
 		if _, err := tx.Exec(ctx, upsertRating, r.Platform, r.UserID, r.Variant, r.Name, r.Rating, r.RD, r.Volatility,
 			r.Games, r.Wins, r.Draws, r.Losses, store.Millis(r.LastGame)); err != nil {
-			return err
+			return false, err
 		}
 		c := changes[i]
 		if _, err := tx.Exec(ctx, insertChange, g.ID, i, g.Platform, g.Channel, g.Variant, c.UserID, c.Name, store.Millis(g.UpdatedAt),
 			c.Before.Rating, c.Before.RD, c.Before.Volatility, c.After.Rating, c.After.RD, c.After.Volatility); err != nil {
-			return err
+			return false, err
 		}
 	}
-	return nil
+	return true, nil
 }
 
 // GameRatings returns what the rated game id did to its players, by seat;
@@ -164,13 +177,13 @@ func (d *DB) RebuildRatings(ctx context.Context) (int, error) {
 			}
 		}
 		for _, g := range games {
-			if !store.Rated(g) {
-				continue
-			}
-			if err := rateGame(ctx, tx, g, true); err != nil {
+			rated, err := rateGame(ctx, tx, g, true)
+			if err != nil {
 				return err
 			}
-			n++
+			if rated {
+				n++
+			}
 		}
 		return nil
 	})

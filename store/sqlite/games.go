@@ -137,7 +137,8 @@ func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 		// A game stored finished is rated as UpdateGame would rate it.
 		created := *g
 		created.ID = id
-		return rateGame(tx, &created)
+		_, err = rateGame(tx, &created)
+		return err
 	})
 	if err != nil {
 		return internal(ctx, "create game", err)
@@ -159,7 +160,8 @@ func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 // the new version (see store.Delivery), and its fields are filled in.
 //
 // When g ends a game that store.Rated counts, it is rated in the same
-// transaction (see ratings.go), unless it was rated before.
+// transaction (see ratings.go: rateGame), unless it was rated before or
+// does not count (store.BothMoved, store.RatedPerDay).
 //
 // Errors: store.ErrConflict (nothing written) when the version moved on,
 // store.ErrNotFound for an unknown id, store.ErrChannelBusy when g becomes
@@ -225,7 +227,8 @@ func (d *DB) UpdateGame(ctx context.Context, g *store.Game) error {
 			return err
 		}
 		// A game between two people that ends is rated with its end.
-		return rateGame(tx, g)
+		_, err = rateGame(tx, g)
+		return err
 	})
 	if err != nil {
 		return internal(ctx, "update game", err)

@@ -17,7 +17,16 @@ const (
 		ON CONFLICT (platform, user_id, variant) DO UPDATE SET name = excluded.name, rating = excluded.rating,
 		rd = excluded.rd, volatility = excluded.volatility, games = excluded.games, wins = excluded.wins,
 		draws = excluded.draws, losses = excluded.losses, last_game = excluded.last_game`
-	gameRated    = "SELECT COUNT(*) FROM rating_changes WHERE game_id = ?"
+	gameRated = "SELECT COUNT(*) FROM rating_changes WHERE game_id = ?"
+	// pairRated: the games between ?1 and ?2 (users) of the variant ?4
+	// on the platform ?3 rated with an end in [?5, ?6) (unix ms). CROSS
+	// JOIN fixes SQLite's join order: from the first user's seats (index
+	// seats_user, which needs user_id <> ''), not from every rated game of
+	// the platform.
+	pairRated = `SELECT COUNT(*) FROM seats a CROSS JOIN rating_changes c CROSS JOIN seats b
+		WHERE a.user_id = ?1 AND a.user_id <> '' AND c.game_id = a.game_id AND c.seat = 0
+		AND b.game_id = a.game_id AND b.user_id = ?2
+		AND c.platform = ?3 AND c.variant = ?4 AND c.ended_at >= ?5 AND c.ended_at < ?6`
 	insertChange = `INSERT INTO rating_changes (game_id, seat, platform, channel, variant, user_id, name, ended_at,
 		rating_before, rd_before, vol_before, rating_after, rd_after, vol_after)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
@@ -33,22 +42,28 @@ var ratingLeaderboard = "SELECT " + store.RatingColumns + " FROM ratings r WHERE
 		WHERE c.platform = r.platform AND c.channel = ?3 AND c.variant = r.variant AND c.user_id = r.user_id))
 	ORDER BY ` + store.ProvisionalSQL("?4") + `, rating DESC, games DESC, user_id LIMIT ?5`
 
-// rateGame rates g in tx when it is store.Rated and not rated yet (no rows
-// in rating_changes): it reads both players' ratings, applies
+// rateGame rates g in tx when it is store.Rated, store.BothMoved, not rated
+// yet (no rows in rating_changes) and its two players had fewer than
+// store.RatedPerDay rated games of the variant on its UTC day: it reads both players' ratings, applies
 // store.RateGame and writes the new ratings and the changes. A game rated
-// before is left alone.
-func rateGame(tx txn, g *store.Game) error {
-	if !store.Rated(g) {
-		return nil
+// before is left alone. It reports whether it rated g.
+func rateGame(tx txn, g *store.Game) (bool, error) {
+	if !store.Rated(g) || !store.BothMoved(g) {
+		return false, nil
 	}
 	var n int
 	if err := tx.queryRow(gameRated, g.ID).Scan(&n); err != nil || n > 0 {
-		return err
+		return false, err
 	}
 	// Rated as of the end as stored, as RebuildRatings reads it.
 	end := *g
 	end.UpdatedAt = store.Stored(g.UpdatedAt)
 	g = &end
+	from, to := store.RatingDay(g.UpdatedAt)
+	if err := tx.queryRow(pairRated, g.Players[0].UserID, g.Players[1].UserID, g.Platform, g.Variant,
+		store.Millis(from), store.Millis(to)).Scan(&n); err != nil || n >= store.RatedPerDay {
+		return false, err
+	}
 	var before [2]store.Rating
 	for i, p := range g.Players[:2] {
 		r, err := store.ScanRating(tx.queryRow(selectRating, g.Platform, p.UserID, g.Variant))
@@ -56,7 +71,7 @@ func rateGame(tx txn, g *store.Game) error {
 		case errors.Is(err, sql.ErrNoRows):
 			r = store.NewRating(g.Platform, p.UserID, g.Variant)
 		case err != nil:
-			return err
+			return false, err
 		}
 		before[i] = r
 	}
@@ -64,15 +79,15 @@ func rateGame(tx txn, g *store.Game) error {
 	for i, r := range after {
 		if _, err := tx.exec(upsertRating, r.Platform, r.UserID, r.Variant, r.Name, r.Rating, r.RD, r.Volatility,
 			r.Games, r.Wins, r.Draws, r.Losses, store.Millis(r.LastGame)); err != nil {
-			return err
+			return false, err
 		}
 		c := changes[i]
 		if _, err := tx.exec(insertChange, g.ID, i, g.Platform, g.Channel, g.Variant, c.UserID, c.Name, store.Millis(g.UpdatedAt),
 			c.Before.Rating, c.Before.RD, c.Before.Volatility, c.After.Rating, c.After.RD, c.After.Volatility); err != nil {
-			return err
+			return false, err
 		}
 	}
-	return nil
+	return true, nil
 }
 
 // GameRatings returns what the rated game id did to its players, by seat;
@@ -133,7 +148,7 @@ func (d *DB) ratings(ctx context.Context, query string, args ...any) ([]store.Ra
 
 // RebuildRatings recomputes every rating from the finished games, in the
 // order they ended (then by id), in one transaction: the ratings and
-// changes are deleted and every store.Rated game rated again as UpdateGame
+// changes are deleted and every game rated again as UpdateGame
 // rated it. It returns how many games were rated.
 func (d *DB) RebuildRatings(ctx context.Context) (int, error) {
 	n := 0
@@ -149,13 +164,13 @@ func (d *DB) RebuildRatings(ctx context.Context) (int, error) {
 			}
 		}
 		for _, g := range games {
-			if !store.Rated(g) {
-				continue
-			}
-			if err := rateGame(tx, g); err != nil {
+			rated, err := rateGame(tx, g)
+			if err != nil {
 				return err
 			}
-			n++
+			if rated {
+				n++
+			}
 		}
 		return nil
 	})

@@ -15,17 +15,35 @@ import (
 func day(n int) time.Time { return base.Add(time.Duration(n) * 24 * time.Hour) }
 
 // endGame plays a game between south and north in the channel to its
-// end through UpdateGame, as the bot does: created in play, then ended
-// with result at end. It returns the finished game.
+// end through UpdateGame, as the bot does: created in play, a move each
+// (so that it counts: store.BothMoved), then ended with result at end. It
+// returns the finished game.
 func endGame(t *testing.T, s store.Store, platform, channel, variant string, south, north store.Player, result string, end time.Time) *store.Game {
+	t.Helper()
+	return endAfter(t, s, platform, channel, variant, south, north, result, end, 2)
+}
+
+// endAfter is endGame with plies moves before the end (South's, North's,
+// South's...); the bot's moves have no user id.
+func endAfter(t *testing.T, s store.Store, platform, channel, variant string, south, north store.Player, result string, end time.Time, plies int) *store.Game {
 	t.Helper()
 	g := &store.Game{Platform: platform, Channel: channel, Variant: variant, Players: []store.Player{south, north},
 		Challenger: south.UserID, Phase: store.PhasePlaying, DrawOffer: -1, UndoOffer: -1,
 		CreatedAt: end.Add(-time.Hour), UpdatedAt: end.Add(-time.Hour), TurnStarted: end.Add(-time.Hour)}
 	mustCreate(t, s, g)
+	g.Moves = playMoves(g, plies, end.Add(-time.Minute))
 	g.Phase, g.Result, g.Reason, g.UpdatedAt = store.PhaseOver, result, "resign", end
 	mustUpdate(t, s, g)
 	return g
+}
+
+// playMoves is plies moves of g's two players in turn, from South, at at.
+func playMoves(g *store.Game, plies int, at time.Time) []store.Move {
+	var ms []store.Move
+	for i := range plies {
+		ms = append(ms, store.Move{Ply: i, Move: "1", UserID: g.Players[i%2].UserID, At: at})
+	}
+	return ms
 }
 
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
@@ -144,6 +162,7 @@ func testRatedOnce(t *testing.T, s store.Store) {
 	errs := make([]error, 2)
 	for i := range errs {
 		w := clone(h)
+		w.Moves = playMoves(w, 2, day(1))
 		w.Phase, w.Result, w.UpdatedAt = store.PhaseOver, []string{"south_won", "north_won"}[i], day(1)
 		wg.Add(1)
 		go func() {
@@ -312,6 +331,7 @@ func testConcurrentRatings(t *testing.T, s store.Store) {
 	}
 	var wg sync.WaitGroup
 	for i, g := range games {
+		g.Moves = playMoves(g, 2, day(1))
 		g.Phase, g.Result, g.UpdatedAt = store.PhaseOver, []string{"south_won", "north_won", "draw"}[i%3], day(1).Add(time.Duration(i)*time.Millisecond)
 		wg.Add(1)
 		go func() {
@@ -347,5 +367,119 @@ func testConcurrentRatings(t *testing.T, s store.Store) {
 	}
 	if r != alice[0].Glicko() {
 		t.Errorf("the chain ends at %+v, alice is stored at %+v", r, alice[0].Glicko())
+	}
+}
+
+// testRatingFarming: the farming of issue 26, bob resigning to alice game
+// after game before he (or anyone) moved, is not rated: eight such games,
+// a day apart, leave alice at 1500 (no rating at all); nor is a game where
+// only South moved (three moves with extra turns, then North resigns).
+// Then a game where both moved is rated as a first game. A rebuild
+// applies the same rule.
+func testRatingFarming(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	alice, bob := person("alice", "Alice"), person("bob", "Bob")
+	var farmed []int64
+	for i := range 8 {
+		farmed = append(farmed, endAfter(t, s, "discord", "c1", "kalah", alice, bob, "south_won", day(i), 0).ID)
+	}
+	farmed = append(farmed, endAfter(t, s, "discord", "c1", "kalah", alice, bob, "south_won", day(8), 1).ID)
+	g := &store.Game{Platform: "discord", Channel: "c1", Variant: "kalah", Players: []store.Player{alice, bob},
+		Phase: store.PhasePlaying, DrawOffer: -1, UndoOffer: -1, CreatedAt: day(9), UpdatedAt: day(9)}
+	mustCreate(t, s, g)
+	for i := range 3 {
+		g.Moves = append(g.Moves, store.Move{Ply: i, Move: "3", UserID: "alice", At: day(9)})
+	}
+	g.Phase, g.Result, g.Reason, g.UpdatedAt = store.PhaseOver, "south_won", "resign", day(9).Add(time.Minute)
+	mustUpdate(t, s, g)
+	farmed = append(farmed, g.ID)
+	for _, id := range farmed {
+		if cs, err := s.GameRatings(ctx, id); err != nil || len(cs) != 0 {
+			t.Errorf("game %d (a player never moved): GameRatings = %+v, %v; want none", id, cs, err)
+		}
+	}
+	for _, u := range []string{"alice", "bob"} {
+		if rs, err := s.Ratings(ctx, "discord", u); err != nil || len(rs) != 0 {
+			t.Errorf("Ratings(%s) after ten farmed games = %+v, %v; want none (1500)", u, rs, err)
+		}
+	}
+	if n, err := s.RebuildRatings(ctx); err != nil || n != 0 {
+		t.Errorf("RebuildRatings = %d, %v; want 0 games", n, err)
+	}
+
+	// A real game: both moved (one move each is enough).
+	real := endAfter(t, s, "discord", "c1", "kalah", alice, bob, "south_won", day(10), 2)
+	rs, err := s.Ratings(ctx, "discord", "alice")
+	if err != nil || len(rs) != 1 || rs[0].Games != 1 || !near(rs[0].Rating, 1662.31, 0.01) {
+		t.Fatalf("Ratings(alice) after a real game = %+v, %v; want one game, 1662.31", rs, err)
+	}
+	if cs, _ := s.GameRatings(ctx, real.ID); len(cs) != 2 || cs[0].Before != rating.New() {
+		t.Errorf("the real game's changes = %+v; want from 1500/350", cs)
+	}
+	if n, err := s.RebuildRatings(ctx); err != nil || n != 1 {
+		t.Errorf("RebuildRatings = %d, %v; want 1 game", n, err)
+	}
+	if again, _ := s.Ratings(ctx, "discord", "alice"); !reflect.DeepEqual(again, rs) {
+		t.Errorf("rebuilt %+v, was %+v", again, rs)
+	}
+}
+
+// testRatingDailyCap: the same two people have at most
+// store.RatedPerDay rated games of a variant a UTC day, whoever sits
+// South: the fourth and fifth of the day are not rated, a game of another
+// variant or against another opponent that day is, and so is the pair's
+// first game after midnight UTC (the day ends at 24:00, not 24 hours
+// after the first game). A rebuild gives the same.
+func testRatingDailyCap(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	alice, bob, carol := person("alice", "Alice"), person("bob", "Bob"), person("carol", "Carol")
+	midnight := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	at := func(h, m int) time.Time {
+		return midnight.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute)
+	}
+	games := []struct {
+		south, north store.Player
+		variant      string
+		end          time.Time
+		rated        bool
+	}{
+		{alice, bob, "kalah", at(1, 0), true},
+		{bob, alice, "kalah", at(9, 0), true},
+		{alice, bob, "kalah", at(12, 0), true},
+		{bob, alice, "kalah", at(13, 0), false},    // the fourth of the day
+		{alice, bob, "kalah", at(23, 59), false},   // the fifth
+		{alice, bob, "oware", at(23, 59), true},    // another game type
+		{alice, carol, "kalah", at(23, 59), true},  // another opponent
+		{bob, alice, "kalah", at(24, 0), true},     // the next UTC day
+		{alice, bob, "kalah", at(24+22, 0), true},  // less than 24 hours after the first three
+		{alice, bob, "kalah", at(24+23, 59), true}, // the third of that day
+		{alice, bob, "kalah", at(24+23, 59).Add(59*time.Second + 999*time.Millisecond), false},
+	}
+	ids := make([]int64, len(games))
+	for i, c := range games {
+		ids[i] = endGame(t, s, "discord", "c1", c.variant, c.south, c.north, "south_won", c.end).ID
+	}
+	check := func(when string) {
+		t.Helper()
+		for i, c := range games {
+			cs, err := s.GameRatings(ctx, ids[i])
+			if err != nil || (len(cs) == 2) != c.rated || (len(cs) != 0 && len(cs) != 2) {
+				t.Errorf("%s: game %d (%s %s-%s at %v): GameRatings = %d changes, %v; want rated %v",
+					when, i, c.variant, c.south.UserID, c.north.UserID, c.end, len(cs), err, c.rated)
+			}
+		}
+		rs, err := s.Ratings(ctx, "discord", "bob")
+		if err != nil || len(rs) != 2 || rs[0].Variant != "kalah" || rs[0].Games != 6 {
+			t.Errorf("%s: Ratings(bob) = %+v, %v; want 6 rated games of kalah (of 9), then oware", when, rs, err)
+		}
+	}
+	check("as the games ended")
+	before, _ := s.Ratings(ctx, "discord", "alice")
+	if n, err := s.RebuildRatings(ctx); err != nil || n != 8 {
+		t.Errorf("RebuildRatings = %d, %v; want 8 games", n, err)
+	}
+	check("rebuilt")
+	if after, _ := s.Ratings(ctx, "discord", "alice"); !reflect.DeepEqual(after, before) {
+		t.Errorf("alice rebuilt: %+v\nwas %+v", after, before)
 	}
 }

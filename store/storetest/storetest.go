@@ -86,6 +86,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"RatingLeaderboard", testRatingLeaderboard},
 		{"RebuildRatings", testRebuildRatings},
 		{"ConcurrentRatings", testConcurrentRatings},
+		{"RatingFarming", testRatingFarming},
+		{"RatingDailyCap", testRatingDailyCap},
 		{"UserGames", testUserGames},
 		{"UserGamesLimit", testUserGamesLimit},
 		{"Notify", testNotify},
