@@ -77,10 +77,10 @@ func (s *session) afterLeave(lg *loaded, head string, ev []engine.Event) ([]Repl
 	if lg.rec.Phase == store.PhasePlaying && s.botToMove(lg) {
 		var botEvents []engine.Event
 		var err error
-		if lg, botEvents, err = s.botMoves(lg); err != nil {
+		if lg, botEvents, err = s.botTurn(lg); err != nil {
 			return nil, err
 		}
-		text += "\n" + s.describeBotMoves(lg, botEvents)
+		text = s.withBotMoves(text, lg, botEvents)
 		ev = lastMoveEvents(botEvents)
 	} else {
 		ev = nil
@@ -248,10 +248,10 @@ func (s *session) rematch(d *buttonData) ([]Reply, error) {
 	text := s.t("game_started_vs_bot", map[string]any{"Player": s.mention(), "Level": s.levelName(lg.rules, opp.Level)})
 	var events []engine.Event
 	if s.botToMove(lg) {
-		if lg, events, err = s.botMoves(lg); err != nil {
+		if lg, events, err = s.botTurn(lg); err != nil {
 			return nil, err
 		}
-		text += "\n" + s.describeBotMoves(lg, events)
+		text = s.withBotMoves(text, lg, events)
 	}
 	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), lastMoveEvents(events), false)}, nil
 }

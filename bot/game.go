@@ -188,10 +188,10 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 	text := s.t("game_started_vs_bot", map[string]any{"Player": me.Name, "Level": s.levelName(rules, level)})
 	var events []engine.Event
 	if s.botToMove(lg) {
-		if lg, events, err = s.botMoves(lg); err != nil {
+		if lg, events, err = s.botTurn(lg); err != nil {
 			return nil, err
 		}
-		text += "\n" + s.describeBotMoves(lg, events)
+		text = s.withBotMoves(text, lg, events)
 	}
 	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), lastMoveEvents(events), false)}, nil
 }
@@ -551,10 +551,10 @@ func (s *session) move(text string, d *buttonData) ([]Reply, error) {
 	events := played
 	if lg.rec.Phase == store.PhasePlaying && s.botToMove(lg) {
 		var botEvents []engine.Event
-		if lg, botEvents, err = s.botMoves(lg); err != nil {
+		if lg, botEvents, err = s.botTurn(lg); err != nil {
 			return nil, err
 		}
-		text += "\n" + s.describeBotMoves(lg, botEvents)
+		text = s.withBotMoves(text, lg, botEvents)
 		events = botEvents
 	}
 	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), lastMoveEvents(events), d != nil)}, nil
@@ -597,7 +597,22 @@ func (s *session) botToMove(g *loaded) bool {
 // followed by a moveMarker. The moves share one think time, Config.ThinkTime
 // (see think): a chain of them (extra turns, the opponent passing, a new
 // round, the bots' seats at a table) takes no longer to think than one move.
+//
+// The moves are one search of the pool (see searchpool.go): botMoves waits
+// for a worker, fairly, and the think time counts from when it has one.
+// Errors: the request's context's when it ends while waiting, and those of
+// the moves.
 func (s *session) botMoves(lg *loaded) (*loaded, []engine.Event, error) {
+	if err := s.b.searches.acquire(s.ctx, s.searchKey()); err != nil {
+		return nil, nil, err
+	}
+	defer s.b.searches.release()
+	return s.botMovesHeld(lg)
+}
+
+// botMovesHeld is botMoves for a session that holds a worker of the search
+// pool.
+func (s *session) botMovesHeld(lg *loaded) (*loaded, []engine.Event, error) {
 	var all []engine.Event
 	s.exact = nil
 	started := time.Now()

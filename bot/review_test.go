@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -113,40 +114,65 @@ func TestReviewTableOfFour(t *testing.T) {
 }
 
 // TestReviewInBackground: with Config.Deliver the bot answers at once
-// that it is analysing, and the review comes later through Deliver; a
-// second request while one runs is refused as busy.
+// that it is analysing, and the review comes later through Deliver. A
+// second user asking while the first review is being computed, on the only
+// worker of the search pool, is not refused: both get the review, computed
+// once. A third request later is served from the cache, with no
+// computation at all (counted by the computation hook).
 func TestReviewInBackground(t *testing.T) {
 	h := newHarness(t, nil)
 	playHandGame(t, h)
 	var mu sync.Mutex
 	var got []bot.Outgoing
-	release := make(chan struct{})
-	b := bot.New(bot.Config{Store: h.db, ReviewTime: 5 * time.Second,
+	b := bot.New(bot.Config{Store: h.db, ReviewTime: 5 * time.Second, SearchWorkers: 1,
 		Deliver: func(ctx context.Context, o bot.Outgoing) {
-			<-release
 			mu.Lock()
 			got = append(got, o)
 			mu.Unlock()
 		}})
+	computing, release := make(chan int64, 4), make(chan struct{})
+	var computed atomic.Int64
+	bot.OnReviewComputed(b, func(game int64) {
+		computed.Add(1)
+		computing <- game
+		<-release
+	})
 	ask := func(user string) bot.Reply {
 		return one(t, b.Handle(context.Background(), bot.Request{Platform: "test", Channel: "c1", Text: "/review",
 			User: bot.User{ID: user, Name: user, Mention: "@" + user}}))
 	}
-	if r := ask("carol"); r.Private || r.Board != nil || r.Text != "Analysing the game… The review follows within 5 seconds." {
+	const started = "Analysing the game… The review follows within 5 seconds."
+	if r := ask("carol"); r.Private || r.Board != nil || r.Text != started {
 		t.Errorf("immediate reply %+v", r)
 	}
-	if r := ask("dora"); !r.Private || r.Text != locales.Text(locales.EN, "err_review_busy", nil) {
-		t.Errorf("second request while busy: %+v", r)
+	<-computing // carol's review holds the only worker
+	if r := ask("dora"); r.Private || r.Text != started {
+		t.Errorf("second user's request while the first review runs: %+v", r)
 	}
 	close(release)
 	b.Wait()
-	if len(got) != 1 || got[0].Platform != "test" || got[0].Channel != "c1" || got[0].Reply.Text != wantReviewEN {
-		t.Fatalf("delivered %+v", got)
+	if len(got) != 2 {
+		t.Fatalf("delivered %d reviews, want 2: %+v", len(got), got)
 	}
-	wantGraph(t, got[0].Reply)
-	// Done: the next request is served again.
-	if r := ask("dora"); r.Private {
-		t.Errorf("after the first review: %+v", r)
+	for _, o := range got {
+		if o.Platform != "test" || o.Channel != "c1" || o.Reply.Text != wantReviewEN {
+			t.Errorf("delivered %+v", o)
+		}
+		wantGraph(t, o.Reply)
+	}
+	if n := computed.Load(); n != 1 {
+		t.Errorf("two requests computed the review %d times, want once", n)
+	}
+	if r := ask("erin"); r.Private || r.Text != started {
+		t.Errorf("third request: %+v", r)
+	}
+	b.Wait()
+	if len(got) != 3 || got[2].Reply.Text != wantReviewEN {
+		t.Fatalf("third review: delivered %+v", got)
+	}
+	wantGraph(t, got[2].Reply)
+	if n := computed.Load(); n != 1 {
+		t.Errorf("a repeated review was computed again: %d computations, want 1", n)
 	}
 	b.Stop(context.Background())
 }

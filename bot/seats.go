@@ -342,10 +342,10 @@ func (s *session) tableStarted(rec *store.Game, edit bool) ([]Reply, error) {
 	text := s.t("table_started", map[string]any{"Seats": s.seatList(rec)})
 	var events []engine.Event
 	if s.botToMove(lg) {
-		if lg, events, err = s.botMoves(lg); err != nil {
+		if lg, events, err = s.botTurn(lg); err != nil {
 			return nil, err
 		}
-		text += "\n" + s.describeBotMoves(lg, events)
+		text = s.withBotMoves(text, lg, events)
 	}
 	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), lastMoveEvents(events), edit)}, nil
 }
