@@ -177,6 +177,60 @@ func TestReviewInBackground(t *testing.T) {
 	b.Stop(context.Background())
 }
 
+// TestReviewsOfTwoGamesQueued: one search worker, held by carol's review
+// of the game in c1; dora asks for the review of another game, in c2: she
+// is not refused but queued, and once the worker is free both reviews are
+// computed (once each) and delivered to their channels.
+func TestReviewsOfTwoGamesQueued(t *testing.T) {
+	h := newHarness(t, nil)
+	playHandGame(t, h)
+	g := &store.Game{Platform: "test", Channel: "c2", Variant: "kalah",
+		Options: map[string]string{"pits": "4", "seeds": "2"}, Start: handStart,
+		Players:    []store.Player{{UserID: "alice", Name: "@alice"}, {UserID: "bob", Name: "@bob"}},
+		Challenger: "alice", Phase: store.PhasePlaying, DrawOffer: -1, UndoOffer: -1,
+		CreatedAt: h.now, UpdatedAt: h.now, TurnStarted: h.now}
+	if err := h.db.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	got := map[string]bot.Outgoing{}
+	b := bot.New(bot.Config{Store: h.db, ReviewTime: 5 * time.Second, SearchWorkers: 1,
+		Deliver: func(ctx context.Context, o bot.Outgoing) {
+			mu.Lock()
+			got[o.Channel] = o
+			mu.Unlock()
+		}})
+	in := func(channel, user, text string) bot.Reply {
+		return one(t, b.Handle(context.Background(), bot.Request{Platform: "test", Channel: channel, Text: text,
+			User: bot.User{ID: user, Name: user, Mention: "@" + user}}))
+	}
+	in("c2", "alice", "/move 1")
+	in("c2", "bob", "/move 1")
+	computing, release := make(chan int64, 4), make(chan struct{})
+	bot.OnReviewComputed(b, func(game int64) {
+		computing <- game
+		<-release
+	})
+	const started = "Analysing the game… The review follows within 5 seconds."
+	if r := in("c1", "carol", "/review"); r.Private || r.Text != started {
+		t.Errorf("carol: %+v", r)
+	}
+	first := <-computing
+	if r := in("c2", "dora", "/review"); r.Private || r.Text != started {
+		t.Errorf("dora, while carol's review holds the worker: %+v", r)
+	}
+	close(release)
+	if second := <-computing; second == first || second != g.ID {
+		t.Errorf("computed games %d then %d, want dora's %d second", first, second, g.ID)
+	}
+	b.Wait()
+	for _, ch := range []string{"c1", "c2"} {
+		if o, ok := got[ch]; !ok || o.Reply.Text != wantReviewEN {
+			t.Errorf("review delivered to %s: %+v", ch, o)
+		}
+	}
+}
+
 // TestReviewOutOfTime: a review whose time runs out at once still answers,
 // with the graph, the positions it could not search marked, and says so;
 // it calls no game clean that it did not judge.
