@@ -19,21 +19,21 @@ func (s *session) searchKey() string {
 }
 
 // botTurn plays the bot's moves after a request's write left the bot to
-// move in lg, as botMoves does, when a worker of the search pool is idle
-// or the bot cannot send later (no Config.Deliver). Otherwise it leaves
-// the moves to the background (botLater) and returns lg as it is with no
-// events: the request is answered at once, with the bot to move, and the
-// bot's moves come as a message of their own once a worker is free.
+// move in lg, as botMoves does (waiting for a worker of the search pool in
+// the request's queue), unless the requesting user already has a search
+// running or waiting and the bot can send later (Config.Deliver): then it
+// leaves the moves to the background (botLater) and returns lg as it is
+// with no events. The request is answered at once, with the bot to move,
+// and the bot's moves come as a message of their own once a worker has
+// made them. So a user playing the bot in many chats holds at most one of
+// the platform's handling slots waiting for the bot; the other users'
+// requests, cheap ones first, are not stuck behind theirs.
 func (s *session) botTurn(lg *loaded) (*loaded, []engine.Event, error) {
-	if s.b.cfg.Deliver == nil {
-		return s.botMoves(lg)
-	}
-	if !s.b.searches.tryAcquire() {
+	if s.b.cfg.Deliver != nil && s.b.searches.busy(s.searchKey()) {
 		s.botLater(lg.rec.ID)
 		return lg, nil, nil
 	}
-	defer s.b.searches.release()
-	return s.botMovesHeld(lg)
+	return s.botMoves(lg)
 }
 
 // withBotMoves appends to text the line describing the bot's moves events,
@@ -59,7 +59,7 @@ func (s *session) botLater(id int64) {
 		if err := b.searches.acquire(ctx, key); err != nil {
 			return // stopping
 		}
-		defer b.searches.release()
+		defer b.searches.release(key)
 		o, ok, err := b.botMovesNow(ctx, id)
 		if err != nil {
 			var dg *damagedGame

@@ -603,10 +603,11 @@ func (s *session) botToMove(g *loaded) bool {
 // Errors: the request's context's when it ends while waiting, and those of
 // the moves.
 func (s *session) botMoves(lg *loaded) (*loaded, []engine.Event, error) {
-	if err := s.b.searches.acquire(s.ctx, s.searchKey()); err != nil {
+	key := s.searchKey()
+	if err := s.b.searches.acquire(s.ctx, key); err != nil {
 		return nil, nil, err
 	}
-	defer s.b.searches.release()
+	defer s.b.searches.release(key)
 	return s.botMovesHeld(lg)
 }
 

@@ -66,7 +66,7 @@ func (b *Bot) reviewOf(ctx context.Context, key string, rec *store.Game, compute
 		close(mine)
 	}()
 	if err := b.searches.acquire(ctx, key); err == nil {
-		defer b.searches.release()
+		defer b.searches.release(key)
 	}
 	if c.computed != nil {
 		c.computed(rec.ID)

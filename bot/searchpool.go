@@ -18,11 +18,13 @@ import (
 // not from when it queued, so a level plays as strongly under load as when
 // idle; the load makes it slower to answer, not weaker.
 //
-// A request whose search cannot start at once does not wait for it when
-// the bot can send later (Config.Deliver): Handle answers with what the
-// request did, and the bot's move comes as a message of its own (see
-// session.botTurn). The request's handling, and the platform's slot for
-// it, are then free for cheap requests at once.
+// A user's request whose bot move would wait behind another search of the
+// same user does not wait for it when the bot can send later
+// (Config.Deliver): Handle answers with what the request did, and the
+// bot's move comes as a message of its own (see session.botTurn). A user
+// playing the bot in many chats then holds at most one of the platform's
+// handling slots (Telegram handles 8 updates at once) waiting for a
+// worker, and the other chats' requests are not stuck behind theirs.
 
 // searchPool is the bounded, fair queue of searches.
 type searchPool struct {
@@ -30,6 +32,7 @@ type searchPool struct {
 	free   int                  // workers idle
 	queues map[string][]*waiter // the waiting searches of each key, in order
 	ring   []string             // the keys with waiting searches, next first
+	active map[string]int       // the searches of each key, running or waiting
 	// queued, when set (by tests), is called with a search's key once it
 	// waits in the queue.
 	queued func(key string)
@@ -43,26 +46,36 @@ type waiter struct {
 }
 
 func newSearchPool(workers int) *searchPool {
-	return &searchPool{free: max(workers, 1), queues: map[string][]*waiter{}}
+	return &searchPool{free: max(workers, 1), queues: map[string][]*waiter{}, active: map[string]int{}}
 }
 
-// tryAcquire takes a worker when one is idle and no search is waiting for
-// one, and reports whether it did. The caller releases the worker.
-func (p *searchPool) tryAcquire() bool {
+// busy reports whether key has a search running or waiting.
+func (p *searchPool) busy(key string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.active[key] > 0
+}
+
+// tryAcquire takes a worker for key when one is idle and no search is
+// waiting for one, and reports whether it did. The caller then releases
+// it (release(key)).
+func (p *searchPool) tryAcquire(key string) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.free > 0 && len(p.ring) == 0 {
 		p.free--
+		p.active[key]++
 		return true
 	}
 	return false
 }
 
 // acquire waits for a worker in key's queue. It returns nil once the
-// caller holds a worker, which it then releases; or ctx's error when ctx
-// ends first (holding none).
+// caller holds a worker, which it then releases (release(key)); or ctx's
+// error when ctx ends first (holding none).
 func (p *searchPool) acquire(ctx context.Context, key string) error {
 	p.mu.Lock()
+	p.active[key]++
 	if p.free > 0 && len(p.ring) == 0 {
 		p.free--
 		p.mu.Unlock()
@@ -84,6 +97,7 @@ func (p *searchPool) acquire(ctx context.Context, key string) error {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.leave(key)
 	if w.granted { // granted as ctx ended: pass the worker on
 		p.releaseLocked()
 		return ctx.Err()
@@ -103,12 +117,20 @@ func (p *searchPool) acquire(ctx context.Context, key string) error {
 	return ctx.Err()
 }
 
-// release gives back a worker: to the next key's first waiting search, or
-// to the idle ones.
-func (p *searchPool) release() {
+// release gives back key's worker: to the next key's first waiting
+// search, or to the idle ones.
+func (p *searchPool) release(key string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.leave(key)
 	p.releaseLocked()
+}
+
+// leave counts one search of key less.
+func (p *searchPool) leave(key string) {
+	if p.active[key]--; p.active[key] <= 0 {
+		delete(p.active, key)
+	}
 }
 
 func (p *searchPool) releaseLocked() {

@@ -14,10 +14,10 @@ func TestSearchPoolRoundRobin(t *testing.T) {
 	p := newSearchPool(1)
 	queued := make(chan string)
 	p.queued = func(key string) { queued <- key }
-	if !p.tryAcquire() {
+	if !p.tryAcquire("x") {
 		t.Fatal("an idle pool refused a worker")
 	}
-	if p.tryAcquire() {
+	if p.tryAcquire("x") {
 		t.Fatal("a second worker of a pool of one")
 	}
 	granted := make(chan string)
@@ -34,15 +34,21 @@ func TestSearchPoolRoundRobin(t *testing.T) {
 		t.Fatalf("%d waiting, want 5", n)
 	}
 	var order []string
-	for range 5 {
-		p.release()
+	for i := range 5 {
+		p.release([]string{"x", "a", "b", "c", "a"}[i])
 		order = append(order, <-granted)
 	}
 	if want := []string{"a1", "b1", "c1", "a2", "a3"}; !slices.Equal(order, want) {
 		t.Errorf("order %v, want %v", order, want)
 	}
-	p.release()
-	if !p.tryAcquire() {
+	if !p.busy("a") || p.busy("b") {
+		t.Errorf("busy: a %v, b %v; want a's last search only", p.busy("a"), p.busy("b"))
+	}
+	p.release("a")
+	if p.busy("a") || len(p.active) != 0 {
+		t.Errorf("searches counted after the last release: %v", p.active)
+	}
+	if !p.tryAcquire("x") {
 		t.Error("the worker is not idle after the last release")
 	}
 }
@@ -53,7 +59,7 @@ func TestSearchPoolCancel(t *testing.T) {
 	p := newSearchPool(1)
 	queued := make(chan string)
 	p.queued = func(key string) { queued <- key }
-	if !p.tryAcquire() {
+	if !p.tryAcquire("x") {
 		t.Fatal("an idle pool refused a worker")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -75,13 +81,16 @@ func TestSearchPoolCancel(t *testing.T) {
 	if n := p.waiting(); n != 1 {
 		t.Fatalf("%d waiting after the cancel, want 1", n)
 	}
-	p.release()
+	if p.busy("a") {
+		t.Error("a cancelled search still counted")
+	}
+	p.release("x")
 	<-granted
-	if p.tryAcquire() {
+	if p.tryAcquire("x") {
 		t.Error("b's worker given twice")
 	}
-	p.release()
-	if !p.tryAcquire() {
+	p.release("b")
+	if !p.tryAcquire("x") {
 		t.Error("no idle worker at the end")
 	}
 }

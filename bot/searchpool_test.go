@@ -26,10 +26,11 @@ func (o gatedOpponent) Move(ctx context.Context, g *engine.Game, level string, s
 	return o.firstMove.Move(ctx, g, level, seed)
 }
 
-// TestBotMoveWaitsOffTheRequest: one search worker, held by a search in
-// channel "busy". In c1, alice's move leaves the bot to move: Handle
+// TestBotMoveWaitsOffTheRequest: one search worker, held by the bot's
+// opening search in alice's game in channel "busy". In c1, alice's move
+// leaves the bot to move: alice already has a search running, so Handle
 // answers at once with her move (the board, the bot to move, no move of
-// the bot), so the platform's slot is free, and a bystander's /help in
+// the bot), freeing the platform's slot, and a bystander's /help in
 // another channel is answered meanwhile. Once the worker is free, the
 // bot's move is made and sent through Deliver, with the board and its
 // Ack. Its think time counts from when it got the worker, not from
@@ -52,7 +53,7 @@ func TestBotMoveWaitsOffTheRequest(t *testing.T) {
 	wg.Add(1)
 	go func() { // the bot opens in "busy", holding the worker
 		defer wg.Done()
-		in("busy", "carol", "/new kalah bot one second")
+		in("busy", "alice", "/new kalah bot one second")
 	}()
 	<-opp.started
 	r := one(t, in("c1", "alice", "1"))
