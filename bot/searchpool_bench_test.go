@@ -64,7 +64,16 @@ func (o *burner) Move(ctx context.Context, g *engine.Game, _ string, seed int64)
 // search starts), the most searches that ran at once, the searches made
 // and the work each got on average (its strength), and the most heap in use and goroutines seen. Run it with a fixed count:
 // -benchtime=40x.
+//
+// users=4: 4 users play 10 chats each (one user with many chats, as in the
+// attack); users=40: 40 users play one chat each.
 func BenchmarkBystanderUnderSearchLoad(b *testing.B) {
+	for _, users := range []int{4, 40} {
+		b.Run(fmt.Sprintf("users=%d", users), func(b *testing.B) { benchBystander(b, users) })
+	}
+}
+
+func benchBystander(b *testing.B, users int) {
 	const chats, slots = 40, 8
 	db, err := sqlite.Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"))
 	if err != nil {
@@ -100,7 +109,7 @@ func BenchmarkBystanderUnderSearchLoad(b *testing.B) {
 	ctx, stop := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	for i := range chats {
-		channel, user := fmt.Sprintf("chat%d", i), fmt.Sprintf("player%d", i%4) // 4 users, 10 chats each
+		channel, user := fmt.Sprintf("chat%d", i), fmt.Sprintf("player%d", i%users)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
