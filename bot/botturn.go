@@ -5,7 +5,6 @@ import (
 	"errors"
 	"time"
 
-	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/store"
 )
 
@@ -20,29 +19,30 @@ func (s *session) searchKey() string {
 
 // botTurn plays the bot's moves after a request's write left the bot to
 // move in lg, as botMoves does (waiting for a worker of the search pool in
-// the request's queue), unless the requesting user already has a search
-// running or waiting and the bot can send later (Config.Deliver): then it
-// leaves the moves to the background (botLater) and returns lg as it is
-// with no events. The request is answered at once, with the bot to move,
-// and the bot's moves come as a message of their own once a worker has
-// made them. So a user playing the bot in many chats holds at most one of
-// the platform's handling slots waiting for the bot; the other users'
-// requests, cheap ones first, are not stuck behind theirs.
-func (s *session) botTurn(lg *loaded) (*loaded, []engine.Event, error) {
+// the request's queue), and returns the request's replies: the board with
+// head (what the request did), the bot's moves and whose turn it is.
+//
+// When the bot can send later (Config.Deliver) and the requesting user
+// already has a search running or waiting (they play the bot in other
+// chats), it leaves the moves to the background instead (botLater): the
+// request is answered
+// at once with a private note that the bot's move follows, and the board,
+// the same as it would have been, comes as a message of its own once a
+// worker has made the moves; its Ack confirms the request's write too. So
+// a user playing the bot in many chats holds at most one of the platform's
+// handling slots (Telegram handles 8 updates at once) waiting for the bot,
+// and the other users' requests are not stuck behind theirs.
+func (s *session) botTurn(lg *loaded, head string, edit bool) ([]Reply, error) {
 	if s.b.cfg.Deliver != nil && s.b.searches.busy(s.searchKey()) {
-		s.botLater(lg.rec.ID)
-		return lg, nil, nil
+		s.botLater(lg.rec.ID, head)
+		return []Reply{{Text: inLang(s, s.user, func() string { return s.t("bot_move_later", nil) }), Private: true}}, nil
 	}
-	return s.botMoves(lg)
-}
-
-// withBotMoves appends to text the line describing the bot's moves events,
-// when there are any.
-func (s *session) withBotMoves(text string, lg *loaded, events []engine.Event) string {
-	if len(events) == 0 {
-		return text
+	lg, events, err := s.botMoves(lg)
+	if err != nil {
+		return nil, err
 	}
-	return text + "\n" + s.describeBotMoves(lg, events)
+	text := head + "\n" + s.describeBotMoves(lg, events) + "\n" + s.turnLine(lg)
+	return []Reply{s.boardReply(lg, text, lastMoveEvents(events), edit)}, nil
 }
 
 // botLater makes the bot's moves in game id in the background: it waits
@@ -50,7 +50,7 @@ func (s *session) withBotMoves(text string, lg *loaded, events []engine.Event) s
 // again, plays the bot's moves if the bot is still to move, and sends the
 // board through Config.Deliver. A game left with the bot to move (the
 // process stopped first) gets its moves from Tick or Resume.
-func (s *session) botLater(id int64) {
+func (s *session) botLater(id int64, head string) {
 	b := s.b
 	ctx, done := b.background()
 	key := s.searchKey()
@@ -59,8 +59,8 @@ func (s *session) botLater(id int64) {
 		if err := b.searches.acquire(ctx, key); err != nil {
 			return // stopping
 		}
-		defer b.searches.release(key)
-		o, ok, err := b.botMovesNow(ctx, id)
+		o, ok, err := b.botMovesNow(ctx, id, head)
+		b.searches.release(key) // before the delivery, which may wait for the platform
 		if err != nil {
 			var dg *damagedGame
 			if !errors.As(err, &dg) {
@@ -80,9 +80,10 @@ func (s *session) botLater(id int64) {
 }
 
 // botMovesNow plays the bot's moves in game id, for a caller that holds a
-// worker of the search pool, and returns the board to send; ok is false
-// when the bot is no longer to move (the game ended or moved on).
-func (b *Bot) botMovesNow(ctx context.Context, id int64) (o Outgoing, ok bool, err error) {
+// worker of the search pool, and returns the board to send, under head;
+// ok is false when the bot is no longer to move (the game ended or moved
+// on: the request's write is then shown by the outbox).
+func (b *Bot) botMovesNow(ctx context.Context, id int64, head string) (o Outgoing, ok bool, err error) {
 	rec, err := b.cfg.Store.Game(ctx, id)
 	if err != nil {
 		return Outgoing{}, false, err
@@ -100,6 +101,6 @@ func (b *Bot) botMovesNow(ctx context.Context, id int64) (o Outgoing, ok bool, e
 	if err != nil || len(events) == 0 {
 		return Outgoing{}, false, err
 	}
-	text := s.describeBotMoves(lg, events) + "\n" + s.turnLine(lg)
+	text := head + "\n" + s.describeBotMoves(lg, events) + "\n" + s.turnLine(lg)
 	return Outgoing{Platform: rec.Platform, Channel: rec.Channel, Reply: s.boardReply(lg, text, lastMoveEvents(events), false)}, true, nil
 }

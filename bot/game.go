@@ -186,14 +186,10 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 		return nil, err
 	}
 	text := s.t("game_started_vs_bot", map[string]any{"Player": me.Name, "Level": s.levelName(rules, level)})
-	var events []engine.Event
 	if s.botToMove(lg) {
-		if lg, events, err = s.botTurn(lg); err != nil {
-			return nil, err
-		}
-		text = s.withBotMoves(text, lg, events)
+		return s.botTurn(lg, text, false)
 	}
-	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), lastMoveEvents(events), false)}, nil
+	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), nil, false)}, nil
 }
 
 // isLevelWord reports whether the word after "bot" names a level (known or
@@ -548,16 +544,10 @@ func (s *session) move(text string, d *buttonData) ([]Reply, error) {
 	}
 	s.committed(false)
 	text = lg.note
-	events := played
 	if lg.rec.Phase == store.PhasePlaying && s.botToMove(lg) {
-		var botEvents []engine.Event
-		if lg, botEvents, err = s.botTurn(lg); err != nil {
-			return nil, err
-		}
-		text = s.withBotMoves(text, lg, botEvents)
-		events = botEvents
+		return s.botTurn(lg, text, d != nil)
 	}
-	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), lastMoveEvents(events), d != nil)}, nil
+	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), lastMoveEvents(played), d != nil)}, nil
 }
 
 // illegalMove turns an engine refusal into the user's message, with the

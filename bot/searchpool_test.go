@@ -29,11 +29,11 @@ func (o gatedOpponent) Move(ctx context.Context, g *engine.Game, level string, s
 // TestBotMoveWaitsOffTheRequest: one search worker, held by the bot's
 // opening search in alice's game in channel "busy". In c1, alice's move
 // leaves the bot to move: alice already has a search running, so Handle
-// answers at once with her move (the board, the bot to move, no move of
-// the bot), freeing the platform's slot, and a bystander's /help in
-// another channel is answered meanwhile. Once the worker is free, the
-// bot's move is made and sent through Deliver, with the board and its
-// Ack. Its think time counts from when it got the worker, not from
+// answers at once, privately, that the bot's move follows, freeing the
+// platform's slot, and a bystander's /help in another channel is answered
+// meanwhile. Once the worker is free, the bot's move is made and its board
+// sent through Deliver, the same board as an answer within the request
+// (alice's move, the bot's, whose turn), with its Ack. Its think time counts from when it got the worker, not from
 // alice's request: its deadline is at least three quarters of the think
 // time (thinkShare) after the worker was released.
 func TestBotMoveWaitsOffTheRequest(t *testing.T) {
@@ -57,9 +57,9 @@ func TestBotMoveWaitsOffTheRequest(t *testing.T) {
 	}()
 	<-opp.started
 	r := one(t, in("c1", "alice", "1"))
-	want := "@alice played pit 1.\nBot to move."
-	if r.Private || r.Board == nil || r.Text != want {
-		t.Errorf("alice's move while the worker is busy: %q, want %q (%+v)", r.Text, want, r)
+	want := "The bot is busy with other games: its move follows in a moment, with the board."
+	if !r.Private || r.Board != nil || r.Text != want {
+		t.Errorf("alice's move while her other search holds the worker: %q, want %q (%+v)", r.Text, want, r)
 	}
 	if g := h.live(); len(g.Moves) != 1 {
 		t.Errorf("the bot moved within alice's request: %+v", g.Moves)
@@ -79,7 +79,7 @@ func TestBotMoveWaitsOffTheRequest(t *testing.T) {
 	if o.Platform != "test" || o.Channel != "c1" || o.Reply.Board == nil || o.Reply.Ack == nil {
 		t.Fatalf("the bot's move delivered as %+v", o)
 	}
-	if want := "Bot played pit 1.\n@alice to move."; o.Reply.Text != want {
+	if want := "@alice played pit 1.\nBot played pit 1.\n@alice to move."; o.Reply.Text != want {
 		t.Errorf("the bot's move: %q, want %q", o.Reply.Text, want)
 	}
 	if g := h.live(); len(g.Moves) != 2 || g.Moves[1].UserID != "" {
