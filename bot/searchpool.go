@@ -20,8 +20,9 @@ import (
 //
 // A user's request whose bot move would wait behind another search of the
 // same user does not wait for it when the bot can send later
-// (Config.Deliver): Handle answers with what the request did, and the
-// bot's move comes as a message of its own (see session.botTurn). A user
+// (Config.Deliver): Handle answers at once, privately, that the bot's move
+// follows, and the board comes as a message of its own once the bot has
+// moved (see session.botTurn). A user
 // playing the bot in many chats then holds at most one of the platform's
 // handling slots (Telegram handles 8 updates at once) waiting for a
 // worker, and the other chats' requests are not stuck behind theirs.
