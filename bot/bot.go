@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -97,6 +98,10 @@ type Config struct {
 	// within ctx. Nil means such work is done within Handle, whose reply
 	// is then its result.
 	Deliver func(ctx context.Context, o Outgoing)
+	// SearchWorkers is how many searches (the bot's moves, reviews) run at
+	// once; the others wait for a worker, fairly across users (default
+	// GOMAXPROCS: see searchpool.go).
+	SearchWorkers int
 	// ReviewTime bounds a review's analysis (default 10 s).
 	ReviewTime time.Duration
 	// ReviewDepth is the depth, in plies, a review searches every
@@ -114,8 +119,10 @@ type Bot struct {
 	log      *slog.Logger
 	throttle *throttle
 	metrics  Metrics
-	// reviewing holds a token while a review runs (one at a time).
-	reviewing chan struct{}
+	// searches is the pool the searches share (see searchpool.go).
+	searches *searchPool
+	// reviews keeps the reviews computed (see review.go).
+	reviews *reviewCache
 	// The background work under way (see background.go).
 	bgMu     sync.Mutex
 	bgNext   int
@@ -161,12 +168,15 @@ func New(cfg Config) *Bot {
 	if cfg.ReviewDepth <= 0 {
 		cfg.ReviewDepth = review.DefaultDepth
 	}
+	if cfg.SearchWorkers <= 0 {
+		cfg.SearchWorkers = runtime.GOMAXPROCS(0)
+	}
 	m := cfg.Metrics
 	if m == nil {
 		m = noMetrics{}
 	}
 	return &Bot{cfg: cfg, log: cfg.Logger, throttle: newThrottle(), metrics: m,
-		reviewing: make(chan struct{}, 1), bgCancel: map[int]context.CancelCauseFunc{}}
+		searches: newSearchPool(cfg.SearchWorkers), reviews: newReviewCache(), bgCancel: map[int]context.CancelCauseFunc{}}
 }
 
 // userError is a refusal the user sees: a message key and its arguments.

@@ -75,17 +75,9 @@ func (s *session) afterLeave(lg *loaded, head string, ev []engine.Event) ([]Repl
 	lines := append([]string{head}, s.seatEvents(lg, rest, lg.game.Position())...)
 	text := strings.Join(lines, " ")
 	if lg.rec.Phase == store.PhasePlaying && s.botToMove(lg) {
-		var botEvents []engine.Event
-		var err error
-		if lg, botEvents, err = s.botMoves(lg); err != nil {
-			return nil, err
-		}
-		text += "\n" + s.describeBotMoves(lg, botEvents)
-		ev = lastMoveEvents(botEvents)
-	} else {
-		ev = nil
+		return s.botTurn(lg, text, false)
 	}
-	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), ev, false)}, nil
+	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), nil, false)}, nil
 }
 
 // draw offers a draw, or accepts the opponent's offer. The bot declines.
@@ -246,14 +238,10 @@ func (s *session) rematch(d *buttonData) ([]Reply, error) {
 		return nil, err
 	}
 	text := s.t("game_started_vs_bot", map[string]any{"Player": s.mention(), "Level": s.levelName(lg.rules, opp.Level)})
-	var events []engine.Event
 	if s.botToMove(lg) {
-		if lg, events, err = s.botMoves(lg); err != nil {
-			return nil, err
-		}
-		text += "\n" + s.describeBotMoves(lg, events)
+		return s.botTurn(lg, text, false)
 	}
-	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), lastMoveEvents(events), false)}, nil
+	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), nil, false)}, nil
 }
 
 // claim ends a game the opponent has left idle past the timeout.

@@ -41,7 +41,13 @@
 //     left, and with too little left the bot plays its quick move
 //     (session.think), so a reply never fails nor waits for want of time.
 //     The [Opponent] (package search's levels, wired in by cmd/mancala)
-//     chooses the moves.
+//     chooses the moves. The chain is one search of the search pool
+//     (searchpool.go): it waits, fairly, for one of Config.SearchWorkers
+//     workers, and its budget counts from when it has one; when the user
+//     already has a search running or waiting and the bot can send later
+//     (Config.Deliver), the request is answered at once, privately, and
+//     the board with the chain follows through Deliver (session.botTurn,
+//     botturn.go).
 //  6. Replies. The handler returns its replies: text, the board
 //     ([Board]), buttons, Private for the requester only. A reply that
 //     shows an owed board carries Ack, which the adapter calls once the

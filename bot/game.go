@@ -190,14 +190,10 @@ func (s *session) newGame(args []string) ([]Reply, error) {
 		return nil, err
 	}
 	text := s.t("game_started_vs_bot", map[string]any{"Player": me.Name, "Level": s.levelName(rules, level)})
-	var events []engine.Event
 	if s.botToMove(lg) {
-		if lg, events, err = s.botMoves(lg); err != nil {
-			return nil, err
-		}
-		text += "\n" + s.describeBotMoves(lg, events)
+		return s.botTurn(lg, text, false)
 	}
-	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), lastMoveEvents(events), false)}, nil
+	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), nil, false)}, nil
 }
 
 // isLevelWord reports whether the word after "bot" names a level (known or
@@ -552,16 +548,10 @@ func (s *session) move(text string, d *buttonData) ([]Reply, error) {
 	}
 	s.committed(false)
 	text = lg.note
-	events := played
 	if lg.rec.Phase == store.PhasePlaying && s.botToMove(lg) {
-		var botEvents []engine.Event
-		if lg, botEvents, err = s.botMoves(lg); err != nil {
-			return nil, err
-		}
-		text += "\n" + s.describeBotMoves(lg, botEvents)
-		events = botEvents
+		return s.botTurn(lg, text, d != nil)
 	}
-	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), lastMoveEvents(events), d != nil)}, nil
+	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), lastMoveEvents(played), d != nil)}, nil
 }
 
 // illegalMove turns an engine refusal into the user's message, with the
@@ -601,7 +591,23 @@ func (s *session) botToMove(g *loaded) bool {
 // followed by a moveMarker. The moves share one think time, Config.ThinkTime
 // (see think): a chain of them (extra turns, the opponent passing, a new
 // round, the bots' seats at a table) takes no longer to think than one move.
+//
+// The moves are one search of the pool (see searchpool.go): botMoves waits
+// for a worker, fairly, and the think time counts from when it has one.
+// Errors: the request's context's when it ends while waiting, and those of
+// the moves.
 func (s *session) botMoves(lg *loaded) (*loaded, []engine.Event, error) {
+	key := s.searchKey()
+	if err := s.b.searches.acquire(s.ctx, key); err != nil {
+		return nil, nil, err
+	}
+	defer s.b.searches.release(key)
+	return s.botMovesHeld(lg)
+}
+
+// botMovesHeld is botMoves for a session that holds a worker of the search
+// pool.
+func (s *session) botMovesHeld(lg *loaded) (*loaded, []engine.Event, error) {
 	var all []engine.Event
 	s.exact = nil
 	started := time.Now()

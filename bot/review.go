@@ -25,10 +25,18 @@ import (
 // the analysis has begun (review_started, public), and the result comes
 // later as an Outgoing message to the channel through Deliver. Without
 // Deliver (the tests, a caller with no way to send later) the review runs
-// within Handle, whose reply is then the result. One review runs at a time
-// per process (a search takes a whole core); a request while one runs is
-// refused with err_review_busy. Reviews are computed on demand and kept
-// nowhere: asking again computes the same result again.
+// within Handle, whose reply is then the result. A review is a search of
+// the search pool (see searchpool.go): it waits for a worker, fairly with
+// the other users' reviews and the bot's moves, and its time counts from
+// when it has one. A second user's review is queued, never refused.
+//
+// A game's review is the same whenever it is asked for (a finished game
+// does not change, and the search is to a fixed depth): a complete review
+// is computed once and kept in memory (reviewCache, by game and version),
+// and asking again, in any language, is answered from it; two requests
+// for the same game at once share one computation. The cache is per
+// process and forgets the oldest reviews past reviewCacheSize; keeping
+// reviews durably, in the store, comes with the game pages (issue #28).
 //
 // Who may ask: anyone in the channel, for the channel's last finished game
 // (while a game is in play, the last one that ended before it) or, with
@@ -69,16 +77,8 @@ func (s *session) review(d *buttonData) ([]Reply, error) {
 		return nil, refuse("err_review_seats", nil)
 	}
 	b := s.b
-	select {
-	case b.reviewing <- struct{}{}:
-	default:
-		return nil, refuse("err_review_busy", nil)
-	}
 	if b.cfg.Deliver == nil {
-		defer func() { <-b.reviewing }()
-		ctx, cancel := context.WithTimeout(s.ctx, b.cfg.ReviewTime)
-		defer cancel()
-		r, err := s.reviewReply(ctx, lg)
+		r, err := s.reviewReply(s.ctx, lg)
 		if err != nil {
 			return nil, err
 		}
@@ -90,9 +90,6 @@ func (s *session) review(d *buttonData) ([]Reply, error) {
 	started := s.t("review_started", map[string]any{"Count": int(b.cfg.ReviewTime.Round(time.Second) / time.Second)})
 	go func() {
 		defer done()
-		defer func() { <-b.reviewing }()
-		ctx, cancel := context.WithTimeout(ctx, b.cfg.ReviewTime)
-		defer cancel()
 		bs := *s
 		bs.ctx = ctx
 		r, err := bs.reviewReply(ctx, lg)
@@ -152,7 +149,9 @@ func (s *session) reviewReply(ctx context.Context, lg *loaded) (Reply, error) {
 	rec := lg.rec
 	start := lg.game.Start()
 	moves := lg.game.Moves()
-	rv, err := review.Game(ctx, start, moves, review.Options{Depth: s.b.cfg.ReviewDepth})
+	rv, err := s.b.reviewOf(ctx, s.searchKey(), rec, func(ctx context.Context) (*review.Review, error) {
+		return review.Game(ctx, start, moves, review.Options{Depth: s.b.cfg.ReviewDepth})
+	})
 	if err != nil {
 		return Reply{}, fmt.Errorf("game %d: review: %w", rec.ID, err)
 	}

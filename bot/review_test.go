@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -113,42 +114,121 @@ func TestReviewTableOfFour(t *testing.T) {
 }
 
 // TestReviewInBackground: with Config.Deliver the bot answers at once
-// that it is analysing, and the review comes later through Deliver; a
-// second request while one runs is refused as busy.
+// that it is analysing, and the review comes later through Deliver. A
+// second user asking while the first review is being computed, on the only
+// worker of the search pool, is not refused: both get the review, computed
+// once. A third request later is served from the cache, with no
+// computation at all (counted by the computation hook).
 func TestReviewInBackground(t *testing.T) {
 	h := newHarness(t, nil)
 	playHandGame(t, h)
 	var mu sync.Mutex
 	var got []bot.Outgoing
-	release := make(chan struct{})
-	b := bot.New(bot.Config{Store: h.db, ReviewTime: 5 * time.Second,
+	b := bot.New(bot.Config{Store: h.db, ReviewTime: 5 * time.Second, SearchWorkers: 1,
 		Deliver: func(ctx context.Context, o bot.Outgoing) {
-			<-release
 			mu.Lock()
 			got = append(got, o)
 			mu.Unlock()
 		}})
+	computing, release := make(chan int64, 4), make(chan struct{})
+	var computed atomic.Int64
+	bot.OnReviewComputed(b, func(game int64) {
+		computed.Add(1)
+		computing <- game
+		<-release
+	})
 	ask := func(user string) bot.Reply {
 		return one(t, b.Handle(context.Background(), bot.Request{Platform: "test", Channel: "c1", Text: "/review",
 			User: bot.User{ID: user, Name: user, Mention: "@" + user}}))
 	}
-	if r := ask("carol"); r.Private || r.Board != nil || r.Text != "Analysing the game… The review follows within 5 seconds." {
+	const started = "Analysing the game… The review follows within 5 seconds."
+	if r := ask("carol"); r.Private || r.Board != nil || r.Text != started {
 		t.Errorf("immediate reply %+v", r)
 	}
-	if r := ask("dora"); !r.Private || r.Text != locales.Text(locales.EN, "err_review_busy", nil) {
-		t.Errorf("second request while busy: %+v", r)
+	<-computing // carol's review holds the only worker
+	if r := ask("dora"); r.Private || r.Text != started {
+		t.Errorf("second user's request while the first review runs: %+v", r)
 	}
 	close(release)
 	b.Wait()
-	if len(got) != 1 || got[0].Platform != "test" || got[0].Channel != "c1" || got[0].Reply.Text != wantReviewEN {
-		t.Fatalf("delivered %+v", got)
+	if len(got) != 2 {
+		t.Fatalf("delivered %d reviews, want 2: %+v", len(got), got)
 	}
-	wantGraph(t, got[0].Reply)
-	// Done: the next request is served again.
-	if r := ask("dora"); r.Private {
-		t.Errorf("after the first review: %+v", r)
+	for _, o := range got {
+		if o.Platform != "test" || o.Channel != "c1" || o.Reply.Text != wantReviewEN {
+			t.Errorf("delivered %+v", o)
+		}
+		wantGraph(t, o.Reply)
+	}
+	if n := computed.Load(); n != 1 {
+		t.Errorf("two requests computed the review %d times, want once", n)
+	}
+	if r := ask("erin"); r.Private || r.Text != started {
+		t.Errorf("third request: %+v", r)
+	}
+	b.Wait()
+	if len(got) != 3 || got[2].Reply.Text != wantReviewEN {
+		t.Fatalf("third review: delivered %+v", got)
+	}
+	wantGraph(t, got[2].Reply)
+	if n := computed.Load(); n != 1 {
+		t.Errorf("a repeated review was computed again: %d computations, want 1", n)
 	}
 	b.Stop(context.Background())
+}
+
+// TestReviewsOfTwoGamesQueued: one search worker, held by carol's review
+// of the game in c1; dora asks for the review of another game, in c2: she
+// is not refused but queued, and once the worker is free both reviews are
+// computed (once each) and delivered to their channels.
+func TestReviewsOfTwoGamesQueued(t *testing.T) {
+	h := newHarness(t, nil)
+	playHandGame(t, h)
+	g := &store.Game{Platform: "test", Channel: "c2", Variant: "kalah",
+		Options: map[string]string{"pits": "4", "seeds": "2"}, Start: handStart,
+		Players:    []store.Player{{UserID: "alice", Name: "@alice"}, {UserID: "bob", Name: "@bob"}},
+		Challenger: "alice", Phase: store.PhasePlaying, DrawOffer: -1, UndoOffer: -1,
+		CreatedAt: h.now, UpdatedAt: h.now, TurnStarted: h.now}
+	if err := h.db.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	got := map[string]bot.Outgoing{}
+	b := bot.New(bot.Config{Store: h.db, ReviewTime: 5 * time.Second, SearchWorkers: 1,
+		Deliver: func(ctx context.Context, o bot.Outgoing) {
+			mu.Lock()
+			got[o.Channel] = o
+			mu.Unlock()
+		}})
+	in := func(channel, user, text string) bot.Reply {
+		return one(t, b.Handle(context.Background(), bot.Request{Platform: "test", Channel: channel, Text: text,
+			User: bot.User{ID: user, Name: user, Mention: "@" + user}}))
+	}
+	in("c2", "alice", "/move 1")
+	in("c2", "bob", "/move 1")
+	computing, release := make(chan int64, 4), make(chan struct{})
+	bot.OnReviewComputed(b, func(game int64) {
+		computing <- game
+		<-release
+	})
+	const started = "Analysing the game… The review follows within 5 seconds."
+	if r := in("c1", "carol", "/review"); r.Private || r.Text != started {
+		t.Errorf("carol: %+v", r)
+	}
+	first := <-computing
+	if r := in("c2", "dora", "/review"); r.Private || r.Text != started {
+		t.Errorf("dora, while carol's review holds the worker: %+v", r)
+	}
+	close(release)
+	if second := <-computing; second == first || second != g.ID {
+		t.Errorf("computed games %d then %d, want dora's %d second", first, second, g.ID)
+	}
+	b.Wait()
+	for _, ch := range []string{"c1", "c2"} {
+		if o, ok := got[ch]; !ok || o.Reply.Text != wantReviewEN {
+			t.Errorf("review delivered to %s: %+v", ch, o)
+		}
+	}
 }
 
 // TestReviewOutOfTime: a review whose time runs out at once still answers,

@@ -340,14 +340,10 @@ func (s *session) tableStarted(rec *store.Game, edit bool) ([]Reply, error) {
 		return nil, err
 	}
 	text := s.t("table_started", map[string]any{"Seats": s.seatList(rec)})
-	var events []engine.Event
 	if s.botToMove(lg) {
-		if lg, events, err = s.botMoves(lg); err != nil {
-			return nil, err
-		}
-		text += "\n" + s.describeBotMoves(lg, events)
+		return s.botTurn(lg, text, edit)
 	}
-	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), lastMoveEvents(events), edit)}, nil
+	return []Reply{s.boardReply(lg, text+"\n"+s.turnLine(lg), nil, edit)}, nil
 }
 
 // seatEvents says what a move, or a run of moves, did to the seats of a

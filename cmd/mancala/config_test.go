@@ -68,6 +68,33 @@ func TestDeliveryHoldFromEnv(t *testing.T) {
 	}
 }
 
+// TestSearchWorkersFromEnv: SEARCH_WORKERS is a whole number of workers
+// from 1 to maxSearchWorkers; unset, the bot's default (0 here).
+func TestSearchWorkersFromEnv(t *testing.T) {
+	for _, c := range []struct {
+		env  []string
+		want int
+		ok   bool
+	}{
+		{nil, 0, true},
+		{[]string{"SEARCH_WORKERS", "4"}, 4, true},
+		{[]string{"SEARCH_WORKERS", " 1 "}, 1, true},
+		{[]string{"SEARCH_WORKERS", "256"}, 256, true},
+		{[]string{"SEARCH_WORKERS", "0"}, 0, false},
+		{[]string{"SEARCH_WORKERS", "-2"}, 0, false},
+		{[]string{"SEARCH_WORKERS", "257"}, 0, false},
+		{[]string{"SEARCH_WORKERS", "two"}, 0, false},
+	} {
+		cfg, err := configFromEnv(envOf(c.env...))
+		switch {
+		case c.ok && (err != nil || cfg.SearchWorkers != c.want):
+			t.Errorf("%q: %d, %v; want %d", c.env, cfg.SearchWorkers, err, c.want)
+		case !c.ok && (err == nil || !strings.HasPrefix(err.Error(), "SEARCH_WORKERS: ")):
+			t.Errorf("%q: %v, want SEARCH_WORKERS refused", c.env, err)
+		}
+	}
+}
+
 func TestIdleDelaysRefused(t *testing.T) {
 	for _, c := range []struct {
 		env  []string

@@ -120,6 +120,9 @@ type Config struct {
 	Deprecated []string
 	// DeliveryHold is bot.Config.DeliveryHold (DELIVERY_HOLD).
 	DeliveryHold time.Duration
+	// SearchWorkers is bot.Config.SearchWorkers (SEARCH_WORKERS); 0 means
+	// the bot's default, GOMAXPROCS.
+	SearchWorkers int
 }
 
 // The idle-game delays when NOTIFY_AFTER and CLAIM_AFTER are unset.
@@ -264,6 +267,13 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 	if c.DeliveryHold < time.Second {
 		return c, fmt.Errorf("DELIVERY_HOLD: %s is too short: at least 1s, or a board still being sent goes out twice", c.DeliveryHold)
 	}
+	if v := strings.TrimSpace(getenv("SEARCH_WORKERS")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxSearchWorkers {
+			return c, fmt.Errorf("SEARCH_WORKERS: %q is not a number of workers from 1 to %d", v, maxSearchWorkers)
+		}
+		c.SearchWorkers = n
+	}
 	return c, nil
 }
 
@@ -329,6 +339,10 @@ func defaultMaxConns(files int) int {
 	}
 	return defaultHTTPMaxConns
 }
+
+// maxSearchWorkers bounds SEARCH_WORKERS: a search keeps a core busy, and
+// each holds its search's memory.
+const maxSearchWorkers = 256
 
 // inboundFromEnv reads and checks DISCORD_PUBLIC_KEY and the Telegram
 // webhook, which need their token and HTTP_ADDR. The errors never hold
@@ -524,6 +538,8 @@ func (m *Main) Open(ctx context.Context) error {
 		Metrics:      m.Metrics,
 		Holder:       m.holder,
 		DeliveryHold: m.Config.DeliveryHold,
+		// The bot's moves and the reviews share these workers.
+		SearchWorkers: m.Config.SearchWorkers,
 		// A mention when it becomes a player's turn (edited boards
 		// notify nobody).
 		TurnNotices: true,
