@@ -25,7 +25,10 @@ import (
 // moved (see session.botTurn). A user
 // playing the bot in many chats then holds at most one of the platform's
 // handling slots (Telegram handles 8 updates at once) waiting for a
-// worker, and the other chats' requests are not stuck behind theirs.
+// worker, and the other chats' requests are not stuck behind theirs. A
+// request that does wait for a worker (a user's first search) gives the
+// adapter's slot back while it waits (WithSlot, slot.go), so many users
+// each waiting for the bot do not hold the slots either.
 
 // searchPool is the bounded, fair queue of searches.
 type searchPool struct {
@@ -88,6 +91,7 @@ func (p *searchPool) acquire(ctx context.Context, key string) error {
 	}
 	p.queues[key] = append(p.queues[key], w)
 	p.mu.Unlock()
+	releaseSlot(ctx) // waiting, the request holds no handling slot (WithSlot)
 	if p.queued != nil {
 		p.queued(key)
 	}

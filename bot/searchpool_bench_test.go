@@ -58,7 +58,8 @@ func (o *burner) Move(ctx context.Context, g *engine.Game, _ string, seed int64)
 // starts a game in which the bot moves first, waits for the bot's move,
 // resigns, and starts again), while a bystander in another chat asks for
 // /help. Every Handle call goes through 8 slots, as the Telegram adapter
-// handles at most 8 updates at once; the bot's moves that are not made
+// handles at most 8 updates at once, and gives its slot back while its
+// search waits for a worker (bot.WithSlot), as the adapter does; the bot's moves that are not made
 // within Handle come through Config.Deliver. It reports the bystander's
 // latency (slot wait and Handle: p50 and max; one /help each time another
 // search starts), the most searches that ran at once, the searches made
@@ -102,7 +103,8 @@ func benchBystander(b *testing.B, users int) {
 		case <-ctx.Done():
 			return nil
 		}
-		defer func() { <-slot }()
+		ctx, free := bot.WithSlot(ctx, func() { <-slot }) // as the Telegram adapter does
+		defer free()
 		return bt.Handle(ctx, bot.Request{Platform: "bench", Channel: channel, Text: text,
 			User: bot.User{ID: user, Name: user}})
 	}

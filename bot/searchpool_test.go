@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -86,4 +87,52 @@ func TestBotMoveWaitsOffTheRequest(t *testing.T) {
 		t.Errorf("moves after the bot's %+v", g.Moves)
 	}
 	o.Reply.Ack()
+}
+
+// TestWaitingSearchGivesBackItsSlot: a request whose search has to wait
+// for a worker gives back the adapter's handling slot it came with
+// (bot.WithSlot) while it waits, and keeps waiting for its answer; a
+// request that waits for no worker keeps its slot to the end.
+func TestWaitingSearchGivesBackItsSlot(t *testing.T) {
+	opp := gatedOpponent{started: make(chan time.Time, 4), release: make(chan struct{})}
+	h := newHarnessWith(t, opp, func(c *bot.Config) { c.ThinkTime, c.SearchWorkers = time.Hour, 1 })
+	in := func(ctx context.Context, channel, user, text string) []bot.Reply {
+		return h.bot.Handle(ctx, bot.Request{Platform: "test", Channel: channel, Text: text,
+			User: bot.User{ID: user, Name: user, Mention: "@" + user}})
+	}
+	// A cheap request: the slot is given back by the adapter, not the bot.
+	helpFreed := 0
+	ctx, done := bot.WithSlot(context.Background(), func() { helpFreed++ })
+	one(t, in(ctx, "c2", "dave", "/help"))
+	if helpFreed != 0 {
+		t.Errorf("/help gave its slot back %d times within Handle, want 0", helpFreed)
+	}
+	done()
+	done()
+	if helpFreed != 1 {
+		t.Errorf("the adapter's release after /help ran %d times, want 1", helpFreed)
+	}
+
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { // alice's bot game holds the only worker
+		defer wg.Done()
+		in(context.Background(), "busy", "alice", "/new kalah bot one second")
+	}()
+	<-opp.started
+	freed := make(chan struct{})
+	var bobs []bot.Reply
+	go func() { // bob's bot opens too, and has to wait for the worker
+		defer wg.Done()
+		ctx, done := bot.WithSlot(context.Background(), func() { close(freed) })
+		defer done()
+		bobs = in(ctx, "c3", "bob", "/new kalah bot one second")
+	}()
+	<-freed // bob's request gave its slot back while it waits
+	close(opp.release)
+	wg.Wait()
+	h.bot.Wait()
+	if len(bobs) != 1 || bobs[0].Board == nil || !strings.Contains(bobs[0].Text, "Bot played pit") {
+		t.Errorf("bob's request, once a worker was free: %s", describe(bobs))
+	}
 }

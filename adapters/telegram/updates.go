@@ -311,7 +311,10 @@ func (a *Adapter) handle(work context.Context, in incoming, isUrgent bool, done 
 	})
 	defer tr.done()
 	a.sem <- struct{}{}
-	defer func() { <-a.sem }()
+	// The bot gives the slot back early when the update's search waits for
+	// a worker (bot.WithSlot): waiting for the bot's move holds no slot.
+	ctx, freeSlot := bot.WithSlot(ctx, func() { <-a.sem })
+	defer freeSlot()
 
 	queue := func(r bot.Reply, replyTo int, held *tgbotapi.Message) {
 		tr.add()
