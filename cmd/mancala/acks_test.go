@@ -19,7 +19,7 @@ import (
 // killed (SIGKILL) once it has acknowledged what it will (polling: the
 // first press confirmed and a getUpdates begun after the last press was
 // fetched; webhook: every press answered 2xx, or one not answered within
-// the fake's WebhookTimeout). A new process on the same database and the same
+// the fake's SetWebhookTimeout). A new process on the same database and the same
 // Telegram then applies every press the killed one acknowledged, and the
 // others, which Telegram delivers again; none twice.
 func TestKillWithAcknowledgedPresses(t *testing.T) {
@@ -40,7 +40,7 @@ func killWithPresses(t *testing.T, webhook bool) {
 	db := filepath.Join(t.TempDir(), "m.db")
 	tg := telegramtest.New(tgToken)
 	defer tg.Close()
-	tg.WebhookTimeout = 2 * time.Second
+	tg.SetWebhookTimeout(2 * time.Second)
 	env := []string{"DATABASE_PATH=" + db, "DELIVERY_HOLD=1s", "TELEGRAM_TOKEN=" + tgToken, "TELEGRAM_API_ENDPOINT=" + tg.URL}
 	var lb *fanout
 	if webhook {

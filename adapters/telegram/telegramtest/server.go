@@ -178,40 +178,40 @@ type Server struct {
 	Token string
 	// Bot is the bot user (getMe).
 	Bot User
-	// WebhookTimeout is how long a delivery to the webhook may take before
-	// it counts as failed and the update is POSTed again (0: 10 s). Set it
-	// before the first setWebhook.
-	WebhookTimeout time.Duration
 
 	srv       *httptest.Server
 	closing   chan struct{}
 	closeOnce sync.Once
 
-	mu         sync.Mutex
-	changed    chan struct{}
-	nextUpdate int
-	updates    []pendingUpdate
-	injected   int
-	confirmed  int // update ids below this are confirmed
-	pollGen    int
-	polls      int         // getUpdates calls begun
-	returned   map[int]int // update id -> polls when getUpdates first returned it
-	chats      map[int64]*chat
-	calls      []Call
-	answers    []CallbackAnswer
-	callbacks  map[string]bool // issued query ids: answered?
-	nextCB     int
-	commands   map[string][]Command
-	failures   map[string][]failure
-	migrated   map[int64]int64
-	refused    map[int64]bool             // private chats the bot may not write to
-	members    map[int64]map[int64]string // chat -> user -> status
-	holds      map[string]chan struct{}   // methods whose calls wait
-	waiting    map[string]int             // calls waiting on a hold
-	webhookDel bool
-	hook       *Webhook // set by setWebhook
-	hookRun    bool     // the delivering goroutine is running
-	hookPosts  []WebhookPost
+	mu sync.Mutex
+	// webhookTimeout is how long a delivery to the webhook may take before
+	// it counts as failed and the update is POSTed again (0: 10 s); see
+	// SetWebhookTimeout.
+	webhookTimeout time.Duration
+	changed        chan struct{}
+	nextUpdate     int
+	updates        []pendingUpdate
+	injected       int
+	confirmed      int // update ids below this are confirmed
+	pollGen        int
+	polls          int         // getUpdates calls begun
+	returned       map[int]int // update id -> polls when getUpdates first returned it
+	chats          map[int64]*chat
+	calls          []Call
+	answers        []CallbackAnswer
+	callbacks      map[string]bool // issued query ids: answered?
+	nextCB         int
+	commands       map[string][]Command
+	failures       map[string][]failure
+	migrated       map[int64]int64
+	refused        map[int64]bool             // private chats the bot may not write to
+	members        map[int64]map[int64]string // chat -> user -> status
+	holds          map[string]chan struct{}   // methods whose calls wait
+	waiting        map[string]int             // calls waiting on a hold
+	webhookDel     bool
+	hook           *Webhook // set by setWebhook
+	hookRun        bool     // the delivering goroutine is running
+	hookPosts      []WebhookPost
 
 	api        *botAPI
 	vMu        sync.Mutex // guards violations; taken last
@@ -1353,4 +1353,14 @@ func (s *Server) sendChatAction(p map[string]string) (any, *apiError) {
 		}
 	}
 	return true, nil
+}
+
+// SetWebhookTimeout sets how long a delivery to the webhook may take before
+// it counts as failed and the update is POSTed again (0, the default:
+// 10 s). Call it before the first setWebhook; the bot under test may run
+// in another process, so the setting is taken under the server's lock.
+func (s *Server) SetWebhookTimeout(d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.webhookTimeout = d
 }

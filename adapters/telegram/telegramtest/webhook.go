@@ -60,15 +60,14 @@ func (s *Server) setWebhookLocked(p map[string]string) (any, *apiError) {
 	s.touch()
 	if !s.hookRun {
 		s.hookRun = true
-		go s.deliverHook()
+		go s.deliverHook(s.webhookTimeout)
 	}
 	return true, nil
 }
 
 // deliverHook POSTs the pending updates to the webhook until the server
 // closes.
-func (s *Server) deliverHook() {
-	timeout := s.WebhookTimeout
+func (s *Server) deliverHook(timeout time.Duration) {
 	if timeout <= 0 {
 		timeout = 10 * time.Second
 	}
