@@ -266,7 +266,9 @@ func (s *session) t(key string, args map[string]any) string {
 // runs, here or in another process, or its process died less than a lease
 // ago), gets no reply and calls Request.InProgress: the adapter must not
 // acknowledge it, so that the platform delivers it again; after the lease
-// the redelivery takes the claim over and is handled. A claimed handling's
+// the redelivery takes the claim over and is handled (without InProgress,
+// a platform that does not redeliver, the drop is final and counted in
+// Metrics.Deduplicated). A claimed handling's
 // context ends at three quarters of the lease. When the claim cannot be
 // recorded the request is not handled (the internal error's reply), so
 // that it cannot be handled twice.
@@ -293,6 +295,9 @@ func (b *Bot) Handle(ctx context.Context, req Request) []Reply {
 				"platform", req.Platform, "event", req.EventID)
 			if req.InProgress != nil {
 				req.InProgress()
+			} else {
+				// A platform that does not redeliver: dropped for good.
+				b.metrics.Deduplicated(req.Platform)
 			}
 			return nil
 		default:

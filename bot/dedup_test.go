@@ -125,7 +125,8 @@ func TestEventLease(t *testing.T) {
 	const lease = time.Minute
 	t0 := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
 	now := t0
-	b := bot.New(bot.Config{Store: db, EventLease: lease, Now: func() time.Time { return now }})
+	rec := &recorder{rendered: map[string]int{}, failed: map[string]int{}}
+	b := bot.New(bot.Config{Store: db, EventLease: lease, Now: func() time.Time { return now }, Metrics: rec})
 	// The handling that died: it claimed event 7 and never finished.
 	if c, err := db.ClaimEvent(ctx, "test", "7", t0, lease); err != nil || c != store.Claimed {
 		t.Fatalf("the dead handler's claim: %v, %v", c, err)
@@ -158,6 +159,21 @@ func TestEventLease(t *testing.T) {
 		if got := err == nil; got != st.gameAfter {
 			t.Errorf("step %d: a game: %v (%v), want %v", i, got, err, st.gameAfter)
 		}
+	}
+	if !slices.Equal(rec.deduplicated, []string{"test", "test"}) {
+		t.Errorf("deduplicated %q, want the two duplicates only", rec.deduplicated)
+	}
+	// Without InProgress (a platform that does not redeliver), an event
+	// in progress is dropped for good: counted as deduplicated.
+	if c, err := db.ClaimEvent(ctx, "test", "8", now, lease); err != nil || c != store.Claimed {
+		t.Fatalf("the other handler's claim: %v, %v", c, err)
+	}
+	other := bot.Request{Platform: "test", Channel: "d", Text: "/new kalah bot", EventID: "8", User: req.User}
+	if rs := b.Handle(ctx, other); rs != nil {
+		t.Errorf("an event in progress without InProgress: %+v", rs)
+	}
+	if n := len(rec.deduplicated); n != 3 {
+		t.Errorf("%d deduplicated, want 3", n)
 	}
 }
 

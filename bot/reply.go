@@ -63,7 +63,8 @@ type Request struct {
 	// within Config.EventLease (see Handle): the adapter must not
 	// acknowledge the event, so that the platform delivers it again (it
 	// is then a duplicate, or taken over once the lease ended). Nil: the
-	// request is dropped all the same (a platform that does not redeliver).
+	// request is dropped for good, as a duplicate (a platform that does not
+	// redeliver).
 	InProgress func()
 }
 
