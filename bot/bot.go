@@ -67,6 +67,15 @@ type Config struct {
 	// ClaimAfter is how long before the opponent may claim the game
 	// (default 24 hours).
 	NotifyAfter, ClaimAfter time.Duration
+	// EventLease is how long a claimed event belongs to the handling that
+	// claimed it (store.Store.ClaimEvent): a redelivery of an event whose
+	// handling has not finished is left unacknowledged (Request.InProgress)
+	// within the lease, and handled again after it, its first handling's
+	// process having died. Handle bounds a handling at three quarters of
+	// the lease (its context's deadline), so that a live handling has
+	// committed or given up well before its event can be taken over.
+	// Default DefaultEventLease.
+	EventLease time.Duration
 	// ThinkTime bounds the bot's thinking per reply (default 2 s): every
 	// move the bot makes in answer to one request (a chain of extra
 	// turns, the opponent passing, a new round, the bots' seats at a
@@ -133,6 +142,11 @@ type Bot struct {
 // DefaultNotifyAfter is Config.NotifyAfter's default.
 const DefaultNotifyAfter = 3 * time.Minute
 
+// DefaultEventLease is Config.EventLease's default: well past the
+// adapters' own bounds on a handling (Telegram's HandleTimeout, 2 minutes
+// by default), which end a live handling long before its lease does.
+const DefaultEventLease = 5 * time.Minute
+
 // New returns a bot. It panics without a Store.
 func New(cfg Config) *Bot {
 	if cfg.Store == nil {
@@ -152,6 +166,9 @@ func New(cfg Config) *Bot {
 	}
 	if cfg.ClaimAfter <= 0 {
 		cfg.ClaimAfter = 24 * time.Hour
+	}
+	if cfg.EventLease <= 0 {
+		cfg.EventLease = DefaultEventLease
 	}
 	if cfg.ThinkTime <= 0 {
 		cfg.ThinkTime = 2 * time.Second
@@ -240,11 +257,21 @@ func (s *session) t(key string, args map[string]any) string {
 // silence until the pace drops (see throttle).
 //
 // A request with an EventID is handled at most once: Handle first claims
-// the event in the store, and a request whose event was claimed before (a
-// redelivery, or the same event received by another process) gets no
-// reply at all and is reported to Metrics.Deduplicated. When the claim
-// cannot be recorded the request is not handled (the internal error's
-// reply), so that it cannot be handled twice.
+// the event in the store (a lease of Config.EventLease), and marks it
+// finished when it returns (store.Store.FinishEvent), whatever the reply. A
+// request whose event was claimed and finished before (a redelivery, or the
+// same event received by another process) gets no reply at all, calls
+// Request.Duplicate and is reported to Metrics.Deduplicated. One whose
+// event is claimed but not finished, within the lease (its handling still
+// runs, here or in another process, or its process died less than a lease
+// ago), gets no reply and calls Request.InProgress: the adapter must not
+// acknowledge it, so that the platform delivers it again; after the lease
+// the redelivery takes the claim over and is handled (without InProgress,
+// a platform that does not redeliver, the drop is final and counted in
+// Metrics.Deduplicated). A claimed handling's
+// context ends at three quarters of the lease. When the claim cannot be
+// recorded the request is not handled (the internal error's reply), so
+// that it cannot be handled twice.
 func (b *Bot) Handle(ctx context.Context, req Request) []Reply {
 	arrived := req.Received
 	if arrived.IsZero() {
@@ -252,16 +279,33 @@ func (b *Bot) Handle(ctx context.Context, req Request) []Reply {
 	}
 	var claimErr error
 	if req.EventID != "" {
-		first, err := b.cfg.Store.ClaimEvent(ctx, req.Platform, req.EventID, b.cfg.Now())
-		if err == nil && !first {
+		claim, err := b.cfg.Store.ClaimEvent(ctx, req.Platform, req.EventID, b.cfg.Now(), b.cfg.EventLease)
+		switch {
+		case err != nil:
+			claimErr = err
+		case claim == store.Finished:
 			b.metrics.Deduplicated(req.Platform)
 			b.log.DebugContext(ctx, "event already handled; dropped", "platform", req.Platform, "event", req.EventID)
 			if req.Duplicate != nil {
 				req.Duplicate()
 			}
 			return nil
+		case claim == store.InProgress:
+			b.log.InfoContext(ctx, "event being handled, or its handler died within the lease; left for redelivery",
+				"platform", req.Platform, "event", req.EventID)
+			if req.InProgress != nil {
+				req.InProgress()
+			} else {
+				// A platform that does not redeliver: dropped for good.
+				b.metrics.Deduplicated(req.Platform)
+			}
+			return nil
+		default:
+			defer b.finishEvent(ctx, req)
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, b.cfg.EventLease*3/4)
+			defer cancel()
 		}
-		claimErr = err
 	}
 	lang := b.language(ctx, req.Platform, req.User)
 	s := &session{b: b, ctx: ctx, req: req, lang: lang, user: lang, arrived: arrived}
@@ -285,6 +329,18 @@ func (b *Bot) Handle(ctx context.Context, req Request) []Reply {
 		return replies
 	}
 	return b.failed(s, err)
+}
+
+// finishEvent marks req's event finished (store.Store.FinishEvent), even
+// when ctx has ended (a handling that ran out of time is finished too: it
+// was answered). A failure is logged: the event then stays unfinished and,
+// delivered again after the lease, would be handled again.
+func (b *Bot) finishEvent(ctx context.Context, req Request) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if err := b.cfg.Store.FinishEvent(ctx, req.Platform, req.EventID); err != nil {
+		b.log.ErrorContext(ctx, "could not mark the event handled", "platform", req.Platform, "event", req.EventID, "err", err)
+	}
 }
 
 // failed is Handle's reply to a request that failed with err.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -16,7 +17,8 @@ import (
 
 // TestEventHandledOnce: a request whose event id was handled before —
 // delivered again, or received by a second process on the same database —
-// changes nothing and gets no reply; it is counted as deduplicated. The
+// changes nothing and gets no reply; it is counted as deduplicated (or,
+// while the other process still handles it, reported in progress). The
 // same id on another platform, and requests without an id, are handled.
 func TestEventHandledOnce(t *testing.T) {
 	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
@@ -31,10 +33,11 @@ func TestEventHandledOnce(t *testing.T) {
 		bots[i] = bot.New(bot.Config{Store: db, Metrics: recs[i]})
 	}
 	ctx := context.Background()
-	var duplicates atomic.Int32 // Request.Duplicate calls
+	var duplicates, inProgress atomic.Int32 // Request.Duplicate, InProgress calls
 	req := func(event, text string) bot.Request {
 		return bot.Request{Platform: "test", Channel: "c", Text: text, EventID: event,
-			User: bot.User{ID: "alice", Name: "alice"}, Duplicate: func() { duplicates.Add(1) }}
+			User: bot.User{ID: "alice", Name: "alice"}, Duplicate: func() { duplicates.Add(1) },
+			InProgress: func() { inProgress.Add(1) }}
 	}
 	if rs := bots[0].Handle(ctx, req("1", "/new kalah bot")); len(rs) == 0 {
 		t.Fatal("new game: no reply")
@@ -78,12 +81,14 @@ func TestEventHandledOnce(t *testing.T) {
 	if g, _ := db.Game(ctx, before.ID); g.Version != after.Version {
 		t.Errorf("a redelivered move changed the game: version %d, want %d", g.Version, after.Version)
 	}
+	// The concurrent one was dropped as a duplicate when the other bot
+	// had finished it, else as in progress.
 	dropped := len(recs[0].deduplicated) + len(recs[1].deduplicated)
-	if dropped != 4 {
-		t.Errorf("%d requests counted as deduplicated, want 4", dropped)
+	if n := inProgress.Load(); dropped+int(n) != 4 || n > 1 {
+		t.Errorf("%d requests counted as deduplicated and %d in progress, want 4 in all, at most 1 in progress", dropped, n)
 	}
-	if n := duplicates.Load(); n != 4 {
-		t.Errorf("Request.Duplicate called %d times, want 4 (once per dropped request)", n)
+	if n := duplicates.Load(); n != int32(dropped) {
+		t.Errorf("Request.Duplicate called %d times, want %d (once per deduplicated request)", n, dropped)
 	}
 	for _, r := range recs {
 		for _, p := range r.deduplicated {
@@ -106,11 +111,77 @@ func TestEventHandledOnce(t *testing.T) {
 	}
 }
 
+// TestEventLease: an event claimed by a handling that never finished (its
+// process died) is left in progress within the bot's lease (no reply,
+// Request.InProgress, nothing changed), handled by its redelivery after
+// the lease, then dropped as a duplicate however late it comes again.
+func TestEventLease(t *testing.T) {
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "bot.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	const lease = time.Minute
+	t0 := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+	now := t0
+	rec := &recorder{rendered: map[string]int{}, failed: map[string]int{}}
+	b := bot.New(bot.Config{Store: db, EventLease: lease, Now: func() time.Time { return now }, Metrics: rec})
+	// The handling that died: it claimed event 7 and never finished.
+	if c, err := db.ClaimEvent(ctx, "test", "7", t0, lease); err != nil || c != store.Claimed {
+		t.Fatalf("the dead handler's claim: %v, %v", c, err)
+	}
+	var calls []string
+	req := bot.Request{Platform: "test", Channel: "c", Text: "/new kalah bot", EventID: "7",
+		User:       bot.User{ID: "alice", Name: "alice"},
+		Duplicate:  func() { calls = append(calls, "duplicate") },
+		InProgress: func() { calls = append(calls, "in progress") }}
+	steps := []struct {
+		at        time.Duration // after t0
+		replies   bool
+		calls     []string
+		gameAfter bool
+	}{
+		{time.Second, false, []string{"in progress"}, false},
+		{lease - time.Millisecond, false, []string{"in progress"}, false},
+		{lease, true, nil, true}, // taken over
+		{lease + time.Second, false, []string{"duplicate"}, true},
+		{lease + 20*time.Hour, false, []string{"duplicate"}, true},
+	}
+	for i, st := range steps {
+		now, calls = t0.Add(st.at), nil
+		rs := b.Handle(ctx, req)
+		if (len(rs) > 0) != st.replies || !slices.Equal(calls, st.calls) {
+			t.Errorf("step %d (%s after the claim): %d replies, calls %q; want replies %v, calls %q",
+				i, st.at, len(rs), calls, st.replies, st.calls)
+		}
+		_, err := db.LiveGame(ctx, "test", "c")
+		if got := err == nil; got != st.gameAfter {
+			t.Errorf("step %d: a game: %v (%v), want %v", i, got, err, st.gameAfter)
+		}
+	}
+	if !slices.Equal(rec.deduplicated, []string{"test", "test"}) {
+		t.Errorf("deduplicated %q, want the two duplicates only", rec.deduplicated)
+	}
+	// Without InProgress (a platform that does not redeliver), an event
+	// in progress is dropped for good: counted as deduplicated.
+	if c, err := db.ClaimEvent(ctx, "test", "8", now, lease); err != nil || c != store.Claimed {
+		t.Fatalf("the other handler's claim: %v, %v", c, err)
+	}
+	other := bot.Request{Platform: "test", Channel: "d", Text: "/new kalah bot", EventID: "8", User: req.User}
+	if rs := b.Handle(ctx, other); rs != nil {
+		t.Errorf("an event in progress without InProgress: %+v", rs)
+	}
+	if n := len(rec.deduplicated); n != 3 {
+		t.Errorf("%d deduplicated, want 3", n)
+	}
+}
+
 // claimFails is a store whose event claims fail.
 type claimFails struct{ store.Store }
 
-func (claimFails) ClaimEvent(context.Context, string, string, time.Time) (bool, error) {
-	return false, errors.New("disk on fire")
+func (claimFails) ClaimEvent(context.Context, string, string, time.Time, time.Duration) (store.Claim, error) {
+	return store.Claimed, errors.New("disk on fire")
 }
 
 // TestEventClaimFails: when the claim cannot be recorded, the request is

@@ -11,9 +11,13 @@
 // # A request's path through Handle
 //
 //  1. Dedup. A request with an EventID is claimed in the store
-//     (Store.ClaimEvent): a redelivered event, or one another process
-//     already took, gets no reply at all. A claim that cannot be written
-//     fails the request rather than risk handling it twice.
+//     (Store.ClaimEvent) as a lease of Config.EventLease, and marked
+//     finished when Handle returns (Store.FinishEvent): a redelivered
+//     event, or one another process already took, gets no reply at all;
+//     one whose handling has not finished, within the lease, is left for
+//     the platform to deliver again (Request.InProgress), and taken over
+//     after it. A claim that cannot be written fails the request rather
+//     than risk handling it twice.
 //  2. Throttle (throttle.go). Typed commands that are neither part of
 //     playing a game nor a setting (see [Urgent], [Command]) are paced per
 //     user, buttons and puzzle answers never: one short notice, then

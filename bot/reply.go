@@ -42,8 +42,8 @@ type Request struct {
 	// Discord interaction id, a Telegram update id), unique per platform:
 	// Handle claims it in the store first (Store.ClaimEvent) and drops a
 	// request whose event was already claimed, by this process or another
-	// on the same database. Empty means no deduplication (the terminal
-	// chat).
+	// on the same database (see Handle: Duplicate, InProgress). Empty
+	// means no deduplication (the terminal chat).
 	EventID string
 	// ChannelLink is a link that opens the channel from anywhere, a
 	// message's link being ChannelLink + "/" + the message's id (Discord:
@@ -58,6 +58,14 @@ type Request struct {
 	// answers (a Telegram button press is answered by that process, not
 	// with an empty answer from this one, which would hide its alert).
 	Duplicate func()
+	// InProgress, when set, is called by Handle when it drops the request
+	// because its event is claimed by a handling that has not finished,
+	// within Config.EventLease (see Handle): the adapter must not
+	// acknowledge the event, so that the platform delivers it again (it
+	// is then a duplicate, or taken over once the lease ended). Nil: the
+	// request is dropped for good, as a duplicate (a platform that does not
+	// redeliver).
+	InProgress func()
 }
 
 // User is a chat user.

@@ -110,16 +110,24 @@ type Store interface {
 	PuzzleLeaderboard(ctx context.Context, platform, channel, today string, limit int) ([]PuzzleRank, error)
 
 	// ClaimEvent records that the platform's event id (a Discord
-	// interaction id, a Telegram update id) is being handled, as of now. It
-	// returns true for the first claim only: false when the event was
-	// claimed before, by any process on the database, within
-	// EventLifetime. Concurrent claims of one event: exactly one
-	// returns true. Records older than EventLifetime are pruned as
-	// events are claimed (at most PruneBatch per claim). The claim is
-	// visible to every process when it returns, and durable with the next
-	// durable write at the latest: a power loss can undo a claim only
-	// together with all the writes that followed it.
-	ClaimEvent(ctx context.Context, platform, id string, now time.Time) (bool, error)
+	// interaction id, a Telegram update id) is being handled, as of now,
+	// until FinishEvent. It returns Claimed when the caller may handle it:
+	// the first claim, or one whose earlier claim is unfinished and older
+	// than lease (its process died during the handling); Finished when
+	// the event was claimed and finished before, InProgress when it was
+	// claimed, not finished, less than lease ago (nothing is changed
+	// then). A record lives EventLifetime, finished or not. Concurrent
+	// claims of one event: exactly one returns Claimed. Records older than
+	// EventLifetime are pruned as events are claimed (at most PruneBatch
+	// per claim). The claim is visible to every process when it returns,
+	// and durable with the next durable write at the latest: a power loss
+	// can undo a claim only together with all the writes that followed it.
+	ClaimEvent(ctx context.Context, platform, id string, now time.Time, lease time.Duration) (Claim, error)
+	// FinishEvent records that the handling of a claimed event finished:
+	// from then on ClaimEvent reports it Finished, never Claimed, however
+	// old. It is as durable as ClaimEvent's record. An event that is not
+	// claimed is left alone.
+	FinishEvent(ctx context.Context, platform, id string) error
 	// TakeLease takes, or renews, the lease called name for holder until
 	// now+ttl, and reports whether holder has it: true when it was free,
 	// expired or holder's already; false, changing nothing, while another

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -251,5 +252,80 @@ func TestWebhookStopEndsWaits(t *testing.T) {
 	}
 	if s := <-status; s != http.StatusServiceUnavailable {
 		t.Errorf("a request waiting when Run stopped: %d, want 503", s)
+	}
+}
+
+// busy is a Handler that leaves each event in progress (bot.Request.
+// InProgress, as the bot does while another handling of it has not
+// finished) the first times it comes, then handles it. Each call sends
+// the fake's confirmed offset, as the handler saw it, on seen.
+type busy struct {
+	recorder
+	srv   *telegramtest.Server
+	times int // in progress this many times
+	mu    sync.Mutex
+	calls map[string]int
+	seen  chan int
+}
+
+func (b *busy) Handle(ctx context.Context, req bot.Request) []bot.Reply {
+	b.mu.Lock()
+	b.calls[req.EventID]++
+	n := b.calls[req.EventID]
+	b.mu.Unlock()
+	if b.srv != nil {
+		b.seen <- b.srv.Confirmed()
+	}
+	if n <= b.times {
+		req.InProgress()
+		return nil
+	}
+	b.recorder.Handle(ctx, req)
+	return []bot.Reply{{Text: "done " + req.Text}}
+}
+
+// An update the bot leaves in progress is not acknowledged: long polling
+// keeps it unconfirmed and dispatches it again (here twice), until it is
+// handled, once, and confirmed.
+func TestInProgressNotAcknowledgedPolling(t *testing.T) {
+	t.Parallel()
+	b := &busy{times: 2, calls: map[string]int{}, seen: make(chan int, 8)}
+	e := start(t, b, nil, func(_ *telegram.Config, srv *telegramtest.Server) { b.srv = srv })
+	id := e.srv.Injected() + 500 // the fake numbers updates from 500
+	e.srv.SendText(alice.ID, alice, "en", "/help")
+	for i := range 3 {
+		if off := <-b.seen; off > id {
+			t.Fatalf("call %d: update %d confirmed (offset %d) before it was handled", i+1, id, off)
+		}
+	}
+	if !e.srv.WaitFor(10*time.Second, func() bool { return e.srv.Confirmed() > id }) {
+		t.Fatal("the update was never confirmed")
+	}
+	if n := len(e.srv.Sent(alice.ID)); n != 1 {
+		t.Errorf("%d replies, want 1", n)
+	}
+	if reqs := b.requests(); len(reqs) != 1 || reqs[0].EventID != strconv.Itoa(id) {
+		t.Errorf("handled %+v, want update %d once", reqs, id)
+	}
+}
+
+// The webhook answers an update the bot leaves in progress 503, so that
+// Telegram delivers it again; the delivery that is handled gets 200.
+func TestInProgressNotAcknowledgedWebhook(t *testing.T) {
+	t.Parallel()
+	b := &busy{times: 2, calls: map[string]int{}}
+	e := start(t, b, nil, webhook)
+	want := []int{http.StatusServiceUnavailable, http.StatusServiceUnavailable, http.StatusOK}
+	for i, w := range want {
+		status, err := e.srv.PostToWebhook(hookUpdate(9200, alice, "/help"), hookSecret)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if status != w {
+			t.Errorf("delivery %d: %d, want %d", i+1, status, w)
+		}
+	}
+	if reqs := b.requests(); len(reqs) != 1 || reqs[0].EventID != "9200" {
+		t.Errorf("handled %+v, want update 9200 once", reqs)
 	}
 }

@@ -23,15 +23,42 @@ type ackLog struct {
 	next    int          // one past the highest update id received; 0 before the first
 	pending []int        // ids received and not handled yet, ascending
 	done    map[int]bool // ids of pending that are handled
+	retry   map[int]bool // ids of pending to dispatch again when received (see again)
+}
+
+// inProgressRetry is how long an update the bot left in progress (its
+// event claimed by a handling that has not finished) waits before it is
+// dispatched again: meanwhile it holds the offset, and getUpdates returns
+// it without dispatching it (one claim a second, not one per poll).
+const inProgressRetry = time.Second
+
+// again makes receive report update id new once more, so that it is
+// dispatched again: an update received and not handled, which the bot
+// left in progress. It stays pending (the offset does not pass it).
+func (l *ackLog) again(id int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !slices.Contains(l.pending, id) {
+		return // a reset since
+	}
+	if l.retry == nil {
+		l.retry = map[int]bool{}
+	}
+	l.retry[id] = true
 }
 
 // receive records update id as received and reports whether it is new:
 // false for an update received before (getUpdates returns the unhandled
-// ones again while the offset waits for them).
+// ones again while the offset waits for them), unless again asked for it
+// to be dispatched once more.
 func (l *ackLog) receive(id int) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if id < l.next {
+		if l.retry[id] {
+			delete(l.retry, id)
+			return true
+		}
 		return false
 	}
 	l.next = id + 1
@@ -85,5 +112,5 @@ func (l *ackLog) waiting() bool {
 func (l *ackLog) reset() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.next, l.pending, l.done = 0, nil, nil
+	l.next, l.pending, l.done, l.retry = 0, nil, nil, nil
 }

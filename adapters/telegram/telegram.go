@@ -184,7 +184,11 @@
 // [Adapter.WebhookHandler]). An update a crash (or step 3) leaves
 // unhandled is therefore delivered again, to the next process; one that
 // was handled but not yet confirmed comes again too, and the bot's event
-// claim (bot.Request.EventID, kept in the store) drops it. A reply given
+// claim (bot.Request.EventID, kept in the store) drops it. One the bot
+// leaves in progress (bot.Request.InProgress: its claim's handling has not
+// finished, here or elsewhere, or its process died within the lease) is
+// not confirmed either: long polling dispatches it again after
+// inProgressRetry (1 s), the webhook answers it 503. A reply given
 // up is not lost for the game: the move is committed and /board shows it
 // again.
 //

@@ -113,8 +113,14 @@ func (a *Adapter) poll(ctx, work context.Context) error {
 			fresh++
 			id := u.UpdateID
 			a.dispatch(work, u, extra[i], func(handled bool) {
-				if handled {
+				switch {
+				case handled:
 					a.acks.handled(id)
+				case work.Err() == nil:
+					// In progress elsewhere (bot.Request.InProgress): it
+					// holds the offset and is handled again once the
+					// next getUpdates after inProgressRetry returns it.
+					time.AfterFunc(inProgressRetry, func() { a.acks.again(id) })
 				}
 			})
 		}
@@ -157,7 +163,8 @@ type incoming struct {
 
 // dispatch queues an update on its chat's worker. done is called once:
 // done(true) when the update is handled (see handle), or ignored;
-// done(false) when Run stopped before handling it.
+// done(false) when Run stopped before handling it, or the bot left it in
+// progress.
 func (a *Adapter) dispatch(work context.Context, u tgbotapi.Update, x updateExtra, done func(handled bool)) {
 	a.received.Add(1)
 	in, ok := a.convert(u, x)
@@ -286,7 +293,8 @@ func withTextMentions(text string, ents []tgbotapi.MessageEntity) string {
 // outbox, which any process sends), so Telegram may be told, and the
 // replies need not be waited for. It is called too when the handler
 // panicked (the update would fail again). done(false) is called when Run
-// stopped before the update was handled: Telegram must deliver it again.
+// stopped before the update was handled, or when the bot left it in
+// progress (bot.Request.InProgress): Telegram must deliver it again.
 func (a *Adapter) handle(work context.Context, in incoming, isUrgent bool, done func(handled bool)) {
 	if work.Err() != nil {
 		// Run is stopping and gave up: this update was received but is
@@ -339,13 +347,22 @@ func (a *Adapter) handle(work context.Context, in incoming, isUrgent bool, done 
 	}
 	in.req.CanManage = a.canManage(in)
 	// A press another process handles (the same update delivered to it
-	// too) is answered there, alert included: not here.
-	duplicate := false
+	// too) is answered there, alert included: not here. One whose handling
+	// has not finished (bot.Request.InProgress: still running elsewhere,
+	// or its process died) is not acknowledged: Telegram delivers it again,
+	// and the handling that takes it over answers it.
+	duplicate, inProgress := false, false
 	in.req.Duplicate = func() { duplicate, answered = true, true }
+	in.req.InProgress = func() { inProgress, answered = true, true }
 	replies := func() []bot.Reply {
 		defer a.typing(ctx, in.dst)()
 		return a.h.Handle(ctx, in.req)
 	}()
+	if inProgress {
+		acked = true
+		done(false)
+		return
+	}
 	ack()
 	if duplicate {
 		return

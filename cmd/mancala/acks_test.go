@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/adapters/telegram/telegramtest"
+	mstore "github.com/mancala-bot/mancala/store"
 	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
@@ -19,9 +20,13 @@ import (
 // killed (SIGKILL) once it has acknowledged what it will (polling: the
 // first press confirmed and a getUpdates begun after the last press was
 // fetched; webhook: every press answered 2xx, or one not answered within
-// the fake's SetWebhookTimeout). A new process on the same database and the same
-// Telegram then applies every press the killed one acknowledged, and the
-// others, which Telegram delivers again; none twice.
+// the fake's SetWebhookTimeout). One press it had not applied is then given
+// the claim a handling killed before its commit leaves (claimed, not
+// finished: the store as a process killed mid-handling leaves it). A new
+// process on the same database and the same Telegram then applies every
+// press, those the killed one acknowledged and the others, which Telegram
+// delivers again (the half-handled one once its lease, EVENT_LEASE, has
+// ended); none twice.
 func TestKillWithAcknowledgedPresses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts bot processes")
@@ -36,12 +41,13 @@ func killWithPresses(t *testing.T, webhook bool) {
 		tgToken = "626262:SECRET-telegram-token-for-acks"
 		secret  = "acks-SECRET_62"
 		players = 16
+		lease   = 3 * time.Second
 	)
 	db := filepath.Join(t.TempDir(), "m.db")
 	tg := telegramtest.New(tgToken)
 	defer tg.Close()
 	tg.SetWebhookTimeout(2 * time.Second)
-	env := []string{"DATABASE_PATH=" + db, "DELIVERY_HOLD=1s", "TELEGRAM_TOKEN=" + tgToken, "TELEGRAM_API_ENDPOINT=" + tg.URL}
+	env := []string{"DATABASE_PATH=" + db, "DELIVERY_HOLD=1s", "EVENT_LEASE=" + lease.String(), "TELEGRAM_TOKEN=" + tgToken, "TELEGRAM_API_ENDPOINT=" + tg.URL}
 	var lb *fanout
 	if webhook {
 		// One address for the webhook, in front of whichever process lives.
@@ -148,47 +154,100 @@ func killWithPresses(t *testing.T, webhook bool) {
 	}
 	release()
 
+	// The killed process left the claims of the presses it was handling
+	// finished (its handlers had returned, waiting for their answers), the
+	// queued ones unclaimed, and perhaps one claimed, its handling cut
+	// midway. One press not applied is given the claim of a handling
+	// killed before its commit, unless it has it already.
+	ctx := context.Background()
+	store, err := sqlite.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := func(i int) bool {
+		g, err := store.LiveGame(ctx, "telegram", strconv.FormatInt(chat(i), 10))
+		return err == nil && len(g.Moves) > 0
+	}
+	halfDone := -1
+	for i := range players {
+		if !moved(i) {
+			halfDone = i
+			break
+		}
+	}
+	if halfDone < 0 {
+		t.Fatal("every press was applied before the kill")
+	}
+	// InProgress: the killed process had claimed it itself, its handling
+	// under way (the gap this test closes, met without help).
+	c, err := store.ClaimEvent(ctx, "telegram", strconv.Itoa(presses[halfDone]), time.Now(), lease)
+	if err != nil || c == mstore.Finished {
+		t.Fatalf("claim of press %d: %v, %v", halfDone, c, err)
+	}
+	killedMidway := c == mstore.InProgress
+	if err := store.Close(); err != nil {
+		t.Fatal(err)
+	}
+
 	second := launch()
 	// A press is applied once a newer board of its game is shown: sent by
 	// the new process for a press it handled, or owed by the killed one
 	// (its outbox) for a press committed there.
 	shown := func(i int) bool { _, _, v := newestBoard(tg, chat(i)); return v > versions[i] }
-	// The new process confirms what it handled: once nothing is left
-	// unconfirmed, it has handled every press delivered again.
+	// The new process confirms what it handled: once every press is shown
+	// and nothing is left unconfirmed, it has handled every press
+	// delivered again.
 	applied := 0
 	tg.WaitFor(60*time.Second, func() bool {
 		applied = 0
-		for i, id := range presses {
+		for i := range presses {
 			if shown(i) {
 				applied++
-			} else if ack[id] {
-				return false
 			}
 		}
-		return tg.Unconfirmed() == 0
+		return applied == players && tg.Unconfirmed() == 0
 	})
 	second.kill()
-	store, err := sqlite.Open(context.Background(), db)
+	store, err = sqlite.Open(ctx, db)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	moved := func(i int) bool {
-		g, err := store.LiveGame(context.Background(), "telegram", strconv.FormatInt(chat(i), 10))
-		return err == nil && len(g.Moves) > 0
-	}
-	lost, inStore := 0, 0
+	lost, lostAcked, inStore := 0, 0, 0
 	for i, id := range presses {
-		if moved(i) {
+		switch {
+		case moved(i):
 			inStore++
-		}
-		if ack[id] && !moved(i) {
+		case ack[id]:
+			lostAcked++
+			lost++
+		default:
 			lost++
 		}
 	}
-	t.Logf("%s: %d presses, %d handled and %d acknowledged when killed; after the restart %d shown and %d in the store, %d acknowledged ones lost",
-		map[bool]string{false: "polling", true: "webhook"}[webhook], players, handled, len(ack), applied, inStore, lost)
+	t.Logf("%s: %d presses, %d handled and %d acknowledged when killed, press %d left half-handled (by the kill itself: %v); after the restart %d shown and %d in the store, %d lost (%d of them acknowledged)",
+		map[bool]string{false: "polling", true: "webhook"}[webhook], players, handled, len(ack), halfDone, killedMidway, applied, inStore, lost, lostAcked)
 	if lost > 0 {
-		t.Errorf("%d acknowledged presses were never applied", lost)
+		t.Errorf("%d presses were never applied, %d of them acknowledged", lost, lostAcked)
+	}
+	if !shown(halfDone) || !moved(halfDone) {
+		t.Errorf("the half-handled press %d: shown %v, in the store %v", halfDone, shown(halfDone), moved(halfDone))
+	}
+	// No press applied twice: each game holds one move of its player, the
+	// press of pit 1, first (then the bot's).
+	for i := range players {
+		g, err := store.LiveGame(ctx, "telegram", strconv.FormatInt(chat(i), 10))
+		if err != nil || len(g.Moves) == 0 {
+			continue // counted lost above
+		}
+		var mine []string
+		for _, m := range g.Moves {
+			if m.UserID != "" {
+				mine = append(mine, m.Move)
+			}
+		}
+		if len(mine) != 1 || g.Moves[0].Move != "1" {
+			t.Errorf("chat %d: the player's moves %q (first of all %q), want the press of pit 1 once, first", i, mine, g.Moves[0].Move)
+		}
 	}
 }

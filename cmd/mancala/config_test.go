@@ -68,6 +68,24 @@ func TestDeliveryHoldFromEnv(t *testing.T) {
 	}
 }
 
+// TestEventLeaseFromEnv: EVENT_LEASE is bot.DefaultEventLease unless set,
+// at least 2 s.
+func TestEventLeaseFromEnv(t *testing.T) {
+	for _, c := range []struct {
+		env  []string
+		want time.Duration
+	}{
+		{nil, 5 * time.Minute},
+		{[]string{"EVENT_LEASE", "10m"}, 10 * time.Minute},
+		{[]string{"EVENT_LEASE", "2s"}, 2 * time.Second},
+	} {
+		cfg, err := configFromEnv(envOf(c.env...))
+		if err != nil || cfg.EventLease != c.want {
+			t.Errorf("%q: %s, %v; want %s", c.env, cfg.EventLease, err, c.want)
+		}
+	}
+}
+
 // TestSearchWorkersFromEnv: SEARCH_WORKERS is a whole number of workers
 // from 1 to maxSearchWorkers; unset, the bot's default (0 here).
 func TestSearchWorkersFromEnv(t *testing.T) {
@@ -118,6 +136,8 @@ func TestIdleDelaysRefused(t *testing.T) {
 		{[]string{"DELIVERY_HOLD", "later"}, "DELIVERY_HOLD"},
 		{[]string{"DELIVERY_HOLD", "-1s"}, "DELIVERY_HOLD"},
 		{[]string{"DELIVERY_HOLD", "500ms"}, "DELIVERY_HOLD"}, // a board being sent would go out twice
+		{[]string{"EVENT_LEASE", "soon"}, "EVENT_LEASE"},
+		{[]string{"EVENT_LEASE", "1s"}, "EVENT_LEASE"}, // a request would be cut at 750 ms
 	} {
 		_, err := configFromEnv(envOf(c.env...))
 		if err == nil {

@@ -72,6 +72,10 @@ environment:
   DELIVERY_HOLD          how long a move's board waits for the process that
                          made the move before any process sends it again
                          (default 30s; at least 1s)
+  EVENT_LEASE            how long an event being handled belongs to its
+                         handling: a redelivery of one whose process died is
+                         handled after this long; a handling is cut at three
+                         quarters of it (default 5m; at least 2s)
   MANCALA_CACHE_DIR      where the Kalah endgame databases of the perfect
                          level are kept (default: the user cache folder's
                          mancala)
@@ -120,6 +124,8 @@ type Config struct {
 	Deprecated []string
 	// DeliveryHold is bot.Config.DeliveryHold (DELIVERY_HOLD).
 	DeliveryHold time.Duration
+	// EventLease is bot.Config.EventLease (EVENT_LEASE).
+	EventLease time.Duration
 	// SearchWorkers is bot.Config.SearchWorkers (SEARCH_WORKERS); 0 means
 	// the bot's default, GOMAXPROCS.
 	SearchWorkers int
@@ -266,6 +272,12 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 	}
 	if c.DeliveryHold < time.Second {
 		return c, fmt.Errorf("DELIVERY_HOLD: %s is too short: at least 1s, or a board still being sent goes out twice", c.DeliveryHold)
+	}
+	if c.EventLease, err = durationEnv(getenv, "EVENT_LEASE", bot.DefaultEventLease); err != nil {
+		return c, err
+	}
+	if c.EventLease < 2*time.Second {
+		return c, fmt.Errorf("EVENT_LEASE: %s is too short: at least 2s, or a request is cut before it can be handled", c.EventLease)
 	}
 	if v := strings.TrimSpace(getenv("SEARCH_WORKERS")); v != "" {
 		n, err := strconv.Atoi(v)
@@ -538,6 +550,7 @@ func (m *Main) Open(ctx context.Context) error {
 		Metrics:      m.Metrics,
 		Holder:       m.holder,
 		DeliveryHold: m.Config.DeliveryHold,
+		EventLease:   m.Config.EventLease,
 		// The bot's moves and the reviews share these workers.
 		SearchWorkers: m.Config.SearchWorkers,
 		// A mention when it becomes a player's turn (edited boards

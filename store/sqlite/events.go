@@ -9,10 +9,13 @@ import (
 
 const (
 	// claimEvent inserts the record, or takes over one that expired but
-	// was not pruned yet; it changes no row when the event is claimed.
-	claimEvent = `INSERT INTO events (platform, event_id, seen_at) VALUES (?, ?, ?)
-		ON CONFLICT (platform, event_id) DO UPDATE SET seen_at = excluded.seen_at
-		WHERE events.seen_at <= ?`
+	// was not pruned yet, or one unfinished whose lease ended; it changes
+	// no row when the event is claimed (eventDone then tells which way).
+	claimEvent = `INSERT INTO events (platform, event_id, seen_at, done) VALUES (?, ?, ?, 0)
+		ON CONFLICT (platform, event_id) DO UPDATE SET seen_at = excluded.seen_at, done = 0
+		WHERE events.seen_at <= ? OR (events.done = 0 AND events.seen_at <= ?)`
+	eventDone   = "SELECT done FROM events WHERE platform = ? AND event_id = ?"
+	finishEvent = "UPDATE events SET done = 1 WHERE platform = ? AND event_id = ?"
 	pruneEvents = `DELETE FROM events WHERE rowid IN
 		(SELECT rowid FROM events WHERE seen_at <= ? LIMIT ?)`
 	// takeLease takes the lease when it is free, expired or already the
@@ -24,10 +27,12 @@ const (
 )
 
 // ClaimEvent records that the platform's event id is being handled, as of
-// now. It returns true for the first claim, false when the event was
-// claimed before (by any process on the database) within
-// store.EventLifetime. It also deletes up to store.PruneBatch records older
-// than store.EventLifetime.
+// now, until FinishEvent. It returns store.Claimed for the first claim, or
+// when the earlier claim is unfinished and at least lease old;
+// store.Finished when the event was claimed and finished before,
+// store.InProgress when it was claimed, unfinished, less than lease ago
+// (by any process on the database, within store.EventLifetime). It also
+// deletes up to store.PruneBatch records older than store.EventLifetime.
 //
 // The claim commits on the connection kept for claims, which does not
 // wait for the disk (synchronous=NORMAL): the WAL is written in order, so
@@ -37,22 +42,42 @@ const (
 // kept stays claimed, and one that comes back after such a loss is handled
 // again (its writes were lost too; a reply it sent may be sent twice).
 // This saves a disk flush per event. Errors are internal failures.
-func (d *DB) ClaimEvent(ctx context.Context, platform, id string, now time.Time) (bool, error) {
+func (d *DB) ClaimEvent(ctx context.Context, platform, id string, now time.Time, lease time.Duration) (store.Claim, error) {
 	cutoff := now.Add(-store.EventLifetime).UnixMilli()
-	var first bool
+	claim := store.Claimed
 	err := d.writeOn(ctx, d.claims.BeginTx, func(tx txn) error {
 		if _, err := tx.exec(pruneEvents, cutoff, store.PruneBatch); err != nil {
 			return err
 		}
-		res, err := tx.exec(claimEvent, platform, id, now.UnixMilli(), cutoff)
+		res, err := tx.exec(claimEvent, platform, id, now.UnixMilli(), cutoff, now.Add(-lease).UnixMilli())
 		if err != nil {
 			return err
 		}
-		n, err := res.RowsAffected()
-		first = n == 1
+		if n, err := res.RowsAffected(); err != nil || n == 1 {
+			return err
+		}
+		var done bool
+		if err := tx.queryRow(eventDone, platform, id).Scan(&done); err != nil {
+			return err
+		}
+		claim = store.InProgress
+		if done {
+			claim = store.Finished
+		}
+		return nil
+	})
+	return claim, internal(ctx, "claim event", err)
+}
+
+// FinishEvent marks the event's claim finished, on the connection kept for
+// claims (as durable as ClaimEvent's record, without a disk flush of its
+// own). Errors are internal failures.
+func (d *DB) FinishEvent(ctx context.Context, platform, id string) error {
+	err := d.writeOn(ctx, d.claims.BeginTx, func(tx txn) error {
+		_, err := tx.exec(finishEvent, platform, id)
 		return err
 	})
-	return first, internal(ctx, "claim event", err)
+	return internal(ctx, "finish event", err)
 }
 
 // TakeLease takes, or renews, the lease called name for holder until

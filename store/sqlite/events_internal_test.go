@@ -22,8 +22,8 @@ func TestEventsPrunedInBatches(t *testing.T) {
 	t0 := time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC)
 	n := store.PruneBatch*2 + 5
 	for i := range n {
-		if ok, err := d.ClaimEvent(ctx, "telegram", fmt.Sprint(i), t0); err != nil || !ok {
-			t.Fatalf("claim %d: %v, %v", i, ok, err)
+		if c, err := d.ClaimEvent(ctx, "telegram", fmt.Sprint(i), t0, time.Minute); err != nil || c != store.Claimed {
+			t.Fatalf("claim %d: %v, %v", i, c, err)
 		}
 	}
 	count := func() int {
@@ -36,7 +36,7 @@ func TestEventsPrunedInBatches(t *testing.T) {
 	later := t0.Add(store.EventLifetime)
 	want := n
 	for i := range 5 { // 100, 100, 5, then no expired records left
-		if _, err := d.ClaimEvent(ctx, "discord", fmt.Sprint(i), later); err != nil {
+		if _, err := d.ClaimEvent(ctx, "discord", fmt.Sprint(i), later, time.Minute); err != nil {
 			t.Fatal(err)
 		}
 		expired := want - i // the earlier claims of this loop are not

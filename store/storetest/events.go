@@ -10,14 +10,75 @@ import (
 	"github.com/mancala-bot/mancala/store"
 )
 
-// claim calls ClaimEvent and fails t on an error.
+// claim calls ClaimEvent with a lease as long as the record's lifetime (an
+// unfinished claim is never taken over) and reports whether it was
+// store.Claimed; it fails t on an error.
 func claim(t *testing.T, s store.Store, platform, id string, now time.Time) bool {
 	t.Helper()
-	first, err := s.ClaimEvent(context.Background(), platform, id, now)
+	return claimLease(t, s, platform, id, now, store.EventLifetime) == store.Claimed
+}
+
+// claimLease calls ClaimEvent with lease and fails t on an error.
+func claimLease(t *testing.T, s store.Store, platform, id string, now time.Time, lease time.Duration) store.Claim {
+	t.Helper()
+	c, err := s.ClaimEvent(context.Background(), platform, id, now, lease)
 	if err != nil {
 		t.Fatalf("ClaimEvent(%s, %s): %v", platform, id, err)
 	}
-	return first
+	return c
+}
+
+// finish calls FinishEvent and fails t on an error.
+func finish(t *testing.T, s store.Store, platform, id string) {
+	t.Helper()
+	if err := s.FinishEvent(context.Background(), platform, id); err != nil {
+		t.Fatalf("FinishEvent(%s, %s): %v", platform, id, err)
+	}
+}
+
+// claimNames are the store.Claim values as the tests print them.
+var claimNames = map[store.Claim]string{store.Claimed: "Claimed", store.Finished: "Finished", store.InProgress: "InProgress"}
+
+// testEventLease: an unfinished claim is reported in progress within its
+// lease and taken over after it (the takeover starting a new lease); a
+// finished one is a duplicate however old, until its record's lifetime
+// ends; finishing an event nobody claimed changes nothing.
+func testEventLease(t *testing.T, s store.Store) {
+	eventLease(t, s, s)
+}
+
+func eventLease(t *testing.T, a, b store.Store) {
+	const lease = 2 * time.Minute
+	steps := []struct {
+		s      store.Store
+		id     string
+		now    time.Time
+		finish bool // FinishEvent before the claim
+		want   store.Claim
+	}{
+		{a, "1", at(0), false, store.Claimed},
+		{b, "1", at(1), false, store.InProgress},
+		{b, "1", at(119), false, store.InProgress}, // the lease ends at(120)
+		{b, "1", at(120), false, store.Claimed},    // taken over: its process died
+		{a, "1", at(121), false, store.InProgress}, // the takeover's lease
+		{a, "1", at(239), false, store.InProgress},
+		{b, "1", at(240), true, store.Finished},
+		{a, "1", at(0).Add(store.EventLifetime - time.Second), false, store.Finished},
+		{a, "1", at(240).Add(store.EventLifetime), false, store.Claimed}, // the record expired
+		{a, "2", at(5), true, store.Claimed},                             // finished before it was claimed: nothing
+		{b, "2", at(200), false, store.Claimed},
+		{a, "3", at(6), false, store.Claimed},
+		{a, "3", at(7), true, store.Finished},
+		{b, "3", at(500), false, store.Finished},
+	}
+	for i, st := range steps {
+		if st.finish {
+			finish(t, st.s, "telegram", st.id)
+		}
+		if got := claimLease(t, st.s, "telegram", st.id, st.now, lease); got != st.want {
+			t.Errorf("step %d: claim of %s (finished before: %v): %s, want %s", i, st.id, st.finish, claimNames[got], claimNames[st.want])
+		}
+	}
 }
 
 // take calls TakeLease and fails t on an error.
@@ -100,11 +161,11 @@ func concurrentClaims(t *testing.T, a, b store.Store) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				first, err := s.ClaimEvent(context.Background(), "discord", id, at(round))
+				c, err := s.ClaimEvent(context.Background(), "discord", id, at(round), time.Minute)
 				if err != nil {
 					t.Error(err)
 				}
-				if first {
+				if c == store.Claimed {
 					mu.Lock()
 					wins++
 					mu.Unlock()
@@ -202,6 +263,7 @@ func Shared(t *testing.T, a, b store.Store) {
 			t.Error("the other store's claim: true")
 		}
 	})
+	t.Run("EventLease", func(t *testing.T) { eventLease(t, a, b) })
 	t.Run("ConcurrentClaims", func(t *testing.T) { concurrentClaims(t, a, b) })
 	t.Run("Lease", func(t *testing.T) { lease(t, a, b) })
 	t.Run("ConcurrentHolds", func(t *testing.T) { concurrentHolds(t, a, b) })

@@ -71,6 +71,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"PuzzleLeaderboard", testPuzzleLeaderboard},
 		{"Events", testEvents},
 		{"EventsPruned", testEventsPruned},
+		{"EventLease", testEventLease},
 		{"ConcurrentClaims", testConcurrentClaims},
 		{"Lease", testLease},
 		{"Owe", testOwe},
