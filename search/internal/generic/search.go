@@ -1,4 +1,4 @@
-package search
+package generic
 
 import (
 	"context"
@@ -50,13 +50,13 @@ type gsearch struct {
 	killers     [][2]engine.Move
 	history     [2][engine.MaxPits*2 + 2]int32
 	qdepth      int
-	tr          *tracker      // the solver's progress (nil: none)
+	tr          Tracker       // the solver's progress (never nil; see New)
 	marks       []engine.Mark // scratch for the evaluations
 	score       scorer        // the final margin of games not decided by the stores (nil: the stores)
 }
 
 func newGSearch(ctx context.Context, r engine.Rules, tt *gtt, hist []engine.Position) *gsearch {
-	s := &gsearch{r: r, l: r.Layout(), tt: tt, ctx: ctx, qdepth: 8, marks: make([]engine.Mark, 0, 2*engine.MaxSides)}
+	s := &gsearch{r: r, l: r.Layout(), tt: tt, ctx: ctx, qdepth: 8, marks: make([]engine.Mark, 0, 2*engine.MaxSides), tr: noTracker{}}
 	s.ev = evaluatorFor(r)
 	s.score = scorers[r.Variant().ID]
 	s.repLim = r.RepetitionLimit()
