@@ -103,7 +103,10 @@ func checkSearchable(p engine.Position) error {
 // ErrSolitaire or ErrPlayers for positions it cannot search, and ctx's
 // error only when ctx ends before depth 1 is complete; otherwise a search
 // cut short by ctx returns its last completed depth. A game of more than two
-// seats (Ruma) is searched as analyzeParanoid says.
+// seats (Ruma) is searched as analyzeParanoid says. In Oware, the endgame
+// database for p's rules, when it is in memory, answers every position of
+// the search it covers and can trust (generic.Oracle): a line ends there
+// with the database's value, counted to the end of the board.
 func Analyze(ctx context.Context, p engine.Position, lim Limits) (Analysis, error) {
 	if p.Rules() != nil && p.Rules().Layout().Sides > 2 {
 		return analyzeParanoid(ctx, p, lim)
@@ -116,7 +119,7 @@ func Analyze(ctx context.Context, p engine.Position, lim Limits) (Analysis, erro
 	if lim.TableMB > 0 {
 		tb = uint64(lim.TableMB) << 20
 	}
-	o := generic.Options{TableBytes: tb, Pooled: true, History: lim.History}
+	o := generic.Options{TableBytes: tb, Pooled: true, History: lim.History, Oracle: oracleFor(p)}
 	if lim.Time > 0 {
 		o.Deadline = t0.Add(lim.Time)
 	} else if lim.Depth == 0 && lim.Nodes == 0 {

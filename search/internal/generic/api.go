@@ -54,6 +54,11 @@ type Options struct {
 	Deadline time.Time
 	// Tracker receives Solve's progress (nil: none).
 	Tracker Tracker
+	// Oracle, if set, answers the positions it covers in the heuristic
+	// search (Search, ScoreMoves, Solve's depth stage; not in the exact
+	// one, whose values are margins to the game's end while an oracle's
+	// may count past it).
+	Oracle Oracle
 }
 
 // A Searcher searches the positions of one two-seat game for one caller
@@ -84,7 +89,7 @@ func New(ctx context.Context, r engine.Rules, o Options) *Searcher {
 	} else {
 		tt = newGTT(bytes)
 	}
-	s := newGSearch(ctx, r, tt, o.History)
+	s := newGSearchOracle(ctx, r, tt, o.History, o.Oracle)
 	s.limit = o.Nodes
 	s.deadline = o.Deadline
 	if o.Tracker != nil {
@@ -104,6 +109,9 @@ func (x *Searcher) Close() {
 // SetNodeLimit changes the node budget (0: none), counted from the
 // Searcher's start.
 func (x *Searcher) SetNodeLimit(n uint64) { x.s.limit = n }
+
+// Probes is the number of the oracle's answers the search used.
+func (x *Searcher) Probes() uint64 { return x.s.probes }
 
 // Nodes is the number of positions searched so far.
 func (x *Searcher) Nodes() uint64 { return x.s.nodes }
@@ -148,7 +156,7 @@ func (x *Searcher) ScoreMoves(p engine.Position, depth int) (scores []Scored, st
 	// expand reuses ply 0's slot: copy the children out first.
 	cs := append([]gnode(nil), kids...)
 	scores = make([]Scored, 0, len(cs))
-	s.push(p.Key())
+	s.push(&p, p.Key())
 	defer s.pop()
 	for i := range cs {
 		c := &cs[i]
