@@ -89,7 +89,7 @@ func New(ctx context.Context, r engine.Rules, o Options) *Searcher {
 	} else {
 		tt = newGTT(bytes)
 	}
-	s := newGSearchOracle(ctx, r, tt, o.History, o.Oracle)
+	s := newGSearch(ctx, r, tt, o.History, o.Oracle)
 	s.limit = o.Nodes
 	s.deadline = o.Deadline
 	if o.Tracker != nil {

@@ -108,7 +108,7 @@ func TestOracleTrust(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := newGSearchOracle(context.Background(), tc.r, newGTT(1<<16), tc.history, fixedOracle{max: 48})
+			s := newGSearch(context.Background(), tc.r, newGTT(1<<16), tc.history, fixedOracle{max: 48})
 			if got := s.trusts(tc.seeds); got != tc.want {
 				t.Errorf("trusts(%d) = %v, want %v", tc.seeds, got, tc.want)
 			}

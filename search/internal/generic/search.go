@@ -65,11 +65,7 @@ type gsearch struct {
 	probes     uint64 // the oracle's answers used
 }
 
-func newGSearch(ctx context.Context, r engine.Rules, tt *gtt, hist []engine.Position) *gsearch {
-	return newGSearchOracle(ctx, r, tt, hist, nil)
-}
-
-func newGSearchOracle(ctx context.Context, r engine.Rules, tt *gtt, hist []engine.Position, oracle Oracle) *gsearch {
+func newGSearch(ctx context.Context, r engine.Rules, tt *gtt, hist []engine.Position, oracle Oracle) *gsearch {
 	s := &gsearch{r: r, l: r.Layout(), tt: tt, ctx: ctx, qdepth: 8, marks: make([]engine.Mark, 0, 2*engine.MaxSides), tr: noTracker{}}
 	s.ev = evaluatorFor(r)
 	s.score = scorers[r.Variant().ID]
