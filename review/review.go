@@ -29,6 +29,11 @@ type Options struct {
 	// Turning is how many turning points to keep at most (0:
 	// DefaultTurning).
 	Turning int
+	// Unsmoothed evaluates each position at Depth alone instead of the
+	// mean of Depth and Depth-1 (search.ScoreMovesSmoothed): the graph as
+	// it was before the smoothing, kept for the measurements that compare
+	// the two (QuietSwing).
+	Unsmoothed bool
 }
 
 // The defaults of Options.
@@ -242,7 +247,11 @@ func (rv *Review) evaluate(ctx context.Context, positions []engine.Position, i, 
 	if !exact {
 		var complete bool
 		var err error
-		scores, complete, err = search.ScoreMoves(ctx, p, hist, depth)
+		score := search.ScoreMovesSmoothed
+		if o.Unsmoothed {
+			score = search.ScoreMoves
+		}
+		scores, complete, err = score(ctx, p, hist, depth)
 		if err != nil {
 			return fmt.Errorf("review: ply %d: %w", i+1, err)
 		}
