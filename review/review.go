@@ -18,7 +18,8 @@ var ErrSeats = errors.New("review: only games of two seats are reviewed")
 // Options configure a review. The zero value uses the defaults.
 type Options struct {
 	// Depth is the search depth every position is evaluated at, in plies
-	// (0: DefaultDepth).
+	// (0: DefaultDepth): each move's score is the mean of its scores at
+	// Depth and Depth-1 (see Unsmoothed).
 	Depth int
 	// ExactSeeds: positions with at most this many seeds left in the pits
 	// are solved exactly, move by move, when the solver answers within
@@ -408,7 +409,7 @@ func (rv *Review) turningPoints(ctx context.Context, positions []engine.Position
 }
 
 // effect plays m in p and follows the principal variation of a search of
-// depth-1 plies (depth 2 when ctx has ended) from the position it leads
+// depth-1 plies (of 1 ply when ctx has ended) from the position it leads
 // to, through the opponent's next turn and the mover's turn after it.
 // hist ends with p.
 func effect(ctx context.Context, p engine.Position, m engine.Move, hist []engine.Position, depth int) Effect {
