@@ -209,31 +209,37 @@ func (s *session) reviewText(lg *loaded, rv *review.Review) string {
 }
 
 // turningLine writes one turning point: "• Move 7, Alice: pit 4, expected
-// margin −2 instead of +4 with the best move. It gave away a capture of 9
-// seeds. Better was pit 2, which kept the extra turn."
+// margin −2 instead of +4 with the best move. After it, Bob captures 9
+// seeds with pit 2. Pit 3 was better: it would have taken 6 seeds on the
+// next turn." What each move led to comes from the principal variations
+// of the played and the better move (review.Effect): the opponent's turn
+// after it, and the mover's next turn.
 func (s *session) turningLine(lg *loaded, rv *review.Review, tp review.TurningPoint) string {
 	pl := rv.Plies[tp.Index]
 	l := lg.rules.Layout()
 	player := lg.rec.Players[seatOf(pl.Before, pl.Mover)]
 	opponent := lg.rec.Players[1-seatOf(pl.Before, pl.Mover)]
 	pit := func(m engine.Move) string { return opponentPitLabel(l, pl.Mover, m) }
-	loss := max(int(math.Round(tp.Loss)), 1)
+	theirPit := func(m engine.Move) string { return opponentPitLabel(l, 1-pl.Mover, m) }
 	key := "review_point"
 	if tp.Played.Move.Kind == engine.Swap { // the pie rule's ⇄
 		key = "review_point_swap"
 	}
 	// The values are final margins (the mover's score minus the
-	// opponent's), so a loss may exceed the seeds in play (from +64 to
-	// −64 is 128 in a game of 64 seeds): both ends are shown, not the
-	// difference in "seeds".
-	played := int(math.Round(pl.Played))
-	best := max(int(math.Round(pl.BestValue)), played+loss)
+	// opponent's), clamped by the review to what the position still
+	// allows: both ends are shown, not their difference in "seeds" (from
+	// +48 to −48 is a loss of 48 seeds, not 96).
+	played, best := tp.MarginPlayed, tp.MarginBest
+	if best <= played { // a review from before the clamp
+		best = played + 1
+	}
 	parts := []string{s.t(key, map[string]any{"Ply": tp.Index + 1, "Player": s.name(player),
 		"Pit": pit(tp.Played.Move), "MarginPlayed": signed(played), "MarginBest": signed(best)})}
 	p, b := tp.Played, tp.Better
 	switch {
 	case p.ReplyCaptured > b.ReplyCaptured:
-		parts = append(parts, s.t("review_gave_capture", map[string]any{"Count": p.ReplyCaptured, "Opponent": s.name(opponent)}))
+		parts = append(parts, s.t("review_gave_capture", map[string]any{"Count": p.ReplyCaptured,
+			"Opponent": s.name(opponent), "Pit": theirPit(p.ReplyPit)}))
 	case p.ReplyExtraTurn && !b.ReplyExtraTurn:
 		parts = append(parts, s.t("review_gave_turn", map[string]any{"Opponent": s.name(opponent)}))
 	}
@@ -247,6 +253,8 @@ func (s *session) turningLine(lg *loaded, rv *review.Review, tp review.TurningPo
 		parts = append(parts, s.t("review_better_turn", args))
 	case b.Captured > p.Captured:
 		parts = append(parts, s.t("review_better_capture", args))
+	case b.NextCaptured > p.NextCaptured:
+		parts = append(parts, s.t("review_better_next_capture", map[string]any{"Pit": pit(b.Move), "Count": b.NextCaptured}))
 	case p.ReplyCaptured > 0 && b.ReplyCaptured == 0 && !b.Ends:
 		parts = append(parts, s.t("review_better_safe", args))
 	default:

@@ -49,12 +49,12 @@ func playHandGame(t *testing.T, h *harness) bot.Reply {
 const wantReviewEN = `*Review: Kalah, @alice (South) against @bob (North), 2 moves*
 The graph shows the evaluation after each move from South’s side, in seeds (the bot’s search, 10 moves deep; exact near the end). Blue dots are South’s moves, orange dots North’s; gold rings mark the turning points.
 *Turning points:*
-• Move 1, @alice: pit 1, expected margin −2 instead of +2 with the best move. It gave @bob a capture of 4 seeds. Pit 3 was better: it earned an extra turn.`
+• Move 1, @alice: pit 1, expected margin −2 instead of +2 with the best move. After it, @bob captures 4 seeds with pit 1. Pit 3 was better: it earned an extra turn.`
 
 const wantReviewDA = `*Gennemgang: Kalaha, @alice (Syd) mod @bob (Nord), 2 træk*
 Grafen viser vurderingen efter hvert træk set fra Syds side, i frø (bottens søgning, 10 træk dybt; nøjagtig mod slutningen). Blå prikker er Syds træk, orange Nords; guldringe markerer vendepunkterne.
 *Vendepunkter:*
-• Træk 1, @alice: hul 1, forventet forskel i stillingen −2 i stedet for +2 med det bedste træk. Det gav @bob en fangst på 4 frø. Hul 3 var bedre: det gav en ekstra tur.`
+• Træk 1, @alice: hul 1, forventet forskel i stillingen −2 i stedet for +2 med det bedste træk. Bagefter fanger @bob 4 frø med hul 1. Hul 3 var bedre: det gav en ekstra tur.`
 
 // wantGraph checks that r carries the evaluation graph.
 func wantGraph(t *testing.T, r bot.Reply) {

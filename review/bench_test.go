@@ -77,3 +77,33 @@ func BenchmarkReviewKalah(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReviewRecordedKalah reviews the recorded 41-ply game of
+// Kalah(6,4) (testdata/kalah.json) with no deadline, as the graph was
+// evaluated before (unsmoothed: depth 10 alone) and now (smoothed: the
+// mean of depths 9 and 10), and with the mean of depths 10 and 11
+// (Options.Depth 11, bot.Config.ReviewDepth 11), turning points included:
+// the time of a review reply without the graph's drawing.
+func BenchmarkReviewRecordedKalah(b *testing.B) {
+	start, moves := recorded(b, "kalah")
+	for _, tc := range []struct {
+		name string
+		o    Options
+	}{
+		{"unsmoothed", Options{Unsmoothed: true}},
+		{"smoothed", Options{}},
+		{"smoothed-depth11", Options{Depth: 11}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				rv, err := Game(context.Background(), start, moves, tc.o)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if !rv.Complete {
+					b.Fatal("not complete")
+				}
+			}
+		})
+	}
+}

@@ -18,7 +18,8 @@ var ErrSeats = errors.New("review: only games of two seats are reviewed")
 // Options configure a review. The zero value uses the defaults.
 type Options struct {
 	// Depth is the search depth every position is evaluated at, in plies
-	// (0: DefaultDepth).
+	// (0: DefaultDepth): each move's score is the mean of its scores at
+	// Depth and Depth-1 (see Unsmoothed).
 	Depth int
 	// ExactSeeds: positions with at most this many seeds left in the pits
 	// are solved exactly, move by move, when the solver answers within
@@ -29,6 +30,11 @@ type Options struct {
 	// Turning is how many turning points to keep at most (0:
 	// DefaultTurning).
 	Turning int
+	// Unsmoothed evaluates each position at Depth alone instead of the
+	// mean of Depth and Depth-1 (search.ScoreMovesSmoothed): the graph as
+	// it was before the smoothing, kept for the measurements that compare
+	// the two (QuietSwing).
+	Unsmoothed bool
 }
 
 // The defaults of Options.
@@ -118,13 +124,23 @@ type Ply struct {
 type TurningPoint struct {
 	// Index is the ply's index in Review.Plies.
 	Index int
-	// Played and Better are what the move played and the better one did.
+	// Played and Better are what the move played and the better one did,
+	// as their principal variations tell.
 	Played, Better Effect
-	// Loss is the value lost, in seeds for the mover.
+	// Loss is the value lost, in seeds for the mover: the search's
+	// BestValue-Played, not clamped.
 	Loss float64
+	// MarginPlayed and MarginBest are the final margins (the mover's
+	// score minus the opponent's) the search expects after the move played
+	// and after the best one, rounded to whole seeds and clamped to what is
+	// still possible from the position (see Margins): never a loss larger
+	// than the seeds in play. MarginBest > MarginPlayed.
+	MarginPlayed, MarginBest int
 }
 
-// Effect is what a move did at once, and the opponent's best reply to it.
+// Effect is what a move did at once, and what followed it on the
+// principal variation of the search from the position it led to: the
+// opponent's next turn, then the mover's.
 type Effect struct {
 	Move engine.Move
 	// Captured counts the seeds the move took for the mover.
@@ -133,12 +149,20 @@ type Effect struct {
 	ExtraTurn bool
 	// Ends reports that the move ended the game.
 	Ends bool
-	// Reply is the opponent's best answer when it is the opponent's turn
-	// next (the zero Move otherwise), with what it captures and whether it
-	// earns an extra turn.
+	// Reply is the opponent's first move of its next turn on the principal
+	// variation (the zero Move when the game ends first), with whether it
+	// earns an extra turn; ReplyCaptured counts the seeds the opponent
+	// captures in that whole turn, and ReplyPit is its move that captured
+	// the most of them (the zero Move when it captures nothing).
 	Reply          engine.Move
 	ReplyCaptured  int
 	ReplyExtraTurn bool
+	ReplyPit       engine.Move
+	// NextCaptured counts the seeds the mover captures in its next turn
+	// after the opponent's, and NextPit is its move that captured the most
+	// of them (the zero Move when none).
+	NextCaptured int
+	NextPit      engine.Move
 }
 
 // Game reviews the game played from start by moves, within ctx: when ctx
@@ -242,7 +266,11 @@ func (rv *Review) evaluate(ctx context.Context, positions []engine.Position, i, 
 	if !exact {
 		var complete bool
 		var err error
-		scores, complete, err = search.ScoreMoves(ctx, p, hist, depth)
+		score := search.ScoreMovesSmoothed
+		if o.Unsmoothed {
+			score = search.ScoreMoves
+		}
+		scores, complete, err = score(ctx, p, hist, depth)
 		if err != nil {
 			return fmt.Errorf("review: ply %d: %w", i+1, err)
 		}
@@ -367,47 +395,140 @@ func (rv *Review) turningPoints(ctx context.Context, positions []engine.Position
 	for _, i := range idx {
 		pl := rv.Plies[i]
 		hist := positions[:i+1]
+		mb, mp := Margins(pl.Before, pl.BestValue, pl.Played)
 		out = append(out, TurningPoint{
-			Index:  i,
-			Loss:   pl.Loss,
-			Played: effect(ctx, pl.Before, pl.Move, hist, o.Depth),
-			Better: effect(ctx, pl.Before, pl.Best, hist, o.Depth),
+			Index:        i,
+			Loss:         pl.Loss,
+			MarginPlayed: mp,
+			MarginBest:   mb,
+			Played:       effect(ctx, pl.Before, pl.Move, hist, o.Depth),
+			Better:       effect(ctx, pl.Before, pl.Best, hist, o.Depth),
 		})
 	}
 	return out
 }
 
-// effect plays m in p and finds the opponent's best reply (searched at
-// depth-1, or at depth 1 when ctx has ended). hist ends with p.
+// effect plays m in p and follows the principal variation of a search of
+// depth-1 plies (of 1 ply when ctx has ended) from the position it leads
+// to, through the opponent's next turn and the mover's turn after it.
+// hist ends with p.
 func effect(ctx context.Context, p engine.Position, m engine.Move, hist []engine.Position, depth int) Effect {
 	e := Effect{Move: m}
+	mover := p.ToMove()
 	c, ev, err := p.PlayEvents(m)
 	if err != nil {
 		return e
 	}
-	e.Captured, e.ExtraTurn = gains(p.ToMove(), ev)
+	e.Captured, e.ExtraTurn = gains(mover, ev)
 	e.Ends = c.Status().Over()
-	if e.Ends || c.ToMove() == p.ToMove() {
+	if e.Ends || m.Kind == engine.Swap {
 		return e
 	}
 	if ctx.Err() != nil {
 		ctx, depth = context.Background(), 2
 	}
-	scores, _, err := search.ScoreMoves(ctx, c, hist, max(depth-1, 1))
-	if err != nil || len(scores) == 0 {
+	a, err := search.Analyze(ctx, c, search.Limits{Depth: max(depth-1, 1), History: hist, TableMB: 4})
+	if err != nil {
 		return e
 	}
-	best := scores[0]
-	for _, s := range scores[1:] {
-		if s.Score > best.Score {
-			best = s
+	e.follow(c, a.PV, mover)
+	return e
+}
+
+// follow plays pv from c, the position after the mover's move: the rest
+// of the mover's turn (extra turns), the opponent's turn (Reply...), the
+// mover's next turn (Next...); it stops there, at the end of the game, at
+// a swap or at a move the engine refuses.
+func (e *Effect) follow(c engine.Position, pv []engine.Move, mover engine.Side) {
+	const (
+		ours = iota
+		theirs
+		oursNext
+	)
+	phase := ours
+	var replyBest, nextBest int
+	for _, m := range pv {
+		side := c.ToMove()
+		switch {
+		case side != mover && phase == ours:
+			phase = theirs
+		case side == mover && phase == theirs:
+			phase = oursNext
+		case side != mover && phase == oursNext:
+			return
+		}
+		next, ev, err := c.PlayEvents(m)
+		if err != nil || m.Kind == engine.Swap {
+			return
+		}
+		captured, extra := gains(side, ev)
+		switch phase {
+		case theirs:
+			if e.Reply == (engine.Move{}) {
+				e.Reply, e.ReplyExtraTurn = m, extra
+			}
+			e.ReplyCaptured += captured
+			if captured > replyBest {
+				replyBest, e.ReplyPit = captured, m
+			}
+		case oursNext:
+			e.NextCaptured += captured
+			if captured > nextBest {
+				nextBest, e.NextPit = captured, m
+			}
+		}
+		if next.Status().Over() {
+			return
+		}
+		c = next
+	}
+}
+
+// Margins clamps the final margins (for p's side to move) that the search
+// expects after two of its moves, best and played, to what p still allows
+// (see inPlay) and rounds them to whole seeds; best comes out above played
+// (by a seed at least) as long as there is a seed in play. So a turning
+// point never claims a loss of more than the seeds in play: the mover's
+// score can fall by at most (best-played)/2, which is never more than them.
+func Margins(p engine.Position, best, played float64) (b, pl int) {
+	lo, hi := marginRange(p)
+	clamp := func(v float64) int { return max(lo, min(hi, int(math.Round(v)))) }
+	b, pl = clamp(best), clamp(played)
+	if b <= pl {
+		switch {
+		case pl+1 <= hi:
+			b = pl + 1
+		case b-1 >= lo:
+			pl = b - 1
 		}
 	}
-	e.Reply = best.Move
-	if _, rev, err := c.PlayEvents(best.Move); err == nil {
-		e.ReplyCaptured, e.ReplyExtraTurn = gains(c.ToMove(), rev)
+	return b, pl
+}
+
+// marginRange is the range of final margins for p's side to move that
+// p still allows: the seeds already won stay won, the seeds in play
+// (inPlay) may go either way.
+func marginRange(p engine.Position) (lo, hi int) {
+	n, whole := inPlay(p)
+	if whole {
+		return -n, n
 	}
-	return e
+	me := p.ToMove()
+	now := p.Store(me) - p.Store(1-me)
+	return now - n, now + n
+}
+
+// inPlay counts the seeds p's players may still win: the seeds in the pits
+// where captured seeds stay in the stores (whole false), or every seed of
+// the game where they do not, or where the score is not the stores (whole
+// true: games without stores, Nam Nam's rounds that sow the stores again,
+// Selus and Sulus).
+func inPlay(p engine.Position) (n int, whole bool) {
+	l := p.Rules().Layout()
+	if _, _, ok := p.Scores(); ok || l.Store(engine.South) == engine.NoCell || p.Rules().Variant().ID == "namnam" {
+		return p.Seeds(), true
+	}
+	return p.PitSeeds(engine.South) + p.PitSeeds(engine.North), false
 }
 
 // gains counts the seeds a move of side s captured for s, and whether s

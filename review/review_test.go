@@ -30,7 +30,8 @@ import (
 //
 // So the start is worth +2 for South, pit 1 -2: a loss of 4, the turning
 // point; the better move is pit 3, which kept the extra turn, and pit 1 gave
-// away a capture of 4.
+// away a capture of 4 (North's pit 1), where after pit 3 and South's next
+// move of the same turn North's pit 1 captures 2.
 const handGame = `{"variant":"kalah","options":{"pits":4,"seeds":2},"to_move":"south","ply":10,
 	"pits":{"south":[2,0,2,0],"north":[1,0,0,0]},"stores":{"south":6,"north":5},"status":"ongoing","extra":{}}`
 
@@ -56,9 +57,9 @@ func TestHandCheckedTurningPoint(t *testing.T) {
 		t.Fatalf("turning points %+v, want one", rv.Turning)
 	}
 	tp := rv.Turning[0]
-	wantTP := TurningPoint{Index: 0, Loss: 4,
-		Played: Effect{Move: engine.Move{Pit: 1}, Reply: engine.Move{Pit: 1}, ReplyCaptured: 4},
-		Better: Effect{Move: engine.Move{Pit: 3}, ExtraTurn: true}}
+	wantTP := TurningPoint{Index: 0, Loss: 4, MarginPlayed: -2, MarginBest: 2,
+		Played: Effect{Move: engine.Move{Pit: 1}, Reply: engine.Move{Pit: 1}, ReplyCaptured: 4, ReplyPit: engine.Move{Pit: 1}},
+		Better: Effect{Move: engine.Move{Pit: 3}, ExtraTurn: true, Reply: engine.Move{Pit: 1}, ReplyCaptured: 2, ReplyPit: engine.Move{Pit: 1}}}
 	if tp != wantTP {
 		t.Errorf("turning point %+v, want %+v", tp, wantTP)
 	}
