@@ -148,3 +148,44 @@ func PositionArgs(g *engine.Game) (string, error) {
 	}
 	return b.String(), nil
 }
+
+// ParseFEN reads a position in the engine's notation (see FEN) as a
+// position of rules r (which must pass CheckRules). Errors: not 15 parts,
+// a count that is not a number, not 48 seeds, no S or N at the end, or a board r
+// rejects (engine.NewPosition's error: too many seeds, a finished game).
+func ParseFEN(r engine.Rules, s string) (engine.Position, error) {
+	if err := CheckRules(r); err != nil {
+		return engine.Position{}, err
+	}
+	f := strings.Split(s, "-")
+	if len(f) != 15 {
+		return engine.Position{}, fmt.Errorf("uci: fen %q: want 15 parts joined by -, got %d", s, len(f))
+	}
+	n := make([]int, 14)
+	total := 0
+	for i := range n {
+		v, err := strconv.Atoi(f[i])
+		if err != nil || v < 0 {
+			return engine.Position{}, fmt.Errorf("uci: fen %q: part %d (%q) is not a count", s, i+1, f[i])
+		}
+		n[i] = v
+		total += v
+	}
+	if total != 48 {
+		return engine.Position{}, fmt.Errorf("uci: fen %q: %d seeds, want 48", s, total)
+	}
+	setup := engine.Setup{Pits: [][]int{n[0:6], n[6:12]}, Stores: []int{n[12], n[13]}}
+	switch f[14] {
+	case "S":
+		setup.ToMove = engine.South
+	case "N":
+		setup.ToMove = engine.North
+	default:
+		return engine.Position{}, fmt.Errorf("uci: fen %q: want S or N to move, got %q", s, f[14])
+	}
+	p, err := engine.NewPosition(r, setup)
+	if err != nil {
+		return engine.Position{}, fmt.Errorf("uci: fen %q: %w", s, err)
+	}
+	return p, nil
+}
