@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -53,6 +54,40 @@ func TestMatchEngine(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+func TestMatchEngineJSON(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the fake engine is a shell script")
+	}
+	script := filepath.Join(t.TempDir(), "fake-engine")
+	if err := os.WriteFile(script, []byte(fakeEngineScript), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	args := []string{"match", "oware", "--a", "beginner", "--b-engine", script, "--engine-depth", "4",
+		"--opt", "grand_slam=nocapture", "--games", "2", "--opening", "0", "--json"}
+	if code := run(t.Context(), args, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var got struct {
+		A, B            string
+		Games, Wins     int
+		Forfeits        []string
+		Ends            map[string]map[string]int
+		BMedianDepth    float64  `json:"b_median_depth"`
+		RuleDifferences []string `json:"rule_differences"`
+		ASecondsPerMove *float64 `json:"a_seconds_per_move"`
+		BSecondsPerMove *float64 `json:"b_seconds_per_move"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+		t.Fatalf("%v: %s", err, stdout.String())
+	}
+	if got.A != "beginner" || got.B != script || got.Games != 2 || got.Wins != 2 || len(got.Forfeits) != 2 ||
+		got.Ends["forfeit"]["wins"] != 2 || got.BMedianDepth != 9 || len(got.RuleDifferences) != 1 ||
+		got.ASecondsPerMove == nil || got.BSecondsPerMove == nil {
+		t.Errorf("JSON %s", stdout.String())
 	}
 }
 

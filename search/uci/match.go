@@ -46,7 +46,11 @@ type MatchOptions struct {
 }
 
 // Side tallies the games that ended one way, from the level's side.
-type Side struct{ Wins, Draws, Losses int }
+type Side struct {
+	Wins   int `json:"wins"`
+	Draws  int `json:"draws"`
+	Losses int `json:"losses"`
+}
 
 // MatchResult is a match's tally from the level's side, with what was
 // measured along the way.
