@@ -129,11 +129,14 @@ func runEngineMatch(ctx context.Context, a *parsedArgs, stdout io.Writer) error 
 			BSecondsPerMove float64             `json:"b_seconds_per_move"`
 			BMedianDepth    float64             `json:"b_median_depth"`
 			RuleDifferences []string            `json:"rule_differences"`
+			Recurrences     int                 `json:"recurrences"`
+			FirstRecurrence any                 `json:"first_recurrence"`
 			Seconds         float64             `json:"seconds"`
 		}{level.String(), a.vals["b-engine"], res.Games, res.Wins, res.Draws, res.Losses,
 			round3(res.Score()), round1(elo), round1(margin), nonNil(res.Forfeits), res.Disagreements, res.Ends,
 			round3(perMove(res.LevelTime, res.LevelMoves)), round3(perMove(res.EngineTime, res.EngineMoves)),
-			res.MedianEngineDepth(), nonNil(diffs), round1(time.Since(t0).Seconds())})
+			res.MedianEngineDepth(), nonNil(diffs), res.Recurrences, firstRecurrenceJSON(res.FirstRecurrence),
+			round1(time.Since(t0).Seconds())})
 	}
 	fmt.Fprintf(stdout, "%s: A %s vs B engine %q, %d games\n", rules.Variant().ID, level, a.vals["b-engine"], res.Games)
 	for _, d := range diffs {
@@ -157,6 +160,11 @@ func runEngineMatch(ctx context.Context, a *parsedArgs, stdout io.Writer) error 
 		s := res.Ends[k]
 		fmt.Fprintf(stdout, "ended by %s: %d games, A +%d =%d -%d\n", k, s.Wins+s.Draws+s.Losses, s.Wins, s.Draws, s.Losses)
 	}
+	if fr := res.FirstRecurrence; fr != res.MatchResult {
+		felo, fmargin := fr.Elo()
+		fmt.Fprintf(stdout, "had each game ended at its first recurrence (Abapa's rule; %d games had one): A wins %d, draws %d, losses %d: score %.1f%%, Elo %+.0f ± %.0f\n",
+			res.Recurrences, fr.Wins, fr.Draws, fr.Losses, 100*fr.Score(), felo, fmargin)
+	}
 	fmt.Fprintf(stdout, "B forfeited %d games", len(res.Forfeits))
 	if res.Disagreements > 0 {
 		fmt.Fprintf(stdout, "; B saw the game over where the referee did not %d times (asked again without history)", res.Disagreements)
@@ -167,6 +175,19 @@ func runEngineMatch(ctx context.Context, a *parsedArgs, stdout io.Writer) error 
 	}
 	fmt.Fprintf(stdout, "%.1f s\n", time.Since(t0).Seconds())
 	return nil
+}
+
+// firstRecurrenceJSON is the first-recurrence tally as --json prints it.
+func firstRecurrenceJSON(r search.MatchResult) any {
+	elo, margin := r.Elo()
+	return struct {
+		Wins      int     `json:"wins"`
+		Draws     int     `json:"draws"`
+		Losses    int     `json:"losses"`
+		Score     float64 `json:"score"`
+		Elo       float64 `json:"elo"`
+		EloMargin float64 `json:"elo_margin"`
+	}{r.Wins, r.Draws, r.Losses, round3(r.Score()), round1(elo), round1(margin)}
 }
 
 // nonNil returns s, or an empty slice for nil (JSON [] rather than null).

@@ -76,17 +76,18 @@ func TestMatchEngineJSON(t *testing.T) {
 		Games, Wins     int
 		Forfeits        []string
 		Ends            map[string]map[string]int
-		BMedianDepth    float64  `json:"b_median_depth"`
-		RuleDifferences []string `json:"rule_differences"`
-		ASecondsPerMove *float64 `json:"a_seconds_per_move"`
-		BSecondsPerMove *float64 `json:"b_seconds_per_move"`
+		BMedianDepth    float64            `json:"b_median_depth"`
+		RuleDifferences []string           `json:"rule_differences"`
+		ASecondsPerMove *float64           `json:"a_seconds_per_move"`
+		BSecondsPerMove *float64           `json:"b_seconds_per_move"`
+		FirstRecurrence map[string]float64 `json:"first_recurrence"`
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
 		t.Fatalf("%v: %s", err, stdout.String())
 	}
 	if got.A != "beginner" || got.B != script || got.Games != 2 || got.Wins != 2 || len(got.Forfeits) != 2 ||
 		got.Ends["forfeit"]["wins"] != 2 || got.BMedianDepth != 9 || len(got.RuleDifferences) != 1 ||
-		got.ASecondsPerMove == nil || got.BSecondsPerMove == nil {
+		got.ASecondsPerMove == nil || got.BSecondsPerMove == nil || got.FirstRecurrence["wins"] != 2 {
 		t.Errorf("JSON %s", stdout.String())
 	}
 }

@@ -77,6 +77,15 @@ type MatchResult struct {
 	// EngineDepths holds the depth the engine last reported for each of
 	// its moves that reported one (Aalina reports none for a book move).
 	EngineDepths []int
+	// FirstRecurrence is the tally had every game ended at the first
+	// recurrence of a position (same seeds, same side to move) since the
+	// last capture, each side taking the seeds on its side: Abapa's rule,
+	// which Aalina plays. A game without a recurrence counts as it ended.
+	// While our rules end a game later (at the third occurrence) this is
+	// the Abapa result of the games as played; with Abapa's rule it equals
+	// the tally. Recurrences counts the games that had one.
+	FirstRecurrence search.MatchResult
+	Recurrences     int
 }
 
 // MedianEngineDepth returns the median of EngineDepths, 0 if empty.
@@ -179,7 +188,9 @@ func PlayMatch(ctx context.Context, r engine.Rules, level search.Level, opts Mat
 
 // gameResult is one game's outcome and measurements.
 type gameResult struct {
-	margin        int    // the level's store margin; > 0 a win
+	margin        int // the level's store margin; > 0 a win
+	abapaMargin   int // the margin at the first recurrence, if recurred
+	recurred      bool
 	end           string // see MatchResult.Ends
 	forfeit       string // why the engine forfeited, if it did
 	restart       bool   // the engine process must be replaced
@@ -208,6 +219,22 @@ func (r *MatchResult) add(gr gameResult) {
 		s.Draws++
 	}
 	r.Ends[gr.end] = s
+	fr := &r.FirstRecurrence
+	m := gr.margin
+	if gr.recurred {
+		m = gr.abapaMargin
+		r.Recurrences++
+	}
+	fr.Games++
+	fr.Margin += m
+	switch {
+	case m > 0:
+		fr.Wins++
+	case m < 0:
+		fr.Losses++
+	default:
+		fr.Draws++
+	}
 	if gr.forfeit != "" {
 		r.Forfeits = append(r.Forfeits, gr.forfeit)
 	}
@@ -247,8 +274,13 @@ func playGame(ctx context.Context, r engine.Rules, level search.Level, eng *Engi
 		}
 		return forfeit(err.Error(), true)
 	}
+	var rec recurrence
 	for g.Position().Status() == engine.Ongoing && g.Position().Ply() < maxPlies {
 		p := g.Position()
+		if !gr.recurred && rec.seen(p) {
+			gr.recurred = true
+			gr.abapaMargin = p.Store(levelSide) + p.PitSeeds(levelSide) - p.Store(1-levelSide) - p.PitSeeds(1-levelSide)
+		}
 		if p.ToMove() == levelSide {
 			lctx, cancel := ctx, context.CancelFunc(func() {})
 			if opts.LevelTime > 0 {
@@ -295,6 +327,27 @@ func playGame(ctx context.Context, r engine.Rules, level search.Level, eng *Engi
 		gr.end = "max_plies"
 	}
 	return gr, nil
+}
+
+// recurrence finds the first recurrence of a position since the last
+// capture.
+type recurrence struct {
+	keys   map[engine.Key]bool
+	stores int
+}
+
+// seen reports whether p occurred before since the last capture, and
+// notes it.
+func (r *recurrence) seen(p engine.Position) bool {
+	if st := p.Store(engine.South) + p.Store(engine.North); r.keys == nil || st != r.stores {
+		r.keys, r.stores = map[engine.Key]bool{}, st
+	}
+	k := p.Key()
+	if r.keys[k] {
+		return true
+	}
+	r.keys[k] = true
+	return false
 }
 
 // engineMove asks the engine for its move in g's position. It returns the

@@ -56,6 +56,11 @@ func TestMatchRunsToTheEnd(t *testing.T) {
 	if d := res.LevelMoves - res.EngineMoves; d < -4 || d > 4 {
 		t.Errorf("level moves %d, engine moves %d: each game alternates", res.LevelMoves, res.EngineMoves)
 	}
+	rep := res.Ends["repetition"]
+	if res.FirstRecurrence.Games != 4 || res.Recurrences < rep.Wins+rep.Draws+rep.Losses ||
+		(res.Recurrences == 0 && res.FirstRecurrence != res.MatchResult) {
+		t.Errorf("first recurrence tally %+v, %d games recurred, %+v ended by repetition", res.FirstRecurrence, res.Recurrences, rep)
+	}
 	got := transcript(t, log)
 	if count(got, "uci") != 1 || count(got, "ucinewgame") != 4 || count(got, "go depth 4") != res.EngineMoves || got[len(got)-1] != "quit" {
 		t.Errorf("transcript: %d uci, %d ucinewgame, %d go for %d engine moves, last %q",
@@ -145,5 +150,35 @@ func TestMatchErrors(t *testing.T) {
 	res, err := PlayMatch(ctx, abapa(t), search.Beginner, MatchOptions{Command: cmd, Games: 2})
 	if !errors.Is(err, context.Canceled) || res.Games != 0 {
 		t.Errorf("cancelled match: %d games, %v", res.Games, err)
+	}
+}
+
+func TestRecurrence(t *testing.T) {
+	r := abapa(t)
+	pos := func(fen string) engine.Position {
+		p, err := ParseFEN(r, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a := pos("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S")
+	aNorth := pos("4-4-4-4-4-4-4-4-4-4-4-4-0-0-N")
+	b := pos("4-4-4-4-4-0-5-5-5-5-4-4-0-0-N")
+	captured := pos("4-4-4-4-4-4-4-4-4-4-4-1-3-0-S")
+	var rec recurrence
+	for i, step := range []struct {
+		p    engine.Position
+		want bool
+	}{
+		{a, false}, {b, false}, {aNorth, false}, // the side to move counts
+		{a, true}, {b, true},
+		{captured, false}, {captured, true}, // a capture starts afresh
+		{a, false}, // (no game gets its seeds back; the stores' total changed: afresh again)
+	} {
+		if got := rec.seen(step.p); got != step.want {
+			fen, _ := FEN(step.p)
+			t.Errorf("step %d (%s): seen %v, want %v", i, fen, got, step.want)
+		}
 	}
 }
