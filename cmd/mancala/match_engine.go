@@ -98,6 +98,11 @@ func runEngineMatch(ctx context.Context, a *parsedArgs, stdout io.Writer) error 
 	if err := uci.CheckRules(rules); err != nil {
 		return usagef("match: %v", err)
 	}
+	// Our level consults the endgame database from the first move, as a
+	// bot that has played Perfect (or loaded its cache) does.
+	if err := search.Prepare(ctx, rules); err != nil {
+		return failf("match: %v", err)
+	}
 	t0 := time.Now()
 	res, err := uci.PlayMatch(ctx, rules, level, opts)
 	if err != nil {
