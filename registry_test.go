@@ -63,7 +63,7 @@ func registries() []registry {
 			}
 			return ""
 		}},
-		{"search: evaluation (registerEval in search/eval_<id>.go; games of two or more players)", func(v *engine.Variant) string {
+		{"search: evaluation (registerEval in search/internal/generic/eval_<id>.go; games of two or more players)", func(v *engine.Variant) string {
 			if v.Players == 1 || search.HasEval(v.ID) {
 				return ""
 			}

@@ -119,7 +119,7 @@
 //  4. rulebook/examples_<id>.go: registerExamples with the examples and
 //     what they show with the default options (a new Feature registers
 //     its check there with registerFeature).
-//  5. search/eval_<id>.go: registerEval with the evaluation (evalPlain is
+//  5. search/internal/generic/eval_<id>.go: registerEval with the evaluation (evalPlain is
 //     a valid choice; solitaires are solved, not searched).
 //  6. render: nothing when the Layout fits the generic drawing; the
 //     registry test draws the start position.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/generic"
 	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
 
@@ -102,7 +103,10 @@ func checkSearchable(p engine.Position) error {
 // ErrSolitaire or ErrPlayers for positions it cannot search, and ctx's
 // error only when ctx ends before depth 1 is complete; otherwise a search
 // cut short by ctx returns its last completed depth. A game of more than two
-// seats (Ruma) is searched as analyzeParanoid says.
+// seats (Ruma) is searched as analyzeParanoid says. In Oware, the endgame
+// database for p's rules, when it is in memory, answers every position of
+// the search it covers and can trust (generic.Oracle): a line ends there
+// with the database's value, counted to the end of the board.
 func Analyze(ctx context.Context, p engine.Position, lim Limits) (Analysis, error) {
 	if p.Rules() != nil && p.Rules().Layout().Sides > 2 {
 		return analyzeParanoid(ctx, p, lim)
@@ -115,15 +119,14 @@ func Analyze(ctx context.Context, p engine.Position, lim Limits) (Analysis, erro
 	if lim.TableMB > 0 {
 		tb = uint64(lim.TableMB) << 20
 	}
-	tt := getGTT(tb)
-	defer putGTT(tt)
-	s := newGSearch(ctx, p.Rules(), tt, lim.History)
+	o := generic.Options{TableBytes: tb, Pooled: true, History: lim.History, Oracle: oracleFor(p)}
 	if lim.Time > 0 {
-		s.deadline = t0.Add(lim.Time)
+		o.Deadline = t0.Add(lim.Time)
 	} else if lim.Depth == 0 && lim.Nodes == 0 {
-		s.deadline = t0.Add(DefaultAnalyzeTime)
+		o.Deadline = t0.Add(DefaultAnalyzeTime)
 	}
-	root := &gnode{pos: p}
+	s := generic.New(ctx, p.Rules(), o)
+	defer s.Close()
 	var res Analysis
 	maxDepth := lim.Depth
 	if maxDepth <= 0 {
@@ -131,20 +134,19 @@ func Analyze(ctx context.Context, p engine.Position, lim Limits) (Analysis, erro
 	}
 	for d := 1; d <= maxDepth; d++ {
 		if d == 2 {
-			s.limit = lim.Nodes
-			if s.limit > 0 && s.nodes >= s.limit {
+			s.SetNodeLimit(lim.Nodes)
+			if lim.Nodes > 0 && s.Nodes() >= lim.Nodes {
 				break
 			}
 		}
-		s.horizon = 0
-		v := s.ab(root, 0, d, minScore, maxScore)
-		if s.stopped {
+		v, proven := s.Search(p, d)
+		if stopped, _ := s.Stopped(); stopped {
 			break
 		}
 		res.Depth = d
 		res.Score = float64(v) / 100
-		res.PV = s.pv(root, d+8)
-		res.Proven = s.horizon == 0
+		res.PV = s.PV(p, d+8)
+		res.Proven = proven
 		if len(res.PV) > 0 {
 			res.Best = res.PV[0]
 		}
@@ -153,15 +155,15 @@ func Analyze(ctx context.Context, p engine.Position, lim Limits) (Analysis, erro
 		}
 		// Another iteration takes a few times as long as this one: do not
 		// start what the deadline would cut short.
-		if !s.deadline.IsZero() && time.Until(s.deadline) < time.Since(t0)*2 {
+		if !o.Deadline.IsZero() && time.Until(o.Deadline) < time.Since(t0)*2 {
 			break
 		}
 	}
-	res.Nodes = s.nodes
+	res.Nodes = s.Nodes()
 	res.Elapsed = time.Since(t0)
 	if res.Depth == 0 {
-		if s.errStop != nil && !errors.Is(s.errStop, ErrTooLarge) && ctx.Err() != nil {
-			return res, s.errStop
+		if _, err := s.Stopped(); err != nil && !errors.Is(err, ErrTooLarge) && ctx.Err() != nil {
+			return res, err
 		}
 		// Not even depth 1: take the first legal move.
 		moves := p.Moves()
@@ -180,36 +182,17 @@ func Analyze(ctx context.Context, p engine.Position, lim Limits) (Analysis, erro
 // move. The node budget lim (0: none) and ctx may stop it early; stopped is
 // then true and the scores are those of the last completed depth.
 func scoreMoves(ctx context.Context, p engine.Position, hist []engine.Position, depth int, lim uint64) (moves []MoveScore, stopped bool) {
-	tt := getGTT(4 << 20)
-	defer putGTT(tt)
-	s := newGSearch(ctx, p.Rules(), tt, hist)
-	s.limit = lim
-	root := &gnode{pos: p}
-	rootKey := p.Key()
+	s := generic.New(ctx, p.Rules(), generic.Options{TableBytes: 4 << 20, Pooled: true, History: hist, Nodes: lim})
+	defer s.Close()
 	for d := 1; d <= depth; d++ {
-		kids := s.expand(root, 0)
-		// expand reuses ply 0's slot: copy the children out first.
-		cs := append([]gnode(nil), kids...)
-		cur := make([]MoveScore, 0, len(cs))
-		s.push(rootKey)
-		for i := range cs {
-			c := &cs[i]
-			var v int32
-			if c.flip {
-				v = -s.ab(c, 1, d-1, minScore, maxScore)
-			} else {
-				v = s.ab(c, 1, d-1, minScore, maxScore)
-			}
-			if s.stopped {
-				break
-			}
-			cur = append(cur, MoveScore{c.move, float64(v) / 100})
-		}
-		s.pop()
-		if s.stopped {
+		scored, stopped := s.ScoreMoves(p, d)
+		if stopped {
 			return moves, true
 		}
-		moves = cur
+		moves = make([]MoveScore, len(scored))
+		for i, m := range scored {
+			moves[i] = MoveScore{m.Move, float64(m.Value) / 100}
+		}
 	}
 	return moves, false
 }

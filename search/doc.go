@@ -44,15 +44,18 @@
 //
 // # The generic search
 //
-// Every variant can be searched through the engine's Rules. gsearch.go is
-// the search state shared by the heuristic search (gab.go: principal
-// variation alpha-beta, transposition table gtt.go, quiescence on captures
-// and extra turns, values in hundredths of a seed) and the exact one
-// (MTD(f) in gsearch.go, values in seeds). It applies Oware's repetition
-// rule along each line. Each variant's evaluation is in its own
-// eval_<variant>.go, which registers it in init (registerEval; [HasEval]
-// reports a registered one); eval.go holds the shared terms and the
-// registry.
+// Every variant can be searched through the engine's Rules, by package
+// search/internal/generic: one search state (search.go) shared by the
+// heuristic search (ab.go: principal variation alpha-beta, transposition
+// table tt.go, quiescence on captures and extra turns, values in
+// hundredths of a seed) and the exact one (MTD(f) in search.go, values in
+// seeds). It applies the variant's repetition rule along each line. Each
+// variant's evaluation is in its own eval_<variant>.go there, which
+// registers it in init (registerEval; [HasEval] reports a registered one);
+// eval.go holds the shared terms and the registry. This package drives it
+// through its small surface (generic.New, Searcher.Search, ScoreMoves,
+// Solve): [Analyze] and the levels deepen it, [ScoreMoves] scores moves
+// with it, [Solve] proves values with it.
 //
 // # The Kalah solver, databases and book
 //
@@ -102,21 +105,21 @@
 // # Which package holds what
 //
 // Package search is the public surface and everything that needs the
-// engine's positions or the levels' budgets; the internal packages below
-// it work on compact boards (they read an engine position only to turn it
-// into one), and none of them imports search:
+// levels' budgets; the internal packages below it do one job each, and
+// none of them imports search:
 //
 //   - search: the levels (level.go), [Solve] (solve.go) and its
 //     [Progress] (progress.go), [Analyze] (analyze.go), [PlayMatch]
 //     (match.go), the solitaires (solitaire.go), the games of more than
-//     two seats (paranoid.go), the generic search (gsearch.go, gab.go,
-//     gtt.go), the evaluations and final values (eval*.go, outcome.go,
-//     score.go), the Kalah book's build and Perfect's Kalah move
+//     two seats (paranoid.go), [ScoreMoves] (score.go), the Kalah book's build and Perfect's Kalah move
 //     (kalahbook.go, kalahperfect.go), the Oware constants, build and
 //     lookup (oware.go) and the Oware questions (owareanswer.go,
-//     owaremajority.go, owareproof.go). The generic search stays here, beside the
-//     evaluations: they read its state (the position's layout, the
-//     variant's rules, the store margin) on every node.
+//     owaremajority.go, owareproof.go).
+//   - search/internal/generic: the search of every two-seat variant
+//     through the engine's Rules, heuristic and exact, with the variants'
+//     evaluations beside it, since they read its state (the position's
+//     layout, the variant's rules, the store margin) on every node. It
+//     works on engine positions, not compact boards.
 //   - search/internal/kalah: the compact Kalah board, the exact solver,
 //     its transposition table, the Kalah endgame database and the opening
 //     book's entries and file.

@@ -432,7 +432,9 @@ func endgameLookup(p engine.Position, whole bool) (Decision, bool) {
 // the one that holds the whole game; else the largest in the cache, see
 // perfectKalahMove) and Hard and Expert look up near the end, or Perfect's
 // Oware database (OwarePerfectSeeds, default rules), so that the bot's
-// first such move does not wait for it. It does nothing for
+// first such move does not wait for it. In Oware it also gives Hard,
+// Expert and Analyze's search the database to consult at every position
+// it covers (they never load it themselves). It does nothing for
 // other games, and returns ctx's error if cancelled.
 func Prepare(ctx context.Context, r engine.Rules) error {
 	if oware.Params(r) {

@@ -192,3 +192,18 @@ func openingFor(start engine.Position, plies int, rng *rand.Rand) engine.Positio
 	}
 	return p
 }
+
+// resultMargin is side's final store margin in a finished game p, or, when
+// the rules named a winner the margin does not favour (the search values such a game the same way), all
+// the seeds in play for or against it: what a match counts.
+func resultMargin(p engine.Position, side engine.Side) int {
+	m := p.Store(side) - p.Store(1-side)
+	w, ok := p.Status().Winner()
+	switch {
+	case ok && w == side && m <= 0:
+		return p.Seeds()
+	case ok && w != side && m >= 0:
+		return -p.Seeds()
+	}
+	return m
+}

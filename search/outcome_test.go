@@ -38,10 +38,6 @@ func TestFinalNamedWinner(t *testing.T) {
 	if err != nil || q.Status() != engine.NorthWon {
 		t.Fatalf("misere capture: %v %s", err, q.Status())
 	}
-	s := &gsearch{r: r, l: r.Layout()}
-	if v := s.final(&q); v != q.Seeds() {
-		t.Errorf("misere: final %d for North, want +%d", v, q.Seeds())
-	}
 	if m := resultMargin(q, engine.North); m != q.Seeds() {
 		t.Errorf("misere: North's match margin %d, want +%d", m, q.Seeds())
 	}

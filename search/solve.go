@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/generic"
 	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
 
@@ -145,22 +146,13 @@ func Solve(ctx context.Context, p engine.Position, opts SolveOptions) (Result, e
 		ctx, cancel = context.WithTimeout(ctx, opts.Time)
 		defer cancel()
 	}
-	tt := newGTT(ttBytes)
-	s := newGSearch(ctx, p.Rules(), tt, opts.History)
-	s.limit = opts.MaxNodes
-	s.tr = tr
-	root := &gnode{pos: p}
-	guess := s.deepen(root)
-	var v int
-	var best engine.Move
-	if !s.stopped {
-		tr.Stage("exact")
-		v, best = s.solveRoot(root, guess)
-	}
-	res := Result{Value: v, Best: best, Nodes: s.nodes, Elapsed: time.Since(t0), DBSeeds: -1}
-	if s.stopped {
+	s := generic.New(ctx, p.Rules(), generic.Options{TableBytes: ttBytes, History: opts.History, Nodes: opts.MaxNodes, Tracker: tr})
+	v, best, solved := s.Solve(p)
+	res := Result{Value: v, Best: best, Nodes: s.Nodes(), Elapsed: time.Since(t0), DBSeeds: -1}
+	if !solved {
 		res.partial(tr)
-		return res, s.errStop
+		_, err := s.Stopped()
+		return res, err
 	}
 	res.Lower, res.Upper, res.BestProven, res.Depth = v, v, true, tr.snapshot().Depth
 	return res, nil

@@ -27,6 +27,7 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/locales"
 	"github.com/mancala-bot/mancala/render"
+	"github.com/mancala-bot/mancala/search"
 	"github.com/mancala-bot/mancala/store"
 	"github.com/mancala-bot/mancala/store/postgres"
 	"github.com/mancala-bot/mancala/store/sqlite"
@@ -793,6 +794,13 @@ func (m *Main) Run(ctx context.Context) error {
 	m.later.Store(&later)
 	defer m.later.Store(nil)
 	m.Logger.InfoContext(ctx, "serving", "config", m.Config.String())
+	go func() {
+		// The endgame databases built before (Oware's) make Hard and
+		// Expert stronger from their first move; none is built here.
+		if err := search.LoadCached(ctx); err != nil && ctx.Err() == nil {
+			m.Logger.WarnContext(ctx, "endgame database not loaded", "err", err)
+		}
+	}()
 	for _, note := range m.Config.Deprecated {
 		m.Logger.WarnContext(ctx, note)
 	}

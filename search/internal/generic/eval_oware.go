@@ -1,4 +1,4 @@
-package search
+package generic
 
 func init() { registerEval("oware", variantEval{eval: evalOware}) }
 

@@ -1,4 +1,4 @@
-package search
+package generic
 
 func init() {
 	// bao-kenya sows into the mover's store like Kalah (K3, K5); in

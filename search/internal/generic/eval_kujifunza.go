@@ -1,4 +1,4 @@
-package search
+package generic
 
 // bao-kujifunza has no stores: captured seeds join the capturer's rows, so
 // the seeds on each side are what evalPlain counts.

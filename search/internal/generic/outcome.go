@@ -1,4 +1,4 @@
-package search
+package generic
 
 import "github.com/mancala-bot/mancala/engine"
 
@@ -33,19 +33,4 @@ func (s *gsearch) repeated(_ *engine.Position, swept int) (v int, ok bool) {
 		return e.repeated(s.r, swept)
 	}
 	return 0, false
-}
-
-// resultMargin is side's final store margin in a finished game p, or, when
-// the rules named a winner the margin does not favour (see final), all
-// the seeds in play for or against it: what a match counts.
-func resultMargin(p engine.Position, side engine.Side) int {
-	m := p.Store(side) - p.Store(1-side)
-	w, ok := p.Status().Winner()
-	switch {
-	case ok && w == side && m <= 0:
-		return p.Seeds()
-	case ok && w != side && m >= 0:
-		return -p.Seeds()
-	}
-	return m
 }

@@ -1,4 +1,4 @@
-package search
+package generic
 
 import (
 	"context"
@@ -50,20 +50,31 @@ type gsearch struct {
 	killers     [][2]engine.Move
 	history     [2][engine.MaxPits*2 + 2]int32
 	qdepth      int
-	tr          *tracker      // the solver's progress (nil: none)
+	tr          Tracker       // the solver's progress (never nil; see New)
 	marks       []engine.Mark // scratch for the evaluations
 	score       scorer        // the final margin of games not decided by the stores (nil: the stores)
+
+	// The oracle (an endgame database; nil: none) and what deciding when
+	// to trust it needs: by the seeds in the pits, how many positions of
+	// the line and the history hold that many, and how many distinct ones
+	// of those occurred twice or more.
+	oracle     Oracle
+	bySeeds    []int32
+	twiceSeeds []int32
+	pathSeeds  []int  // the seeds in the pits of each position of path
+	probes     uint64 // the oracle's answers used
 }
 
-func newGSearch(ctx context.Context, r engine.Rules, tt *gtt, hist []engine.Position) *gsearch {
-	s := &gsearch{r: r, l: r.Layout(), tt: tt, ctx: ctx, qdepth: 8, marks: make([]engine.Mark, 0, 2*engine.MaxSides)}
+func newGSearch(ctx context.Context, r engine.Rules, tt *gtt, hist []engine.Position, oracle Oracle) *gsearch {
+	s := &gsearch{r: r, l: r.Layout(), tt: tt, ctx: ctx, qdepth: 8, marks: make([]engine.Mark, 0, 2*engine.MaxSides), tr: noTracker{}}
 	s.ev = evaluatorFor(r)
 	s.score = scorers[r.Variant().ID]
 	s.repLim = r.RepetitionLimit()
 	s.cacheCycles = true
 	s.count = map[pkey]int32{}
-	for _, p := range hist {
-		s.count[p.Key()]++
+	s.oracle = oracle
+	for i := range hist {
+		s.enter(&hist[i], hist[i].Key())
 	}
 	return s
 }
@@ -102,17 +113,49 @@ func (s *gsearch) checkStop() bool {
 	return s.stopped
 }
 
-// push adds k to the current line; pop takes the last position off.
-func (s *gsearch) push(k pkey) {
+// push adds p, whose key is k, to the current line; pop takes the last
+// position off.
+func (s *gsearch) push(p *engine.Position, k pkey) {
 	s.path = append(s.path, k)
-	s.count[k]++
+	s.enter(p, k)
+	if s.oracle != nil {
+		s.pathSeeds = append(s.pathSeeds, inPits(p))
+	}
 }
 
 func (s *gsearch) pop() {
 	k := s.path[len(s.path)-1]
 	s.path = s.path[:len(s.path)-1]
-	if s.count[k]--; s.count[k] <= 0 {
+	n := s.count[k]
+	if n--; n <= 0 {
 		delete(s.count, k)
+	} else {
+		s.count[k] = n
+	}
+	if s.oracle != nil {
+		c := s.pathSeeds[len(s.pathSeeds)-1]
+		s.pathSeeds = s.pathSeeds[:len(s.pathSeeds)-1]
+		s.bySeeds[c]--
+		if n == 1 {
+			s.twiceSeeds[c]--
+		}
+	}
+}
+
+// enter counts an occurrence of p (key k), on the line or in the history.
+func (s *gsearch) enter(p *engine.Position, k pkey) {
+	s.count[k]++
+	if s.oracle == nil {
+		return
+	}
+	c := inPits(p)
+	for c >= len(s.bySeeds) {
+		s.bySeeds = append(s.bySeeds, 0)
+		s.twiceSeeds = append(s.twiceSeeds, 0)
+	}
+	s.bySeeds[c]++
+	if s.count[k] == 2 {
+		s.twiceSeeds[c]++
 	}
 }
 
@@ -248,7 +291,7 @@ func (s *gsearch) test(n *gnode, ply int, beta int) int {
 		}
 	}
 	sortKids(kids)
-	s.push(k)
+	s.push(p, k)
 	cuts, n0 := s.repCuts, s.nodes
 	for j := range kids {
 		c := &kids[j]
@@ -347,7 +390,7 @@ func (s *gsearch) solveRoot(root *gnode, guess int) (int, engine.Move) {
 	}
 	v := lower
 	kids := s.expand(root, 0)
-	s.push(root.pos.Key())
+	s.push(&root.pos, root.pos.Key())
 	defer s.pop()
 	for i := range kids {
 		c := &kids[i]

@@ -1,4 +1,4 @@
-package search
+package generic
 
 // Bao la Kiswahili: as bao-kujifunza (eval_kujifunza.go), with the seeds
 // still in hand, which will be entered on their owner's side (S4).

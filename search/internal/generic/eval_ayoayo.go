@@ -1,4 +1,4 @@
-package search
+package generic
 
 // Ayo-ayo: stores hold captures; seeds left on a side go to its owner at
 // the end (5b, 5c), what evalPlain counts.

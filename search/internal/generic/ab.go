@@ -1,4 +1,4 @@
-package search
+package generic
 
 import (
 	"github.com/mancala-bot/mancala/engine"
@@ -41,6 +41,18 @@ func (s *gsearch) ab(n *gnode, ply, depth int, alpha, beta int32) int32 {
 	if done {
 		return tv
 	}
+	if ply > 0 {
+		// Below the root (whose move the caller needs), the oracle's
+		// value ends the line, and its bounds may cut it off.
+		if lo, hi, ok := s.probe(n); ok {
+			switch {
+			case lo == hi, lo >= beta:
+				return lo
+			case hi <= alpha:
+				return hi
+			}
+		}
+	}
 	if depth <= 0 {
 		return s.quiesce(n, ply, alpha, beta, s.qdepth)
 	}
@@ -77,7 +89,7 @@ func (s *gsearch) ab(n *gnode, ply, depth int, alpha, beta int32) int32 {
 		c.order = int64(o)<<7 | int64(i)
 	}
 	sortKids(kids)
-	s.push(k)
+	s.push(&n.pos, k)
 	n0 := s.nodes
 	best := int32(minScore)
 	bestIdx := 0
@@ -155,6 +167,11 @@ func (s *gsearch) quiesce(n *gnode, ply int, alpha, beta int32, qd int) int32 {
 		var v int32
 		if _, tv, done := s.terminal(c); done {
 			v = tv
+			if c.flip {
+				v = -v
+			}
+		} else if lo, hi, ok := s.probe(c); ok && lo == hi {
+			v = lo
 			if c.flip {
 				v = -v
 			}

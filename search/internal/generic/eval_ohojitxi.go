@@ -1,4 +1,4 @@
-package search
+package generic
 
 import "github.com/mancala-bot/mancala/engine"
 

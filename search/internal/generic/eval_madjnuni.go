@@ -1,4 +1,4 @@
-package search
+package generic
 
 // La'b madjnuni: stores hold captures; seeds left on a side go to its
 // owner at the end (rule 6), what evalPlain counts.

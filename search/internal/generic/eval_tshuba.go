@@ -1,4 +1,4 @@
-package search
+package generic
 
 func init() { registerEval("tshuba", variantEval{eval: evalTshuba}) }
 

@@ -1,0 +1,117 @@
+package generic
+
+import (
+	"context"
+	"testing"
+
+	"github.com/mancala-bot/mancala/engine"
+)
+
+// fixedOracle claims that every position with at most max seeds in its
+// pits is worth value to its side to move: a value no evaluation gives,
+// so a test sees where the search took it.
+type fixedOracle struct{ max, value int }
+
+func (o fixedOracle) Bounds(p *engine.Position) (int, int, bool) {
+	if inPits(p) > o.max {
+		return 0, 0, false
+	}
+	return o.value, o.value, true
+}
+
+// oracleStart: Oware, South to move with S 0,0,0,0,1,1 / N 1,0,0,0,0,3
+// and 21 seeds in each store. Pit 6 sows into North's pit 1, making 2:
+// it captures them, leaving 4 seeds in the pits. Pit 5 sows into pit 6
+// and captures nothing.
+func oracleStart(t *testing.T) (engine.Position, engine.Position) {
+	t.Helper()
+	r := engine.MustNew("oware", nil)
+	p, err := engine.NewPosition(r, engine.Setup{Pits: [][]int{{0, 0, 0, 0, 1, 1}, {1, 0, 0, 0, 0, 3}}, Stores: []int{21, 21}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := p.Play(engine.Move{Kind: engine.Sow, Pit: 6})
+	if err != nil || after.Store(engine.South) != 23 {
+		t.Fatalf("pit 6: %v, South's store %d, want the capture of 2", err, after.Store(engine.South))
+	}
+	return p, after
+}
+
+// TestOracleEndsLines: the search takes the oracle's value for the
+// position after the capture (which it covers: 4 seeds in the pits) and
+// so avoids the capture it would otherwise play; where the history makes
+// that value unsafe (the position after the capture already occurred
+// twice, so play from it may end at its third occurrence), it ignores
+// the oracle.
+func TestOracleEndsLines(t *testing.T) {
+	p, after := oracleStart(t)
+	oracle := fixedOracle{max: 5, value: 40} // North, to move after the capture, "wins by 40"
+	tests := []struct {
+		name    string
+		oracle  Oracle
+		history []engine.Position
+		want    uint8
+		probed  bool
+	}{
+		{"without an oracle the capture", nil, nil, 6, false},
+		{"the oracle's value after the capture", oracle, nil, 5, true},
+		{"history seen once: still trusted", oracle, []engine.Position{after}, 5, true},
+		{"history seen twice: not trusted", oracle, []engine.Position{after, p, after}, 6, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			x := New(context.Background(), p.Rules(), Options{History: tc.history, Oracle: tc.oracle})
+			defer x.Close()
+			v, _ := x.Search(p, 1)
+			pv := x.PV(p, 1)
+			if len(pv) != 1 || pv[0].Pit != tc.want {
+				t.Fatalf("best %v (value %d), want pit %d", pv, v, tc.want)
+			}
+			if got := x.Probes() > 0; got != tc.probed {
+				t.Errorf("oracle used: %v, want %v", got, tc.probed)
+			}
+		})
+	}
+}
+
+// TestOracleTrust: the rule trusts applies, counted over the history
+// and the line: under a first-recurrence rule (Kalah without
+// cross-sowing has none, and the search cuts its cycles at once) no
+// earlier position may hold as many seeds in the pits; under the third
+// occurrence (Oware) none of them may have occurred twice.
+func TestOracleTrust(t *testing.T) {
+	oware := engine.MustNew("oware", nil)
+	kalah := engine.MustNew("kalah", nil)
+	pos := func(r engine.Rules, south, north []int) engine.Position {
+		p, err := engine.NewPosition(r, engine.Setup{Pits: [][]int{south, north}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	o10 := pos(oware, []int{1, 2, 3, 0, 0, 0}, []int{4, 0, 0, 0, 0, 0}) // 10 seeds
+	o10b := pos(oware, []int{0, 2, 3, 0, 0, 1}, []int{4, 0, 0, 0, 0, 0})
+	k10 := pos(kalah, []int{1, 2, 3, 0, 0, 0}, []int{4, 0, 0, 0, 0, 0})
+	tests := []struct {
+		name    string
+		r       engine.Rules
+		history []engine.Position
+		seeds   int
+		want    bool
+	}{
+		{"oware, nothing before", oware, nil, 10, true},
+		{"oware, two positions of 10 once each", oware, []engine.Position{o10, o10b}, 10, true},
+		{"oware, one position of 10 twice", oware, []engine.Position{o10, o10b, o10}, 10, false},
+		{"oware, fewer seeds than the history's", oware, []engine.Position{o10, o10}, 9, true},
+		{"kalah, one position of 10 before", kalah, []engine.Position{k10}, 10, false},
+		{"kalah, fewer seeds", kalah, []engine.Position{k10}, 8, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newGSearch(context.Background(), tc.r, newGTT(1<<16), tc.history, fixedOracle{max: 48})
+			if got := s.trusts(tc.seeds); got != tc.want {
+				t.Errorf("trusts(%d) = %v, want %v", tc.seeds, got, tc.want)
+			}
+		})
+	}
+}

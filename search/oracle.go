@@ -1,0 +1,57 @@
+package search
+
+import (
+	"context"
+
+	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/generic"
+	"github.com/mancala-bot/mancala/search/internal/oware"
+)
+
+// owareOracle answers the heuristic search's Oware positions of at most
+// db.MaxSeeds seeds in the pits from the endgame database: the store
+// margin plus the database's bounds on what the side to move gains from
+// the board. Those bounds hold for forcing play (see oware.DB), which is
+// what generic.Oracle asks; they count play to the end of the board, past
+// the majority rule, which may end a game sooner with the same winner.
+type owareOracle struct{ db *oware.DB }
+
+func (o owareOracle) Bounds(p *engine.Position) (lo, hi int, ok bool) {
+	if p.PitSeeds(engine.South)+p.PitSeeds(engine.North) > o.db.MaxSeeds {
+		return 0, 0, false
+	}
+	b, margin := oware.BoardOf(p)
+	l, h := o.db.Bounds(b)
+	return margin + l, margin + h, true
+}
+
+// oracleFor returns the oracle the heuristic search of p consults: Oware's
+// endgame database for p's rules when it is in memory (it never loads or
+// builds one, so that a search does not wait for it, nor plays otherwise
+// whenever a load in the background ends: Prepare loads it), else nil.
+func oracleFor(p engine.Position) generic.Oracle {
+	if !oware.Params(p.Rules()) {
+		return nil
+	}
+	if db := oware.LoadedDBNoWait(OwarePerfectSeeds(), CacheDir()); db != nil {
+		return owareOracle{db}
+	}
+	return nil
+}
+
+// LoadCached loads the endgame databases that the heuristic search
+// consults and that are already in the cache directory (today Oware's,
+// OwarePerfectSeeds seeds), building none: the bot calls it at start, so
+// that Hard and Expert consult a database built earlier (by Perfect's
+// first game or "mancala book oware") from their first move. It returns
+// the load's error (a damaged file, ctx's end); a database not in the
+// cache is not an error.
+func LoadCached(ctx context.Context) error {
+	dir := CacheDir()
+	k := OwarePerfectSeeds()
+	if dir == "" || !oware.FileOK(dir, k) {
+		return nil
+	}
+	_, err := oware.GetDB(ctx, k, dir)
+	return err
+}
