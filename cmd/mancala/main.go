@@ -53,6 +53,8 @@ commands:
         best move, evaluation, principal variation, depth and speed
   match VARIANT --a LEVEL --b LEVEL [--games N] [--json]
         play two bot levels against each other; wins, draws, losses, Elo
+  engine oware [--level LEVEL] [--opt k=v]...
+        serve a level as a UCI-style engine on stdin/stdout (for match --b-engine)
   puzzle [--date YYYY-MM-DD] [--kind K] [--json] [--reveal]
         the daily puzzle; "puzzle check [--date D] MOVES..." checks an answer
   render VARIANT [MOVES...] [--opt k=v]... [--from FILE.json] -o board.png
@@ -85,6 +87,7 @@ var commands = map[string]command{
 	"puzzle":   runPuzzle,
 	"ratings":  runRatings,
 	"book":     runBook,
+	"engine":   runEngine,
 }
 
 // run is the whole program: it returns the exit code.

@@ -14,6 +14,9 @@ import (
 
 const matchUsage = `usage: mancala match VARIANT --a LEVEL --b LEVEL [--games N] [--opt k=v]...
                     [--seed S] [--opening P] [--workers W] [--json]
+       mancala match oware --a LEVEL --b-engine "CMD ARGS" [--movetime D]
+                    [--engine-movetime D] [--engine-depth N] [--engine-opt Name=Value]...
+                    [--games N] [--opt k=v]... [--seed S] [--opening P] [--workers W] [--json]
 
 Plays a match between two of the bot's levels and prints A's wins, draws
 and losses, its score and the Elo difference with its 95% margin.
@@ -31,18 +34,50 @@ Levels: beginner, easy, medium, hard, expert, perfect.
   --workers W   games played at once (default: one per CPU)
   --json        print {"a":"hard","b":"medium","games":N,"wins":W,"draws":D,
                 "losses":L,"score":0.7,"elo":147.2,"elo_margin":50.1,"seconds":S}
+
+Against an external engine (Oware only, 4 seeds a pit): B is a program
+speaking the UCI-style protocol of Aalina, the Aualé program's engine
+(see docs/performance.md). Our rules referee every game: an illegal
+move, a crash or no answer in time forfeits the game, which counts as a
+win for A and is listed. Aalina plays Abapa rules: use
+--opt grand_slam=nocapture (a difference left is reported).
+
+  --b-engine CMD          the engine's command and arguments, split at
+                          spaces (no shell quoting; wrap anything else
+                          in a script)
+  --movetime D            think time per move for both sides (e.g. 500ms):
+                          A's deadline (A may stop sooner on its own
+                          budget) and the engine's "go movetime"
+  --engine-movetime D     the engine's movetime, if not --movetime
+  --engine-depth N        also "go depth N"
+  --engine-opt Name=Value engine option, sent with setoption (Aalina:
+                          OwnBook, UseLeaves); repeatable
+  --workers W             here one engine process each (default 1)
 `
 
 func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
 	a, err := parseArgs(args,
 		flagSpec{"opt", listFlag}, flagSpec{"json", boolFlag}, flagSpec{"a", valueFlag}, flagSpec{"b", valueFlag},
-		flagSpec{"games", valueFlag}, flagSpec{"seed", valueFlag}, flagSpec{"opening", valueFlag}, flagSpec{"workers", valueFlag})
+		flagSpec{"games", valueFlag}, flagSpec{"seed", valueFlag}, flagSpec{"opening", valueFlag}, flagSpec{"workers", valueFlag},
+		flagSpec{"b-engine", valueFlag}, flagSpec{"movetime", valueFlag}, flagSpec{"engine-movetime", valueFlag},
+		flagSpec{"engine-depth", valueFlag}, flagSpec{"engine-opt", listFlag})
 	if err != nil {
 		return err
 	}
 	if a.wantsHelp() {
 		fmt.Fprint(stdout, matchUsage)
 		return nil
+	}
+	if a.has("b-engine") {
+		return runEngineMatch(ctx, a, stdout)
+	}
+	for _, f := range []string{"movetime", "engine-movetime", "engine-depth"} {
+		if a.has(f) {
+			return usagef("match: --%s needs --b-engine", f)
+		}
+	}
+	if len(a.lists["engine-opt"]) > 0 {
+		return usagef("match: --engine-opt needs --b-engine")
 	}
 	switch len(a.pos) {
 	case 0:

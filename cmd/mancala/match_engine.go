@@ -1,0 +1,204 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search"
+	"github.com/mancala-bot/mancala/search/uci"
+)
+
+// runEngineMatch is "mancala match oware --a LEVEL --b-engine CMD ...":
+// one of our levels against an external UCI-style engine (package uci).
+func runEngineMatch(ctx context.Context, a *parsedArgs, stdout io.Writer) error {
+	switch len(a.pos) {
+	case 0:
+		return usagef("match: missing VARIANT (oware)")
+	case 1:
+	default:
+		return usagef("match: too many arguments (want VARIANT), got %q", a.pos[1])
+	}
+	if a.has("b") {
+		return usagef("match: give --b LEVEL or --b-engine CMD, not both")
+	}
+	v, ok := a.vals["a"]
+	if !ok {
+		return usagef("match: --a LEVEL is required")
+	}
+	level, err := search.ParseLevel(v)
+	if err != nil {
+		return usagef("match: --a: %v", err)
+	}
+	opts := uci.MatchOptions{Command: strings.Fields(a.vals["b-engine"])}
+	if len(opts.Command) == 0 {
+		return usagef("match: --b-engine: empty command")
+	}
+	for _, s := range a.lists["engine-opt"] {
+		o, err := uci.ParseOption(s)
+		if err != nil {
+			return usagef("match: --engine-opt: %v", err)
+		}
+		opts.EngineOptions = append(opts.EngineOptions, o)
+	}
+	duration := func(name string) (time.Duration, error) {
+		v, ok := a.vals[name]
+		if !ok {
+			return 0, nil
+		}
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return 0, usagef("--%s %q: want a duration such as 500ms or 2s", name, v)
+		}
+		return d, nil
+	}
+	if opts.LevelTime, err = duration("movetime"); err != nil {
+		return err
+	}
+	opts.EngineLimits.MoveTime = opts.LevelTime
+	if d, err := duration("engine-movetime"); err != nil {
+		return err
+	} else if d > 0 {
+		opts.EngineLimits.MoveTime = d
+	}
+	if opts.EngineLimits.Depth, err = intFlag(a, "engine-depth", 0, 1, 127); err != nil {
+		return err
+	}
+	if opts.EngineLimits.MoveTime == 0 && opts.EngineLimits.Depth == 0 {
+		return usagef("match: give the engine a limit: --movetime, --engine-movetime or --engine-depth")
+	}
+	if opts.Games, err = intFlag(a, "games", 100, 1, 1_000_000); err != nil {
+		return err
+	}
+	if opts.Workers, err = intFlag(a, "workers", 1, 1, 256); err != nil {
+		return err
+	}
+	if opts.OpeningPlies, err = intFlag(a, "opening", 2, 0, 100); err != nil {
+		return err
+	}
+	opts.Seed = 1
+	if v, ok := a.vals["seed"]; ok {
+		if opts.Seed, err = strconv.ParseInt(v, 10, 64); err != nil {
+			return usagef("--seed %q: want a whole number", v)
+		}
+	}
+	eopts, err := a.options()
+	if err != nil {
+		return err
+	}
+	rules, err := engine.New(a.pos[0], eopts)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if err := uci.CheckRules(rules); err != nil {
+		return usagef("match: %v", err)
+	}
+	// Our level consults the endgame database from the first move, as a
+	// bot that has played Perfect (or loaded its cache) does.
+	if err := search.Prepare(ctx, rules); err != nil {
+		return failf("match: %v", err)
+	}
+	t0 := time.Now()
+	res, err := uci.PlayMatch(ctx, rules, level, opts)
+	if err != nil {
+		return failf("match: %v (after %d games)", err, res.Games)
+	}
+	elo, margin := res.Elo()
+	perMove := func(d time.Duration, n int) float64 {
+		if n == 0 {
+			return 0
+		}
+		return d.Seconds() / float64(n)
+	}
+	diffs := uci.AbapaDifferences(rules)
+	if a.bools["json"] {
+		return writeJSON(stdout, struct {
+			A               string              `json:"a"`
+			B               string              `json:"b"`
+			Games           int                 `json:"games"`
+			Wins            int                 `json:"wins"`
+			Draws           int                 `json:"draws"`
+			Losses          int                 `json:"losses"`
+			Score           float64             `json:"score"`
+			Elo             float64             `json:"elo"`
+			EloMargin       float64             `json:"elo_margin"`
+			Forfeits        []string            `json:"forfeits"`
+			Disagreements   int                 `json:"disagreements"`
+			Ends            map[string]uci.Side `json:"ends"`
+			ASecondsPerMove float64             `json:"a_seconds_per_move"`
+			BSecondsPerMove float64             `json:"b_seconds_per_move"`
+			BMedianDepth    float64             `json:"b_median_depth"`
+			RuleDifferences []string            `json:"rule_differences"`
+			Recurrences     int                 `json:"recurrences"`
+			FirstRecurrence any                 `json:"first_recurrence"`
+			Seconds         float64             `json:"seconds"`
+		}{level.String(), a.vals["b-engine"], res.Games, res.Wins, res.Draws, res.Losses,
+			round3(res.Score()), round1(elo), round1(margin), nonNil(res.Forfeits), res.Disagreements, res.Ends,
+			round3(perMove(res.LevelTime, res.LevelMoves)), round3(perMove(res.EngineTime, res.EngineMoves)),
+			res.MedianEngineDepth(), nonNil(diffs), res.Recurrences, firstRecurrenceJSON(res.FirstRecurrence),
+			round1(time.Since(t0).Seconds())})
+	}
+	fmt.Fprintf(stdout, "%s: A %s vs B engine %q, %d games\n", rules.Variant().ID, level, a.vals["b-engine"], res.Games)
+	for _, d := range diffs {
+		fmt.Fprintf(stdout, "note: the engine plays Abapa rules, the referee's differ: %s\n", d)
+	}
+	fmt.Fprintf(stdout, "A wins %d, draws %d, losses %d: score %.1f%%\n", res.Wins, res.Draws, res.Losses, 100*res.Score())
+	bound := ""
+	if res.Wins == res.Games || res.Losses == res.Games {
+		bound = " (a clean sweep: a bound, not an estimate)"
+	}
+	fmt.Fprintf(stdout, "Elo difference A-B: %+.0f ± %.0f (95%%)%s\n", elo, margin, bound)
+	fmt.Fprintf(stdout, "time per move: A %.3f s (%d moves), B %.3f s (%d moves); B's median depth %.1f (%d moves reported one)\n",
+		perMove(res.LevelTime, res.LevelMoves), res.LevelMoves, perMove(res.EngineTime, res.EngineMoves), res.EngineMoves,
+		res.MedianEngineDepth(), len(res.EngineDepths))
+	ends := make([]string, 0, len(res.Ends))
+	for k := range res.Ends {
+		ends = append(ends, k)
+	}
+	slices.Sort(ends)
+	for _, k := range ends {
+		s := res.Ends[k]
+		fmt.Fprintf(stdout, "ended by %s: %d games, A +%d =%d -%d\n", k, s.Wins+s.Draws+s.Losses, s.Wins, s.Draws, s.Losses)
+	}
+	if fr := res.FirstRecurrence; fr != res.MatchResult {
+		felo, fmargin := fr.Elo()
+		fmt.Fprintf(stdout, "had each game ended at its first recurrence (Abapa's rule; %d games had one): A wins %d, draws %d, losses %d: score %.1f%%, Elo %+.0f ± %.0f\n",
+			res.Recurrences, fr.Wins, fr.Draws, fr.Losses, 100*fr.Score(), felo, fmargin)
+	}
+	fmt.Fprintf(stdout, "B forfeited %d games", len(res.Forfeits))
+	if res.Disagreements > 0 {
+		fmt.Fprintf(stdout, "; B saw the game over where the referee did not %d times (asked again without history)", res.Disagreements)
+	}
+	fmt.Fprintln(stdout)
+	for _, f := range res.Forfeits {
+		fmt.Fprintf(stdout, "  forfeit: %s\n", f)
+	}
+	fmt.Fprintf(stdout, "%.1f s\n", time.Since(t0).Seconds())
+	return nil
+}
+
+// firstRecurrenceJSON is the first-recurrence tally as --json prints it.
+func firstRecurrenceJSON(r search.MatchResult) any {
+	elo, margin := r.Elo()
+	return struct {
+		Wins      int     `json:"wins"`
+		Draws     int     `json:"draws"`
+		Losses    int     `json:"losses"`
+		Score     float64 `json:"score"`
+		Elo       float64 `json:"elo"`
+		EloMargin float64 `json:"elo_margin"`
+	}{r.Wins, r.Draws, r.Losses, round3(r.Score()), round1(elo), round1(margin)}
+}
+
+// nonNil returns s, or an empty slice for nil (JSON [] rather than null).
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}

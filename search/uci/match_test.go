@@ -1,0 +1,184 @@
+package uci
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search"
+)
+
+// count returns how many lines are cmd or start with cmd and a space.
+func count(lines []string, cmd string) int {
+	n := 0
+	for _, l := range lines {
+		if l == cmd || strings.HasPrefix(l, cmd+" ") {
+			n++
+		}
+	}
+	return n
+}
+
+func TestMatchRunsToTheEnd(t *testing.T) {
+	cmd, log := fake(t, "first")
+	var progress []int
+	res, err := PlayMatch(context.Background(), abapa(t), search.Beginner, MatchOptions{
+		Command: cmd, Games: 3, Seed: 7, OpeningPlies: 2,
+		EngineLimits: Limits{Depth: 4},
+		Progress:     func(r MatchResult) { progress = append(progress, r.Games) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Games != 4 || res.Wins+res.Draws+res.Losses != 4 || !slices.Equal(progress, []int{1, 2, 3, 4}) {
+		t.Fatalf("games %d (+%d =%d -%d), progress %v; want 4 games (3 rounded up)", res.Games, res.Wins, res.Draws, res.Losses, progress)
+	}
+	if len(res.Forfeits) != 0 || res.Disagreements != 0 || res.Ends["forfeit"] != (Side{}) {
+		t.Errorf("forfeits %q, disagreements %d", res.Forfeits, res.Disagreements)
+	}
+	ends := 0
+	for k, s := range res.Ends {
+		if k != "majority" && k != "repetition" && k != "no_moves" && k != "empty_side" {
+			t.Errorf("game ended by %q", k)
+		}
+		ends += s.Wins + s.Draws + s.Losses
+	}
+	if ends != 4 {
+		t.Errorf("ends %v count %d games, want 4", res.Ends, ends)
+	}
+	// Every engine move reported depth 7; the level moved about as often.
+	if res.EngineMoves == 0 || len(res.EngineDepths) != res.EngineMoves || res.MedianEngineDepth() != 7 {
+		t.Errorf("engine moves %d, depths %d, median %v", res.EngineMoves, len(res.EngineDepths), res.MedianEngineDepth())
+	}
+	if d := res.LevelMoves - res.EngineMoves; d < -4 || d > 4 {
+		t.Errorf("level moves %d, engine moves %d: each game alternates", res.LevelMoves, res.EngineMoves)
+	}
+	rep := res.Ends["repetition"]
+	if res.FirstRecurrence.Games != 4 || res.Recurrences < rep.Wins+rep.Draws+rep.Losses ||
+		(res.Recurrences == 0 && res.FirstRecurrence != res.MatchResult) {
+		t.Errorf("first recurrence tally %+v, %d games recurred, %+v ended by repetition", res.FirstRecurrence, res.Recurrences, rep)
+	}
+	got := transcript(t, log)
+	if count(got, "uci") != 1 || count(got, "ucinewgame") != 4 || count(got, "go depth 4") != res.EngineMoves || got[len(got)-1] != "quit" {
+		t.Errorf("transcript: %d uci, %d ucinewgame, %d go for %d engine moves, last %q",
+			count(got, "uci"), count(got, "ucinewgame"), count(got, "go depth 4"), res.EngineMoves, got[len(got)-1])
+	}
+	// Each position command replays a legal game from the opening.
+	for _, l := range got {
+		if strings.HasPrefix(l, "position ") && !strings.HasPrefix(l, "position fen ") {
+			t.Errorf("%q: a game after a 2-ply opening starts from its fen", l)
+		}
+	}
+}
+
+func TestMatchForfeits(t *testing.T) {
+	for _, tc := range []struct {
+		mode   string
+		opts   MatchOptions
+		why    string
+		starts int // engine processes started for the 2 games
+	}{
+		{mode: "wrongside", why: "does not name a house of", starts: 1},
+		{mode: "emptypit", why: "illegal move", starts: 1},
+		{mode: "crash", why: "exit status 3", starts: 2},
+		{mode: "hang", opts: MatchOptions{EngineTimeout: 1}, why: "no move within", starts: 2},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			cmd, log := fake(t, tc.mode)
+			opts := tc.opts
+			opts.Command, opts.Games, opts.EngineLimits = cmd, 2, Limits{Depth: 2}
+			res, err := PlayMatch(context.Background(), abapa(t), search.Beginner, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Games != 2 || res.Wins != 2 || len(res.Forfeits) != 2 || res.Ends["forfeit"] != (Side{Wins: 2}) {
+				t.Fatalf("+%d =%d -%d, ends %v, forfeits %q; want two forfeited games", res.Wins, res.Draws, res.Losses, res.Ends, res.Forfeits)
+			}
+			for _, f := range res.Forfeits {
+				if !strings.Contains(f, tc.why) {
+					t.Errorf("forfeit %q does not say %q", f, tc.why)
+				}
+			}
+			if n := count(transcript(t, log), "uci"); n != tc.starts {
+				t.Errorf("engine started %d times, want %d", n, tc.starts)
+			}
+		})
+	}
+}
+
+// An engine that sees the game over by its own repetition rule is asked
+// again with the position alone.
+func TestMatchDisagreement(t *testing.T) {
+	cmd, log := fake(t, "history")
+	res, err := PlayMatch(context.Background(), abapa(t), search.Beginner, MatchOptions{
+		Command: cmd, Games: 2, EngineLimits: Limits{Depth: 2},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every engine move but the first of game 2 (the engine is South
+	// there, at the start position with no moves) came with history.
+	if len(res.Forfeits) != 0 || res.Games != 2 || res.Disagreements != res.EngineMoves-1 {
+		t.Fatalf("forfeits %q, games %d, disagreements %d for %d engine moves", res.Forfeits, res.Games, res.Disagreements, res.EngineMoves)
+	}
+	got := transcript(t, log)
+	if count(got, "position fen") != res.Disagreements || count(got, "go depth 2") != res.EngineMoves+res.Disagreements {
+		t.Errorf("%d position fen and %d go commands, want %d and %d", count(got, "position fen"), count(got, "go depth 2"),
+			res.Disagreements, res.EngineMoves+res.Disagreements)
+	}
+}
+
+func TestMatchErrors(t *testing.T) {
+	kalah, err := engine.New("kalah", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd, _ := fake(t, "first")
+	if _, err := PlayMatch(context.Background(), kalah, search.Beginner, MatchOptions{Command: cmd, Games: 2}); !errors.Is(err, ErrNotOware) {
+		t.Errorf("Kalah: %v, want ErrNotOware", err)
+	}
+	cmd, _ = fake(t, "exit")
+	if _, err := PlayMatch(context.Background(), abapa(t), search.Beginner, MatchOptions{Command: cmd, Games: 2}); !errors.Is(err, ErrExited) {
+		t.Errorf("an engine that cannot start: %v, want ErrExited", err)
+	}
+	cmd, _ = fake(t, "first")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := PlayMatch(ctx, abapa(t), search.Beginner, MatchOptions{Command: cmd, Games: 2})
+	if !errors.Is(err, context.Canceled) || res.Games != 0 {
+		t.Errorf("cancelled match: %d games, %v", res.Games, err)
+	}
+}
+
+func TestRecurrence(t *testing.T) {
+	r := abapa(t)
+	pos := func(fen string) engine.Position {
+		p, err := ParseFEN(r, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a := pos("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S")
+	aNorth := pos("4-4-4-4-4-4-4-4-4-4-4-4-0-0-N")
+	b := pos("4-4-4-4-4-0-5-5-5-5-4-4-0-0-N")
+	captured := pos("4-4-4-4-4-4-4-4-4-4-4-1-3-0-S")
+	var rec recurrence
+	for i, step := range []struct {
+		p    engine.Position
+		want bool
+	}{
+		{a, false}, {b, false}, {aNorth, false}, // the side to move counts
+		{a, true}, {b, true},
+		{captured, false}, {captured, true}, // a capture starts afresh
+		{a, false}, // (no game gets its seeds back; the stores' total changed: afresh again)
+	} {
+		if got := rec.seen(step.p); got != step.want {
+			fen, _ := FEN(step.p)
+			t.Errorf("step %d (%s): seen %v, want %v", i, fen, got, step.want)
+		}
+	}
+}
