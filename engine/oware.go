@@ -68,7 +68,7 @@ func init() {
 			{Name: "cross", Kind: BoolOption, Default: "false", OmitDefault: true,
 				Doc: "a pit holding an even number of seeds is sown clockwise"},
 			{Name: "repetition", Kind: EnumOption, Default: "third", Values: []string{"third", "first"}, OmitDefault: true,
-				Doc: "a position coming back ends the game at its third occurrence, or at its first recurrence (Abapa)"},
+				Doc: "a repeated position ends the game at its third occurrence, or at its first recurrence (Abapa's rules, with grand_slam=nocapture)"},
 		},
 		build: func(v *Variant, o Options) (Rules, error) {
 			r := &owareRules{base: base{variant: v, opts: o, layout: twoRowLayout(6)}, seeds: optInt(o, "seeds"), cross: optBool(o, "cross"), repLimit: 3}
