@@ -873,7 +873,14 @@ func (s *session) turnLine(lg *loaded) string {
 		}
 	case engine.EndEmptySide.String():
 		why = s.t("end_"+rec.Reason, map[string]any{"Player": s.name(rec.Players[s.emptySeat(lg)])})
-	case engine.EndMajority.String(), engine.EndRepetition.String(), engine.EndNeverEnding.String():
+	case engine.EndRepetition.String():
+		// Oware with repetition=first ends at the first recurrence.
+		if lg.rules.RepetitionLimit() == 2 {
+			why = s.t("end_repetition_first", nil)
+		} else {
+			why = s.t("end_repetition", nil)
+		}
+	case engine.EndMajority.String(), engine.EndNeverEnding.String():
 		why = s.t("end_"+rec.Reason, nil)
 	case engine.EndFrontRowEmpty.String(): // four-row Bao: the loser's front row
 		if w >= 0 {

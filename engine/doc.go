@@ -38,7 +38,8 @@
 //
 // A [Position] is a value: [Position.Play] returns a new one and leaves the
 // receiver untouched. Rules that need history (Oware and bao-laps end a game
-// on the third repetition of a position) are applied by [Game], which keeps the positions
+// on the third occurrence of a position, Oware with repetition=first at its
+// first recurrence) are applied by [Game], which keeps the positions
 // played so far. [Perft] counts move sequences, honouring those rules too.
 //
 // # Position identity and state outside the seeds

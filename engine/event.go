@@ -76,7 +76,9 @@ const (
 	EndEmptySide
 	// EndNoMoves: the player to move has no legal move.
 	EndNoMoves
-	// EndRepetition: a position occurred for the third time.
+	// EndRepetition: a position occurred for the [Rules.RepetitionLimit]-th
+	// time (the third in most games; the second in Oware with
+	// repetition=first).
 	EndRepetition
 	// EndCleared: a solitaire's seeds are all in the store.
 	EndCleared

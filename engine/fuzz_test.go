@@ -296,6 +296,9 @@ func fzRun(t *testing.T, variant string, opts Options, r *fzBytes) {
 	}
 	g := NewGame(p)
 	var played []Move
+	// seen counts the occurrences of each ongoing position, as the
+	// repetition rule counts them (the start is the first).
+	seen := map[Key]int{p.Key(): 1}
 	fail := func(format string, args ...any) {
 		t.Helper()
 		j, _ := g.Start().MarshalJSON()
@@ -362,6 +365,17 @@ func fzRun(t *testing.T, variant string, opts Options, r *fzBytes) {
 			if variant == "namnam" && q.Status() == Ongoing {
 			} else if rules.RepetitionLimit() == 0 || q.Status() != Ongoing || cur.EndReason() != EndRepetition {
 				fail("move %s: Game.Play and PlayEvents disagree:\n%s\n%s", m, cur.String(), q.String())
+			}
+		}
+		if lim := rules.RepetitionLimit(); lim > 0 && q.Status() == Ongoing {
+			// The game ends at the lim-th occurrence of a position (the
+			// same player to move), not before and not after.
+			seen[q.Key()]++
+			if n := seen[q.Key()]; (n >= lim) != (cur != q) {
+				fail("move %s: occurrence %d of a position (limit %d), but the game %s ended by repetition", m, n, lim, map[bool]string{true: "was", false: "was not"}[cur != q])
+			}
+			if cur != q && cur.Status() == Ongoing { // namnam: a new round's first position
+				seen[cur.Key()]++
 			}
 		}
 		fzCheckMove(variant, l, prev, cur, m, gev, fail)

@@ -1,8 +1,10 @@
 package engine
 
 // Game is a position with the history that led to it. It applies the rules
-// that need that history: a position occurring for the third time ends an
-// Oware game. The bot and the command-line tool play through a Game.
+// that need that history: a position occurring for the
+// [Rules.RepetitionLimit]-th time ends the game (Oware: the third time, or
+// the second with repetition=first). The bot and the command-line tool play
+// through a Game.
 type Game struct {
 	positions []Position // positions[i] is the position after i moves
 	moves     []Move

@@ -39,7 +39,14 @@ import "encoding/binary"
 //     each player taking the seeds on their own side: our reading of the
 //     Masters "deadlock" draw (docs/sources/seed-002.md#line-27 (002:27)),
 //     which otherwise needs both players' agreement. That rule needs the game's
-//     history and is applied by Game and Perft.
+//     history and is applied by Game and Perft (RepetitionLimit).
+//   - Option `repetition`: "third" (default, the rule above) or "first" (the
+//     game ends the same way at the first recurrence: when a position occurs
+//     for the second time with the same player to move; RepetitionLimit 2).
+//     With grand_slam=nocapture it makes the Abapa rules that the Aualé
+//     program and its engine Aalina play [outside the seeds: they only know
+//     the deadlock draw above]. Position JSON leaves the option out while it
+//     is "third".
 //   - Option `cross` (cross-sowing, docs/sources/seed-000.md#line-254
 //     (000:254), docs/sources/more-games-rules.md section 12): a move from a
 //     pit holding an even number of seeds is sown clockwise (from South's pit
@@ -60,9 +67,14 @@ func init() {
 				Doc: "what a move capturing all the opponent's seeds does: capture them, capture nothing, or is forbidden unless forced"},
 			{Name: "cross", Kind: BoolOption, Default: "false", OmitDefault: true,
 				Doc: "a pit holding an even number of seeds is sown clockwise"},
+			{Name: "repetition", Kind: EnumOption, Default: "third", Values: []string{"third", "first"}, OmitDefault: true,
+				Doc: "a repeated position ends the game at its third occurrence, or at its first recurrence (Abapa's rules, with grand_slam=nocapture)"},
 		},
 		build: func(v *Variant, o Options) (Rules, error) {
-			r := &owareRules{base: base{variant: v, opts: o, layout: twoRowLayout(6)}, seeds: optInt(o, "seeds"), cross: optBool(o, "cross")}
+			r := &owareRules{base: base{variant: v, opts: o, layout: twoRowLayout(6)}, seeds: optInt(o, "seeds"), cross: optBool(o, "cross"), repLimit: 3}
+			if o["repetition"] == "first" {
+				r.repLimit = 2
+			}
 			switch o["grand_slam"] {
 			case "nocapture":
 				r.slam = slamNoCapture
@@ -90,6 +102,9 @@ type owareRules struct {
 	seeds int
 	slam  slamPolicy
 	cross bool // a pit holding an even number of seeds is sown clockwise
+	// repLimit is the occurrence of a position that ends the game: 3 (the
+	// third, option repetition "third") or 2 (the first recurrence, "first").
+	repLimit int
 }
 
 // cw reports whether a pit holding s seeds is sown clockwise.
@@ -135,7 +150,7 @@ func owareStore(s Side) Cell {
 	return owareNorthStore
 }
 
-func (r *owareRules) RepetitionLimit() int { return 3 }
+func (r *owareRules) RepetitionLimit() int { return r.repLimit }
 
 func (r *owareRules) Start() Position {
 	p := Position{rules: r}

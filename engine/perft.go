@@ -5,8 +5,9 @@ import "encoding/binary"
 // Perft counts the move sequences of exactly depth plies from p: one sowing
 // is one ply, an extra turn is a new ply by the same player, and a game that
 // ends before depth contributes nothing at deeper plies. Rules that need the
-// game's history (Oware's third repetition) are applied along each line,
-// counting p as the first occurrence of itself.
+// game's history (the repetition rule, Rules.RepetitionLimit: Oware's third
+// occurrence, or its first recurrence with repetition=first) are applied
+// along each line, counting p as the first occurrence of itself.
 //
 // The last ply is counted without being played ("bulk counting"), as chess
 // perft programs do; [PerftFull] plays every move.

@@ -348,7 +348,7 @@ func words(s string) int {
 // nonDefault gives, per option, a valid value other than the default.
 var nonDefault = map[string]map[string]string{
 	"kalah":   {"pits": "5", "seeds": "6", "empty_capture": "true", "pie": "true"},
-	"oware":   {"seeds": "5", "grand_slam": "forbidden"},
+	"oware":   {"seeds": "5", "grand_slam": "forbidden", "repetition": "first"},
 	"congkak": {"relay": "false"},
 	"bao": {"takasia": "false", "namua_house": "stop", "house_capture": "immune", "namua_restrictions": "false",
 		"house_seeds": "8", "infinite": "illegal", "suicide": "allowed", "wipe": "continue"},
@@ -447,6 +447,11 @@ func TestRulesFollowOptions(t *testing.T) {
 		{RU, "oware", map[string]string{"seeds": "5"}, "наберёт 31 камень", ""},
 		{PL, "oware", map[string]string{"seeds": "6"}, "zdobędzie 37 kamieni", ""},
 		{EN, "oware", map[string]string{"grand_slam": "nocapture"}, "captures nothing", ""},
+		{EN, "oware", map[string]string{"repetition": "first"}, "or a position comes back that has already occurred with the same player to move, the game ends", "third time"},
+		{RU, "oware", map[string]string{"repetition": "first"}, "повторилась позиция, уже встречавшаяся при той же очереди хода", "в\u00a0третий раз"},
+		{DA, "oware", map[string]string{"repetition": "first"}, "opstår en stilling igen med den samme spiller i trækket", "tredje gang"},
+		{PL, "oware", map[string]string{"repetition": "first"}, "albo pozycja wróci przy ruchu tego samego gracza", "po raz trzeci"},
+		{PL, "oware", map[string]string{"repetition": "third"}, "pozycja powtórzy się po raz trzeci", "tego samego gracza"},
 		{DA, "congkak", map[string]string{"relay": "false"}, "ingen stafet", "*Stafet*"},
 		{EN, "tchuka", map[string]string{"pits": "6", "seeds": "4"}, "One row of 6 pits with 4 seeds each", ""},
 		{RU, "tchuka", nil, "4 лунки, в\u00a0каждой по\u00a02\u00a0камня", ""},
@@ -497,6 +502,7 @@ func TestNamesAndOptions(t *testing.T) {
 		{EN, "tchuka", "pits", "Pits in the row"},
 		{PL, "kalah", "empty_capture", "Puste bicie"},
 		{DA, "oware", "grand_slam", "Storeslem"},
+		{PL, "oware", "repetition", "Powtórzenie pozycji"},
 		{EN, "kalah", "no_such", "no_such"},
 	} {
 		if got := OptionName(c.l, c.v, c.o); got != c.want {
@@ -512,6 +518,8 @@ func TestNamesAndOptions(t *testing.T) {
 		{EN, "kalah", "seeds", "1", "1"},
 		{EN, "oware", "grand_slam", "nocapture", "allowed, but captures nothing"},
 		{PL, "oware", "grand_slam", "forbidden", "zabroniony, jeśli jest inny ruch"},
+		{EN, "oware", "repetition", "first", "as soon as a position comes back (Abapa)"},
+		{RU, "oware", "repetition", "third", "на\u00a0третий раз"},
 		{EN, "oware", "grand_slam", "weird", "weird"},
 	} {
 		if got := OptionValue(c.l, c.v, c.o, c.val); got != c.want {

@@ -16,7 +16,7 @@ func init() {
 				{"rules_h_capture", "rules_oware_capture"},
 				{"rules_h_feeding", "rules_oware_feeding"},
 				{"rules_h_grand_slam", "rules_oware_grand_slam_" + o["grand_slam"]},
-				{"rules_h_end", "rules_oware_end"},
+				{"rules_h_end", pick(o["repetition"] == "first", "rules_oware_end_first", "rules_oware_end")},
 			}
 		},
 	})

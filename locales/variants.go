@@ -72,8 +72,8 @@ func RulesVariants() []string {
 // captures, the variant's special rules, the end and the winner) and how to
 // play in the bot (pit numbering and buttons). The text follows the rules
 // the engine implements, adapted to opts: the seeds per pit, the number of
-// pits, Kalah's empty_capture and pie, Oware's grand_slam, Congkak's relay,
-// the Bao games' capture_sower, skip_origin and infinite.
+// pits, Kalah's empty_capture and pie, Oware's grand_slam and repetition,
+// Congkak's relay, the Bao games' capture_sower, skip_origin and infinite.
 //
 // opts uses the engine's option names and text values ("seeds": "5",
 // "pie": "true"); it may be nil. Unknown options are ignored, and a value

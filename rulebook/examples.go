@@ -122,6 +122,9 @@ func swap(r engine.Rules) []Example {
 //     2 and 3: both are captured, North cannot move, and the game ends;
 //     ("nocapture"): the same move captures nothing; ("forbidden"): South
 //     has only that move, so it is allowed and captures.
+//
+// The repetition option changes none of them: one move cannot show a
+// position coming back, which takes a game's history.
 func oware(r engine.Rules, o engine.Options) []Example {
 	slam := map[string]Feature{"capture": ShowsGrandSlam, "nocapture": ShowsGrandSlamNoCapture, "forbidden": ShowsGrandSlamForced}[o["grand_slam"]]
 	var ex []Example

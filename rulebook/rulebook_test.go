@@ -112,6 +112,8 @@ var optionSets = []struct {
 	{"kalah", engine.Options{"cross": "true"}},
 	{"kalah", engine.Options{"cross": "true", "seeds": "3", "pits": "5"}},
 	{"oware", engine.Options{"cross": "true"}},
+	{"oware", engine.Options{"repetition": "first"}},
+	{"oware", engine.Options{"repetition": "first", "grand_slam": "nocapture"}}, // Abapa
 	{"tshuba", nil},
 	{"tshuba", engine.Options{"cols": "4"}},
 	{"tshuba", engine.Options{"bonus": "0", "take_single_outer": "true"}},

@@ -121,7 +121,7 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout io.W
 	case db != nil && db.Exact:
 		score = fmt.Sprintf("%+d (exact, from the endgame database: %s)", db.Lower, owareMarginNote)
 	case db != nil:
-		score = fmt.Sprintf("between %+d and %+d (the endgame database's bounds: play can cycle, and the third-repetition rule decides; %s); the search's estimate %+.2f",
+		score = fmt.Sprintf("between %+d and %+d (the endgame database's bounds: play can cycle, and the repetition rule decides; %s); the search's estimate %+.2f",
 			db.Lower, db.Upper, owareMarginNote, res.Score)
 	case res.Proven:
 		score = fmt.Sprintf("%+d (proven: the exact value with perfect play)", int(res.Score))

@@ -83,6 +83,9 @@ func TestVariants(t *testing.T) {
 	if !strings.Contains(out, "grand_slam=capture") || !strings.Contains(out, "capture|nocapture|forbidden") {
 		t.Errorf("variants: oware's grand_slam option missing:\n%s", out)
 	}
+	if !regexp.MustCompile(`(?m)^  repetition=third +third\|first +a repeated position ends the game at its third occurrence, or at its first recurrence \(Abapa's rules, with grand_slam=nocapture\)$`).MatchString(out) {
+		t.Errorf("variants: oware's repetition option missing:\n%s", out)
+	}
 
 	var vs []struct {
 		ID      string       `json:"id"`
@@ -117,6 +120,11 @@ func TestVariants(t *testing.T) {
 	seeds := k.Options[i]
 	if seeds.Kind != "int" || seeds.Default != float64(4) || seeds.Min == nil || seeds.Max == nil || seeds.Doc == "" {
 		t.Errorf("kalah seeds = %+v", seeds)
+	}
+	ow := vs[byID["oware"]]
+	if i := slices.IndexFunc(ow.Options, func(o optionJSON) bool { return o.Name == "repetition" }); i < 0 ||
+		ow.Options[i].Kind != "enum" || ow.Options[i].Default != "third" || !slices.Equal(ow.Options[i].Values, []string{"third", "first"}) {
+		t.Errorf("oware options = %+v", ow.Options)
 	}
 	if tc := vs[byID["tchuka"]]; tc.Players != 1 {
 		t.Errorf("tchuka players = %d", tc.Players)
@@ -163,6 +171,13 @@ func TestPlay(t *testing.T) {
 		// Oware: no store sown; the last seed makes North's pit 1 five.
 		{"oware from file", []string{"play", "--from", "testdata/oware-start.json", "oware", "3"},
 			want{south: []int{4, 4, 0, 5, 5, 5}, north: []int{5, 4, 4, 4, 4, 4}, toMove: engine.North, ply: 1}},
+		// A seed a side, 22:24: twelve moves bring the position back. Under
+		// Abapa's rules (repetition=first) that ends the game, each side
+		// taking its seed: 23:25; by default it goes on.
+		{"oware, Abapa: the first recurrence ends the game", []string{"play", "--from", "testdata/oware-abapa-cycle.json", "1", "1", "2", "2", "3", "3", "4", "4", "5", "5", "6", "6"},
+			want{south: []int{0, 0, 0, 0, 0, 0}, north: []int{0, 0, 0, 0, 0, 0}, stores: [2]int{23, 25}, ply: 12, status: engine.NorthWon}},
+		{"oware: a recurrence goes on", []string{"play", "--from", "testdata/oware-cycle.json", "1", "1", "2", "2", "3", "3", "4", "4", "5", "5", "6", "6"},
+			want{south: []int{1, 0, 0, 0, 0, 0}, north: []int{1, 0, 0, 0, 0, 0}, stores: [2]int{22, 24}, ply: 12}},
 		{"solitaire from file", []string{"play", "tchuka", "1", "--from", "testdata/tchuka-3x3.json", "3"},
 			want{south: []int{0, 0, 0}, stores: [2]int{9}, ply: 2, status: engine.Solved}},
 		{"tchuka solution", []string{"play", "tchuka", "3", "4", "3", "4", "2", "4"},

@@ -92,7 +92,7 @@ func solveOwareDB(ctx context.Context, a *parsedArgs, p engine.Position, hist []
 			return true, err
 		}
 	} else {
-		fmt.Fprintf(stdout, "not exact: play can go round in cycles from here, and the third-repetition rule decides; the endgame database proves bounds only\n")
+		fmt.Fprintf(stdout, "not exact: play can go round in cycles from here, and the repetition rule decides; the endgame database proves bounds only\n")
 		fmt.Fprintf(stdout, "value between %+d and %+d (%s; %s)\n", ans.Lower, ans.Upper, owareBoundsVerdict(p.ToMove(), ans.Lower, ans.Upper), owareMarginNote)
 		fmt.Fprintf(stdout, "best move: %s (secures at least %+d)\n", best, ans.Lower)
 		fmt.Fprintf(stdout, "endgame database: up to %d seeds; %.3f s\n", ans.Seeds, secs)

@@ -137,7 +137,7 @@ func TestSolveOwareText(t *testing.T) {
 	c = owareSolveCases[6]
 	code, out, _ := mancala(t, owareEndgame(c.south, c.north, c.ss, c.ns), "solve", "--from", "-", "--db-seeds", "10")
 	for _, want := range []string{
-		"not exact: play can go round in cycles from here, and the third-repetition rule decides",
+		"not exact: play can go round in cycles from here, and the repetition rule decides",
 		"value between +6 and +10 (south (to move) wins, by at least 6; margin counted",
 		"best move: 3 (secures at least +6)\n",
 	} {
