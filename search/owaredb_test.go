@@ -522,10 +522,22 @@ func TestOwarePerfectPlayMakesProgress(t *testing.T) {
 // forced move, played at once), and on
 // boards with bounds only the answer is not called exact and secures the
 // proven lower bound.
+//
+// Under the other grand-slam rules Perfect answers from their own
+// databases: besides random endgames, it is asked the boards (up to 20)
+// whose bounds under the rule differ from the default rule's, which the
+// default's database would answer wrongly.
 func TestOwarePerfectLevel(t *testing.T) {
+	for _, slam := range oware.Slams {
+		t.Run(slam.String(), func(t *testing.T) { testOwarePerfectLevel(t, slam) })
+	}
+}
+
+func testOwarePerfectLevel(t *testing.T, slam oware.Slam) {
 	dir := t.TempDir()
 	t.Setenv("MANCALA_CACHE_DIR", dir)
-	db := oware.NewDB(oware.Capture, 6)
+	r := owareSlamRules[slam]
+	db := oware.NewDB(slam, 6)
 	if err := db.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -533,7 +545,7 @@ func TestOwarePerfectLevel(t *testing.T) {
 	if oware.DBs.M == nil {
 		oware.DBs.M = map[string]*oware.DB{}
 	}
-	key := dir + "|" + oware.FileName(oware.Capture, owarePerfectSeeds)
+	key := dir + "|" + oware.FileName(slam, owarePerfectSeeds)
 	oware.DBs.M[key] = db
 	oware.DBs.Unlock()
 	defer func() {
@@ -541,15 +553,51 @@ func TestOwarePerfectLevel(t *testing.T) {
 		delete(oware.DBs.M, key)
 		oware.DBs.Unlock()
 	}()
-	exact, open := 0, 0
+	var starts []engine.Position
 	for _, p := range owareEndgames(t, 40, 6, 5) {
+		b, _ := oware.BoardOf(&p)
+		q, err := owarePositionUnder(t, r, b, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		starts = append(starts, q)
+	}
+	differ := 0
+	if slam != oware.Capture {
+		def := oware.NewDB(oware.Capture, 6)
+		if err := def.Build(context.Background(), nil); err != nil {
+			t.Fatal(err)
+		}
+		for j := 1; j < 6 && differ < 20; j++ {
+			for _, my := range kalah.Compositions(6, j) {
+				for _, opp := range kalah.Compositions(6, 6-j) {
+					b := kalah.Board{My: my, Opp: opp}
+					lo, hi := db.Bounds(b)
+					dlo, dhi := def.Bounds(b)
+					if differ < 20 && db.Moves(b) != 0 && (lo != dlo || hi != dhi) {
+						q, err := owarePositionUnder(t, r, b, 0)
+						if err != nil {
+							t.Fatal(err)
+						}
+						starts = append(starts, q)
+						differ++
+					}
+				}
+			}
+		}
+		if differ == 0 {
+			t.Fatal("no 6-seed board whose bounds differ from the default rule's")
+		}
+	}
+	exact, open := 0, 0
+	for _, p := range starts {
 		b, margin := oware.BoardOf(&p)
 		lo, hi := db.Bounds(b)
 		d, err := Perfect.ChooseFrom(context.Background(), p, nil, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, g := oware.Capture.Play(b, int(d.Move.Pit)-1)
+		c, g := db.Play(b, int(d.Move.Pit)-1)
 		_, chi := db.Bounds(c)
 		if lo == hi {
 			exact++
@@ -566,7 +614,7 @@ func TestOwarePerfectLevel(t *testing.T) {
 			t.Fatalf("%v: %+v; bounds [%d, %d], the move secures %d", p, d, lo, hi, g-chi)
 		}
 	}
-	t.Logf("%d exact boards, %d with bounds only", exact, open)
+	t.Logf("%d exact boards, %d with bounds only (%d whose bounds differ from the default rule's)", exact, open, differ)
 }
 
 // TestOwareDBAgreesWithSolve checks the database beyond the brute force's

@@ -389,15 +389,16 @@ func (db *DB) relax(b kalah.Board, first uint64, prevLo, prevHi []int8, sweep ui
 }
 
 // BoardOf returns p's board seen from the side to move and the side
-// to move's store margin.
+// to move's store margin. It does not allocate.
 func BoardOf(p *engine.Position) (kalah.Board, int) {
 	me := p.ToMove()
+	l := p.Rules().Layout()
 	var b kalah.Board
 	for j := range 6 {
-		b.My |= uint64(p.Pit(me, j+1)) << (8 * j)
-		b.Opp |= uint64(p.Pit(1-me, j+1)) << (8 * j)
+		b.My |= uint64(p.Cell(l.Pit(me, j+1))) << (8 * j)
+		b.Opp |= uint64(p.Cell(l.Pit(1-me, j+1))) << (8 * j)
 	}
-	return b, p.Store(me) - p.Store(1-me)
+	return b, p.Cell(l.Store(me)) - p.Cell(l.Store(1-me))
 }
 
 func (db *DB) String() string { return strings.TrimSuffix(FileName(db.Slam, db.MaxSeeds), ".bin") }

@@ -82,19 +82,27 @@ func probeBoards(n, k int) []kalah.Board {
 	return out
 }
 
-// BenchmarkProbe reports the time of one Probe on random boards of a
-// database of OWARE_PROBE_SEEDS seeds (default 8; 12 is the bot's), built
-// in memory first (12 seeds: about 15 s on two cores).
-func BenchmarkProbe(b *testing.B) {
+// probeDB returns the default rule's database of OWARE_PROBE_SEEDS seeds
+// (default 8; 12 is the bot's) for the probe benchmarks: loaded from the
+// cache directory OWARE_PROBE_DIR if set (built and saved there if
+// missing), else built in memory (12 seeds: about 15 s on two cores).
+func probeDB(b *testing.B) *DB {
 	k := 8
 	if s := os.Getenv("OWARE_PROBE_SEEDS"); s != "" {
 		k, _ = strconv.Atoi(s)
 	}
-	db := NewDB(Capture, k)
-	if err := db.Build(context.Background(), nil); err != nil {
+	db, err := GetDB(context.Background(), Capture, k, os.Getenv("OWARE_PROBE_DIR"))
+	if err != nil {
 		b.Fatal(err)
 	}
-	boards := probeBoards(1<<16, k)
+	return db
+}
+
+// BenchmarkProbe reports the time of one Probe on random boards of up to
+// the database's seeds (probeDB), each seed count equally likely.
+func BenchmarkProbe(b *testing.B) {
+	db := probeDB(b)
+	boards := probeBoards(1<<16, db.MaxSeeds)
 	b.ResetTimer()
 	sum := 0
 	for i := range b.N {
@@ -102,6 +110,33 @@ func BenchmarkProbe(b *testing.B) {
 		sum += int(lo) + int(hi)
 	}
 	b.ReportMetric(float64(len(db.Lo)), "boards")
+	_ = sum
+}
+
+// BenchmarkProbePosition is BenchmarkProbe through engine positions
+// (ProbePosition: the board read from the position, the store margin
+// added).
+func BenchmarkProbePosition(b *testing.B) {
+	db := probeDB(b)
+	r := engine.MustNew("oware", nil)
+	var ps []engine.Position
+	for _, bd := range probeBoards(1<<12, db.MaxSeeds) {
+		var s, n [6]int
+		for j := range 6 {
+			s[j], n[j] = kalah.PitAt(bd.My, j), kalah.PitAt(bd.Opp, j)
+		}
+		k := bd.Seeds()
+		p, err := engine.NewPosition(r, engine.Setup{ToMove: engine.South, Pits: [][]int{s[:], n[:]}, Stores: []int{(48 - k) / 2, 48 - k - (48-k)/2}})
+		if err == nil {
+			ps = append(ps, p)
+		}
+	}
+	b.ResetTimer()
+	sum := 0
+	for i := range b.N {
+		lo, hi, _ := db.ProbePosition(&ps[i%len(ps)])
+		sum += lo + hi
+	}
 	_ = sum
 }
 
