@@ -35,7 +35,7 @@ var ErrOwareDBNotBuilt = oware.ErrNotBuilt
 var owarePerfectSeeds = 0
 
 // OwarePerfectSeeds returns the seed count of the Oware endgame database
-// (default rules) that Perfect plays from, and Hard and Expert look up,
+// (default rules: grand slams capture) that Perfect plays from, and Hard and Expert look up,
 // with the cache directory CacheDir(): the largest that BuildOwareDB left
 // there (up to MaxOwareDBSeeds), else OwareDBSeeds, built on first use.
 // The cache is looked at once per process and directory (and again after

@@ -79,7 +79,8 @@
 // in its level's history), and under the third-occurrence rule when it
 // held at the parent and the parent's occurrence was its first (the
 // parent is not a position met before in its level, on the path or in the
-// game's history). A probe at a node where it holds is a proof (a cut-off on lo
+// game's history): ChildTrusted, checked against TrustedAfter along random
+// games. A probe at a node where it holds is a proof (a cut-off on lo
 // or hi, an exact value to store); elsewhere it is an evaluation only, not
 // to be stored as exact in a transposition table shared across paths.
 //

@@ -80,3 +80,28 @@ func TrustedAfter(p *engine.Position, history []engine.Position) bool {
 	}
 	return true
 }
+
+// ChildTrusted is TrustedAfter's condition carried along a search path,
+// for repetition limit limit (engine.Rules.RepetitionLimit): whether a
+// probe at a child is a proof, given that one at its parent was
+// (parent), whether the move to the child captured, and whether the
+// parent's occurrence was its first (parentFirst: the parent is not a
+// position met before, on the path or in the game's history; positions
+// with other seed counts never are). At the root, TrustedAfter answers
+// from the game's history. After a capture it always holds (the child is
+// the first position of its seed count); otherwise, under a
+// first-recurrence rule (limit 2) never (the parent is in the child's
+// history), under the third-occurrence rule (limit 3) when it held at the
+// parent and parentFirst. For a limit above 3 it answers as for 3, which
+// is safe (it may decline where TrustedAfter would not).
+func ChildTrusted(limit int, parent, captured, parentFirst bool) bool {
+	switch {
+	case captured:
+		return true
+	case limit <= 0:
+		return parent
+	case limit <= 2:
+		return false
+	}
+	return parent && parentFirst
+}

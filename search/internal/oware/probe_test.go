@@ -186,3 +186,66 @@ func TestTrustedAfter(t *testing.T) {
 		}
 	}
 }
+
+// TestChildTrusted plays random games through engine.Game under the
+// engine's third-occurrence rule and under a first-recurrence rule, from
+// sparse random boards where positions recur often, and checks at every
+// ply that ChildTrusted, carried from the start (where TrustedAfter
+// answers), agrees with TrustedAfter on the whole history.
+func TestChildTrusted(t *testing.T) {
+	third := engine.MustNew("oware", nil)
+	for _, r := range []engine.Rules{third, firstRecurrence{third}} {
+		limit := r.RepetitionLimit()
+		rng := rand.New(rand.NewSource(int64(limit)))
+		plies, trusted, repeats := 0, 0, 0
+		for _, bd := range probeBoards(400, 8) {
+			var s, n [6]int
+			for j := range 6 {
+				s[j], n[j] = kalah.PitAt(bd.My, j), kalah.PitAt(bd.Opp, j)
+			}
+			p, err := engine.NewPosition(r, engine.Setup{ToMove: engine.South, Pits: [][]int{s[:], n[:]}, Stores: []int{20, 48 - 20 - bd.Seeds()}})
+			if err != nil || p.Status() != engine.Ongoing {
+				continue
+			}
+			g := engine.NewGame(p)
+			flag := TrustedAfter(&p, nil)
+			for g.Position().Status() == engine.Ongoing && len(g.Moves()) < 200 {
+				ps := g.Positions()
+				q := ps[len(ps)-1]
+				first := true
+				for _, h := range ps[:len(ps)-1] {
+					if h.Key() == q.Key() {
+						first = false
+					}
+				}
+				if !first {
+					repeats++
+				}
+				moves := q.Moves()
+				if _, err := g.Play(moves[rng.Intn(len(moves))]); err != nil {
+					t.Fatal(err)
+				}
+				c := g.Position()
+				if c.Status() != engine.Ongoing {
+					break
+				}
+				captured := c.PitSeeds(engine.South)+c.PitSeeds(engine.North) < q.PitSeeds(engine.South)+q.PitSeeds(engine.North)
+				flag = ChildTrusted(limit, flag, captured, first)
+				ps = g.Positions()
+				if want := TrustedAfter(&c, ps[:len(ps)-1]); flag != want {
+					t.Fatalf("limit %d, ply %d: ChildTrusted %v, TrustedAfter %v\n%v", limit, len(ps)-1, flag, want, c)
+				}
+				plies++
+				if flag {
+					trusted++
+				}
+			}
+		}
+		t.Logf("limit %d: %d plies, %d trusted, %d positions met before", limit, plies, trusted, repeats)
+		// Under the first-recurrence rule no ongoing position was met
+		// before: the game ends when one comes back.
+		if trusted == 0 || trusted == plies || (repeats == 0) != (limit == 2) {
+			t.Errorf("limit %d: the games do not exercise both answers (and, under the third-occurrence rule, repetitions)", limit)
+		}
+	}
+}
