@@ -437,8 +437,8 @@ func endgameLookup(p engine.Position, whole bool) (Decision, bool) {
 // for the rules r that Perfect uses (for the boards ExactFromStart covers,
 // the one that holds the whole game; else the largest in the cache, see
 // perfectKalahMove) and Hard and Expert look up near the end, or Perfect's
-// Oware database (OwarePerfectSeedsFor, r's grand-slam rule), so that the bot's
-// first such move does not wait for it. It does nothing for
+// Oware database (OwarePerfectSeedsFor: r's grand-slam rule), so that the
+// bot's first such move does not wait for it. It does nothing for
 // other games, and returns ctx's error if cancelled.
 func Prepare(ctx context.Context, r engine.Rules) error {
 	if slam, ok := oware.Params(r); ok {

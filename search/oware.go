@@ -35,9 +35,10 @@ var ErrOwareDBNotBuilt = oware.ErrNotBuilt
 var owarePerfectSeeds = 0
 
 // OwarePerfectSeeds returns the seed count of the Oware endgame database
-// (default rules: grand slams capture) that Perfect plays from, and Hard and Expert look up,
-// with the cache directory CacheDir(): the largest that BuildOwareDB left
-// there (up to MaxOwareDBSeeds), else OwareDBSeeds, built on first use.
+// (default rules: grand slams capture) that Perfect plays from, and Hard
+// and Expert look up, with the cache directory CacheDir(): the largest
+// that BuildOwareDB left there (up to MaxOwareDBSeeds), else
+// OwareDBSeeds, built on first use.
 // The cache is looked at once per process and directory (and again after
 // a build or a failed load), so a database built by another process is
 // used from the bot's next start. OwarePerfectSeedsFor answers for the
@@ -76,8 +77,8 @@ type OwareDBStats struct {
 
 // BuildOwareDB builds the Oware endgame database of the rules r (Oware
 // without cross-sowing; each grand-slam rule has its own) of every board
-// with up to seeds seeds (1 to MaxOwareDBSeeds) and saves it in the cache directory
-// CacheDir(), where the levels (OwarePerfectSeeds), solve and analyze then
+// with up to seeds seeds (1 to MaxOwareDBSeeds) and saves it in the cache
+// directory CacheDir(), where the levels (OwarePerfectSeedsFor), solve and analyze then
 // find it; a whole file already there is kept and described (loaded and
 // its checksum verified). progress, if not nil, is called after each
 // level (seed count) is solved, with its time so far. 20 seeds took 33

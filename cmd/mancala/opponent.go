@@ -29,8 +29,9 @@ func (searchOpponent) Levels() []string {
 // pits; 3 pits of up to 6 seeds; 4 pits of up to 3; 5 or 6 pits of 1),
 // and Kalah games (Kalah(6,4) among them) whose opening book is built in
 // the cache directory ("mancala book kalah"). Oware without cross-sowing
-// (each grand-slam rule has its database) has perfect too, named for what it is (EndgameSeeds): Expert's moves,
-// exact ones in the endgames its database solves (search.ExactInEndgames).
+// (each grand-slam rule has its database) has perfect too, named for what
+// it is (EndgameSeeds): Expert's moves, exact ones in the endgames its
+// database solves (search.ExactInEndgames).
 // Elsewhere (Kalah's default six pits of four without its book, Togyz
 // Kumalak, Congkak) perfect would play Expert's moves until its solve
 // fits, so it is not offered under that name and expert is the strongest
