@@ -163,7 +163,7 @@ func TestChooseExactEndgames(t *testing.T) {
 	if err := Prepare(context.Background(), r); err != nil {
 		t.Fatal(err)
 	}
-	db := oware.LoadedDBNoWait(owarePerfectSeeds, CacheDir())
+	db := oware.LoadedDBNoWait(oware.Capture, owarePerfectSeeds, CacheDir())
 	exact := 0
 	for _, p := range endgames {
 		want, ok := owareLookup(db, p, nil) // not ok: play can cycle

@@ -80,8 +80,8 @@
 //
 // # The Oware databases
 //
-// Package search/internal/oware holds Oware's endgame databases (default
-// rules only): for every board of up to k seeds, the proven bounds of what
+// Package search/internal/oware holds Oware's endgame databases (one per
+// grand-slam rule; not for cross-sowing): for every board of up to k seeds, the proven bounds of what
 // the side to move gains until the board is cleared (the majority rule
 // left out: it never changes who wins), built by repeated sweeps since
 // Oware play can cycle; where the bounds meet the value is exact (about a

@@ -43,10 +43,12 @@ import (
 //     when the solve does not finish. With the 22-seed database Kalah(6,4)
 //     solves within that from about the fourth ply on, with the 16-seed one
 //     from about the tenth; the book covers the plies before. The other
-//     games: positions with at most 10 seeds in the pits, and Oware with
-//     its default rules from its endgame database, every board of at most
-//     OwareDBSeeds seeds whose value is exact there (about a third of the
-//     12-seed boards, the others can cycle). ExactFromStart tells where
+//     games: positions with at most 10 seeds in the pits, and Oware
+//     without cross-sowing from the endgame database of its grand-slam
+//     rule, every board of at most OwareDBSeeds seeds whose value is exact
+//     there (about a third of the 12-seed boards, the others can cycle)
+//     while the game's history leaves the database's lines alone
+//     (oware.TrustedAfter). ExactFromStart tells where
 //     that is every move of the game; in Oware (ExactInEndgames) the bot
 //     offers it under a name that says it is exact in solved endgames
 //     only; elsewhere the name is kept for games created with it, and
@@ -192,10 +194,14 @@ func (l Level) Choose(ctx context.Context, g *engine.Game, seed int64) (Decision
 // proven lower bound is replaced by one that does.
 func (l Level) ChooseFrom(ctx context.Context, p engine.Position, history []engine.Position, seed int64) (Decision, error) {
 	d, err := l.chooseFrom(ctx, p, history, seed)
-	if err != nil || l != Perfect || !oware.Params(p.Rules()) {
+	if err != nil || l != Perfect {
 		return d, err
 	}
-	db := oware.LoadedDBNoWait(OwarePerfectSeeds(), CacheDir())
+	slam, ok := oware.Params(p.Rules())
+	if !ok {
+		return d, nil
+	}
+	db := oware.LoadedDBNoWait(slam, owareSeeds(slam), CacheDir())
 	if db == nil || p.PitSeeds(engine.South)+p.PitSeeds(engine.North) > db.MaxSeeds {
 		return d, nil
 	}
@@ -205,8 +211,8 @@ func (l Level) ChooseFrom(ctx context.Context, p engine.Position, history []engi
 		return d, nil
 	}
 	d.Exact, d.Value = false, 0
-	if i := int(d.Move.Pit) - 1; i >= 0 && i < 6 && oware.Moves(b)&(1<<i) != 0 {
-		c, g := oware.Play(b, i)
+	if i := int(d.Move.Pit) - 1; i >= 0 && i < 6 && db.Moves(b)&(1<<i) != 0 {
+		c, g := db.Play(b, i)
 		if _, chi := db.Bounds(c); g-chi >= lo {
 			return d, nil
 		}
@@ -257,8 +263,8 @@ func (l Level) chooseFrom(ctx context.Context, p engine.Position, history []engi
 				return Decision{Move: res.Best, Exact: true, Value: res.Value}, nil
 			}
 		}
-		if oware.Params(p.Rules()) && p.PitSeeds(engine.South)+p.PitSeeds(engine.North) <= OwarePerfectSeeds() {
-			if db, err := awaitOwareDB(ctx); err == nil {
+		if slam, ok := oware.Params(p.Rules()); ok && p.PitSeeds(engine.South)+p.PitSeeds(engine.North) <= owareSeeds(slam) {
+			if db, err := awaitOwareDB(ctx, slam); err == nil {
 				if d, ok := owareLookup(db, p, history); ok {
 					return d, nil
 				}
@@ -394,11 +400,11 @@ func await[T any](ctx context.Context, f func() (T, error)) (T, error) {
 	}
 }
 
-// awaitOwareDB returns Perfect's Oware database, loading or building it
-// if needed; the build goes on if ctx ends first.
-func awaitOwareDB(ctx context.Context) (*oware.DB, error) {
+// awaitOwareDB returns Perfect's Oware database for grand-slam rule slam,
+// loading or building it if needed; the build goes on if ctx ends first.
+func awaitOwareDB(ctx context.Context, slam oware.Slam) (*oware.DB, error) {
 	return await(ctx, func() (*oware.DB, error) {
-		return oware.GetDB(context.Background(), OwarePerfectSeeds(), CacheDir())
+		return oware.GetDB(context.Background(), slam, owareSeeds(slam), CacheDir())
 	})
 }
 
@@ -431,14 +437,14 @@ func endgameLookup(p engine.Position, whole bool) (Decision, bool) {
 // for the rules r that Perfect uses (for the boards ExactFromStart covers,
 // the one that holds the whole game; else the largest in the cache, see
 // perfectKalahMove) and Hard and Expert look up near the end, or Perfect's
-// Oware database (OwarePerfectSeeds, default rules), so that the bot's
-// first such move does not wait for it. In Oware it also gives Hard,
+// Oware database (OwarePerfectSeedsFor: r's grand-slam rule), so that the
+// bot's first such move does not wait for it. In Oware it also gives Hard,
 // Expert and Analyze's search the database to consult at every position
 // it covers (they never load it themselves). It does nothing for
 // other games, and returns ctx's error if cancelled.
 func Prepare(ctx context.Context, r engine.Rules) error {
-	if oware.Params(r) {
-		_, err := oware.GetDB(ctx, OwarePerfectSeeds(), CacheDir())
+	if slam, ok := oware.Params(r); ok {
+		_, err := oware.GetDB(ctx, slam, owareSeeds(slam), CacheDir())
 		return err
 	}
 	if g, k, ok := wholeGameDB(r); ok {
@@ -491,7 +497,7 @@ func analyzeMove(ctx context.Context, p engine.Position, history []engine.Positi
 	}
 	if a.Proven && !solverProves(p.Rules()) {
 		// The database's answer where it has one; else no claim.
-		if d, ok := owareLookup(oware.LoadedDBNoWait(OwarePerfectSeeds(), CacheDir()), p, history); ok {
+		if d, ok := owareLookup(loadedOwareDB(p.Rules()), p, history); ok {
 			return d, nil
 		}
 		return Decision{Move: a.Best}, nil

@@ -17,12 +17,7 @@ import (
 type owareOracle struct{ db *oware.DB }
 
 func (o owareOracle) Bounds(p *engine.Position) (lo, hi int, ok bool) {
-	if p.PitSeeds(engine.South)+p.PitSeeds(engine.North) > o.db.MaxSeeds {
-		return 0, 0, false
-	}
-	b, margin := oware.BoardOf(p)
-	l, h := o.db.Bounds(b)
-	return margin + l, margin + h, true
+	return o.db.ProbePosition(p)
 }
 
 // oracleFor returns the oracle the heuristic search of p consults: Oware's
@@ -30,10 +25,11 @@ func (o owareOracle) Bounds(p *engine.Position) (lo, hi int, ok bool) {
 // builds one, so that a search does not wait for it, nor plays otherwise
 // whenever a load in the background ends: Prepare loads it), else nil.
 func oracleFor(p engine.Position) generic.Oracle {
-	if !oware.Params(p.Rules()) {
+	slam, ok := oware.Params(p.Rules())
+	if !ok {
 		return nil
 	}
-	if db := oware.LoadedDBNoWait(OwarePerfectSeeds(), CacheDir()); db != nil {
+	if db := oware.LoadedDBNoWait(slam, owareSeeds(slam), CacheDir()); db != nil {
 		return owareOracle{db}
 	}
 	return nil
@@ -41,17 +37,24 @@ func oracleFor(p engine.Position) generic.Oracle {
 
 // LoadCached loads the endgame databases that the heuristic search
 // consults and that are already in the cache directory (today Oware's,
-// OwarePerfectSeeds seeds), building none: the bot calls it at start, so
+// one per grand-slam rule, OwarePerfectSeedsFor seeds), building none: the bot calls it at start, so
 // that Hard and Expert consult a database built earlier (by Perfect's
 // first game or "mancala book oware") from their first move. It returns
 // the load's error (a damaged file, ctx's end); a database not in the
 // cache is not an error.
 func LoadCached(ctx context.Context) error {
 	dir := CacheDir()
-	k := OwarePerfectSeeds()
-	if dir == "" || !oware.FileOK(dir, k) {
+	if dir == "" {
 		return nil
 	}
-	_, err := oware.GetDB(ctx, k, dir)
-	return err
+	for _, slam := range oware.Slams {
+		k := owareSeeds(slam)
+		if !oware.FileOK(slam, dir, k) {
+			continue
+		}
+		if _, err := oware.GetDB(ctx, slam, k, dir); err != nil {
+			return err
+		}
+	}
+	return nil
 }

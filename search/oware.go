@@ -35,17 +35,33 @@ var ErrOwareDBNotBuilt = oware.ErrNotBuilt
 var owarePerfectSeeds = 0
 
 // OwarePerfectSeeds returns the seed count of the Oware endgame database
-// that Perfect plays from, and Hard and Expert look up, with the cache
-// directory CacheDir(): the largest that BuildOwareDB left there (up to
-// MaxOwareDBSeeds), else OwareDBSeeds, built on first use. The cache is
-// looked at once per process and directory (and again after a build or a
-// failed load), so a database built by another process is used from the
-// bot's next start.
-func OwarePerfectSeeds() int {
+// (default rules: grand slams capture) that Perfect plays from, and Hard
+// and Expert look up, with the cache directory CacheDir(): the largest
+// that BuildOwareDB left there (up to MaxOwareDBSeeds), else
+// OwareDBSeeds, built on first use.
+// The cache is looked at once per process and directory (and again after
+// a build or a failed load), so a database built by another process is
+// used from the bot's next start. OwarePerfectSeedsFor answers for the
+// other grand-slam rules.
+func OwarePerfectSeeds() int { return owareSeeds(oware.Capture) }
+
+// OwarePerfectSeedsFor is OwarePerfectSeeds for the database of the rules
+// r (each grand-slam rule has its own); 0 when r is not Oware without
+// cross-sowing (no database).
+func OwarePerfectSeedsFor(r engine.Rules) int {
+	s, ok := oware.Params(r)
+	if !ok {
+		return 0
+	}
+	return owareSeeds(s)
+}
+
+// owareSeeds is OwarePerfectSeedsFor for grand-slam rule s.
+func owareSeeds(s oware.Slam) int {
 	if owarePerfectSeeds > 0 {
 		return owarePerfectSeeds
 	}
-	return oware.CachedSeeds(CacheDir())
+	return oware.CachedSeeds(s, CacheDir())
 }
 
 // OwareDBStats describes a database BuildOwareDB built or found.
@@ -59,9 +75,10 @@ type OwareDBStats struct {
 	Path    string        // the file
 }
 
-// BuildOwareDB builds the Oware endgame database of every board with up to
-// seeds seeds (1 to MaxOwareDBSeeds) and saves it in the cache directory
-// CacheDir(), where the levels (OwarePerfectSeeds), solve and analyze then
+// BuildOwareDB builds the Oware endgame database of the rules r (Oware
+// without cross-sowing; each grand-slam rule has its own) of every board
+// with up to seeds seeds (1 to MaxOwareDBSeeds) and saves it in the cache
+// directory CacheDir(), where the levels (OwarePerfectSeedsFor), solve and analyze then
 // find it; a whole file already there is kept and described (loaded and
 // its checksum verified). progress, if not nil, is called after each
 // level (seed count) is solved, with its time so far. 20 seeds took 33
@@ -69,11 +86,15 @@ type OwareDBStats struct {
 // database's 903 MB, the last level's previous sweep and the runtime's
 // share).
 //
-// Its errors: ctx's when it ends (nothing is saved), an error for a
-// seed count out of range or no cache directory, and the file system's.
-func BuildOwareDB(ctx context.Context, seeds int, progress func(level int, elapsed time.Duration)) (OwareDBStats, error) {
+// Its errors: ctx's when it ends (nothing is saved), an error for rules
+// without a database, a seed count out of range or no cache directory,
+// and the file system's.
+func BuildOwareDB(ctx context.Context, r engine.Rules, seeds int, progress func(level int, elapsed time.Duration)) (OwareDBStats, error) {
 	dir := CacheDir()
+	slam, ok := oware.Params(r)
 	switch {
+	case !ok:
+		return OwareDBStats{}, errors.New("the Oware endgame databases are for Oware without cross-sowing")
 	case seeds < 1 || seeds > MaxOwareDBSeeds:
 		return OwareDBStats{}, fmt.Errorf("an Oware endgame database holds 1 to %d seeds, not %d", MaxOwareDBSeeds, seeds)
 	case dir == "":
@@ -81,8 +102,8 @@ func BuildOwareDB(ctx context.Context, seeds int, progress func(level int, elaps
 	case !oware.LittleEndian:
 		return OwareDBStats{}, errors.New("the Oware endgame database is cached only on little-endian machines")
 	}
-	st := OwareDBStats{Seeds: seeds, Path: filepath.Join(dir, oware.FileName(seeds))}
-	db := oware.NewDB(seeds)
+	st := OwareDBStats{Seeds: seeds, Path: filepath.Join(dir, oware.FileName(slam, seeds))}
+	db := oware.NewDB(slam, seeds)
 	if db.Load(dir) == nil { // load checks the header, length and CRC
 		st.Cached = true
 	} else {
@@ -112,15 +133,29 @@ func BuildOwareDB(ctx context.Context, seeds int, progress func(level int, elaps
 	return st, nil
 }
 
-// owareLookup answers an Oware position (default rules) from db: the move
-// that achieves the board's value and the final margin with it, if the
-// board holds at most db.maxSeeds seeds, its value is exact, and no
-// position of history (oldest first, p excluded) with as many seeds on
-// the board occurred twice (the repetition rule could then end a line the
-// database plays out). The margin counts play to the end of the board: the
+// loadedOwareDB returns the levels' Oware database for the rules r if it
+// is in memory (see oware.LoadedDBNoWait), else nil.
+func loadedOwareDB(r engine.Rules) *oware.DB {
+	slam, ok := oware.Params(r)
+	if !ok {
+		return nil
+	}
+	return oware.LoadedDBNoWait(slam, owareSeeds(slam), CacheDir())
+}
+
+// owareLookup answers an Oware position from db (built for p's grand-slam
+// rule): the move that achieves the board's value and the final margin
+// with it, if the board holds at most db.MaxSeeds seeds, its value is
+// exact, and the history (oldest first, p excluded) lets the repetition
+// rule leave the database's lines alone (oware.TrustedAfter: under the
+// third-occurrence rule, no position with as many seeds on the board
+// occurred twice). The margin counts play to the end of the board: the
 // majority rule may stop the game earlier with the same winner.
 func owareLookup(db *oware.DB, p engine.Position, history []engine.Position) (Decision, bool) {
-	if db == nil || !oware.Params(p.Rules()) || p.Status() != engine.Ongoing {
+	if db == nil || p.Status() != engine.Ongoing {
+		return Decision{}, false
+	}
+	if s, ok := oware.Params(p.Rules()); !ok || s != db.Slam {
 		return Decision{}, false
 	}
 	b, margin := oware.BoardOf(&p)
@@ -132,14 +167,8 @@ func owareLookup(db *oware.DB, p engine.Position, history []engine.Position) (De
 	if !exact {
 		return Decision{}, false
 	}
-	seen := map[engine.Key]int{p.Key(): 1}
-	for _, q := range history {
-		if q.PitSeeds(engine.South)+q.PitSeeds(engine.North) != k {
-			continue
-		}
-		if seen[q.Key()]++; seen[q.Key()] >= 2 {
-			return Decision{}, false
-		}
+	if !oware.TrustedAfter(&p, history) {
+		return Decision{}, false
 	}
 	pit, ok := db.BestMove(b)
 	if !ok {

@@ -23,8 +23,8 @@ type OwareAnswer struct {
 	// many seeds in the pits).
 	Seeds int
 	// Exact reports that the value is known: Lower == Upper. Otherwise
-	// play can cycle from this board, the third-repetition rule decides,
-	// and only the bounds are proven.
+	// play can cycle from this board, the repetition rule decides, and
+	// only the bounds are proven.
 	Exact        bool
 	Lower, Upper int
 	// Best is a move that secures Lower, making progress (the line it
@@ -63,17 +63,18 @@ func Outcome(margin int) int {
 	return 0
 }
 
-// OwareEndgame answers an Oware position from the endgame database of up
-// to seeds seeds (0: the largest in the cache, see OwarePerfectSeeds),
+// OwareEndgame answers an Oware position from the endgame database of its
+// grand-slam rule of up to seeds seeds (0: the largest in the cache, see
+// OwarePerfectSeedsFor),
 // loaded from the disk cache in dir ("": CacheDir(); "-": none) or, up to
 // 14 seeds, built there on first use (12 seeds: about 12 s once; 8 seeds:
 // a fraction of a second). ok is false, with no error,
-// when the database does not apply: other rules than Oware's defaults
-// (grand slams capture, no cross-sowing), a finished game, more seeds in
-// the pits than the database holds, or a history (oldest first, p
-// excluded) in which a position with as many seeds in the pits as p
-// occurred twice already, p itself counted (the repetition rule could then cut short the
-// lines the bounds rest on). The errors are ctx's, when it ends while the
+// when the database does not apply: Oware with cross-sowing or another
+// game, a finished game, more seeds in the pits than the database holds,
+// or a history (oldest first, p excluded) in which the repetition rule
+// could cut short the lines the bounds rest on (oware.TrustedAfter: under
+// the third-occurrence rule, a position with as many seeds in the pits as
+// p occurred twice already). The errors are ctx's, when it ends while the
 // database is being built, and ErrOwareDBNotBuilt for a database of more
 // than 14 seeds that is not in the cache.
 func OwareEndgame(ctx context.Context, p engine.Position, history []engine.Position, seeds int, dir string) (a OwareAnswer, ok bool, err error) {
@@ -83,40 +84,25 @@ func OwareEndgame(ctx context.Context, p engine.Position, history []engine.Posit
 	case "-":
 		dir = ""
 	}
-	if seeds <= 0 {
-		seeds = oware.CachedSeeds(dir)
-	}
-	if !oware.Params(p.Rules()) || p.Status() != engine.Ongoing {
+	slam, ok := oware.Params(p.Rules())
+	if !ok || p.Status() != engine.Ongoing {
 		return OwareAnswer{}, false, nil
 	}
+	if seeds <= 0 {
+		seeds = oware.CachedSeeds(slam, dir)
+	}
 	k := p.PitSeeds(engine.South) + p.PitSeeds(engine.North)
-	if k > seeds || repeatedInHistory(p, history, k) {
+	if k > seeds || !oware.TrustedAfter(&p, history) {
 		return OwareAnswer{}, false, nil
 	}
 	t0 := time.Now()
-	db, err := oware.GetDB(ctx, seeds, dir)
+	db, err := oware.GetDB(ctx, slam, seeds, dir)
 	if err != nil {
 		return OwareAnswer{}, false, err
 	}
 	a, ok = owareAnswerOf(db, p)
 	a.DBTime = time.Since(t0)
 	return a, ok, nil
-}
-
-// repeatedInHistory reports whether a position with k seeds in the pits
-// occurs twice in history, p counted as one occurrence (as owareLookup
-// does).
-func repeatedInHistory(p engine.Position, history []engine.Position, k int) bool {
-	seen := map[engine.Key]int{p.Key(): 1}
-	for _, q := range history {
-		if q.PitSeeds(engine.South)+q.PitSeeds(engine.North) != k {
-			continue
-		}
-		if seen[q.Key()]++; seen[q.Key()] >= 2 {
-			return true
-		}
-	}
-	return false
 }
 
 // owareAnswerOf reads p's board from db (the caller checked the rules, the seed
@@ -126,7 +112,7 @@ func owareAnswerOf(db *oware.DB, p engine.Position) (OwareAnswer, bool) {
 	if b.Seeds() > db.MaxSeeds {
 		return OwareAnswer{}, false
 	}
-	moves := oware.Moves(b)
+	moves := db.Moves(b)
 	if moves == 0 {
 		return OwareAnswer{}, false
 	}
@@ -136,7 +122,7 @@ func owareAnswerOf(db *oware.DB, p engine.Position) (OwareAnswer, bool) {
 		if moves&(1<<i) == 0 {
 			continue
 		}
-		c, g := oware.Play(b, i)
+		c, g := db.Play(b, i)
 		clo, chi := db.Bounds(c)
 		a.Moves = append(a.Moves, OwareMoveBounds{
 			Move:  engine.Move{Kind: engine.Sow, Pit: uint8(i + 1)},
@@ -183,9 +169,10 @@ func owareLine(db *oware.DB, p engine.Position, n int) []engine.Move {
 }
 
 // ExactInEndgames reports whether Perfect plays exactly under r near the
-// end only, from an endgame database: Oware with its default rules (grand
-// slams capture, no cross-sowing), on every board of at most
+// end only, from an endgame database: Oware without cross-sowing (each
+// grand-slam rule has its database), on every board of at most
 // OwareDBSeeds seeds whose value the database holds exactly (about a
-// third of the 12-seed boards; the others can cycle), Expert's moves
-// elsewhere.
-func ExactInEndgames(r engine.Rules) bool { return oware.Params(r) }
+// third of the 12-seed boards; the others can cycle) while the history
+// lets the repetition rule leave the database's lines alone (see
+// owareLookup), Expert's moves elsewhere.
+func ExactInEndgames(r engine.Rules) bool { _, ok := oware.Params(r); return ok }

@@ -20,26 +20,50 @@ import (
 
 var owareRules = engine.MustNew("oware", nil)
 
+// owareSlamRules holds Oware's rules for each grand-slam rule.
+var owareSlamRules = func() map[oware.Slam]engine.Rules {
+	m := map[oware.Slam]engine.Rules{}
+	for _, s := range oware.Slams {
+		m[s] = engine.MustNew("oware", engine.Options{"grand_slam": s.String()})
+	}
+	return m
+}()
+
 // owarePosition sets up board b with South to move and South's store
-// margin d (stores of 10 and 10+|d|).
+// margin d (stores of 10 and 10+|d|), under the default rules.
 func owarePosition(t testing.TB, b kalah.Board, d int) (engine.Position, error) {
+	t.Helper()
+	return owarePositionUnder(t, owareRules, b, d)
+}
+
+// owarePositionUnder is owarePosition under the rules r.
+func owarePositionUnder(t testing.TB, r engine.Rules, b kalah.Board, d int) (engine.Position, error) {
 	t.Helper()
 	var s, n [6]int
 	for j := range 6 {
 		s[j], n[j] = kalah.PitAt(b.My, j), kalah.PitAt(b.Opp, j)
 	}
-	return engine.NewPosition(owareRules, engine.Setup{
+	return engine.NewPosition(r, engine.Setup{
 		ToMove: engine.South,
 		Pits:   [][]int{s[:], n[:]},
 		Stores: []int{10 + max(d, 0), 10 + max(-d, 0)},
 	})
 }
 
-// TestOwarePlayMatchesEngine checks the database's move generator against
-// the engine's rules on random boards: the same legal moves, the same
-// child boards and captures, the same end.
+// TestOwarePlayMatchesEngine checks the database's move generator of each
+// grand-slam rule against the engine's rules on random boards: the same
+// legal moves, the same child boards and captures, the same end.
 func TestOwarePlayMatchesEngine(t *testing.T) {
+	for _, slam := range oware.Slams {
+		t.Run(slam.String(), func(t *testing.T) { testOwarePlayMatchesEngine(t, slam) })
+	}
+}
+
+func testOwarePlayMatchesEngine(t *testing.T, slam oware.Slam) {
 	rng := rand.New(rand.NewSource(1))
+	// Moves capturing every seed of the opponent's row (under the default
+	// rule), and boards on which every move does.
+	slams, forced := 0, 0
 	for range 20000 {
 		var b kalah.Board
 		seeds := rng.Intn(30)
@@ -51,8 +75,8 @@ func TestOwarePlayMatchesEngine(t *testing.T) {
 				b.Opp += 1 << (8 * (j - 6))
 			}
 		}
-		p, err := owarePosition(t, b, 0)
-		mask := oware.Moves(b)
+		p, err := owarePositionUnder(t, owareSlamRules[slam], b, 0)
+		mask := slam.Moves(b)
 		if err != nil {
 			if mask != 0 {
 				t.Fatalf("%v: engine says over (%v), database has moves %b", b, err, mask)
@@ -66,11 +90,25 @@ func TestOwarePlayMatchesEngine(t *testing.T) {
 		if em != mask {
 			t.Fatalf("%v: engine moves %b, database %b", b, em, mask)
 		}
+		all := true
+		for i := range 6 {
+			if oware.Capture.Moves(b)&(1<<i) != 0 {
+				if c, g := oware.Capture.Play(b, i); g == 0 || c.My != 0 {
+					all = false
+				}
+			}
+		}
+		if all {
+			forced++
+		}
 		for i := range 6 {
 			if mask&(1<<i) == 0 {
 				continue
 			}
-			c, g := oware.Play(b, i)
+			c, g := slam.Play(b, i)
+			if dc, dg := oware.Capture.Play(b, i); dg > 0 && dc.My == 0 {
+				slams++
+			}
 			q, err := p.Play(engine.Move{Kind: engine.Sow, Pit: uint8(i + 1)})
 			if err != nil {
 				t.Fatal(err)
@@ -86,6 +124,10 @@ func TestOwarePlayMatchesEngine(t *testing.T) {
 				t.Fatalf("%v pit %d: engine child %v, database %v", b, i+1, cb, c)
 			}
 		}
+	}
+	t.Logf("%d grand slams among the moves compared, %d boards where every move is one", slams, forced)
+	if slams == 0 || forced == 0 {
+		t.Error("the boards drawn do not exercise the grand-slam rule")
 	}
 }
 
@@ -206,15 +248,25 @@ func sign(x int) int {
 //
 // Up to 4 seeds it takes about 30 s (3 with -short); OWARE_BRUTE_SEEDS
 // sets another count.
+//
+// Each grand-slam rule's database is checked against the engine under
+// that rule: the default rule's up to 4 seeds, the others' up to 3 (a few
+// seconds each), all up to OWARE_BRUTE_SEEDS when set.
 func TestOwareDBBruteForce(t *testing.T) {
-	K := owareBruteSeeds
-	if testing.Short() {
-		K = 3
+	for _, slam := range oware.Slams {
+		K := owareBruteSeeds
+		if testing.Short() || slam != oware.Capture {
+			K = 3
+		}
+		if s := os.Getenv("OWARE_BRUTE_SEEDS"); s != "" {
+			K, _ = strconv.Atoi(s)
+		}
+		t.Run(slam.String(), func(t *testing.T) { testOwareDBBruteForce(t, slam, K) })
 	}
-	if s := os.Getenv("OWARE_BRUTE_SEEDS"); s != "" {
-		K, _ = strconv.Atoi(s)
-	}
-	db := oware.NewDB(K)
+}
+
+func testOwareDBBruteForce(t *testing.T, slam oware.Slam, K int) {
+	db := oware.NewDB(slam, K)
 	if err := db.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -236,7 +288,7 @@ func TestOwareDBBruteForce(t *testing.T) {
 			for _, my := range kalah.Compositions(6, j) {
 				for _, opp := range kalah.Compositions(6, k-j) {
 					b := kalah.Board{My: my, Opp: opp}
-					if oware.Moves(b) == 0 {
+					if db.Moves(b) == 0 {
 						continue
 					}
 					total++
@@ -260,7 +312,7 @@ func TestOwareDBBruteForce(t *testing.T) {
 						if c.d < -k || c.d > k {
 							continue // not a position: a majority already
 						}
-						p, err := owarePosition(t, b, c.d)
+						p, err := owarePositionUnder(t, owareSlamRules[slam], b, c.d)
 						if err != nil {
 							t.Fatalf("%v d=%d: %v", b, c.d, err)
 						}
@@ -292,7 +344,7 @@ const (
 // added; none on boards with bounds only, nor once a position of the same
 // seed count has occurred twice.
 func TestOwareLookup(t *testing.T) {
-	db := oware.NewDB(6)
+	db := oware.NewDB(oware.Capture, 6)
 	if err := db.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -301,7 +353,7 @@ func TestOwareLookup(t *testing.T) {
 		for _, my := range kalah.Compositions(6, j) {
 			for _, opp := range kalah.Compositions(6, 6-j) {
 				b := kalah.Board{My: my, Opp: opp}
-				if oware.Moves(b) == 0 {
+				if oware.Capture.Moves(b) == 0 {
 					continue
 				}
 				p, err := owarePosition(t, b, 2)
@@ -321,7 +373,7 @@ func TestOwareLookup(t *testing.T) {
 				if !d.Exact || d.Value != 2+v {
 					t.Fatalf("%v: %+v, want exact %d", b, d, 2+v)
 				}
-				c, g := oware.Play(b, int(d.Move.Pit)-1)
+				c, g := oware.Capture.Play(b, int(d.Move.Pit)-1)
 				if cv, cok := db.Exact(c); !cok || g-cv != v {
 					t.Fatalf("%v: move %d leads to %v (exact %v), gain %d, not value %d", b, d.Move.Pit, cv, cok, g, v)
 				}
@@ -409,7 +461,7 @@ func BenchmarkOwareEndgameMatch(b *testing.B) {
 // exact boards (it also declines after a repetition the random side
 // made; the bound's move is played then).
 func TestOwarePerfectPlayMakesProgress(t *testing.T) {
-	db := oware.NewDB(6)
+	db := oware.NewDB(oware.Capture, 6)
 	if err := db.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -420,7 +472,7 @@ func TestOwarePerfectPlayMakesProgress(t *testing.T) {
 			for _, opp := range kalah.Compositions(6, 6-j) {
 				b := kalah.Board{My: my, Opp: opp}
 				v, ok := db.Exact(b)
-				if !ok || oware.Moves(b) == 0 || v < -6 || v > 6 {
+				if !ok || oware.Capture.Moves(b) == 0 || v < -6 || v > 6 {
 					continue
 				}
 				p, err := owarePosition(t, b, -v)
@@ -470,10 +522,22 @@ func TestOwarePerfectPlayMakesProgress(t *testing.T) {
 // forced move, played at once), and on
 // boards with bounds only the answer is not called exact and secures the
 // proven lower bound.
+//
+// Under the other grand-slam rules Perfect answers from their own
+// databases: besides random endgames, it is asked the boards (up to 20)
+// whose bounds under the rule differ from the default rule's, which the
+// default's database would answer wrongly.
 func TestOwarePerfectLevel(t *testing.T) {
+	for _, slam := range oware.Slams {
+		t.Run(slam.String(), func(t *testing.T) { testOwarePerfectLevel(t, slam) })
+	}
+}
+
+func testOwarePerfectLevel(t *testing.T, slam oware.Slam) {
 	dir := t.TempDir()
 	t.Setenv("MANCALA_CACHE_DIR", dir)
-	db := oware.NewDB(6)
+	r := owareSlamRules[slam]
+	db := oware.NewDB(slam, 6)
 	if err := db.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -481,7 +545,7 @@ func TestOwarePerfectLevel(t *testing.T) {
 	if oware.DBs.M == nil {
 		oware.DBs.M = map[string]*oware.DB{}
 	}
-	key := dir + "|" + oware.FileName(owarePerfectSeeds)
+	key := dir + "|" + oware.FileName(slam, owarePerfectSeeds)
 	oware.DBs.M[key] = db
 	oware.DBs.Unlock()
 	defer func() {
@@ -489,15 +553,51 @@ func TestOwarePerfectLevel(t *testing.T) {
 		delete(oware.DBs.M, key)
 		oware.DBs.Unlock()
 	}()
-	exact, open := 0, 0
+	var starts []engine.Position
 	for _, p := range owareEndgames(t, 40, 6, 5) {
+		b, _ := oware.BoardOf(&p)
+		q, err := owarePositionUnder(t, r, b, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		starts = append(starts, q)
+	}
+	differ := 0
+	if slam != oware.Capture {
+		def := oware.NewDB(oware.Capture, 6)
+		if err := def.Build(context.Background(), nil); err != nil {
+			t.Fatal(err)
+		}
+		for j := 1; j < 6 && differ < 20; j++ {
+			for _, my := range kalah.Compositions(6, j) {
+				for _, opp := range kalah.Compositions(6, 6-j) {
+					b := kalah.Board{My: my, Opp: opp}
+					lo, hi := db.Bounds(b)
+					dlo, dhi := def.Bounds(b)
+					if differ < 20 && db.Moves(b) != 0 && (lo != dlo || hi != dhi) {
+						q, err := owarePositionUnder(t, r, b, 0)
+						if err != nil {
+							t.Fatal(err)
+						}
+						starts = append(starts, q)
+						differ++
+					}
+				}
+			}
+		}
+		if differ == 0 {
+			t.Fatal("no 6-seed board whose bounds differ from the default rule's")
+		}
+	}
+	exact, open := 0, 0
+	for _, p := range starts {
 		b, margin := oware.BoardOf(&p)
 		lo, hi := db.Bounds(b)
 		d, err := Perfect.ChooseFrom(context.Background(), p, nil, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, g := oware.Play(b, int(d.Move.Pit)-1)
+		c, g := db.Play(b, int(d.Move.Pit)-1)
 		_, chi := db.Bounds(c)
 		if lo == hi {
 			exact++
@@ -514,7 +614,7 @@ func TestOwarePerfectLevel(t *testing.T) {
 			t.Fatalf("%v: %+v; bounds [%d, %d], the move secures %d", p, d, lo, hi, g-chi)
 		}
 	}
-	t.Logf("%d exact boards, %d with bounds only", exact, open)
+	t.Logf("%d exact boards, %d with bounds only (%d whose bounds differ from the default rule's)", exact, open, differ)
 }
 
 // TestOwareDBAgreesWithSolve checks the database beyond the brute force's
@@ -524,7 +624,7 @@ func TestOwarePerfectLevel(t *testing.T) {
 // margin counts the majority rule, which can stop the game sooner, so
 // only the winner is compared).
 func TestOwareDBAgreesWithSolve(t *testing.T) {
-	db := oware.NewDB(8)
+	db := oware.NewDB(oware.Capture, 8)
 	if err := db.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -581,7 +681,7 @@ func TestMain(m *testing.M) {
 // (sparse: a large one costs no disk), so its checksum fails when loaded.
 func writeFakeOwareDB(t *testing.T, dir string, k int, magic string, extra int64) {
 	t.Helper()
-	f, err := os.Create(filepath.Join(dir, oware.FileName(k)))
+	f, err := os.Create(filepath.Join(dir, oware.FileName(oware.Capture, k)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -624,17 +724,17 @@ func TestCachedOwareSeeds(t *testing.T) {
 		t.Fatal("Oware's perfect level is not exact in endgames")
 	}
 	// Its checksum fails: not built instead, and the cache is read again.
-	_, err := oware.GetDB(context.Background(), 15, dir)
+	_, err := oware.GetDB(context.Background(), oware.Capture, 15, dir)
 	if !errors.Is(err, ErrOwareDBNotBuilt) || !strings.Contains(err.Error(), `mancala book oware --db-seeds 15`) {
 		t.Fatalf("a damaged 15-seed database: %v, want ErrOwareDBNotBuilt", err)
 	}
-	if err := os.Remove(filepath.Join(dir, oware.FileName(15))); err != nil {
+	if err := os.Remove(filepath.Join(dir, oware.FileName(oware.Capture, 15))); err != nil {
 		t.Fatal(err)
 	}
 	if k := OwarePerfectSeeds(); k != OwareDBSeeds {
 		t.Errorf("after a failed load and the file's removal: %d seeds, want %d", k, OwareDBSeeds)
 	}
-	if _, err := oware.GetDB(context.Background(), 16, dir); !errors.Is(err, ErrOwareDBNotBuilt) {
+	if _, err := oware.GetDB(context.Background(), oware.Capture, 16, dir); !errors.Is(err, ErrOwareDBNotBuilt) {
 		t.Errorf("a 16-seed database not in the cache: %v, want ErrOwareDBNotBuilt", err)
 	}
 	if files, _ := os.ReadDir(dir); len(files) != 3 {
@@ -649,11 +749,11 @@ func TestBuildOwareDB(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("MANCALA_CACHE_DIR", dir)
 	var levels []int
-	st, err := BuildOwareDB(context.Background(), 5, func(level int, _ time.Duration) { levels = append(levels, level) })
+	st, err := BuildOwareDB(context.Background(), owareRules, 5, func(level int, _ time.Duration) { levels = append(levels, level) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := oware.NewDB(5)
+	want := oware.NewDB(oware.Capture, 5)
 	if err := want.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -663,32 +763,32 @@ func TestBuildOwareDB(t *testing.T) {
 			exact++
 		}
 	}
-	path := filepath.Join(dir, oware.FileName(5))
+	path := filepath.Join(dir, oware.FileName(oware.Capture, 5))
 	if st.Seeds != 5 || st.Boards != 6188 || st.Exact != exact || st.Cached || st.Path != path || st.Bytes != 28+4*6188+4 {
 		t.Errorf("stats %+v; want 6188 boards, %d exact, %s", st, exact, path)
 	}
 	if !slices.Equal(levels, []int{0, 1, 2, 3, 4, 5}) {
 		t.Errorf("progress after levels %v", levels)
 	}
-	got := oware.NewDB(5)
+	got := oware.NewDB(oware.Capture, 5)
 	if err := got.Load(dir); err != nil || !slices.Equal(got.Lo, want.Lo) || !slices.Equal(got.Hi, want.Hi) || !slices.Equal(got.DHi, want.DHi) {
 		t.Fatalf("the saved database differs from a fresh build (load: %v)", err)
 	}
-	again, err := BuildOwareDB(context.Background(), 5, func(int, time.Duration) { t.Error("rebuilt a cached database") })
+	again, err := BuildOwareDB(context.Background(), owareRules, 5, func(int, time.Duration) { t.Error("rebuilt a cached database") })
 	if err != nil || !again.Cached || again.Exact != exact || again.Elapsed != 0 {
 		t.Errorf("second build: %+v, %v; want the cached one", again, err)
 	}
 	for _, k := range []int{0, MaxOwareDBSeeds + 1} {
-		if _, err := BuildOwareDB(context.Background(), k, nil); err == nil {
+		if _, err := BuildOwareDB(context.Background(), owareRules, k, nil); err == nil {
 			t.Errorf("BuildOwareDB(%d): no error", k)
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := BuildOwareDB(ctx, 6, nil); !errors.Is(err, context.Canceled) {
+	if _, err := BuildOwareDB(ctx, owareRules, 6, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled build: %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, oware.FileName(6))); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(dir, oware.FileName(oware.Capture, 6))); !os.IsNotExist(err) {
 		t.Errorf("a cancelled build left a file: %v", err)
 	}
 }

@@ -35,7 +35,8 @@ type majState struct {
 	d int
 }
 
-// OwareMajority solves an Oware position (default rules, no history) under
+// OwareMajority solves an Oware position (any grand-slam rule, no
+// cross-sowing, no history) under
 // the engine's own end of the game: a store holding more than half of all
 // the seeds ends it at once (the seeds left on the board counting for
 // nobody), a player to move without a legal move ends it with each side
@@ -47,8 +48,9 @@ type majState struct {
 // back to a position. Errors: ErrMajorityTooLarge past limit states, ctx's
 // error, and an error for other rules or a finished game.
 func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajorityResult, error) {
-	if !oware.Params(p.Rules()) || p.Status() != engine.Ongoing {
-		return OwareMajorityResult{}, errors.New("oware majority: not an ongoing Oware position with the default rules")
+	slam, ok := oware.Params(p.Rules())
+	if !ok || p.Status() != engine.Ongoing {
+		return OwareMajorityResult{}, errors.New("oware majority: not an ongoing Oware position without cross-sowing")
 	}
 	b, d := oware.BoardOf(&p)
 	total := p.Seeds()
@@ -69,12 +71,12 @@ func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajo
 			}
 		}
 		s := states[i]
-		moves := oware.Moves(s.b)
+		moves := slam.Moves(s.b)
 		for pit := range 6 {
 			if moves&(1<<pit) == 0 {
 				continue
 			}
-			c, g := oware.Play(s.b, pit)
+			c, g := slam.Play(s.b, pit)
 			d2 := s.d + g // the mover's margin after the move
 			k2 := c.Seeds()
 			mine := (total - k2 + d2) / 2
@@ -82,7 +84,7 @@ func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajo
 			case 2*mine > total:
 				edges = append(edges, edge{-1, int32(d2)})
 				continue
-			case oware.Moves(c) == 0:
+			case slam.Moves(c) == 0:
 				// c is seen from the opponent: c.my are its pits.
 				edges = append(edges, edge{-1, int32(d2 + kalah.RowSum(c.Opp) - kalah.RowSum(c.My))})
 				continue
@@ -184,7 +186,7 @@ func OwareMajority(ctx context.Context, p engine.Position, limit int) (OwareMajo
 	// The best move: one reaching the lower bound, whose child's upper
 	// bound settled first (a move ending the game settles at once).
 	best, bestD := -1, 1<<30
-	moves := oware.Moves(b)
+	moves := slam.Moves(b)
 	j := first[0]
 	for pit := range 6 {
 		if moves&(1<<pit) == 0 {

@@ -78,7 +78,7 @@ func majorityByEngine(t *testing.T, p engine.Position, limit int) (lo, hi int, o
 // the majority rule never changes who wins, so the winners agree wherever
 // both are known.
 func TestOwareMajority(t *testing.T) {
-	db, err := oware.GetDB(context.Background(), 8, "")
+	db, err := oware.GetDB(context.Background(), oware.Capture, 8, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,21 +16,22 @@ var ErrProofLimit = errors.New("oware proof: node limit reached")
 // plays the database's move (the one securing its board's proven lower
 // bound) at each of its turns, every reply of the other side is tried, and
 // every line is played through an engine.Game (its majority rule, its end
-// of the game, its third-repetition rule) to its end. It reports whether
+// of the game, its repetition rule) to its end. It reports whether
 // side's result is at least want (+1 a win, 0 a draw or a win) on every
 // line, and the positions it visited. When first is not the zero Move, it
 // is played from p before (by whichever side is to move), and p counts
-// for the repetition rule. p must be Oware with the default rules and at most seeds seeds in
-// the pits (the database of that size is built in memory, not cached);
+// for the repetition rule. p must be Oware without cross-sowing (any
+// grand-slam rule) and at most seeds seeds in the pits (the database of that size is built in memory, not cached);
 // a position reached during the check with more seeds than that cannot
 // arise (seeds only leave the board). Positions whose result no
 // repetition touched are remembered. The error is ErrProofLimit after
 // limit positions, or ctx's.
 func ProveOwareStrategy(ctx context.Context, p engine.Position, first engine.Move, side engine.Side, want, seeds, limit int) (ok bool, nodes int, err error) {
-	if !oware.Params(p.Rules()) || p.PitSeeds(engine.South)+p.PitSeeds(engine.North) > seeds {
+	slam, ok := oware.Params(p.Rules())
+	if !ok || p.PitSeeds(engine.South)+p.PitSeeds(engine.North) > seeds {
 		return false, 0, errors.New("oware proof: not a position of the database")
 	}
-	db, err := oware.GetDB(ctx, seeds, "")
+	db, err := oware.GetDB(ctx, slam, seeds, "")
 	if err != nil {
 		return false, 0, err
 	}

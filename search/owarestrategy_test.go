@@ -42,7 +42,7 @@ func TestOwareDBStrategies(t *testing.T) {
 	if s := os.Getenv("OWARE_STRATEGY_SEEDS"); s != "" {
 		K, _ = strconv.Atoi(s)
 	}
-	db, err := oware.GetDB(context.Background(), K, CacheDir())
+	db, err := oware.GetDB(context.Background(), oware.Capture, K, CacheDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestOwareDBStrategies(t *testing.T) {
 // generic solver, with its graph-history error, disagrees with the
 // database: the database's claims are proven through the engine.
 func TestOwareDBWhereSolveErrs(t *testing.T) {
-	db, err := oware.GetDB(context.Background(), 9, "")
+	db, err := oware.GetDB(context.Background(), oware.Capture, 9, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func TestOwareDBProofsAll(t *testing.T) {
 	if s := os.Getenv("OWARE_PROOF_SEEDS"); s != "" {
 		K, _ = strconv.Atoi(s)
 	}
-	db, err := oware.GetDB(context.Background(), K, "")
+	db, err := oware.GetDB(context.Background(), oware.Capture, K, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +175,7 @@ func TestOwareDBProofsAll(t *testing.T) {
 			for _, my := range kalah.Compositions(6, j) {
 				for _, opp := range kalah.Compositions(6, k-j) {
 					b := kalah.Board{My: my, Opp: opp}
-					if oware.Moves(b) == 0 {
+					if oware.Capture.Moves(b) == 0 {
 						continue
 					}
 					boards++

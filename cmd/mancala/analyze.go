@@ -36,7 +36,7 @@ The search stops at the first limit reached; with none it thinks for 2s.
                (Oware endgames add "database":{"seeds":12,"exact":true,
                "moves":[{"move":"1","lower":4,"upper":4,"exact":true},...]})
 
-Oware (default rules) with at most 12 seeds in the pits (up to 20 once
+Oware (any grand_slam; not cross) with at most 12 seeds in the pits (up to 20 once
 "mancala book oware" has built a larger database) is also looked up in
 the endgame database (built on first use, about 12 s, then kept in the
 cache directory, as "mancala solve" does): every move is listed with its

@@ -14,7 +14,7 @@ import (
 
 const bookUsage = `usage: mancala book kalah [--opt k=v]... [--db-seeds N] [--threads N]
                    [--memory MB] [--json] [--quiet]
-       mancala book oware [--db-seeds N] [--json] [--quiet]
+       mancala book oware [--opt grand_slam=R] [--db-seeds N] [--json] [--quiet]
 
 Builds the perfect level's opening book for a Kalah game (without the pie
 rule) and keeps it in the cache directory ($MANCALA_CACHE_DIR, else the
@@ -36,15 +36,19 @@ few minutes): a few minutes more on two cores.
                   "db_seeds":K,"db_seconds":S,"complete":true,"path":"..."}
   --quiet         no progress lines on stderr
 
-For Oware (default rules) it builds the endgame database of every board
-with up to N seeds in the pits (--db-seeds, default and at most 20) in
-the same directory. The perfect level, Hard and Expert, "mancala solve"
-and "mancala analyze" then use the largest there instead of the 12-seed
-one they build on first use (a bot picks it up when it next starts).
-20 seeds: 226 million boards, 903 MB on disk and in memory, about 20
-minutes on two cores. A whole database already there is kept.
-  --json          print {"seeds":K,"boards":B,"exact":E,"bytes":N,
-                  "seconds":S,"cached":false,"path":"..."}
+For Oware it builds the endgame database of every board with up to N
+seeds in the pits (--db-seeds, default and at most 20) in the same
+directory, for the grand-slam rule --opt grand_slam= names (capture, the
+default; nocapture; forbidden: each has a database of its own; Oware with
+cross-sowing has none, and the other options do not change it). The
+perfect level, Hard and Expert, "mancala solve" and "mancala analyze"
+then use the largest there for games under that rule instead of the
+12-seed one they build on first use (a bot picks it up when it next
+starts). 20 seeds: 226 million boards, 903 MB on disk and in memory,
+about 20 minutes on two cores. A whole database already there is kept.
+  --json          print {"seeds":K,"grand_slam":"capture","boards":B,
+                  "exact":E,"bytes":N,"seconds":S,"cached":false,
+                  "path":"..."}
 
 Exit status: 0 when built, 1 for an interrupted build (what was built is
 saved, marked incomplete) or a failure, 2 for a wrong command line.
@@ -130,14 +134,25 @@ func runBook(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 // runOwareBook builds (or finds) the Oware endgame database in the cache:
 // "mancala book oware".
 func runOwareBook(ctx context.Context, a *parsedArgs, stdout io.Writer) error {
-	for _, f := range []string{"opt", "threads", "memory"} {
-		if a.has(f) || len(a.lists[f]) > 0 {
-			return usagef("book oware: --%s applies to Kalah's book only (Oware's database uses every CPU and the default rules)", f)
+	for _, f := range []string{"threads", "memory"} {
+		if a.has(f) {
+			return usagef("book oware: --%s applies to Kalah's book only (Oware's database uses every CPU)", f)
 		}
 	}
 	seeds, err := intFlag(a, "db-seeds", search.MaxOwareDBSeeds, 1, search.MaxOwareDBSeeds)
 	if err != nil {
 		return err
+	}
+	eopts, err := a.options()
+	if err != nil {
+		return err
+	}
+	rules, err := engine.New("oware", eopts)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if !search.ExactInEndgames(rules) {
+		return usagef("book oware: no endgame database for Oware with cross-sowing")
 	}
 	var progress func(int, time.Duration)
 	if !a.bools["quiet"] {
@@ -145,7 +160,7 @@ func runOwareBook(ctx context.Context, a *parsedArgs, stdout io.Writer) error {
 			fmt.Fprintf(solveStderr, "book: %.1f s: boards of %d seeds solved (of %d)\n", elapsed.Seconds(), level, seeds)
 		}
 	}
-	st, err := search.BuildOwareDB(ctx, seeds, progress)
+	st, err := search.BuildOwareDB(ctx, rules, seeds, progress)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			return failf("book: interrupted (nothing saved)")
@@ -154,20 +169,25 @@ func runOwareBook(ctx context.Context, a *parsedArgs, stdout io.Writer) error {
 	}
 	if a.bools["json"] {
 		return writeJSON(stdout, struct {
-			Seeds   int     `json:"seeds"`
-			Boards  uint64  `json:"boards"`
-			Exact   uint64  `json:"exact"`
-			Bytes   int64   `json:"bytes"`
-			Seconds float64 `json:"seconds"`
-			Cached  bool    `json:"cached"`
-			Path    string  `json:"path"`
-		}{st.Seeds, st.Boards, st.Exact, st.Bytes, round1(st.Elapsed.Seconds()), st.Cached, st.Path})
+			Seeds     int     `json:"seeds"`
+			GrandSlam string  `json:"grand_slam"`
+			Boards    uint64  `json:"boards"`
+			Exact     uint64  `json:"exact"`
+			Bytes     int64   `json:"bytes"`
+			Seconds   float64 `json:"seconds"`
+			Cached    bool    `json:"cached"`
+			Path      string  `json:"path"`
+		}{st.Seeds, rules.Options()["grand_slam"], st.Boards, st.Exact, st.Bytes, round1(st.Elapsed.Seconds()), st.Cached, st.Path})
 	}
 	how := fmt.Sprintf("built in %.1f s", st.Elapsed.Seconds())
 	if st.Cached {
 		how = "already in the cache"
 	}
-	fmt.Fprintf(stdout, "oware: endgame database of every board with up to %d seeds, %s\n", st.Seeds, how)
+	name := "oware"
+	if gs := rules.Options()["grand_slam"]; gs != "capture" {
+		name += " (grand_slam=" + gs + ")"
+	}
+	fmt.Fprintf(stdout, "%s: endgame database of every board with up to %d seeds, %s\n", name, st.Seeds, how)
 	fmt.Fprintf(stdout, "boards: %d, %d with an exact value (%.1f %%); %.1f MB\n", st.Boards, st.Exact, 100*float64(st.Exact)/float64(max(st.Boards, 1)), float64(st.Bytes)/1e6)
 	fmt.Fprintf(stdout, "file: %s\n", st.Path)
 	return nil

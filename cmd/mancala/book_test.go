@@ -24,7 +24,8 @@ func TestBookCommand(t *testing.T) {
 		{"book", "oware", "--db-seeds", "21"},
 		{"book", "oware", "--db-seeds", "0"},
 		{"book", "oware", "--threads", "2"},
-		{"book", "oware", "--opt", "seeds=4"},
+		{"book", "oware", "--opt", "cross=true"},
+		{"book", "oware", "--opt", "grand_slam=never"},
 		{"book", "kalah", "--opt", "pie=true"},
 		{"book", "kalah", "kalah"},
 		{"book", "kalah", "--db-seeds", "0"},
@@ -89,20 +90,21 @@ func TestBookCommand(t *testing.T) {
 func TestBookOware(t *testing.T) {
 	dir := solveCache(t)
 	type stats struct {
-		Seeds   int     `json:"seeds"`
-		Boards  uint64  `json:"boards"`
-		Exact   uint64  `json:"exact"`
-		Bytes   int64   `json:"bytes"`
-		Seconds float64 `json:"seconds"`
-		Cached  bool    `json:"cached"`
-		Path    string  `json:"path"`
+		Seeds     int     `json:"seeds"`
+		GrandSlam string  `json:"grand_slam"`
+		Boards    uint64  `json:"boards"`
+		Exact     uint64  `json:"exact"`
+		Bytes     int64   `json:"bytes"`
+		Seconds   float64 `json:"seconds"`
+		Cached    bool    `json:"cached"`
+		Path      string  `json:"path"`
 	}
 	var first, second stats
 	decodeStrict(t, mustRun(t, "", "book", "oware", "--db-seeds", "6", "--json", "--quiet"), &first)
 	// 18,564 boards of at most 6 seeds (C(18,12)), four bytes each, a
 	// 28-byte header and a 4-byte checksum.
 	want := filepath.Join(dir, "oware-db-s6.bin")
-	if first.Seeds != 6 || first.Boards != 18564 || first.Bytes != 28+4*18564+4 || first.Cached || first.Path != want ||
+	if first.Seeds != 6 || first.GrandSlam != "capture" || first.Boards != 18564 || first.Bytes != 28+4*18564+4 || first.Cached || first.Path != want ||
 		first.Exact == 0 || first.Exact >= first.Boards {
 		t.Fatalf("book oware --db-seeds 6: %+v; want 18564 boards, some exact, in %s", first, want)
 	}
@@ -126,5 +128,20 @@ func TestBookOware(t *testing.T) {
 	}
 	if files, _ := os.ReadDir(dir); len(files) != 1 {
 		t.Errorf("cache holds %d files, want the one database", len(files))
+	}
+	// The no-capture rule's database is a file of its own, the default's
+	// kept; its exact boards are not the default's.
+	var nc stats
+	decodeStrict(t, mustRun(t, "", "book", "oware", "--opt", "grand_slam=nocapture", "--db-seeds", "6", "--json", "--quiet"), &nc)
+	wantNC := filepath.Join(dir, "oware-nocapture-db-s6.bin")
+	if nc.Seeds != 6 || nc.GrandSlam != "nocapture" || nc.Boards != 18564 || nc.Cached || nc.Path != wantNC || nc.Exact == first.Exact {
+		t.Errorf("book oware --opt grand_slam=nocapture: %+v; want a new database in %s, exact boards other than %d", nc, wantNC, first.Exact)
+	}
+	out = mustRun(t, "", "book", "oware", "--opt", "grand_slam=nocapture", "--db-seeds", "6", "--quiet")
+	if w := "oware (grand_slam=nocapture): endgame database of every board with up to 6 seeds, already in the cache\n"; !strings.Contains(out, w) {
+		t.Errorf("book oware --opt grand_slam=nocapture: output lacks %q:\n%s", w, out)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 2 {
+		t.Errorf("cache holds %d files, want the two databases", len(files))
 	}
 }

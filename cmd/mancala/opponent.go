@@ -28,9 +28,10 @@ func (searchOpponent) Levels() []string {
 // position is in an endgame database of at most 16 million boards (1 or 2
 // pits; 3 pits of up to 6 seeds; 4 pits of up to 3; 5 or 6 pits of 1),
 // and Kalah games (Kalah(6,4) among them) whose opening book is built in
-// the cache directory ("mancala book kalah"). Oware with its default rules
-// has perfect too, named for what it is (EndgameSeeds): Expert's moves,
-// exact ones in the endgames its database solves (search.ExactInEndgames).
+// the cache directory ("mancala book kalah"). Oware without cross-sowing
+// (each grand-slam rule has its database) has perfect too, named for what
+// it is (EndgameSeeds): Expert's moves, exact ones in the endgames its
+// database solves (search.ExactInEndgames).
 // Elsewhere (Kalah's default six pits of four without its book, Togyz
 // Kumalak, Congkak) perfect would play Expert's moves until its solve
 // fits, so it is not offered under that name and expert is the strongest
@@ -62,13 +63,14 @@ func (searchOpponent) Move(ctx context.Context, g *engine.Game, level string, se
 	return bot.Choice{Move: d.Move, Exact: d.Exact, Value: d.Value, OutcomeOnly: d.ToBoardEnd}, nil
 }
 
-// EndgameSeeds implements bot.EndgameLevels: perfect in Oware (default
-// rules) is exact only on the boards of at most search.OwarePerfectSeeds()
-// seeds (12, or the larger database "mancala book oware" built)
-// whose value its endgame database holds.
+// EndgameSeeds implements bot.EndgameLevels: perfect in Oware (without
+// cross-sowing) is exact only on the boards of at most
+// search.OwarePerfectSeedsFor(r) seeds (12, or the larger database
+// "mancala book oware" built for r's grand-slam rule) whose value its
+// endgame database holds.
 func (searchOpponent) EndgameSeeds(r engine.Rules, level string) int {
 	if level == search.Perfect.String() && !search.ExactFromStart(r) && search.ExactInEndgames(r) {
-		return search.OwarePerfectSeeds()
+		return search.OwarePerfectSeedsFor(r)
 	}
 	return 0
 }

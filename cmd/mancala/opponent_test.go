@@ -37,8 +37,9 @@ func TestOpponentOffered(t *testing.T) {
 		// Perfect in Oware's solved endgames (its name says so).
 		{"oware", nil, all},
 		{"oware", engine.Options{"seeds": "3"}, all},
-		// The database is for the default rules only.
-		{"oware", engine.Options{"grand_slam": "forbidden"}, honest},
+		// Each grand-slam rule has its database; cross-sowing has none.
+		{"oware", engine.Options{"grand_slam": "forbidden"}, all},
+		{"oware", engine.Options{"grand_slam": "nocapture"}, all},
 		{"oware", engine.Options{"cross": "true"}, honest},
 		{"togyz", nil, honest},
 		{"congkak", nil, honest},
@@ -53,8 +54,8 @@ func TestOpponentOffered(t *testing.T) {
 		// where it is not exact from the start.
 		n := o.EndgameSeeds(r, "perfect")
 		if want := 0; c.variant == "oware" && slices.Contains(got, "perfect") {
-			if n != search.OwarePerfectSeeds() {
-				t.Errorf("EndgameSeeds(%s %v) = %d, want %d", c.variant, c.opts, n, search.OwarePerfectSeeds())
+			if n != search.OwarePerfectSeedsFor(r) || n != search.OwareDBSeeds {
+				t.Errorf("EndgameSeeds(%s %v) = %d, want %d", c.variant, c.opts, n, search.OwareDBSeeds)
 			}
 		} else if n != want {
 			t.Errorf("EndgameSeeds(%s %v) = %d, want %d", c.variant, c.opts, n, want)

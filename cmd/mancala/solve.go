@@ -29,7 +29,7 @@ and a best move. Kalah is solved by a dedicated solver with an endgame
 database built on first use and kept in the cache directory
 ($MANCALA_CACHE_DIR, else the user cache directory's "mancala"); other
 games and Kalah's pie rule go through the generic solver, which can take
-small positions only. Oware (default rules) with at most 12 seeds in the
+small positions only. Oware (any grand_slam; not cross) with at most 12 seeds in the
 pits (up to 20 once "mancala book oware" has built a larger database) is
 answered at once from its endgame database (built on first use, about
 12 s, and kept in the same directory): exactly where play cannot go

@@ -15,9 +15,9 @@ import (
 const owareMarginNote = "margin counted to the end of the board: captures, then each side keeps the seeds on its side; " +
 	"the majority rule (more than half of all the seeds) may end the game sooner, with the same winner"
 
-// solveOwareDB answers an Oware position (default rules) from the endgame
+// solveOwareDB answers an Oware position (any grand-slam rule) from the endgame
 // database when its board has at most the database's seeds (--db-seeds,
-// default: the largest in the cache, see search.OwarePerfectSeeds; -1: never): at once, exactly where the
+// default: the largest in the cache, see search.OwarePerfectSeedsFor; -1: never): at once, exactly where the
 // database holds the value, else with the bounds it proves (and the exit
 // code of a solve stopped by a limit: the value depends on the repetition
 // rule, which the database does not settle). done is false when the

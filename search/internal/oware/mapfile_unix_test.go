@@ -16,7 +16,7 @@ import (
 // read into memory, and loads the same.
 func TestMapFileFallback(t *testing.T) {
 	dir := t.TempDir()
-	db := NewDB(4)
+	db := NewDB(Capture, 4)
 	if err := db.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func TestMapFileFallback(t *testing.T) {
 		mapped++
 		return nil, syscall.ENODEV
 	}
-	got := NewDB(4)
+	got := NewDB(Capture, 4)
 	if err := got.Load(dir); err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestMapFileFallback(t *testing.T) {
 	if !slices.Equal(got.Lo, db.Lo) || !slices.Equal(got.Hi, db.Hi) || !slices.Equal(got.DHi, db.DHi) {
 		t.Error("the database read without mapping differs")
 	}
-	if err := NewDB(5).Load(dir); !errors.Is(err, syscall.ENOENT) {
+	if err := NewDB(Capture, 5).Load(dir); !errors.Is(err, syscall.ENOENT) {
 		t.Errorf("no file: %v, want ENOENT", err)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -22,10 +23,10 @@ import (
 	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
 
-// DB is an endgame database for Oware (the default rules: grand slams
-// capture, no cross-sowing): for every board with at most MaxSeeds seeds in
-// the pits, seen from the side to move, the seeds the side to move gains
-// over the opponent from the seeds on the board with perfect play by both.
+// DB is an endgame database for Oware under one grand-slam rule (Slam; no
+// cross-sowing): for every board with at most MaxSeeds seeds in the pits,
+// seen from the side to move, the seeds the side to move gains over the
+// opponent from the seeds on the board with perfect play by both.
 //
 // The value counts play until the board is cleared: captures, and the
 // engine's end when a player cannot move (each side takes the seeds on its
@@ -47,13 +48,19 @@ import (
 // bound moves. lo is then what the side to move can force, within a
 // bounded number of moves, against any defence, and hi what the opponent
 // can hold it to. Such forcing play never returns to a position (its
-// distance to the end decreases), so the third-repetition rule does not
-// touch it: where lo == hi the value is exact for a game that reaches the
+// distance to the end decreases), so a repetition rule does not touch it
+// unless the game's history holds positions of the board's seed count
+// already: where lo == hi the value is exact for a game that reaches the
 // board without a position of the same seed count having already occurred
-// twice (in particular for a position set up from scratch). Where lo < hi
-// the players can keep sowing around the board and the value depends on
-// the repetition rule and on the history; the database keeps both bounds
-// and says the value is not known.
+// twice under the third-occurrence rule, or at all under a
+// first-recurrence rule (in particular for a position set up from
+// scratch, or reached by a capture): see the package documentation and
+// TrustedAfter. Where lo < hi the players can keep sowing around the
+// board and the value depends on the repetition rule and on the history;
+// the database keeps both bounds and says the value is not known.
+//
+// The grand-slam rule changes the moves (Slam.Moves, Slam.Play), so each
+// rule has a database of its own; the repetition rule does not.
 //
 // Boards are indexed as Kalah's are (kalah.Geom.Rank on the twelve pits,
 // mover's first), one byte per bound and two for the sweep at which the
@@ -61,6 +68,7 @@ import (
 // Only Build writes them: a database loaded from the cache is a read-only
 // mapping of its file (Load).
 type DB struct {
+	Slam     Slam // the grand-slam rule the database is built for
 	MaxSeeds int
 	Lo, Hi   []int8
 	DHi      []uint16 // the sweep at which hi settled (see Build)
@@ -72,20 +80,62 @@ var Geom = kalah.NewGeom(6, false)
 // DBSize returns the number of boards with at most k seeds.
 func DBSize(k int) uint64 { return kalah.DBSize(6, k) }
 
-// Params reports whether the rules are those the database is built
-// for: Oware with grand slams capturing and no cross-sowing.
-func Params(r engine.Rules) bool {
-	if r == nil || r.Variant().ID != "oware" {
-		return false
+// Slam is a grand-slam rule, the engine's Oware option grand_slam: what a
+// move does that would capture every seed on the opponent's side after
+// its sowing.
+type Slam uint8
+
+const (
+	// Capture ("capture", the default): it captures them; the opponent,
+	// left without seeds, cannot move, and the game ends.
+	Capture Slam = iota
+	// NoCapture ("nocapture"): it is legal and captures nothing.
+	NoCapture
+	// Forbidden ("forbidden"): it is illegal unless every legal move is
+	// one; then it is played and captures as usual.
+	Forbidden
+)
+
+// Slams lists the grand-slam rules, each with a database of its own.
+var Slams = []Slam{Capture, NoCapture, Forbidden}
+
+var slamNames = [...]string{"capture", "nocapture", "forbidden"}
+
+// String returns the rule's value of the engine's grand_slam option.
+func (s Slam) String() string {
+	if int(s) < len(slamNames) {
+		return slamNames[s]
 	}
-	o := r.Options()
-	return o["grand_slam"] == "capture" && o["cross"] != "true"
+	return fmt.Sprintf("slam%d", int(s))
 }
 
-// Play plays pit i (0..5) of the side to move on board b and returns
-// the board seen from the opponent, who moves next, and the seeds
-// captured. The move must be legal.
-func Play(b kalah.Board, i int) (child kalah.Board, gain int) {
+// Params reports whether a database serves the rules r (Oware without
+// cross-sowing, any grand-slam rule, any start) and which grand-slam rule
+// it must be built for. The repetition rule does not change the
+// database (see the package documentation for what its values mean under
+// each).
+func Params(r engine.Rules) (Slam, bool) {
+	if r == nil || r.Variant().ID != "oware" {
+		return 0, false
+	}
+	o := r.Options()
+	if o["cross"] == "true" {
+		return 0, false
+	}
+	for i, n := range slamNames {
+		if o["grand_slam"] == n {
+			return Slam(i), true
+		}
+	}
+	return 0, false
+}
+
+// play plays pit i (0..5) of the side to move on board b and returns the
+// board seen from the opponent, the seeds captured, and whether the move
+// is a grand slam (its capture chain holds every seed on the opponent's
+// side). A grand slam captures unless keep is set; then it captures
+// nothing.
+func play(b kalah.Board, i int, keep bool) (child kalah.Board, gain int, slam bool) {
 	var r [12]uint8
 	for j := range 6 {
 		r[j] = uint8(b.My >> (8 * j))
@@ -99,35 +149,87 @@ func Play(b kalah.Board, i int) (child kalah.Board, gain int) {
 		r[last]++
 	}
 	if last >= 6 {
-		for lo := last; lo >= 6 && (r[lo] == 2 || r[lo] == 3); lo-- {
+		lo := last
+		for ; lo >= 6 && (r[lo] == 2 || r[lo] == 3); lo-- {
 			gain += int(r[lo])
-			r[lo] = 0
+		}
+		if gain > 0 {
+			slam = true
+			for j := 6; j <= lo; j++ {
+				if r[j] != 0 {
+					slam = false
+					break
+				}
+			}
+			for j := last + 1; j < 12; j++ {
+				if r[j] != 0 {
+					slam = false
+					break
+				}
+			}
+		}
+		if slam && keep {
+			gain = 0
+		} else {
+			for j := lo + 1; j <= last; j++ {
+				r[j] = 0
+			}
 		}
 	}
 	for j := range 6 {
 		child.My |= uint64(r[6+j]) << (8 * j)
 		child.Opp |= uint64(r[j]) << (8 * j)
 	}
+	return child, gain, slam
+}
+
+// Play plays pit i (0..5) of the side to move on board b under grand-slam
+// rule s and returns the board seen from the opponent, who moves next,
+// and the seeds captured. The move must be legal (in s.Moves(b)).
+func (s Slam) Play(b kalah.Board, i int) (child kalah.Board, gain int) {
+	child, gain, _ = play(b, i, s == NoCapture)
 	return child, gain
 }
 
-// Moves returns the legal moves of board b as a bit mask of pits
-// 0..5; 0 when the game is over (the side to move has no seeds, or the
-// opponent has none and no move feeds them).
-func Moves(b kalah.Board) uint {
+// Moves returns the legal moves of board b under grand-slam rule s as a
+// bit mask of pits 0..5; 0 when the game is over (the side to move has
+// no seeds, or the opponent has none and no move feeds them). Under
+// Forbidden the grand slams are left out unless every move is one.
+func (s Slam) Moves(b kalah.Board) uint {
 	var m uint
 	starving := b.Opp == 0
 	for i := range 6 {
-		s := kalah.PitAt(b.My, i)
-		if s == 0 || starving && s < 6-i {
+		n := kalah.PitAt(b.My, i)
+		if n == 0 || starving && n < 6-i {
 			continue
 		}
 		m |= 1 << i
 	}
+	if s == Forbidden && m != 0 {
+		kept := m
+		for i := range 6 {
+			if m&(1<<i) != 0 {
+				if _, _, slam := play(b, i, false); slam {
+					kept &^= 1 << i
+				}
+			}
+		}
+		if kept != 0 {
+			m = kept
+		}
+	}
 	return m
 }
 
-func NewDB(k int) *DB { return &DB{MaxSeeds: k} }
+// NewDB returns an empty database for grand-slam rule s and up to k seeds
+// (see Build and Load).
+func NewDB(s Slam, k int) *DB { return &DB{Slam: s, MaxSeeds: k} }
+
+// Moves returns b's legal moves under the database's rules (Slam.Moves).
+func (db *DB) Moves(b kalah.Board) uint { return db.Slam.Moves(b) }
+
+// Play plays pit i of b under the database's rules (Slam.Play).
+func (db *DB) Play(b kalah.Board, i int) (kalah.Board, int) { return db.Slam.Play(b, i) }
 
 // Exact returns the value of board b if the database holds it exactly.
 func (db *DB) Exact(b kalah.Board) (int, bool) {
@@ -176,7 +278,7 @@ func (db *DB) Build(ctx context.Context, onLevel func(done int)) error {
 				for _, opp := range rows[k-j] {
 					b := kalah.Board{My: my, Opp: opp}
 					i := Geom.Rank(b)
-					if Moves(b) == 0 {
+					if db.Moves(b) == 0 {
 						v := int8(j - (k - j))
 						db.Lo[i], db.Hi[i] = v, v
 					} else {
@@ -251,7 +353,7 @@ func (db *DB) sweep(rows [][]uint64, k int, first uint64, prevLo, prevHi []int8,
 // left them (prevLo, prevHi), the others final. It reports whether they
 // moved.
 func (db *DB) relax(b kalah.Board, first uint64, prevLo, prevHi []int8, sweep uint16) bool {
-	moves := Moves(b)
+	moves := db.Moves(b)
 	if moves == 0 {
 		return false
 	}
@@ -265,7 +367,7 @@ func (db *DB) relax(b kalah.Board, first uint64, prevLo, prevHi []int8, sweep ui
 		if moves&(1<<i) == 0 {
 			continue
 		}
-		c, g := Play(b, i)
+		c, g := db.Play(b, i)
 		ci := Geom.Rank(c)
 		var clo, chi int8
 		if g == 0 { // the same level: the previous sweep's (see sweep)
@@ -287,18 +389,19 @@ func (db *DB) relax(b kalah.Board, first uint64, prevLo, prevHi []int8, sweep ui
 }
 
 // BoardOf returns p's board seen from the side to move and the side
-// to move's store margin.
+// to move's store margin. It does not allocate.
 func BoardOf(p *engine.Position) (kalah.Board, int) {
 	me := p.ToMove()
+	l := p.Rules().Layout()
 	var b kalah.Board
 	for j := range 6 {
-		b.My |= uint64(p.Pit(me, j+1)) << (8 * j)
-		b.Opp |= uint64(p.Pit(1-me, j+1)) << (8 * j)
+		b.My |= uint64(p.Cell(l.Pit(me, j+1))) << (8 * j)
+		b.Opp |= uint64(p.Cell(l.Pit(1-me, j+1))) << (8 * j)
 	}
-	return b, p.Store(me) - p.Store(1-me)
+	return b, p.Cell(l.Store(me)) - p.Cell(l.Store(1-me))
 }
 
-func (db *DB) String() string { return fmt.Sprintf("oware-db-s%d", db.MaxSeeds) }
+func (db *DB) String() string { return strings.TrimSuffix(FileName(db.Slam, db.MaxSeeds), ".bin") }
 
 // DBSeeds is the database the bot builds on first use (search.OwareDBSeeds).
 const DBSeeds = 12
@@ -312,55 +415,64 @@ const MaxDBSeeds = 20
 // it is not in the cache: 14 seeds, 39 MB, about a minute on two cores.
 const MaxBuildOnUse = 14
 
-// owareSeedsCache remembers CachedSeeds's answer by directory.
-var owareSeedsCache struct {
-	sync.Mutex
-	m map[string]int
+// seedsKey names a directory's databases for one grand-slam rule.
+type seedsKey struct {
+	dir  string
+	slam Slam
 }
 
-// CachedSeeds returns the seed count of the largest Oware database in
-// dir with more than DBSeeds seeds whose file is whole (its header
-// and length check out; the checksum is read when it loads), else
-// DBSeeds.
-func CachedSeeds(dir string) int {
+// owareSeedsCache remembers CachedSeeds's answer by directory and rule.
+var owareSeedsCache struct {
+	sync.Mutex
+	m map[seedsKey]int
+}
+
+// CachedSeeds returns the seed count of the largest Oware database for
+// grand-slam rule s in dir with more than DBSeeds seeds whose file is
+// whole (its header and length check out; the checksum is read when it
+// loads), else DBSeeds.
+func CachedSeeds(s Slam, dir string) int {
 	owareSeedsCache.Lock()
 	defer owareSeedsCache.Unlock()
-	if k, ok := owareSeedsCache.m[dir]; ok {
+	if k, ok := owareSeedsCache.m[seedsKey{dir, s}]; ok {
 		return k
 	}
 	k := DBSeeds
 	if dir != "" && LittleEndian {
-		for s := MaxDBSeeds; s > DBSeeds; s-- {
-			if FileOK(dir, s) {
-				k = s
+		for n := MaxDBSeeds; n > DBSeeds; n-- {
+			if FileOK(s, dir, n) {
+				k = n
 				break
 			}
 		}
 	}
 	if owareSeedsCache.m == nil {
-		owareSeedsCache.m = map[string]int{}
+		owareSeedsCache.m = map[seedsKey]int{}
 	}
-	owareSeedsCache.m[dir] = k
+	owareSeedsCache.m[seedsKey{dir, s}] = k
 	return k
 }
 
-// ForgetCachedSeeds makes the next CachedSeeds(dir) look again.
+// ForgetCachedSeeds makes the next CachedSeeds for dir look again, for
+// every grand-slam rule.
 func ForgetCachedSeeds(dir string) {
 	owareSeedsCache.Lock()
 	defer owareSeedsCache.Unlock()
-	delete(owareSeedsCache.m, dir)
+	for _, s := range Slams {
+		delete(owareSeedsCache.m, seedsKey{dir, s})
+	}
 }
 
-// FileOK reports whether dir holds a file for the k-seed database
-// with the right header and length.
-func FileOK(dir string, k int) bool {
-	f, err := os.Open(filepath.Join(dir, FileName(k)))
+// FileOK reports whether dir holds a file for the k-seed database of
+// grand-slam rule s with the right header and length.
+func FileOK(s Slam, dir string, k int) bool {
+	f, err := os.Open(filepath.Join(dir, FileName(s, k)))
 	if err != nil {
 		return false
 	}
 	defer f.Close()
 	var h Header
-	if binary.Read(f, binary.LittleEndian, &h) != nil || !h.fits(k) {
+	if binary.Read(f, binary.LittleEndian, &h) != nil || !h.fits(s, k) {
 		return false
 	}
 	fi, err := f.Stat()
@@ -369,8 +481,22 @@ func FileOK(dir string, k int) bool {
 
 // The on-disk format: a header, the lower bounds, the upper bounds, the
 // sweeps at which the upper bounds settled (16 bits, little-endian), and a
-// CRC-32 of all three.
+// CRC-32 of all three. The header's magic names the grand-slam rule
+// (MagicFor): Magic is the default rule's, as it was before the other
+// rules had databases, so the files already cached stay valid.
 const Magic = "MANCALA-OWAREDB2"
+
+// MagicFor returns the magic of the files of grand-slam rule s's
+// databases.
+func MagicFor(s Slam) string {
+	switch s {
+	case NoCapture:
+		return "MANCALA-OWNOCAP2"
+	case Forbidden:
+		return "MANCALA-OWFORBD2"
+	}
+	return Magic
+}
 
 type Header struct {
 	Magic    [16]byte
@@ -382,12 +508,23 @@ type Header struct {
 // board and the CRC.
 func (h Header) fileSize() int64 { return int64(binary.Size(h)) + 4*int64(h.Size) + 4 }
 
-// fits reports whether h is the header of this format's k-seed database.
-func (h Header) fits(k int) bool {
-	return string(h.Magic[:]) == Magic && int(h.MaxSeeds) == k && h.Size == DBSize(k)
+// fits reports whether h is the header of this format's k-seed database
+// for grand-slam rule s.
+func (h Header) fits(s Slam, k int) bool {
+	return string(h.Magic[:]) == MagicFor(s) && int(h.MaxSeeds) == k && h.Size == DBSize(k)
 }
 
-func FileName(k int) string { return fmt.Sprintf("oware-db-s%d.bin", k) }
+// FileName returns the name of the file in the cache of the k-seed
+// database for grand-slam rule s: "oware-db-s12.bin" for the default
+// rule (the name it had before the other rules had databases),
+// "oware-nocapture-db-s12.bin" and "oware-forbidden-db-s12.bin" for the
+// others.
+func FileName(s Slam, k int) string {
+	if s == Capture {
+		return fmt.Sprintf("oware-db-s%d.bin", k)
+	}
+	return fmt.Sprintf("oware-%s-db-s%d.bin", s, k)
+}
 
 func int8Bytes(v []int8) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(v))), len(v))
@@ -407,9 +544,9 @@ var LittleEndian = func() bool {
 }()
 
 func (db *DB) Save(dir string) error {
-	return dbfile.WriteCacheFile(dir, FileName(db.MaxSeeds), func(f io.Writer) error {
+	return dbfile.WriteCacheFile(dir, FileName(db.Slam, db.MaxSeeds), func(f io.Writer) error {
 		h := Header{MaxSeeds: uint32(db.MaxSeeds), Size: uint64(len(db.Lo))}
-		copy(h.Magic[:], Magic)
+		copy(h.Magic[:], MagicFor(db.Slam))
 		w := bufio.NewWriterSize(f, 1<<20)
 		crc := crc32.NewIEEE()
 		if err := binary.Write(w, binary.LittleEndian, h); err != nil {
@@ -428,13 +565,13 @@ func (db *DB) Save(dir string) error {
 	})
 }
 
-// Load maps the k-seed database file in dir (dbfile.MapFile) after checking its
+// Load maps the file of the database's rule and seed count in dir (dbfile.MapFile) after checking its
 // header, length and CRC, so that the processes of one machine share one
 // copy in the page cache. The bounds are read straight from the mapping:
 // an int8 is stored as its byte, and dhi is little-endian, as the machine
 // must be (LittleEndian). Its errors are dbfile.MapFile's and dbfile.ErrBadDB.
 func (db *DB) Load(dir string) error {
-	data, unmap, err := dbfile.MapFile(filepath.Join(dir, FileName(db.MaxSeeds)))
+	data, unmap, err := dbfile.MapFile(filepath.Join(dir, FileName(db.Slam, db.MaxSeeds)))
 	if err != nil {
 		return err
 	}
@@ -444,7 +581,7 @@ func (db *DB) Load(dir string) error {
 		unmap()
 		return dbfile.ErrBadDB
 	}
-	if _, err := binary.Decode(data[:head], binary.LittleEndian, &h); err != nil || !h.fits(db.MaxSeeds) {
+	if _, err := binary.Decode(data[:head], binary.LittleEndian, &h); err != nil || !h.fits(db.Slam, db.MaxSeeds) {
 		unmap()
 		return dbfile.ErrBadDB
 	}
@@ -463,7 +600,7 @@ func (db *DB) Load(dir string) error {
 }
 
 // DBs keeps the Oware databases loaded in this process, by cache
-// directory and seed count.
+// directory and file name (grand-slam rule and seed count).
 var DBs struct {
 	sync.Mutex
 	M map[string]*DB
@@ -474,26 +611,27 @@ var DBs struct {
 // (search.ErrOwareDBNotBuilt is the same value).
 var ErrNotBuilt = errors.New("Oware endgame database not in the cache")
 
-// GetDB returns the Oware database for up to k seeds: from memory,
+// GetDB returns the Oware database for grand-slam rule s and up to k
+// seeds: from memory,
 // else from the disk cache in dir (if dir is not ""), else built (and then
 // saved to dir; a failure to save is not an error) when k is at most
 // MaxBuildOnUse. Its errors are ctx's, when it ends during a build,
 // and ErrNotBuilt.
-func GetDB(ctx context.Context, k int, dir string) (*DB, error) {
-	key := dir + "|" + FileName(k)
+func GetDB(ctx context.Context, s Slam, k int, dir string) (*DB, error) {
+	key := dir + "|" + FileName(s, k)
 	DBs.Lock()
 	defer DBs.Unlock()
 	if db := DBs.M[key]; db != nil {
 		return db, nil
 	}
-	db := NewDB(k)
+	db := NewDB(s, k)
 	if !LittleEndian {
 		dir = ""
 	}
 	if dir == "" || db.Load(dir) != nil {
 		if k > MaxBuildOnUse {
 			ForgetCachedSeeds(dir) // the file the cache named is gone or damaged
-			return nil, fmt.Errorf("%d seeds: %w; build it with \"mancala book oware --db-seeds %d\"", k, ErrNotBuilt, k)
+			return nil, fmt.Errorf("%d seeds: %w; build it with \"mancala book oware --db-seeds %d%s\"", k, ErrNotBuilt, k, s.bookFlag())
 		}
 		if err := db.Build(ctx, nil); err != nil {
 			return nil, err
@@ -509,14 +647,24 @@ func GetDB(ctx context.Context, k int, dir string) (*DB, error) {
 	return db, nil
 }
 
-// LoadedDBNoWait returns the Oware database for k seeds if it is in
-// memory (kept for dir), without waiting for one being built.
-func LoadedDBNoWait(k int, dir string) *DB {
+// bookFlag is the option "mancala book oware" needs to build rule s's
+// databases.
+func (s Slam) bookFlag() string {
+	if s == Capture {
+		return ""
+	}
+	return " --opt grand_slam=" + s.String()
+}
+
+// LoadedDBNoWait returns the Oware database for grand-slam rule s and k
+// seeds if it is in memory (kept for dir), without waiting for one being
+// built.
+func LoadedDBNoWait(s Slam, k int, dir string) *DB {
 	if !DBs.TryLock() {
 		return nil
 	}
 	defer DBs.Unlock()
-	return DBs.M[dir+"|"+FileName(k)]
+	return DBs.M[dir+"|"+FileName(s, k)]
 }
 
 // BestMove returns a move (pit 0..5) that secures the lower bound of
@@ -526,12 +674,12 @@ func LoadedDBNoWait(k int, dir string) *DB {
 func (db *DB) BestMove(b kalah.Board) (pit int, ok bool) {
 	v, _ := db.Bounds(b)
 	best, bestD := -1, uint32(math.MaxUint32)
-	moves := Moves(b)
+	moves := db.Moves(b)
 	for i := range 6 {
 		if moves&(1<<i) == 0 {
 			continue
 		}
-		c, g := Play(b, i)
+		c, g := db.Play(b, i)
 		ci := Geom.Rank(c)
 		if g-int(db.Hi[ci]) != v {
 			continue

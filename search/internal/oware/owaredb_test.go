@@ -22,7 +22,7 @@ func BenchmarkOwareDBBuild(b *testing.B) {
 		k, _ = strconv.Atoi(s)
 	}
 	for range b.N {
-		db := NewDB(k)
+		db := NewDB(Capture, k)
 		t0 := time.Now()
 		if err := db.Build(context.Background(), nil); err != nil {
 			b.Fatal(err)
@@ -46,21 +46,21 @@ func BenchmarkOwareDBBuild(b *testing.B) {
 // the same, and a damaged file is refused.
 func TestOwareDBSaveLoad(t *testing.T) {
 	dir := t.TempDir()
-	db := NewDB(5)
+	db := NewDB(Capture, 5)
 	if err := db.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := db.Save(dir); err != nil {
 		t.Fatal(err)
 	}
-	got := NewDB(5)
+	got := NewDB(Capture, 5)
 	if err := got.Load(dir); err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(got.Lo, db.Lo) || !slices.Equal(got.Hi, db.Hi) || !slices.Equal(got.DHi, db.DHi) {
 		t.Fatal("loaded database differs")
 	}
-	name := filepath.Join(dir, FileName(5))
+	name := filepath.Join(dir, FileName(Capture, 5))
 	raw, _ := os.ReadFile(name)
 	// The loaded database is a mapping of the file: it outlives the file's
 	// name, as when a new file replaces it by rename.
@@ -84,17 +84,85 @@ func TestOwareDBSaveLoad(t *testing.T) {
 		if err := os.WriteFile(name, c.file, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if err := NewDB(5).Load(dir); err != dbfile.ErrBadDB {
+		if err := NewDB(Capture, 5).Load(dir); err != dbfile.ErrBadDB {
 			t.Errorf("%s: %v, want errBadDB", c.name, err)
 		}
 	}
 	if err := os.WriteFile(name, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := NewDB(5).Load(dir); err == nil {
+	if err := NewDB(Capture, 5).Load(dir); err == nil {
 		t.Error("an empty file loads")
 	}
-	if err := NewDB(6).Load(dir); !errors.Is(err, os.ErrNotExist) {
+	if err := NewDB(Capture, 6).Load(dir); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("no file: %v, want os.ErrNotExist", err)
 	}
+}
+
+// TestOwareDBFilesPerRule checks that the grand-slam rules' databases
+// never mix: each has a file name and a magic of its own (the default's
+// unchanged), a file is refused as another rule's database even under
+// that rule's name, GetDB and CachedSeeds answer per rule.
+func TestOwareDBFilesPerRule(t *testing.T) {
+	dir := t.TempDir()
+	wantNames := map[Slam]string{Capture: "oware-db-s4.bin", NoCapture: "oware-nocapture-db-s4.bin", Forbidden: "oware-forbidden-db-s4.bin"}
+	built := map[Slam]*DB{}
+	for _, s := range Slams {
+		if FileName(s, 4) != wantNames[s] {
+			t.Errorf("%v: file %s, want %s", s, FileName(s, 4), wantNames[s])
+		}
+		db, err := GetDB(context.Background(), s, 4, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if db.Slam != s || db.MaxSeeds != 4 {
+			t.Fatalf("GetDB(%v, 4) = %v", s, db)
+		}
+		if !FileOK(s, dir, 4) {
+			t.Errorf("%v: GetDB left no whole file", s)
+		}
+		built[s] = db
+	}
+	if MagicFor(Capture) != "MANCALA-OWAREDB2" {
+		t.Errorf("the default rule's magic changed: %s", MagicFor(Capture))
+	}
+	if slices.Equal(built[Capture].Lo, built[NoCapture].Lo) || slices.Equal(built[Capture].Hi, built[Forbidden].Hi) {
+		t.Error("the rules' databases are the same")
+	}
+	for _, s := range Slams {
+		got := NewDB(s, 4)
+		if err := got.Load(dir); err != nil {
+			t.Fatalf("%v: %v", s, err)
+		}
+		if !slices.Equal(got.Lo, built[s].Lo) || !slices.Equal(got.Hi, built[s].Hi) || !slices.Equal(got.DHi, built[s].DHi) {
+			t.Errorf("%v: the file holds another database", s)
+		}
+	}
+	// The default rule's file under the no-capture rule's name: refused.
+	raw, err := os.ReadFile(filepath.Join(dir, FileName(Capture, 4)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, FileName(NoCapture, 4)), raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := NewDB(NoCapture, 4).Load(dir); err != dbfile.ErrBadDB {
+		t.Errorf("the default rule's file loaded as the no-capture database: %v", err)
+	}
+	if FileOK(NoCapture, dir, 4) {
+		t.Error("FileOK takes the default rule's file for the no-capture database")
+	}
+	if k := CachedSeeds(Forbidden, dir); k != DBSeeds {
+		t.Errorf("CachedSeeds(forbidden) = %d, want %d", k, DBSeeds)
+	}
+	for _, s := range Slams {
+		if db := LoadedDBNoWait(s, 4, dir); db != built[s] {
+			t.Errorf("LoadedDBNoWait(%v) = %v, want the database GetDB returned", s, db)
+		}
+	}
+	DBs.Lock()
+	for _, s := range Slams {
+		delete(DBs.M, dir+"|"+FileName(s, 4))
+	}
+	DBs.Unlock()
 }

@@ -31,14 +31,14 @@ type retroNode struct {
 // can then reach a majority (a store would need more than all the seeds
 // on the board), so the engine's play is the database's, move by move.
 // ok is false when the engine says the game is over.
-func retroEngine(b retroBoard) (engine.Position, bool) {
+func retroEngine(r engine.Rules, b retroBoard) (engine.Position, bool) {
 	var s, n [6]int
 	k := 0
 	for j := range 6 {
 		s[j], n[j] = int(b[j]), int(b[6+j])
 		k += s[j] + n[j]
 	}
-	p, err := engine.NewPosition(owareRules, engine.Setup{ToMove: engine.South, Pits: [][]int{s[:], n[:]}, Stores: []int{0, k}})
+	p, err := engine.NewPosition(r, engine.Setup{ToMove: engine.South, Pits: [][]int{s[:], n[:]}, Stores: []int{0, k}})
 	return p, err == nil && p.Status() == engine.Ongoing
 }
 
@@ -51,16 +51,15 @@ func retroEngine(b retroBoard) (engine.Position, bool) {
 // of the child), hi = max of (capture - lo of the child), a move that ends
 // the game worth what the engine's stores say. Nothing of the database's
 // code is used but the meaning of its bounds.
-func retroBounds(t testing.TB, K int) (nodes []retroNode, lo, hi []int, sweeps int) {
+func retroBounds(t testing.TB, r engine.Rules, K int) (nodes []retroNode, lo, hi []int, sweeps int) {
 	index := map[retroBoard]int{}
 	var b retroBoard
 	var add func(pit, left int)
 	add = func(pit, left int) {
 		if pit == 12 {
-			if p, ok := retroEngine(b); ok {
+			if _, ok := retroEngine(r, b); ok {
 				index[b] = len(nodes)
 				nodes = append(nodes, retroNode{b: b, seeds: K - left})
-				_ = p
 			}
 			return
 		}
@@ -73,7 +72,7 @@ func retroBounds(t testing.TB, K int) (nodes []retroNode, lo, hi []int, sweeps i
 	add(0, K)
 	for i := range nodes {
 		nd := &nodes[i]
-		p, _ := retroEngine(nd.b)
+		p, _ := retroEngine(r, nd.b)
 		for _, m := range p.Moves() {
 			q, err := p.Play(m)
 			if err != nil {
@@ -129,12 +128,13 @@ func retroBounds(t testing.TB, K int) (nodes []retroNode, lo, hi []int, sweeps i
 	return nodes, lo, hi, sweeps
 }
 
-// TestOwareDBRetrograde compares the database, board by board, with the
-// naive retrograde analysis over the engine's own moves (retroBounds), for
-// every board of up to 6 seeds (4 with -short; OWARE_RETRO_SEEDS sets
-// another count): both bounds of every board must be the same. The
-// brute-force minimax (TestOwareDBBruteForce) checks the bounds' meaning
-// through Game, repetition rule included, where it finishes.
+// TestOwareDBRetrograde compares the database of each grand-slam rule,
+// board by board, with the naive retrograde analysis over the engine's
+// own moves under that rule (retroBounds), for every board of up to 6
+// seeds (4 with -short; OWARE_RETRO_SEEDS sets another count): both
+// bounds of every board must be the same. The brute-force minimax
+// (search's TestOwareDBBruteForce) checks the bounds' meaning through
+// Game, repetition rule included, where it finishes.
 func TestOwareDBRetrograde(t *testing.T) {
 	K := 6
 	if testing.Short() {
@@ -143,14 +143,30 @@ func TestOwareDBRetrograde(t *testing.T) {
 	if s := os.Getenv("OWARE_RETRO_SEEDS"); s != "" {
 		K, _ = strconv.Atoi(s)
 	}
+	for _, slam := range Slams {
+		t.Run(slam.String(), func(t *testing.T) { testRetrograde(t, slam, K) })
+	}
+}
+
+func testRetrograde(t *testing.T, slam Slam, K int) {
+	r := engine.MustNew("oware", engine.Options{"grand_slam": slam.String()})
+	if s, ok := Params(r); !ok || s != slam {
+		t.Fatalf("Params(%v) = %v, %v", r.Options(), s, ok)
+	}
 	t0 := time.Now()
-	nodes, lo, hi, sweeps := retroBounds(t, K)
+	nodes, lo, hi, sweeps := retroBounds(t, r, K)
 	took := time.Since(t0)
-	db := NewDB(K)
+	db := NewDB(slam, K)
 	if err := db.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
-	exact := 0
+	// The default rule's database, to show that the rules differ on
+	// these boards (else this test could not tell them apart).
+	def := NewDB(Capture, K)
+	if err := def.Build(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	exact, differ := 0, 0
 	for i, nd := range nodes {
 		var kb kalah.Board
 		for j := range 6 {
@@ -164,9 +180,13 @@ func TestOwareDBRetrograde(t *testing.T) {
 		if lo[i] == hi[i] {
 			exact++
 		}
+		if l, h := def.Bounds(kb); l != dlo || h != dhi {
+			differ++
+		}
 	}
-	t.Logf("%d boards of up to %d seeds with moves, every one the same: %d exact, %d with bounds only (%d sweeps, %v)",
-		len(nodes), K, exact, len(nodes)-exact, sweeps, took.Round(time.Millisecond))
+	t.Logf("%d boards of up to %d seeds with moves, every one the same: %d exact, %d with bounds only (%d sweeps, %v); %d differ from the default rule's",
+		len(nodes), K, exact, len(nodes)-exact, sweeps, took.Round(time.Millisecond), differ)
+	if slam != Capture && K >= 4 && differ == 0 {
+		t.Errorf("grand_slam=%v: every board has the default rule's bounds", slam)
+	}
 }
-
-var owareRules = engine.MustNew("oware", nil)
