@@ -27,7 +27,11 @@
  *          player to move without seeds ends the game, the opponent taking
  *          the seeds on his side.
  *
- * Usage: perftc VARIANT DEPTH
+ * Usage: perftc VARIANT DEPTH [SIDE CELL... [TUZDYK TUZDYK]]
+ * From the start, or from the position given: the side to move (0 South,
+ * 1 North), the seeds of every cell in the engine's layout (South's pits,
+ * South's store, North's pits, North's store) and, for togyz, the cell of
+ * each side's tuzdyk (-1: none). The position must be a game still on.
  * Prints "depth d: N" for d = 1..DEPTH, then the leaves of all depths and
  * their rate, as `mancala perft VARIANT DEPTH --full` does.
  */
@@ -250,39 +254,62 @@ static uint64_t togyz_perft(const Pos *p, int depth)
 
 /* ---- main ---- */
 
+/* ncells: the cells of the engine's layout (pits and stores, South's row
+ * first, each followed by its store). */
+static int ncells(const char *v) { return !strcmp(v, "kalah") || !strcmp(v, "oware") ? 14 : 20; }
+
 int main(int argc, char **argv)
 {
-	if (argc != 3) {
-		fprintf(stderr, "usage: perftc kalah|oware|togyz DEPTH\n");
+	const char *v = argc > 1 ? argv[1] : "";
+	int known = !strcmp(v, "kalah") || !strcmp(v, "oware") || !strcmp(v, "togyz");
+	int n = known ? ncells(v) : 0;
+	int extra = !strcmp(v, "togyz") ? 2 : 0; /* the tuzdyks */
+	if (!known || (argc != 3 && argc != 4 + n + extra)) {
+		fprintf(stderr, "usage: perftc kalah|oware|togyz DEPTH [SIDE CELL... [TUZDYK TUZDYK]]\n"
+				"  from the start, or from the position given in the engine's cell order\n"
+				"  (SIDE 0 South, 1 North to move; TUZDYK: the cell of each side's tuzdyk, -1 for none)\n");
 		return 2;
 	}
-	const char *v = argv[1];
 	int depth = atoi(argv[2]);
-	if (depth < 1 || depth > 40 ||
-	    (strcmp(v, "kalah") && strcmp(v, "oware") && strcmp(v, "togyz"))) {
-		fprintf(stderr, "perftc: want kalah, oware or togyz and a depth of 1 to 40\n");
+	if (depth < 1 || depth > 40) {
+		fprintf(stderr, "perftc: want a depth of 1 to 40\n");
 		return 2;
+	}
+	int cells[20];
+	int side = 0, tuz[2] = {-1, -1};
+	int pits = n / 2 - 1; /* a side's pits */
+	for (int c = 0; c < n; c++)
+		cells[c] = c % (pits + 1) == pits ? 0 : !strcmp(v, "togyz") ? 9 : 4;
+	if (argc > 3) {
+		side = atoi(argv[3]);
+		for (int c = 0; c < n; c++)
+			cells[c] = atoi(argv[4 + c]);
+		for (int i = 0; i < extra; i++)
+			tuz[i] = atoi(argv[4 + n + i]);
 	}
 	Kalah k = {0};
 	Pos p = {0};
-	p.tuzdyk[0] = p.tuzdyk[1] = -1;
-	for (int i = 0; i < 6; i++)
-		k.cells[i] = k.cells[7 + i] = 4;
-	for (int i = 0; i < 12; i++)
-		p.pits[i] = 4;
-	if (!strcmp(v, "togyz"))
-		for (int i = 0; i < 18; i++)
-			p.pits[i] = 9;
+	k.to_move = p.to_move = side;
+	for (int c = 0; c < n; c++) {
+		if (n == 14)
+			k.cells[c] = cells[c];
+		if (c % (pits + 1) == pits)
+			p.store[c / (pits + 1)] = cells[c];
+		else
+			p.pits[c - c / (pits + 1)] = cells[c];
+	}
+	for (int s = 0; s < 2; s++) /* a cell to a pit index */
+		p.tuzdyk[s] = tuz[s] < 0 ? -1 : tuz[s] - tuz[s] / (pits + 1);
 
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	uint64_t total = 0;
 	for (int d = 1; d <= depth; d++) {
-		uint64_t n = !strcmp(v, "kalah") ? kalah_perft(&k, d)
-			     : !strcmp(v, "oware") ? oware_perft(&p, d)
-						   : togyz_perft(&p, d);
-		total += n;
-		printf("depth %d: %llu\n", d, (unsigned long long)n);
+		uint64_t leaves = !strcmp(v, "kalah") ? kalah_perft(&k, d)
+				  : !strcmp(v, "oware") ? oware_perft(&p, d)
+							: togyz_perft(&p, d);
+		total += leaves;
+		printf("depth %d: %llu\n", d, (unsigned long long)leaves);
 		fflush(stdout);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
