@@ -159,12 +159,11 @@ func (r *owareRules) AppendMoves(p *Position, buf []Move) []Move {
 	me := p.toMove & 1
 	starving := rowSeeds(p, 1-me) == 0
 	start := len(buf)
-	for i := 1; i <= 6; i++ {
-		s := p.cells[7*int(me)+i-1]
-		if s == 0 || (starving && !r.feeds(i, s)) {
+	for i, s := range (*[6]uint8)(p.cells[7*int(me):]) {
+		if s == 0 || (starving && !r.feeds(i+1, s)) {
 			continue
 		}
-		buf = append(buf, sowMoves[i])
+		buf = append(buf, sowMoves[i+1])
 	}
 	if r.slam == slamForbidden && len(buf) > start {
 		moves := buf[start:]
@@ -313,67 +312,42 @@ func (r *owareRules) grandSlam(p *Position, pit int) bool {
 	return n > 0 && n == rowSeeds(&q, 1-q.toMove&1)
 }
 
+// Apply plays m. The rules are applied seed by seed in applySeeds; a move
+// without events sown counter-clockwise, the inner loop of the search and
+// of perft, is played here instead, written for speed (FuzzOware checks
+// that both leave every position alike: it plays each move with and without
+// events). The pits and stores (cells 0..13) are read once as two
+// little-endian words, sown by adding owareSow's bytes, captured from and
+// written back once: a byte written to memory and then read back within a
+// word stalls the processor, and a call costs as much as the sowing.
 func (r *owareRules) Apply(p *Position, m Move, ev *[]Event) {
-	if m.Kind != Sow || m.Pit < 1 || m.Pit > 6 {
+	if m.Kind != Sow || m.Pit-1 >= 6 {
 		return
 	}
 	me := p.toMove & 1
-	s := p.cells[7*int(me)+int(m.Pit)-1]
+	o := 6*uint(me) + uint(m.Pit) - 1 // the pit's ring index
+	c := o + uint(me)                 // its cell
+	lo, hi := binary.LittleEndian.Uint64(p.cells[0:8]), binary.LittleEndian.Uint64(p.cells[8:16])
+	var s uint
+	if c < 8 {
+		s = uint(lo >> (8 * c) & 0xff)
+	} else {
+		s = uint(hi >> (8 * (c - 8)) & 0xff)
+	}
 	if s == 0 {
 		return
 	}
-	cw := r.cw(s)
-	if ev == nil && !cw {
-		r.applyQuiet(p, int(m.Pit))
+	if ev != nil || r.cw(uint8(s)) {
+		r.applySeeds(p, m, ev)
 		return
 	}
-	last := r.sow(p, int(m.Pit), ev)
-	a, b, n := r.capture(p, me, last, cw)
-	if n > 0 && !(r.slam == slamNoCapture && n == rowSeeds(p, 1-me)) {
-		st := owareStore(me)
-		take := func(i int) {
-			c := owareRing[i]
-			emit(ev, Event{Kind: EventCapture, Side: me, Cell: c, Count: int(p.cells[c])})
-			p.cells[st] += p.cells[c]
-			p.cells[c] = 0
-		}
-		if cw { // from the last pit on, against the sowing
-			for i := a; i < b; i++ {
-				take(i)
-			}
-		} else {
-			for i := b - 1; i >= a; i-- {
-				take(i)
-			}
-		}
-	}
-	p.ply++
-	p.toMove = 1 - me
-	r.settle(p, ev)
-}
-
-// applyQuiet is Apply for a counter-clockwise sowing without events, the
-// inner loop of the search and of perft, written for speed; FuzzOware
-// checks that it leaves every position as the seed-by-seed Apply with
-// events does. The pits and stores (cells 0..13) are read once as two
-// little-endian words, sown by adding owareSow's bytes, captured from and
-// written back once. (A byte written to memory and then read back within a
-// word stalls the processor: that was a third of the time of a move.)
-func (r *owareRules) applyQuiet(p *Position, pit int) {
-	me := p.toMove & 1
-	lo, hi := binary.LittleEndian.Uint64(p.cells[0:8]), binary.LittleEndian.Uint64(p.cells[8:16])
-	// Empty the pit (ring index o): its cell is in lo or hi.
-	o := 6*int(me) + pit - 1
-	c := uint(owareRing[o])
-	var s int
+	// Empty the pit and sow: whole laps of the eleven other pits, then the
+	// rest.
 	if c < 8 {
-		s = int(lo >> (8 * c) & 0xff)
 		lo &^= 0xff << (8 * c)
 	} else {
-		s = int(hi >> (8 * (c - 8)) & 0xff)
 		hi &^= 0xff << (8 * (c - 8))
 	}
-	// Sow: whole laps of the eleven other pits, then the rest.
 	laps, rem := uint64(s/11), s%11
 	t, lap := &owareSow[o][rem], &owareSow[o][11]
 	lo += t.lo + laps*lap.lo
@@ -381,11 +355,14 @@ func (r *owareRules) applyQuiet(p *Position, pit int) {
 	if rem == 0 {
 		rem = 11
 	}
-	last := (o + rem) % 12
+	last := o + rem
+	if last >= 12 {
+		last -= 12
+	}
 	// Capture: the opponent's row as one word, pit 1 in the lowest byte.
 	opp := 1 - me
 	row := owareRow(lo, hi, opp)
-	if j := last - 6*int(opp); j >= 0 && j < 6 {
+	if j := int(last) - 6*int(opp); j >= 0 && j < 6 {
 		var taken uint64 // the bytes of the chain
 		n := 0
 		for ; j >= 0; j-- {
@@ -412,7 +389,43 @@ func (r *owareRules) applyQuiet(p *Position, pit int) {
 	binary.LittleEndian.PutUint64(p.cells[8:16], hi)
 	p.ply++
 	p.toMove = opp
-	r.settleSums(p, byteSum(owareRow(lo, hi, opp)), byteSum(owareRow(lo, hi, me)), nil)
+	// settle's usual case: both sides have seeds and no store holds more
+	// than half of them, so the game goes on.
+	mine, theirs := byteSum(owareRow(lo, hi, opp)), byteSum(owareRow(lo, hi, me))
+	ss, ns := int(lo>>(8*owareSouthStore)&0xff), int(hi>>(8*(owareNorthStore-8))&0xff)
+	if total := mine + theirs + ss + ns; mine > 0 && theirs > 0 && 2*ss <= total && 2*ns <= total {
+		return
+	}
+	r.settleSums(p, mine, theirs, nil)
+}
+
+// applySeeds is Apply seed by seed, with events.
+func (r *owareRules) applySeeds(p *Position, m Move, ev *[]Event) {
+	me := p.toMove & 1
+	cw := r.cw(p.cells[7*int(me)+int(m.Pit)-1])
+	last := r.sow(p, int(m.Pit), ev)
+	a, b, n := r.capture(p, me, last, cw)
+	if n > 0 && !(r.slam == slamNoCapture && n == rowSeeds(p, 1-me)) {
+		st := owareStore(me)
+		take := func(i int) {
+			c := owareRing[i]
+			emit(ev, Event{Kind: EventCapture, Side: me, Cell: c, Count: int(p.cells[c])})
+			p.cells[st] += p.cells[c]
+			p.cells[c] = 0
+		}
+		if cw { // from the last pit on, against the sowing
+			for i := a; i < b; i++ {
+				take(i)
+			}
+		} else {
+			for i := b - 1; i >= a; i-- {
+				take(i)
+			}
+		}
+	}
+	p.ply++
+	p.toMove = 1 - me
+	r.settle(p, ev)
 }
 
 // owareRow returns side s's six pits, read from the cells as two words
