@@ -330,9 +330,9 @@ func (r *owareRules) Apply(p *Position, m Move, ev *[]Event) {
 	lo, hi := binary.LittleEndian.Uint64(p.cells[0:8]), binary.LittleEndian.Uint64(p.cells[8:16])
 	var s uint
 	if c < 8 {
-		s = uint(lo >> (8 * c) & 0xff)
+		s = uint(lo >> (8 * c & 63) & 0xff)
 	} else {
-		s = uint(hi >> (8 * (c - 8)) & 0xff)
+		s = uint(hi >> (8 * (c - 8) & 63) & 0xff)
 	}
 	if s == 0 {
 		return
@@ -344,9 +344,9 @@ func (r *owareRules) Apply(p *Position, m Move, ev *[]Event) {
 	// Empty the pit and sow: whole laps of the eleven other pits, then the
 	// rest.
 	if c < 8 {
-		lo &^= 0xff << (8 * c)
+		lo &^= 0xff << (8 * c & 63)
 	} else {
-		hi &^= 0xff << (8 * (c - 8))
+		hi &^= 0xff << (8 * (c - 8) & 63)
 	}
 	laps, rem := uint64(s/11), s%11
 	t, lap := &owareSow[o][rem], &owareSow[o][11]
@@ -366,12 +366,12 @@ func (r *owareRules) Apply(p *Position, m Move, ev *[]Event) {
 		var taken uint64 // the bytes of the chain
 		n := 0
 		for ; j >= 0; j-- {
-			k := int(row >> (8 * j) & 0xff)
+			k := int(row >> (8 * j & 63) & 0xff)
 			if k != 2 && k != 3 {
 				break
 			}
 			n += k
-			taken |= 0xff << (8 * j)
+			taken |= 0xff << (8 * j & 63)
 		}
 		if n > 0 && !(r.slam == slamNoCapture && n == byteSum(row)) {
 			row &^= taken

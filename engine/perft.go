@@ -65,15 +65,18 @@ func (w *perftWalker) walk(p *Position, depth int) uint64 {
 	if depth == 1 && w.bulk {
 		return uint64(len(moves))
 	}
-	var n uint64
 	q := &w.stack[depth]
+	if depth == 1 { // every leaf is one, ended game or not
+		for _, m := range moves {
+			*q = *p
+			w.r.Apply(q, m, nil)
+		}
+		return uint64(len(moves))
+	}
+	var n uint64
 	for _, m := range moves {
 		*q = *p
 		w.r.Apply(q, m, nil)
-		if depth == 1 {
-			n++
-			continue
-		}
 		if w.limit > 0 {
 			e := w.entryOf(q)
 			if q.status == Ongoing && w.repeats(e) {
