@@ -126,6 +126,35 @@ var owareSow = func() (t [12][12]struct{ lo, hi uint64 }) {
 	return t
 }()
 
+// owareMoves[o][s] is what sowing the s seeds of the pit at ring index o
+// does to the cells read as two words, as owareSow: the pit emptied (s
+// subtracted from its byte, which holds s, so that no byte borrows) and each
+// pit sown into added to; last is the ring index of the last seed.
+var owareMoves = func() (t [12][256]struct {
+	lo, hi uint64
+	last   uint8
+}) {
+	for o := range 12 {
+		c := owareRing[o]
+		for s := 1; s < 256; s++ {
+			laps, rem := uint64(s/11), s%11
+			e := &t[o][s]
+			e.lo = owareSow[o][rem].lo + laps*owareSow[o][11].lo
+			e.hi = owareSow[o][rem].hi + laps*owareSow[o][11].hi
+			if c < 8 {
+				e.lo -= uint64(s) << (8 * c)
+			} else {
+				e.hi -= uint64(s) << (8 * (c - 8))
+			}
+			if rem == 0 {
+				rem = 11
+			}
+			e.last = uint8((o + rem) % 12)
+		}
+	}
+	return t
+}()
+
 const owareSouthStore, owareNorthStore = 6, 13
 
 func owareStore(s Side) Cell {
@@ -326,39 +355,18 @@ func (r *owareRules) Apply(p *Position, m Move, ev *[]Event) {
 	}
 	me := p.toMove & 1
 	o := 6*uint(me) + uint(m.Pit) - 1 // the pit's ring index
-	c := o + uint(me)                 // its cell
-	lo, hi := binary.LittleEndian.Uint64(p.cells[0:8]), binary.LittleEndian.Uint64(p.cells[8:16])
-	var s uint
-	if c < 8 {
-		s = uint(lo >> (8 * c & 63) & 0xff)
-	} else {
-		s = uint(hi >> (8 * (c - 8) & 63) & 0xff)
-	}
+	s := p.cells[o+uint(me)]          // its seeds (cell o+me)
 	if s == 0 {
 		return
 	}
-	if ev != nil || r.cw(uint8(s)) {
+	if ev != nil || r.cw(s) {
 		r.applySeeds(p, m, ev)
 		return
 	}
-	// Empty the pit and sow: whole laps of the eleven other pits, then the
-	// rest.
-	if c < 8 {
-		lo &^= 0xff << (8 * c & 63)
-	} else {
-		hi &^= 0xff << (8 * (c - 8) & 63)
-	}
-	laps, rem := uint64(s/11), s%11
-	t, lap := &owareSow[o][rem], &owareSow[o][11]
-	lo += t.lo + laps*lap.lo
-	hi += t.hi + laps*lap.hi
-	if rem == 0 {
-		rem = 11
-	}
-	last := o + rem
-	if last >= 12 {
-		last -= 12
-	}
+	sow := &owareMoves[o][s]
+	lo := binary.LittleEndian.Uint64(p.cells[0:8]) + sow.lo
+	hi := binary.LittleEndian.Uint64(p.cells[8:16]) + sow.hi
+	last := uint(sow.last)
 	// Capture: the opponent's row as one word, pit 1 in the lowest byte.
 	opp := 1 - me
 	row := owareRow(lo, hi, opp)
