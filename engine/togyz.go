@@ -72,23 +72,37 @@ var togyzRing = func() (r [36]Cell) {
 	return r
 }()
 
-// togyzSow[i][k] has a 1 in the byte of each of the k pits from ring
-// index i on (k < 18): what sowing k seeds from there adds to the cells,
-// read as three little-endian words (cells 0..7, 8..15, 16..23).
-// togyzLap has a 1 in the byte of every pit: a whole lap.
-var togyzSow, togyzLap = func() (t [18][18][3]uint64, lap [3]uint64) {
+// togyzMoves[i][s] is what sowing the s seeds of the pit at ring index i
+// does to the cells read as three little-endian words (cells 0..7, 8..15,
+// 16..23): the pit emptied (s subtracted from its byte, which holds s, so
+// that no byte borrows) and each pit sown into added to, the first seed
+// back into the pit; last is the cell of the last seed. Tuzdyks are left
+// to the move.
+var togyzMoves = func() (t [18][256]struct {
+	w    [3]uint64
+	last Cell
+}) {
+	add := func(w *[3]uint64, c Cell, n int) { w[c/8] += uint64(n) << (8 * (c % 8)) }
 	for i := range 18 {
-		for k := range 18 {
-			for j := range k {
-				c := togyzRing[i+j]
-				t[i][k][c/8] += 1 << (8 * (c % 8))
-			}
+		c := togyzRing[i]
+		// A single seed moves on to the next pit.
+		t[i][1].last = togyzRing[i+1]
+		add(&t[i][1].w, c, -1)
+		add(&t[i][1].w, t[i][1].last, 1)
+		// Two seeds or more: the first back into the pit, and each seed
+		// more one pit further.
+		t[i][2].last = togyzRing[i+1]
+		add(&t[i][2].w, c, -1)
+		add(&t[i][2].w, t[i][2].last, 1)
+		for s := 3; s < 256; s++ {
+			e := &t[i][s]
+			*e = t[i][s-1]
+			e.last = togyzRing[(i+s-1)%18]
+			add(&e.w, c, -1)
+			add(&e.w, e.last, 1)
 		}
 	}
-	for _, c := range togyzRing[:18] {
-		lap[c/8] += 1 << (8 * (c % 8))
-	}
-	return t, lap
+	return t
 }()
 
 const togyzSouthStore, togyzNorthStore = 9, 19
@@ -165,7 +179,7 @@ func (r *togyzRules) Check(p *Position, m Move) error {
 // instead, written for speed (FuzzTogyz checks that both leave every
 // position alike: it plays each move with and without events). The cells
 // (0..19) are read once as three little-endian words, sown by adding
-// togyzSow's bytes, captured from and written back once: a byte written to
+// togyzMoves' words, captured from and written back once: a byte written to
 // memory and then read back within a word stalls the processor.
 func (r *togyzRules) Apply(p *Position, m Move, ev *[]Event) {
 	if m.Kind != Sow || m.Pit-1 >= 9 {
@@ -174,7 +188,7 @@ func (r *togyzRules) Apply(p *Position, m Move, ev *[]Event) {
 	me := p.toMove & 1
 	opp := 1 - me
 	c := 10*uint(me) + uint(m.Pit) - 1
-	s := uint(p.cells[c])
+	s := p.cells[c]
 	if s == 0 {
 		return
 	}
@@ -182,31 +196,13 @@ func (r *togyzRules) Apply(p *Position, m Move, ev *[]Event) {
 		r.applySeeds(p, m, ev)
 		return
 	}
+	sow := &togyzMoves[togyzRingOf(Cell(c))][s]
 	w := [3]uint64{
-		binary.LittleEndian.Uint64(p.cells[0:8]),
-		binary.LittleEndian.Uint64(p.cells[8:16]),
-		binary.LittleEndian.Uint64(p.cells[16:24]),
+		binary.LittleEndian.Uint64(p.cells[0:8]) + sow.w[0],
+		binary.LittleEndian.Uint64(p.cells[8:16]) + sow.w[1],
+		binary.LittleEndian.Uint64(p.cells[16:24]) + sow.w[2],
 	}
-	w[c/8] &^= 0xff << (8 * (c % 8))
-	// The first seed goes back into the pit (a single seed moves on), then
-	// whole laps of the 18 pits and the rest.
-	start := uint(togyzRingOf(Cell(c)))
-	if s == 1 {
-		start++
-	}
-	if start == 18 {
-		start = 0
-	}
-	laps, rem := uint64(s/18), s%18
-	t := &togyzSow[start][rem]
-	w[0] += t[0] + laps*togyzLap[0]
-	w[1] += t[1] + laps*togyzLap[1]
-	w[2] += t[2] + laps*togyzLap[2]
-	k := rem // the seeds after the last whole lap, or the whole last lap
-	if k == 0 {
-		k = 18
-	}
-	last := uint(togyzRing[start+k-1])
+	last := uint(sow.last)
 	// Seeds sown into a tuzdyk belong to its owner.
 	for owner := range Side(2) {
 		if t := uint(p.aux[owner]); t != 0 {
