@@ -370,16 +370,16 @@ func (r *owareRules) Apply(p *Position, m Move, ev *[]Event) {
 	// Capture: the opponent's row as one word, pit 1 in the lowest byte.
 	opp := 1 - me
 	row := owareRow(lo, hi, opp)
-	if j := int(last) - 6*int(opp); j >= 0 && j < 6 {
+	if j := last - 6*uint(opp); j < 6 { // the last seed is in that row
 		var taken uint64 // the bytes of the chain
 		n := 0
-		for ; j >= 0; j-- {
-			k := int(row >> (8 * j & 63) & 0xff)
+		for sh := 8 * j; sh < 48; sh -= 8 { // down to pit 1 (sh wraps below 0)
+			k := int(row >> sh & 0xff)
 			if k != 2 && k != 3 {
 				break
 			}
 			n += k
-			taken |= 0xff << (8 * j & 63)
+			taken |= 0xff << sh
 		}
 		if n > 0 && !(r.slam == slamNoCapture && n == byteSum(row)) {
 			row &^= taken

@@ -27,6 +27,7 @@ func perft(p Position, depth int, bulk bool) uint64 {
 		w.words = (len(p.rules.Layout().Cells) + 7) / 8
 		w.path = make([]pathEntry, 1, depth+1)
 		w.path[0] = w.entryOf(&w.stack[0])
+		w.onPath = w.path[0].bit()
 	}
 	return w.walk(&w.stack[0], depth)
 }
@@ -41,6 +42,9 @@ type perftWalker struct {
 	limit int
 	words int         // the words of cells that the layout uses, for the hash
 	path  []pathEntry // positions on the current line, for the repetition rule
+	// onPath has the bit of each position on path: a position whose bit
+	// is clear is not on it, which settles most lookups without a scan.
+	onPath uint64
 }
 
 // pathEntry is a position on the line (in stack) with a hash that settles
@@ -59,6 +63,9 @@ func (w *perftWalker) entryOf(p *Position) pathEntry {
 	}
 	return pathEntry{h, p}
 }
+
+// bit is the position's bit in perftWalker.onPath.
+func (e pathEntry) bit() uint64 { return 1 << (e.hash >> 58) }
 
 func (w *perftWalker) walk(p *Position, depth int) uint64 {
 	moves := w.r.AppendMoves(p, w.bufs[depth][:0])
@@ -79,7 +86,7 @@ func (w *perftWalker) walk(p *Position, depth int) uint64 {
 		w.r.Apply(q, m, nil)
 		if w.limit > 0 {
 			e := w.entryOf(q)
-			if q.status == Ongoing && w.repeats(e) {
+			if q.status == Ongoing && w.onPath&e.bit() != 0 && w.repeats(e) {
 				q.endByRepetition(nil)
 				if q.status != Ongoing {
 					continue // the game ends here, by repetition
@@ -87,9 +94,12 @@ func (w *perftWalker) walk(p *Position, depth int) uint64 {
 				// namnam: only the round ended; the line goes on
 				e = w.entryOf(q)
 			}
+			onPath := w.onPath
+			w.onPath |= e.bit()
 			w.path = append(w.path, e)
 			n += w.walk(q, depth-1)
 			w.path = w.path[:len(w.path)-1]
+			w.onPath = onPath
 			continue
 		}
 		n += w.walk(q, depth-1)
