@@ -186,6 +186,12 @@ func (r *owareRules) AppendMoves(p *Position, buf []Move) []Move {
 		return buf
 	}
 	me := p.toMove & 1
+	lo, hi := binary.LittleEndian.Uint64(p.cells[0:8]), binary.LittleEndian.Uint64(p.cells[8:16])
+	if r.slam != slamForbidden && owareRow(lo, hi, 1-me) != 0 {
+		// The usual case, a hot path of the search and of perft: every
+		// pit that holds seeds, looked up by their pattern.
+		return append(buf, owareMoveSets[nonzeroBytes(owareRow(lo, hi, me))]...)
+	}
 	starving := rowSeeds(p, 1-me) == 0
 	start := len(buf)
 	for i, s := range (*[6]uint8)(p.cells[7*int(me):]) {
@@ -443,6 +449,30 @@ func owareRow(lo, hi uint64, s Side) uint64 {
 		return lo & 0xffffffffffff
 	}
 	return (lo>>56 | hi<<8) & 0xffffffffffff
+}
+
+// owareMoveSets[mask] lists, in pit order, the sowings of the pits whose
+// bits are set in mask (bit i-1 for pit i).
+var owareMoveSets = func() (t [64][]Move) {
+	for mask := range 64 {
+		for i := 1; i <= 6; i++ {
+			if mask>>(i-1)&1 != 0 {
+				t[mask] = append(t[mask], sowMoves[i])
+			}
+		}
+	}
+	return t
+}()
+
+// nonzeroBytes returns a bit for each of the low six bytes of x that is
+// not 0 (bit i for byte i).
+func nonzeroBytes(x uint64) int {
+	const low7 = 0x7f7f7f7f7f7f
+	x = ((x & low7) + low7 | x) & 0x808080808080 // bit 7 of each byte that is not 0
+	// Gather bit 8i (after the shift by 7) to bit 35+i: the multiplier's
+	// other products land on distinct bits outside 35..40, so nothing
+	// carries into them.
+	return int((x >> 7) * (1<<35 | 1<<28 | 1<<21 | 1<<14 | 1<<7 | 1) >> 35 & 63)
 }
 
 // byteSum adds up the bytes of x; their sum must be below 256 (a board
