@@ -352,7 +352,7 @@ func (r *owareRules) grandSlam(p *Position, pit int) bool {
 // of perft, is played here instead, written for speed (FuzzOware checks
 // that both leave every position alike: it plays each move with and without
 // events). The pits and stores (cells 0..13) are read once as two
-// little-endian words, sown by adding owareSow's bytes, captured from and
+// little-endian words, sown by adding owareMoves' words, captured from and
 // written back once: a byte written to memory and then read back within a
 // word stalls the processor, and a call costs as much as the sowing.
 func (r *owareRules) Apply(p *Position, m Move, ev *[]Event) {
