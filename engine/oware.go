@@ -141,6 +141,35 @@ var owareSow = func() (t [12][12]struct{ lo, hi uint64 }) {
 	return t
 }()
 
+// owareMoves[o][s] is what sowing the s seeds of the pit at ring index o
+// does to the cells read as two words, as owareSow: the pit emptied (s
+// subtracted from its byte, which holds s, so that no byte borrows) and each
+// pit sown into added to; last is the ring index of the last seed.
+var owareMoves = func() (t [12][256]struct {
+	lo, hi uint64
+	last   uint8
+}) {
+	for o := range 12 {
+		c := owareRing[o]
+		for s := 1; s < 256; s++ {
+			laps, rem := uint64(s/11), s%11
+			e := &t[o][s]
+			e.lo = owareSow[o][rem].lo + laps*owareSow[o][11].lo
+			e.hi = owareSow[o][rem].hi + laps*owareSow[o][11].hi
+			if c < 8 {
+				e.lo -= uint64(s) << (8 * c)
+			} else {
+				e.hi -= uint64(s) << (8 * (c - 8))
+			}
+			if rem == 0 {
+				rem = 11
+			}
+			e.last = uint8((o + rem) % 12)
+		}
+	}
+	return t
+}()
+
 const owareSouthStore, owareNorthStore = 6, 13
 
 func owareStore(s Side) Cell {
@@ -172,14 +201,19 @@ func (r *owareRules) AppendMoves(p *Position, buf []Move) []Move {
 		return buf
 	}
 	me := p.toMove & 1
+	lo, hi := binary.LittleEndian.Uint64(p.cells[0:8]), binary.LittleEndian.Uint64(p.cells[8:16])
+	if r.slam != slamForbidden && owareRow(lo, hi, 1-me) != 0 {
+		// The usual case, a hot path of the search and of perft: every
+		// pit that holds seeds, looked up by their pattern.
+		return append(buf, owareMoveSets[nonzeroBytes(owareRow(lo, hi, me))]...)
+	}
 	starving := rowSeeds(p, 1-me) == 0
 	start := len(buf)
-	for i := 1; i <= 6; i++ {
-		s := p.cells[7*int(me)+i-1]
-		if s == 0 || (starving && !r.feeds(i, s)) {
+	for i, s := range (*[6]uint8)(p.cells[7*int(me):]) {
+		if s == 0 || (starving && !r.feeds(i+1, s)) {
 			continue
 		}
-		buf = append(buf, sowMoves[i])
+		buf = append(buf, sowMoves[i+1])
 	}
 	if r.slam == slamForbidden && len(buf) > start {
 		moves := buf[start:]
@@ -328,14 +362,75 @@ func (r *owareRules) grandSlam(p *Position, pit int) bool {
 	return n > 0 && n == rowSeeds(&q, 1-q.toMove&1)
 }
 
+// Apply plays m. The rules are applied seed by seed in applySeeds; a move
+// without events sown counter-clockwise, the inner loop of the search and
+// of perft, is played here instead, written for speed (FuzzOware checks
+// that both leave every position alike: it plays each move with and without
+// events). The pits and stores (cells 0..13) are read once as two
+// little-endian words, sown by adding owareMoves' words, captured from and
+// written back once: a byte written to memory and then read back within a
+// word stalls the processor, and a call costs as much as the sowing.
 func (r *owareRules) Apply(p *Position, m Move, ev *[]Event) {
-	if m.Kind != Sow || m.Pit < 1 || m.Pit > 6 {
+	if m.Kind != Sow || m.Pit-1 >= 6 {
 		return
 	}
 	me := p.toMove & 1
-	if p.cells[7*int(me)+int(m.Pit)-1] == 0 {
+	o := 6*uint(me) + uint(m.Pit) - 1 // the pit's ring index
+	s := p.cells[o+uint(me)]          // its seeds (cell o+me)
+	if s == 0 {
 		return
 	}
+	if ev != nil || r.cw(s) {
+		r.applySeeds(p, m, ev)
+		return
+	}
+	sow := &owareMoves[o][s]
+	lo := binary.LittleEndian.Uint64(p.cells[0:8]) + sow.lo
+	hi := binary.LittleEndian.Uint64(p.cells[8:16]) + sow.hi
+	last := uint(sow.last)
+	// Capture: the opponent's row as one word, pit 1 in the lowest byte.
+	opp := 1 - me
+	row := owareRow(lo, hi, opp)
+	if j := last - 6*uint(opp); j < 6 { // the last seed is in that row
+		var taken uint64 // the bytes of the chain
+		n := 0
+		for sh := 8 * j; sh < 48; sh -= 8 { // down to pit 1 (sh wraps below 0)
+			k := int(row >> sh & 0xff)
+			if k != 2 && k != 3 {
+				break
+			}
+			n += k
+			taken |= 0xff << sh
+		}
+		if n > 0 && !(r.slam == slamNoCapture && n == byteSum(row)) {
+			row &^= taken
+			if opp == South {
+				lo = lo&^0xffffffffffff | row
+				hi += uint64(n) << (8 * (owareNorthStore - 8))
+			} else {
+				lo = lo&^(0xff<<56) | row<<56
+				hi = hi&^0xffffffffff | row>>8
+				lo += uint64(n) << (8 * owareSouthStore)
+			}
+		}
+	}
+	binary.LittleEndian.PutUint64(p.cells[0:8], lo)
+	binary.LittleEndian.PutUint64(p.cells[8:16], hi)
+	p.ply++
+	p.toMove = opp
+	// settle's usual case: both sides have seeds and no store holds more
+	// than half of them, so the game goes on.
+	mine, theirs := byteSum(owareRow(lo, hi, opp)), byteSum(owareRow(lo, hi, me))
+	ss, ns := int(lo>>(8*owareSouthStore)&0xff), int(hi>>(8*(owareNorthStore-8))&0xff)
+	if total := mine + theirs + ss + ns; mine > 0 && theirs > 0 && 2*ss <= total && 2*ns <= total {
+		return
+	}
+	r.settleSums(p, mine, theirs, nil)
+}
+
+// applySeeds is Apply seed by seed, with events.
+func (r *owareRules) applySeeds(p *Position, m Move, ev *[]Event) {
+	me := p.toMove & 1
 	cw := r.cw(p.cells[7*int(me)+int(m.Pit)-1])
 	last := r.sow(p, int(m.Pit), ev)
 	a, b, n := r.capture(p, me, last, cw)
@@ -362,12 +457,55 @@ func (r *owareRules) Apply(p *Position, m Move, ev *[]Event) {
 	r.settle(p, ev)
 }
 
+// owareRow returns side s's six pits, read from the cells as two words
+// (lo: cells 0..7, hi: 8..15), as the low six bytes of a word, pit 1 lowest.
+func owareRow(lo, hi uint64, s Side) uint64 {
+	if s == South {
+		return lo & 0xffffffffffff
+	}
+	return (lo>>56 | hi<<8) & 0xffffffffffff
+}
+
+// owareMoveSets[mask] lists, in pit order, the sowings of the pits whose
+// bits are set in mask (bit i-1 for pit i).
+var owareMoveSets = func() (t [64][]Move) {
+	for mask := range 64 {
+		for i := 1; i <= 6; i++ {
+			if mask>>(i-1)&1 != 0 {
+				t[mask] = append(t[mask], sowMoves[i])
+			}
+		}
+	}
+	return t
+}()
+
+// nonzeroBytes returns a bit for each of the low six bytes of x that is
+// not 0 (bit i for byte i).
+func nonzeroBytes(x uint64) int {
+	const low7 = 0x7f7f7f7f7f7f
+	x = ((x & low7) + low7 | x) & 0x808080808080 // bit 7 of each byte that is not 0
+	// Gather bit 8i (after the shift by 7) to bit 35+i: the multiplier's
+	// other products land on distinct bits outside 35..40, so nothing
+	// carries into them.
+	return int((x >> 7) * (1<<35 | 1<<28 | 1<<21 | 1<<14 | 1<<7 | 1) >> 35 & 63)
+}
+
+// byteSum adds up the bytes of x; their sum must be below 256 (a board
+// holds at most 255 seeds).
+func byteSum(x uint64) int { return int(x * 0x0101010101010101 >> 56) }
+
 func (r *owareRules) settle(p *Position, ev *[]Event) {
+	me := p.toMove & 1
+	r.settleSums(p, rowSeeds(p, me), rowSeeds(p, 1-me), ev)
+}
+
+// settleSums is settle given the seeds in the pits of the side to move
+// (mine) and of the other side (theirs).
+func (r *owareRules) settleSums(p *Position, mine, theirs int, ev *[]Event) {
 	if p.status != Ongoing {
 		return
 	}
 	me := p.toMove & 1
-	mine, theirs := rowSeeds(p, me), rowSeeds(p, 1-me)
 	s, n := int(p.cells[owareSouthStore]), int(p.cells[owareNorthStore])
 	total := mine + theirs + s + n
 	switch {
