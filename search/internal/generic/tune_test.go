@@ -386,7 +386,7 @@ func TestOwareTune(t *testing.T) {
 		rounded[i] = strconv.Itoa(int(w[i]))
 	}
 	t.Logf("after: train loss %.5f, held-out loss %.5f", texelLoss(train, w, k), texelLoss(hold, w, k))
-	t.Logf("weights (owSeeds, owSeedsLate, owEmpty, owWeakMine, owWeakTheirs, owKroo, owTempo, owThreatMine, owThreatTheirs): %s", strings.Join(rounded, ","))
+	t.Logf("weights (owSeeds, owSeedsLate, owEmpty, owWeakMine, owWeakTheirs, owKroo, owTempo, owThreatTheirs): %s", strings.Join(rounded, ","))
 }
 
 func parseWeights(t *testing.T, s string) *[owFeatures]int32 {
@@ -597,7 +597,6 @@ func TestOwareEvalTerms(t *testing.T) {
 		owWeakTheirs:   3,
 		owKroo:         0,
 		owTempo:        2 - 3, // mine: houses 2 and 3 (1 and 2 seeds); theirs: houses 1, 4 and 5
-		owThreatMine:   0,     // my 3 seeds from house 5 make their house 2 hold 1
 		owThreatTheirs: 5,     // their 13 seeds lap the board and end in my house 2: 1+2 and 0+2
 	}
 	if got != want {
