@@ -39,6 +39,7 @@ var (
 	owareSeed          = flag.Uint64("oware.seed", 1, "seed of the openings")
 	owareWeightsFlag   = flag.String("oware.weights", "", "TestOwareMatch: player A's weights, comma-separated (default: owareWeights)")
 	owareBWeightsFlag  = flag.String("oware.bweights", "", "TestOwareMatch: player B's weights (default: the previous evaluation, evalOwareV0)")
+	owareBNodes        = flag.Uint64("oware.bnodes", 0, "TestOwareMatch: player B's positions a move (0: -oware.nodes), to give the cheaper evaluation the same time")
 )
 
 // evalOwareV0 is the evaluation before the terms of owareFeatures, kept to
@@ -155,7 +156,7 @@ func (ps playerStats) String() string {
 
 // playOware plays one game from g, side aSide moved by ev[0], the other by
 // ev[1], and returns aSide's final store margin.
-func playOware(r engine.Rules, g *engine.Game, aSide engine.Side, ev [2]evaluator, nodes uint64, st *[2]playerStats) int {
+func playOware(r engine.Rules, g *engine.Game, aSide engine.Side, ev [2]evaluator, nodes [2]uint64, st *[2]playerStats) int {
 	for g.Position().Status() == engine.Ongoing && g.Position().Ply() < 2000 {
 		ps := g.Positions()
 		p := ps[len(ps)-1]
@@ -164,7 +165,7 @@ func playOware(r engine.Rules, g *engine.Game, aSide engine.Side, ev [2]evaluato
 			who = 0
 		}
 		t0 := time.Now()
-		m, d, n := analyzeLike(r, p, ps[:len(ps)-1], ev[who], nodes)
+		m, d, n := analyzeLike(r, p, ps[:len(ps)-1], ev[who], nodes[who])
 		st[who].time += time.Since(t0)
 		st[who].moves++
 		st[who].nodes += n
@@ -229,7 +230,7 @@ func TestOwareSelfPlay(t *testing.T) {
 		r := rules[i%2]
 		g := randomOpening(r, 4+rng.IntN(5), rng)
 		from := len(g.Positions())
-		playOware(r, g, engine.South, [2]evaluator{ev, ev}, *owareNodes, &st)
+		playOware(r, g, engine.South, [2]evaluator{ev, ev}, [2]uint64{*owareNodes, *owareNodes}, &st)
 		ps := g.Positions()
 		end := ps[len(ps)-1]
 		southMargin := end.Store(engine.South) - end.Store(engine.North)
@@ -424,13 +425,17 @@ func TestOwareMatch(t *testing.T) {
 	if *owareBWeightsFlag != "" {
 		ev[1] = owareEvaluator(parseWeights(t, *owareBWeightsFlag))
 	}
+	nodes := [2]uint64{*owareNodes, *owareNodes}
+	if *owareBNodes != 0 {
+		nodes[1] = *owareBNodes
+	}
 	var st [2]playerStats
 	var wins, draws, losses, margin int
 	for i := range *owareMatchGames + *owareMatchGames%2 {
 		rng := rand.New(rand.NewPCG(*owareSeed, uint64(i/2)))
 		g := randomOpening(r, 2**owareOpening, rng)
 		aSide := engine.Side(i % 2)
-		m := playOware(r, g, aSide, ev, *owareNodes, &st)
+		m := playOware(r, g, aSide, ev, nodes, &st)
 		margin += m
 		switch {
 		case m > 0:
@@ -444,8 +449,8 @@ func TestOwareMatch(t *testing.T) {
 		t.Logf("game %d: A %s, margin %+d; A +%d =%d -%d, Elo %+.0f ± %.0f", i+1, aSide, m, wins, draws, losses, elo, pm)
 	}
 	elo, pm := eloOf(wins, draws, losses)
-	t.Logf("%s, %d positions a move: A +%d =%d -%d, Elo %+.0f ± %.0f (95%%), mean margin %+.2f",
-		r.Variant().ID+" "+*owareOpt, *owareNodes, wins, draws, losses, elo, pm, float64(margin)/float64(wins+draws+losses))
+	t.Logf("%s, %d (B: %d) positions a move: A +%d =%d -%d, Elo %+.0f ± %.0f (95%%), mean margin %+.2f",
+		r.Variant().ID+" "+*owareOpt, nodes[0], nodes[1], wins, draws, losses, elo, pm, float64(margin)/float64(wins+draws+losses))
 	t.Logf("A: %s", st[0])
 	t.Logf("B: %s", st[1])
 }
