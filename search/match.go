@@ -20,7 +20,9 @@ type MatchOptions struct {
 	// variation derive from it.
 	Seed int64
 	// OpeningPlies random legal moves start every pair of games (0: 2;
-	// -1: none), so that deterministic levels do not replay one game.
+	// -1: none), so that deterministic levels do not replay one game; an
+	// opening a quick search finds already decided is drawn again (see
+	// balancedOpening).
 	OpeningPlies int
 	// Starts, if not empty, are the positions the pairs of games start
 	// from instead of random openings: pair i starts from Starts[i mod
