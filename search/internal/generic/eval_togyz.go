@@ -6,8 +6,9 @@ func init() { registerEval("togyz", variantEval{eval: evalTogyz}) }
 
 // evalTogyz (Togyz Kumalak) counts, besides the kazans:
 //   - a tuzdyk, which brings its owner every seed sown into it for the
-//     rest of the game: worth more the more seeds are still sown (about a
-//     seed for every ten on the board);
+//     rest of the game: worth more the more seeds are still sown and the
+//     nearer it lies to the start of the opponent's row (tuzdykWorth:
+//     about a seed for every ten on the board);
 //   - the opponent's threats: the seeds his best move would capture next
 //     (a last seed making one of the mover's pits even), or a tuzdyk he
 //     would make (a last seed making a pit 3), at half their worth, since
@@ -27,10 +28,10 @@ func evalTogyz(s *gsearch, n *gnode) int32 {
 		if tuz[sd] < 0 {
 			continue
 		}
-		if sd == me {
-			v += 10 * board
+		if w := tuzdykWorth(board, tuz[sd]); sd == me {
+			v += w
 		} else {
-			v -= 10 * board
+			v -= w
 		}
 	}
 	v -= togyzThreat(&ring, tuz, opp, board) / 2
@@ -46,6 +47,17 @@ func evalTogyz(s *gsearch, n *gnode) int32 {
 	v += 3 * odd
 	return int32(v)
 }
+
+// tuzdykWorth is what a tuzdyk on ring index at (pit at%9+1 of its side)
+// will still bring its owner, in hundredths of a seed: a share of the
+// seeds on the board, from 14 hundredths of a seed for every seed on the
+// board at pit 1 down to 7 at pit 8. A tuzdyk near the start of the
+// opponent's row is passed first by every sowing of its owner's that
+// crosses over, so the owner feeds it at will; the opponent's own sowings
+// reach it last. (Measured: this beat a flat tenth, +7 =0 -4 in 11 games,
+// and the reverse order, 7 at pit 1 to 14 at pit 8, lost to the flat
+// tenth, +1 =2 -6 in 9.)
+func tuzdykWorth(board, at int) int { return board * (14 - at%9) }
 
 // togyzBoard returns the ring of 18 pits, side s's pit i at 9*s+i-1 (the
 // order of sowing), and the ring index of each side's tuzdyk (-1: none),
@@ -91,7 +103,7 @@ func togyzThreat(ring *[18]int, tuz [2]int, sd engine.Side, board int) int {
 		case c%2 == 0:
 			best = max(best, 100*c)
 		case c == 3 && tuz[sd] < 0 && land%9 != 8 && (tuz[1-sd] < 0 || tuz[1-sd]%9 != land%9):
-			best = max(best, 300+10*board)
+			best = max(best, 300+tuzdykWorth(board, land))
 		}
 	}
 	return best

@@ -14,6 +14,17 @@ import (
 func TestTogyzThreat(t *testing.T) {
 	r := engine.MustNew("togyz", nil)
 	l := r.Layout()
+	ringOf := func(c engine.Cell) int {
+		for sd := range engine.Side(2) {
+			for i := 1; i <= 9; i++ {
+				if l.Pit(sd, i) == c {
+					return 9*int(sd) + i - 1
+				}
+			}
+		}
+		t.Fatalf("cell %d is no pit", c)
+		return 0
+	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	checked, threats, tuzdyks := 0, 0, 0
 	for game := 0; game < 40; game++ {
@@ -31,7 +42,7 @@ func TestTogyzThreat(t *testing.T) {
 				for _, e := range ev {
 					switch e.Kind {
 					case engine.EventTuzdyk:
-						got = 300 + 10*board
+						got = 300 + tuzdykWorth(board, ringOf(e.Cell))
 						tuzdyks++
 					case engine.EventCapture:
 						got = max(got, 100*e.Count)
