@@ -20,7 +20,9 @@ type MatchOptions struct {
 	// variation derive from it.
 	Seed int64
 	// OpeningPlies random legal moves start every pair of games (0: 2;
-	// -1: none), so that deterministic levels do not replay one game.
+	// -1: none), so that deterministic levels do not replay one game; an
+	// opening a quick search finds already decided is drawn again (see
+	// balancedOpening).
 	OpeningPlies int
 	// Starts, if not empty, are the positions the pairs of games start
 	// from instead of random openings: pair i starts from Starts[i mod
@@ -157,7 +159,7 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 func playGame(ctx context.Context, start engine.Position, a, b Level, i, plies, maxPlies int, seed int64) (int, error) {
 	aSide := engine.Side(i % 2)
 	rng := rand.New(rand.NewPCG(uint64(seed), uint64(i/2)))
-	g := engine.NewGame(openingFor(start, plies, rng))
+	g := engine.NewGame(balancedOpening(ctx, start, plies, rng))
 	for g.Position().Status() == engine.Ongoing && g.Position().Ply() < maxPlies {
 		p := g.Position()
 		l := b
@@ -173,6 +175,55 @@ func playGame(ctx context.Context, start engine.Position, a, b Level, i, plies, 
 		}
 	}
 	return resultMargin(g.Position(), aSide), nil
+}
+
+// Balanced openings: a random opening that has already decided the game
+// measures nothing, since both games of its pair go to the side it favours
+// whichever level plays it (in Gabata most two-ply openings leave one side
+// 10 to 40 seeds ahead of the other's best play). PlayMatch therefore
+// draws an opening again, up to openingTries times, while a search of
+// openingNodes positions finds the side to move more than openingBalance
+// of the seeds in play ahead or behind (at least 2 seeds), and otherwise
+// keeps the closest it drew.
+const (
+	openingTries   = 64
+	openingNodes   = 20_000
+	openingBalance = 0.05
+)
+
+// balancedOpening is openingFor, drawn again as the constants above say.
+// Its searches are counted in positions, so the opening depends on the
+// seed alone, not on the machine's speed; ctx ending stops the drawing
+// (PlayMatch then stops too).
+func balancedOpening(ctx context.Context, start engine.Position, plies int, rng *rand.Rand) engine.Position {
+	if plies <= 0 {
+		return start
+	}
+	var best engine.Position
+	bestGap := math.Inf(1)
+	for range openingTries {
+		p := openingFor(start, plies, rng)
+		a, err := Analyze(ctx, p, Limits{Nodes: openingNodes})
+		if err != nil {
+			if bestGap == math.Inf(1) {
+				return p
+			}
+			return best
+		}
+		gap := math.Abs(a.Score)
+		if gap <= openingLimit(p) {
+			return p
+		}
+		if gap < bestGap {
+			best, bestGap = p, gap
+		}
+	}
+	return best
+}
+
+// openingLimit is the largest lead, in seeds, of a balanced opening p.
+func openingLimit(p engine.Position) float64 {
+	return max(2, openingBalance*float64(p.Seeds()))
 }
 
 // openingFor plays up to plies random moves from start, never ending the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"math/rand/v2"
 	"sync"
 	"testing"
 
@@ -236,5 +237,43 @@ func TestMatchScoreAndElo(t *testing.T) {
 	_, mSplit := MatchResult{Games: 20, Wins: 10, Losses: 10}.Elo()
 	if mDraws >= mSplit {
 		t.Errorf("all draws: margin %v, not below split wins and losses %v", mDraws, mSplit)
+	}
+}
+
+// TestBalancedOpening: in Gabata most random two-ply openings already
+// decide the game (a quick search finds one side 10 to 40 seeds ahead);
+// the match's openings are drawn again until neither side leads by more
+// than openingLimit, the same opening for the same seed.
+func TestBalancedOpening(t *testing.T) {
+	r := engine.MustNew("gabata", nil)
+	gap := func(p engine.Position) float64 {
+		a, err := Analyze(context.Background(), p, Limits{Nodes: openingNodes})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return math.Abs(a.Score)
+	}
+	unbalanced := 0
+	for pair := range uint64(4) {
+		if g := gap(openingFor(r.Start(), 2, rand.New(rand.NewPCG(1, pair)))); g > openingLimit(r.Start()) {
+			unbalanced++
+		}
+		p := balancedOpening(context.Background(), r.Start(), 2, rand.New(rand.NewPCG(1, pair)))
+		if p.Ply() != 2 || p.Status() != engine.Ongoing {
+			t.Fatalf("pair %d: opening at ply %d, status %v; want ply 2, ongoing", pair, p.Ply(), p.Status())
+		}
+		if g := gap(p); g > openingLimit(p) {
+			t.Errorf("pair %d: opening %v scores %+.2f, beyond %.2f", pair, p.Key(), g, openingLimit(p))
+		}
+		if q := balancedOpening(context.Background(), r.Start(), 2, rand.New(rand.NewPCG(1, pair))); q.Key() != p.Key() {
+			t.Errorf("pair %d: the same seed drew two openings", pair)
+		}
+	}
+	if unbalanced == 0 {
+		t.Error("every first draw was balanced: the test shows nothing")
+	}
+	// No opening: the start itself.
+	if p := balancedOpening(context.Background(), r.Start(), 0, rand.New(rand.NewPCG(1, 0))); p.Key() != r.Start().Key() {
+		t.Error("no opening plies: not the start")
 	}
 }

@@ -21,7 +21,9 @@ const matchUsage = `usage: mancala match VARIANT --a LEVEL --b LEVEL [--games N]
 Plays a match between two of the bot's levels and prints A's wins, draws
 and losses, its score and the Elo difference with its 95% margin.
 Colours alternate: every random opening of P plies (default 2) is played
-twice, A moving first in one game and second in the other.
+twice, A moving first in one game and second in the other. An opening a
+quick search finds already decided (one side more than 5% of the seeds,
+at least 2, ahead) is drawn again, up to 64 times.
 
 Levels: beginner, easy, medium, hard, expert, perfect.
 
