@@ -43,7 +43,7 @@ func TestMatchEngine(t *testing.T) {
 	// A (legal), then plays A again from the emptied pit.
 	for _, want := range []string{
 		`oware: A beginner vs B engine "` + script + `", 2 games`,
-		"note: the engine plays Abapa rules, the referee's differ: a game ends at a position's third occurrence (Abapa: the first recurrence)",
+		"note: the engine plays Abapa rules, the referee's differ: repetition=third (Abapa: first)",
 		"A wins 2, draws 0, losses 0: score 100.0%",
 		"B's median depth 9.0 (3 moves reported one)",
 		"ended by forfeit: 2 games, A +2 =0 -0",

@@ -37,21 +37,16 @@ func CheckRules(r engine.Rules) error {
 }
 
 // AbapaDifferences lists how rules r differ from Abapa, the rules Aalina
-// plays (a grand slam captures nothing; the game ends at the first
-// recurrence of a position), one phrase each; none when they agree. A
-// rules option "repetition" with the value "first" counts as Abapa's
-// rule; without that option our Oware ends at a position's third
-// occurrence.
+// plays (a grand slam captures nothing, option grand_slam=nocapture; the
+// game ends at the first recurrence of a position, option
+// repetition=first), one phrase each; none when they agree.
 func AbapaDifferences(r engine.Rules) []string {
 	o := r.Options()
 	var d []string
 	if g := o["grand_slam"]; g != "nocapture" {
 		d = append(d, "grand_slam="+g+" (Abapa: nocapture)")
 	}
-	switch rep, ok := o["repetition"]; {
-	case !ok:
-		d = append(d, "a game ends at a position's third occurrence (Abapa: the first recurrence)")
-	case rep != "first":
+	if rep := o["repetition"]; rep != "first" {
 		d = append(d, "repetition="+rep+" (Abapa: first)")
 	}
 	return d

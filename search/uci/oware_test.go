@@ -168,30 +168,17 @@ func TestPositionArgs(t *testing.T) {
 	}
 }
 
-// TestAbapaDifferences holds with or without the rules option
-// "repetition" (being added on another branch): with it, "first" is
-// Abapa's rule and the third occurrence is named as a difference.
+// TestAbapaDifferences: each option that differs from Abapa is named,
+// none when both are Abapa's.
 func TestAbapaDifferences(t *testing.T) {
-	third := "a game ends at a position's third occurrence (Abapa: the first recurrence)"
-	hasRepetition := false
-	for _, o := range abapa(t).Variant().Options {
-		hasRepetition = hasRepetition || o.Name == "repetition"
-	}
 	tests := []struct {
 		opts engine.Options
 		want string
 	}{
-		{engine.Options{"grand_slam": "nocapture"}, third},
-		{nil, "grand_slam=capture (Abapa: nocapture)|" + third},
-	}
-	if hasRepetition {
-		tests = []struct {
-			opts engine.Options
-			want string
-		}{
-			{engine.Options{"grand_slam": "nocapture", "repetition": "first"}, ""},
-			{engine.Options{"grand_slam": "forbidden", "repetition": "first"}, "grand_slam=forbidden (Abapa: nocapture)"},
-		}
+		{engine.Options{"grand_slam": "nocapture", "repetition": "first"}, ""},
+		{engine.Options{"grand_slam": "forbidden", "repetition": "first"}, "grand_slam=forbidden (Abapa: nocapture)"},
+		{engine.Options{"grand_slam": "nocapture"}, "repetition=third (Abapa: first)"},
+		{nil, "grand_slam=capture (Abapa: nocapture)|repetition=third (Abapa: first)"},
 	}
 	for _, tc := range tests {
 		r, err := engine.New("oware", tc.opts)
