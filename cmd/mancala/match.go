@@ -41,8 +41,8 @@ Against an external engine (Oware only, 4 seeds a pit): B is a program
 speaking the UCI-style protocol of Aalina, the Aualé program's engine
 (see docs/performance.md). Our rules referee every game: an illegal
 move, a crash or no answer in time forfeits the game, which counts as a
-win for A and is listed. Aalina plays Abapa rules: use
---opt grand_slam=nocapture (a difference left is reported).
+win for A and is listed. Aalina plays Abapa rules: use --opt
+grand_slam=nocapture --opt repetition=first (a difference is reported).
 
   --b-engine CMD          the engine's command and arguments, split at
                           spaces (no shell quoting; wrap anything else
