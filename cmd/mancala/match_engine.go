@@ -98,9 +98,10 @@ func runEngineMatch(ctx context.Context, a *parsedArgs, stdout io.Writer) error 
 	if err := uci.CheckRules(rules); err != nil {
 		return usagef("match: %v", err)
 	}
-	// Our level consults the endgame database from the first move, as a
-	// bot that has played Perfect (or loaded its cache) does.
-	if err := search.Prepare(ctx, rules); err != nil {
+	// Our level consults the endgame databases already in the cache from
+	// the first move, as the bot does ("mancala book oware" builds them);
+	// a build here would cost each match its time.
+	if err := search.LoadCached(ctx); err != nil {
 		return failf("match: %v", err)
 	}
 	t0 := time.Now()
