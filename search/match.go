@@ -202,7 +202,7 @@ func balancedOpening(ctx context.Context, start engine.Position, plies int, rng 
 	var best engine.Position
 	bestGap := math.Inf(1)
 	for range openingTries {
-		p := openingFor(start, plies, rng)
+		p := RandomOpening(start, plies, rng)
 		a, err := Analyze(ctx, p, Limits{Nodes: openingNodes})
 		if err != nil {
 			if bestGap == math.Inf(1) {
@@ -226,9 +226,9 @@ func openingLimit(p engine.Position) float64 {
 	return max(2, openingBalance*float64(p.Seeds()))
 }
 
-// openingFor plays up to plies random moves from start, never ending the
-// game.
-func openingFor(start engine.Position, plies int, rng *rand.Rand) engine.Position {
+// RandomOpening plays up to plies random legal moves from start, drawn
+// from rng, never ending the game: a match's opening.
+func RandomOpening(start engine.Position, plies int, rng *rand.Rand) engine.Position {
 	p := start
 	for range max(plies, 0) {
 		moves := p.Moves()

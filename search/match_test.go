@@ -255,7 +255,7 @@ func TestBalancedOpening(t *testing.T) {
 	}
 	unbalanced := 0
 	for pair := range uint64(4) {
-		if g := gap(openingFor(r.Start(), 2, rand.New(rand.NewPCG(1, pair)))); g > openingLimit(r.Start()) {
+		if g := gap(RandomOpening(r.Start(), 2, rand.New(rand.NewPCG(1, pair)))); g > openingLimit(r.Start()) {
 			unbalanced++
 		}
 		p := balancedOpening(context.Background(), r.Start(), 2, rand.New(rand.NewPCG(1, pair)))

@@ -156,3 +156,18 @@ func (p *parsedArgs) options() (engine.Options, error) {
 	}
 	return opts, nil
 }
+
+// rules returns the rules of the variant named by the first positional
+// argument with the --opt options; its errors are usage errors (an
+// unknown variant or option, a bad value).
+func (p *parsedArgs) rules() (engine.Rules, error) {
+	o, err := p.options()
+	if err != nil {
+		return nil, err
+	}
+	r, err := engine.New(p.pos[0], o)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	return r, nil
+}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/search"
 	"github.com/mancala-bot/mancala/search/uci"
 )
@@ -49,13 +48,9 @@ func runEngine(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 			return usagef("engine: %v", err)
 		}
 	}
-	eopts, err := a.options()
+	rules, err := a.rules()
 	if err != nil {
 		return err
-	}
-	rules, err := engine.New(a.pos[0], eopts)
-	if err != nil {
-		return usagef("%v", err)
 	}
 	if err := uci.CheckRules(rules); err != nil {
 		return usagef("engine: %v", err)

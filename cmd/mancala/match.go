@@ -117,13 +117,9 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 			return usagef("--seed %q: want a whole number", v)
 		}
 	}
-	eopts, err := a.options()
+	rules, err := a.rules()
 	if err != nil {
 		return err
-	}
-	rules, err := engine.New(a.pos[0], eopts)
-	if err != nil {
-		return usagef("%v", err)
 	}
 	if rules.Layout().Sides != 2 {
 		return usagef("match: %s is not a two-player game", rules.Variant().ID)

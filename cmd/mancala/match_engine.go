@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/search"
 	"github.com/mancala-bot/mancala/search/uci"
 )
@@ -87,13 +86,9 @@ func runEngineMatch(ctx context.Context, a *parsedArgs, stdout io.Writer) error 
 			return usagef("--seed %q: want a whole number", v)
 		}
 	}
-	eopts, err := a.options()
+	rules, err := a.rules()
 	if err != nil {
 		return err
-	}
-	rules, err := engine.New(a.pos[0], eopts)
-	if err != nil {
-		return usagef("%v", err)
 	}
 	if err := uci.CheckRules(rules); err != nil {
 		return usagef("match: %v", err)

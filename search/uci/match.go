@@ -251,7 +251,7 @@ func playGame(ctx context.Context, r engine.Rules, level search.Level, eng *Engi
 	var gr gameResult
 	levelSide := engine.Side(i % 2)
 	rng := rand.New(rand.NewPCG(uint64(opts.Seed), uint64(i/2)))
-	g := engine.NewGame(opening(r.Start(), opts.OpeningPlies, rng))
+	g := engine.NewGame(search.RandomOpening(r.Start(), opts.OpeningPlies, rng))
 	maxPlies := opts.MaxPlies
 	if maxPlies <= 0 {
 		maxPlies = 2000
@@ -402,22 +402,4 @@ func mustMoveString(p engine.Position, m engine.Move) string {
 		return s
 	}
 	return fmt.Sprintf("%+v", m)
-}
-
-// opening plays up to plies random legal moves from start, never ending
-// the game.
-func opening(start engine.Position, plies int, rng *rand.Rand) engine.Position {
-	p := start
-	for range max(plies, 0) {
-		moves := p.Moves()
-		if len(moves) == 0 {
-			break
-		}
-		q, err := p.Play(moves[rng.IntN(len(moves))])
-		if err != nil || q.Status() != engine.Ongoing {
-			break
-		}
-		p = q
-	}
-	return p
 }
