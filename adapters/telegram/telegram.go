@@ -377,9 +377,12 @@ type Adapter struct {
 
 	username atomic.Value // string: the bot's username, from getMe
 	running  atomic.Bool
-	// refused is set while the latest answer of the Bot API was 401:
-	// the token is refused (Ready).
-	refused atomic.Bool
+	// calls numbers the Bot API calls as they start. refusedAt is 0, or
+	// the value calls had when a call was answered 401 (the token is
+	// refused: Ready); an accepted call clears it only when it started
+	// after that answer, so that a call already under way when the token
+	// was refused, answered late, does not hide the refusal.
+	calls, refusedAt atomic.Int64
 
 	// mu guards the chats' queues, the count of running goroutines and
 	// the stop state.
@@ -680,7 +683,7 @@ var ErrTokenRefused = errors.New("token refused (401 Unauthorized)")
 // Unauthorized (the token revoked or wrong), nil otherwise, and before
 // any call. The next accepted call makes it nil again. /readyz asks it.
 func (a *Adapter) Ready() error {
-	if a.refused.Load() {
+	if a.refusedAt.Load() != 0 {
 		return ErrTokenRefused
 	}
 	return nil

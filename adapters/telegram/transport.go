@@ -31,6 +31,7 @@ const (
 // v5.5.1 cannot extend: they lack message_thread_id (forum topics) and
 // parse_mode on an edited photo's caption.
 func (a *Adapter) request(ctx context.Context, method string, params tgbotapi.Params, files []tgbotapi.RequestFile, out any) (json.RawMessage, error) {
+	started := a.calls.Add(1)
 	api := &tgbotapi.BotAPI{Token: a.token, Client: ctxClient{ctx: ctx, c: a.http, red: a.red}}
 	api.SetAPIEndpoint(a.endpoint)
 	var (
@@ -45,11 +46,13 @@ func (a *Adapter) request(ctx context.Context, method string, params tgbotapi.Pa
 	if err != nil {
 		err = a.apiError(ctx, method, err)
 		if e := asError(err); e != nil && e.Code == http.StatusUnauthorized {
-			a.refused.Store(true)
+			a.refusedAt.Store(a.calls.Load())
 		}
 		return nil, err
 	}
-	a.refused.Store(false)
+	if at := a.refusedAt.Load(); at != 0 && started > at {
+		a.refusedAt.CompareAndSwap(at, 0)
+	}
 	if out != nil && len(resp.Result) > 0 {
 		if err := json.Unmarshal(resp.Result, out); err != nil {
 			return resp.Result, &Error{Method: method, Description: "decoding the result: " + a.red.Replace(err.Error())}
