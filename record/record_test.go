@@ -1,0 +1,287 @@
+package record
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/store"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden records in testdata/")
+
+// optionSets are the option sets a variant's games are played with: the
+// defaults, and one with every option away from its default where a
+// value the rules accept exists (Ruma: 2 players too).
+func optionSets(t *testing.T, v *engine.Variant) []engine.Options {
+	sets := []engine.Options{{}}
+	if len(v.Options) == 0 {
+		return sets
+	}
+	other := engine.Options{}
+	for _, spec := range v.Options {
+		var candidates []string
+		switch spec.Kind {
+		case engine.BoolOption:
+			candidates = []string{"true", "false"}
+		case engine.EnumOption:
+			candidates = spec.Values
+		case engine.IntOption:
+			candidates = []string{fmt.Sprint(spec.Max), fmt.Sprint(spec.Min), fmt.Sprint(spec.Min + 1)}
+		}
+		for i := len(candidates) - 1; i >= 0; i-- {
+			c := candidates[i]
+			if c == spec.Default {
+				continue
+			}
+			try := engine.Options{}
+			for k, val := range other {
+				try[k] = val
+			}
+			try[spec.Name] = c
+			if _, err := v.New(try); err == nil {
+				other = try
+				break
+			}
+		}
+	}
+	if v.ID == "ruma" {
+		other["players"] = "2"
+	}
+	if _, err := v.New(other); err != nil {
+		t.Fatalf("%s %v: %v", v.ID, other, err)
+	}
+	return append(sets, other)
+}
+
+// randomGame plays up to maxPlies random legal moves from start (seats
+// of Ruma sometimes leaving) and returns the moves in notation and the
+// engine game.
+func randomGame(rng *rand.Rand, start engine.Position, maxPlies int) ([]string, *engine.Game) {
+	eg := engine.NewGame(start)
+	var moves []string
+	for range maxPlies {
+		p := eg.Position()
+		if p.Status().Over() {
+			break
+		}
+		if p.Rules().Layout().Sides == 4 && rng.IntN(12) == 0 {
+			side := engine.Side(rng.IntN(4))
+			if _, err := eg.Leave(side); err == nil {
+				moves = append(moves, "out:"+side.String())
+				continue
+			}
+		}
+		legal := p.Moves()
+		if len(legal) == 0 {
+			break
+		}
+		m := legal[rng.IntN(len(legal))]
+		if _, err := eg.Play(m); err != nil {
+			panic(err)
+		}
+		moves = append(moves, m.String())
+	}
+	return moves, eg
+}
+
+// storeGame is a stored game of those moves, its result as the bot
+// records it (by seat), or a resignation by the seat to move when the
+// moves do not end the game and resign is set.
+func storeGame(t *testing.T, start engine.Position, custom bool, moves []string, final engine.Position, resign bool) *store.Game {
+	t.Helper()
+	r := start.Rules()
+	created := time.Date(2026, 11, 27, 20, 15, 0, 0, time.UTC)
+	g := &store.Game{ID: 42, Platform: "discord", Channel: "c1", Variant: r.Variant().ID, Options: r.Options(),
+		Phase: store.PhasePlaying, CreatedAt: created, UpdatedAt: created.Add(time.Hour)}
+	if custom {
+		b, err := json.Marshal(start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Start = string(b)
+	}
+	names := []string{"Alice", `Bob "the sower"`, "Chidi", "Dana"}
+	for i := range r.Layout().Sides {
+		p := store.Player{UserID: fmt.Sprint("u", i), Name: names[i]}
+		if i == 1 {
+			p = store.Player{Name: "bot", Level: "medium"}
+		}
+		g.Players = append(g.Players, p)
+	}
+	for i, m := range moves {
+		g.Moves = append(g.Moves, store.Move{Ply: i, Move: m, At: created.Add(time.Duration(i) * time.Second)})
+	}
+	if res, why := engineResult(final); res != "" {
+		g.Phase, g.Result, g.Reason = store.PhaseOver, res, why
+	} else if resign && r.Layout().Sides == 2 {
+		g.Phase, g.Reason = store.PhaseOver, "resign"
+		g.Result = engine.Won(engine.Side(1 - seatOf(final, final.ToMove()))).String()
+	}
+	return g
+}
+
+func positionJSON(t *testing.T, p engine.Position) string {
+	t.Helper()
+	b, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// roundTrip exports g in both formats, imports each and checks the game
+// read is the game played: the same moves, start, result and final
+// position (want).
+func roundTrip(t *testing.T, g *store.Game, want engine.Position) {
+	t.Helper()
+	for _, f := range []Format{Text, JSON} {
+		var b bytes.Buffer
+		if err := Export(&b, g, f); err != nil {
+			t.Fatalf("%s: export: %v", f, err)
+		}
+		got, err := Import(bytes.NewReader(b.Bytes()))
+		if err != nil {
+			t.Fatalf("%s: import: %v\n%s", f, err, b.String())
+		}
+		var moves []string
+		for _, m := range got.Moves {
+			moves = append(moves, m.String())
+		}
+		var stored []string
+		for _, m := range g.Moves {
+			stored = append(stored, m.Move)
+		}
+		if strings.Join(moves, " ") != strings.Join(stored, " ") {
+			t.Fatalf("%s: moves\n got %v\nwant %v", f, moves, stored)
+		}
+		if a, b := positionJSON(t, got.Final()), positionJSON(t, want); a != b {
+			t.Fatalf("%s: final position\n got %s\nwant %s", f, a, b)
+		}
+		if got.Result != g.Result || got.Reason != g.Reason {
+			t.Fatalf("%s: result %q (%q), want %q (%q)", f, got.Result, got.Reason, g.Result, g.Reason)
+		}
+		if (g.Start != "") != got.Custom || (got.Custom && positionJSON(t, got.Start) != g.Start) {
+			t.Fatalf("%s: start %v %s, want %q", f, got.Custom, positionJSON(t, got.Start), g.Start)
+		}
+		if got.Variant != g.Variant || optionsText(got.Rules().Variant(), got.Options) != optionsText(got.Rules().Variant(), g.Options) {
+			t.Fatalf("%s: rules %s %v, want %s %v", f, got.Variant, got.Options, g.Variant, g.Options)
+		}
+		if len(got.Players) != len(g.Players) {
+			t.Fatalf("%s: players %+v, want %+v", f, got.Players, g.Players)
+		}
+		for i, p := range got.Players {
+			if p.Name != g.Players[i].Name || p.Level != g.Players[i].Level {
+				t.Fatalf("%s: players %+v, want %+v", f, got.Players, g.Players)
+			}
+		}
+		// And again: what was read writes the same record.
+		var again bytes.Buffer
+		if err := got.Export(&again, f); err != nil {
+			t.Fatal(err)
+		}
+		if f == Text && !bytes.Equal(again.Bytes(), b.Bytes()) {
+			t.Fatalf("text: re-export differs:\n%s\n---\n%s", b.String(), again.String())
+		}
+	}
+}
+
+// TestRoundTripEveryVariant plays random legal games of every variant
+// with each option set, from the start and from a position reached by a
+// few moves (a non-standard start), and round-trips each through both
+// formats.
+func TestRoundTripEveryVariant(t *testing.T) {
+	for _, v := range engine.Variants() {
+		t.Run(v.ID, func(t *testing.T) {
+			for oi, opts := range optionSets(t, v) {
+				rules, err := v.New(opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for seed := range uint64(4) {
+					rng := rand.New(rand.NewPCG(seed, uint64(oi)))
+					start, custom := rules.Start(), seed%2 == 1
+					if custom {
+						// A start of our own: a few random moves in.
+						for {
+							_, eg := randomGame(rng, rules.Start(), 1+rng.IntN(6))
+							if p := eg.Position(); !p.Status().Over() {
+								start = p
+								break
+							}
+						}
+					}
+					moves, eg := randomGame(rng, start, 400)
+					g := storeGame(t, start, custom, moves, eg.Position(), seed == 2)
+					roundTrip(t, g, eg.Position())
+				}
+			}
+		})
+	}
+}
+
+// TestGolden writes one record of each kind and compares it with
+// testdata/: an Oware game (OGN), Bao la Kiswahili (directions and "+"),
+// Ruma with a seat leaving, and the Kalah JSON.
+func TestGolden(t *testing.T) {
+	cases := []struct {
+		file    string
+		variant string
+		opts    engine.Options
+		moves   int
+		seed    uint64
+		f       Format
+	}{
+		{"oware.ogn", "oware", engine.Options{"grand_slam": "nocapture", "repetition": "first"}, 400, 1, Text},
+		{"oware-custom.ogn", "oware", nil, 9, 3, Text},
+		{"bao.txt", "bao", nil, 24, 1, Text},
+		{"ruma.txt", "ruma", nil, 40, 5, Text},
+		{"kalah.json", "kalah", engine.Options{"pie": "true"}, 12, 1, JSON},
+	}
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			rules := engine.MustNew(c.variant, c.opts)
+			rng := rand.New(rand.NewPCG(c.seed, 7))
+			start, custom := rules.Start(), strings.Contains(c.file, "custom")
+			if custom {
+				_, eg := randomGame(rng, start, 5)
+				start = eg.Position()
+			}
+			moves, eg := randomGame(rng, start, c.moves)
+			g := storeGame(t, start, custom, moves, eg.Position(), false)
+			var b bytes.Buffer
+			if err := Export(&b, g, c.f); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join("testdata", c.file)
+			if *update {
+				if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update to write it)", err)
+			}
+			if !bytes.Equal(b.Bytes(), want) {
+				t.Fatalf("%s differs from the record written:\n%s", path, b.String())
+			}
+			// The golden file reads back to the game played.
+			got, err := Import(bytes.NewReader(want))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a, b := positionJSON(t, got.Final()), positionJSON(t, eg.Position()); a != b {
+				t.Fatalf("final position %s, want %s", a, b)
+			}
+		})
+	}
+}
