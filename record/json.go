@@ -118,7 +118,7 @@ func readJSON(data []byte) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("options: %v", err)
 	}
-	g := &Game{Variant: v.ID, Options: rules.Options(), Start: rules.Start(), Reason: r.Reason, Event: r.Event, Site: r.Site}
+	g := &Game{Variant: v.ID, Options: rules.Options(), Start: rules.Start(), Reason: clean(r.Reason), Event: clean(r.Event), Site: clean(r.Site)}
 	if len(r.Start) > 0 && string(r.Start) != "null" {
 		p, err := engine.ParsePosition(r.Start)
 		if err != nil {

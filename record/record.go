@@ -224,8 +224,8 @@ func FromStore(g *store.Game) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	rg := &Game{Variant: v.ID, Options: rules.Options(), Start: rules.Start(), Site: g.Platform,
-		Result: g.Result, Reason: g.Reason, Created: g.CreatedAt}
+	rg := &Game{Variant: v.ID, Options: rules.Options(), Start: rules.Start(), Site: clean(g.Platform),
+		Result: g.Result, Reason: clean(g.Reason), Created: g.CreatedAt}
 	if g.Start != "" {
 		if rg.Start, err = engine.ParsePosition([]byte(g.Start)); err != nil {
 			return nil, fmt.Errorf("start position: %w", err)

@@ -285,3 +285,105 @@ func TestGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestImportErrors feeds malformed and contradicting records and checks
+// each is refused with a reason naming the line and the move at fault.
+func TestImportErrors(t *testing.T) {
+	head := "[Variant \"kalah\"]\n[Result \"*\"]\n\n"
+	cases := []struct {
+		name, in, want string
+	}{
+		{"empty", "", "line 1: no Variant tag"},
+		{"unknown variant", "[Variant \"chess\"]\n1. e4 *\n", `line 1: unknown variant "chess"`},
+		{"unknown option", "[Event \"x\"]\n[Variant \"kalah\"]\n[Options \"pits=6 colour=red\"]\n*\n", `line 3: Options: unknown option "colour" for kalah`},
+		{"bad option value", "[Variant \"kalah\"]\n[Options \"pits=99\"]\n*\n", "line 2: Options: option pits: 99 is outside 1..8"},
+		{"illegal move", head + "1. 3 2. 1\n3. 9 *\n", "line 5: move 3 (9): "},
+		{"empty pit (3 ends in the store: South again)", head + "1. 3 2. 3 *\n", "line 4: move 2 (3): pit 3 is empty"},
+		{"not a move", head + "1. 3 2. x *\n", `line 4: move 2: "x" is not a move`},
+		{"move number", head + "1. 3\n3. 4 *\n", "line 5: move number 3 where move 2 is due"},
+		{"result mid-game", head + "1. 3 * 2. 4\n", "line 4: the result * must end the moves"},
+		{"result tag and token", head + "1. 3 1-0\n", "line 4: the result 1-0 is not the Result tag's (*)"},
+		{"win without an end", "[Variant \"kalah\"]\n[Result \"1-0\"]\n1. 3 1-0\n", "the result south_won: the moves do not end the game, and no Termination"},
+		{"engine reason without an end", "[Variant \"kalah\"]\n[Result \"1-0\"]\n[Termination \"majority\"]\n1. 3 1-0\n", `termination "majority": the moves do not end the game`},
+		{"unclosed tag", "[Variant \"kalah]\n", "line 1: tag Variant: its value has no closing quote on its line"},
+		{"unclosed comment", head + "1. 3 { a comment\n\n", "line 4: a comment { has no closing }"},
+		{"OGN wrong side", "[Variant \"Oware Abapa\"]\n\n1. A B\n", "line 3: move 2: B is south's house, but north is to move"},
+		{"OGN not a house", "[Variant \"Oware Abapa\"]\n\n1. A g\n", `line 3: move 2: "g" is not a house`},
+		{"OGN score of a game not over", "[Variant \"Oware Abapa\"]\n[Result \"25-23\"]\n\n1. A b\n", "the result 25-23 says the game ended, but the moves do not end it"},
+		{"OGN bad FEN", "[Variant \"Oware Abapa\"]\n[FEN \"4-4-4\"]\n\n1. A\n", "line 2: FEN: \"4-4-4\": want 14 numbers"},
+		{"JSON syntax", "{\n  \"format\": \"mancala-record\",\n  \"version\": 1,\n  \"moves\": [\"3\",]\n}\n", "line 4: invalid character ']'"},
+		{"JSON unknown field", "{\"format\":\"mancala-record\",\"version\":1,\"variant\":\"kalah\",\"colour\":1}", `unknown field "colour"`},
+		{"JSON illegal move", `{"format":"mancala-record","version":1,"variant":"kalah","options":{},"players":[],"moves":["3","9"],"result":""}`, "move 2 (9): "},
+		{"JSON result", `{"format":"mancala-record","version":1,"variant":"kalah","options":{},"players":[],"moves":["3"],"result":"north_won"}`, "the result north_won: the moves do not end the game"},
+		{"JSON final", `{"format":"mancala-record","version":1,"variant":"tchuka","options":{},"players":[],"moves":[],"result":"","final":{"variant":"tchuka","options":{"pits":4,"seeds":2},"to_move":"south","ply":0,"pits":{"south":[2,2,2,1]},"stores":{"south":1},"status":"ongoing","extra":{}}}`, "final: the moves reach"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g, err := Import(strings.NewReader(c.in))
+			if err == nil {
+				t.Fatalf("accepted %+v", g)
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("error %q, want it to contain %q", err, c.want)
+			}
+		})
+	}
+}
+
+// TestImportAcceptsOthersRecords reads what other writers produce: OGN
+// with comments, variations and captures as Aualé writes them, and
+// numbers glued to their moves.
+func TestImportAcceptsOthersRecords(t *testing.T) {
+	in := "\xef\xbb\xbf[Variant \"Oware Abapa\"]\n[Event \"Club \\\"night\\\"\"]\n[South \"?\"]\n[Result \"*\"]\n\n" +
+		"1. F { a comment\n over lines } a (1... b 2. C) 2.D b ; to the end\n3. E *\n"
+	g, err := Import(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []string
+	for _, m := range g.Moves {
+		moves = append(moves, m.String())
+	}
+	if got := strings.Join(moves, " "); got != "6 1 4 2 5" {
+		t.Fatalf("moves %q", got)
+	}
+	if g.Event != `Club "night"` || g.Players[0].Name != "" || g.Options["grand_slam"] != "nocapture" || g.Options["repetition"] != "first" {
+		t.Fatalf("read %+v", g)
+	}
+	if p := g.Final(); p.Ply() != 5 || p.ToMove() != engine.North {
+		t.Fatalf("final %v", p)
+	}
+}
+
+// FuzzImport: Import never panics, and whatever it accepts writes both
+// records, which read back to the same game.
+func FuzzImport(f *testing.F) {
+	for _, name := range []string{"oware.ogn", "oware-custom.ogn", "bao.txt", "ruma.txt", "kalah.json"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte("[Variant \"kalah\"]\n1. 3 2. 4 *"))
+	f.Add([]byte(`{"format":"mancala-record","version":1,"variant":"ruma","options":{"players":2},"event":"a\nb","players":[{"seat":"south","name":"x\"y"}],"moves":["2","out:east"],"result":""}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		g, err := Import(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		for _, form := range []Format{Text, JSON} {
+			var b bytes.Buffer
+			if err := g.Export(&b, form); err != nil {
+				t.Fatal(err)
+			}
+			back, err := Import(bytes.NewReader(b.Bytes()))
+			if err != nil {
+				t.Fatalf("%s: the re-export does not read: %v\n%s", form, err, b.String())
+			}
+			if len(back.Moves) != len(g.Moves) || positionJSON(t, back.Final()) != positionJSON(t, g.Final()) || back.Result != g.Result || back.Reason != g.Reason {
+				t.Fatalf("%s: re-read %d moves to %s (%s), want %d to %s (%s)", form, len(back.Moves), positionJSON(t, back.Final()), back.Result, len(g.Moves), positionJSON(t, g.Final()), g.Result)
+			}
+		}
+	})
+}
