@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -63,7 +64,8 @@ func optionSets(t *testing.T, v *engine.Variant) []engine.Options {
 }
 
 // randomGame plays up to maxPlies random legal moves from start (seats
-// of Ruma sometimes leaving) and returns the moves in notation and the
+// of Ruma sometimes leaving, the pie rule's swap taken half the time it
+// is offered) and returns the moves in notation and the
 // engine game.
 func randomGame(rng *rand.Rand, start engine.Position, maxPlies int) ([]string, *engine.Game) {
 	eg := engine.NewGame(start)
@@ -85,6 +87,9 @@ func randomGame(rng *rand.Rand, start engine.Position, maxPlies int) ([]string, 
 			break
 		}
 		m := legal[rng.IntN(len(legal))]
+		if slices.Contains(legal, engine.SwapMove) && rng.IntN(2) == 0 {
+			m = engine.SwapMove // the pie rule, at its one chance, often
+		}
 		if _, err := eg.Play(m); err != nil {
 			panic(err)
 		}
@@ -199,6 +204,18 @@ func roundTrip(t *testing.T, g *store.Game, want engine.Position) {
 // few moves (a non-standard start), and round-trips each through both
 // formats.
 func TestRoundTripEveryVariant(t *testing.T) {
+	// What the games exercised, to be sure the notation's every form went
+	// through: swaps, seats leaving, directions, Bao's "+", finished
+	// games, resignations, custom starts.
+	seen := map[string]int{}
+	defer func() {
+		t.Logf("exercised: %v", seen)
+		for _, k := range []string{"swap", "out:", "L", "R", "+", "finished", "resign", "custom"} {
+			if seen[k] == 0 && !t.Failed() {
+				t.Errorf("no game exercised %q: %v", k, seen)
+			}
+		}
+	}()
 	for _, v := range engine.Variants() {
 		t.Run(v.ID, func(t *testing.T) {
 			for oi, opts := range optionSets(t, v) {
@@ -222,6 +239,22 @@ func TestRoundTripEveryVariant(t *testing.T) {
 					moves, eg := randomGame(rng, start, 400)
 					g := storeGame(t, start, custom, moves, eg.Position(), seed == 2)
 					roundTrip(t, g, eg.Position())
+					for _, m := range moves {
+						for _, k := range []string{"swap", "out:", "L", "R", "+"} {
+							if strings.Contains(m, k) {
+								seen[k]++
+							}
+						}
+					}
+					switch {
+					case eg.Position().Status().Over():
+						seen["finished"]++
+					case g.Reason == "resign":
+						seen["resign"]++
+					}
+					if custom {
+						seen["custom"]++
+					}
 				}
 			}
 		})
