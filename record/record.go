@@ -216,6 +216,9 @@ func Export(w io.Writer, g *store.Game, f Format) error {
 // (replayed), seats, result and dates. The error says what cannot be
 // rebuilt.
 func FromStore(g *store.Game) (*Game, error) {
+	if g.Damage != "" {
+		return nil, fmt.Errorf("the stored game's %s could not be read", g.Damage)
+	}
 	v, err := engine.Lookup(g.Variant)
 	if err != nil {
 		return nil, err

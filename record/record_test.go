@@ -363,6 +363,56 @@ func TestImportErrors(t *testing.T) {
 	}
 }
 
+// TestImportWithoutResult: a record that states no result at all takes
+// the one its moves decide; one that states * for a game its moves end
+// is refused.
+func TestImportWithoutResult(t *testing.T) {
+	g, err := Import(strings.NewReader("[Variant \"kalah\"]\n[Options \"pits=1 seeds=1\"]\n\n1. 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Result != "draw" || g.Reason != "empty_side" {
+		t.Fatalf("result %q (%q), want draw (empty_side)", g.Result, g.Reason)
+	}
+	_, err = Import(strings.NewReader("[Variant \"kalah\"]\n[Options \"pits=1 seeds=1\"]\n\n1. 1 *\n"))
+	if err == nil || !strings.Contains(err.Error(), "the result * contradicts the moves, which end the game: draw (empty_side)") {
+		t.Fatalf("error %v", err)
+	}
+}
+
+// TestExportRefusesDamaged: a stored game whose options could not be
+// read is not written under guessed rules.
+func TestExportRefusesDamaged(t *testing.T) {
+	g := &store.Game{Variant: "kalah", Damage: "options"}
+	if err := Export(&bytes.Buffer{}, g, Text); err == nil || !strings.Contains(err.Error(), "options could not be read") {
+		t.Fatalf("error %v", err)
+	}
+}
+
+// TestFileName: ASCII, the variant, the day and the players, the
+// format's extension; no id.
+func TestFileName(t *testing.T) {
+	day := time.Date(2026, 11, 27, 23, 0, 0, 0, time.UTC)
+	cases := []struct {
+		g    *store.Game
+		f    Format
+		want string
+	}{
+		{&store.Game{ID: 7, Variant: "oware", CreatedAt: day, Players: []store.Player{{Name: "@Alice"}, {Level: "hard"}}}, Text, "oware-2026-11-27-alice-vs-bot.ogn"},
+		{&store.Game{ID: 7, Variant: "oware", CreatedAt: day}, JSON, "oware-2026-11-27.json"},
+		{&store.Game{Variant: "bao-kenya", Players: []store.Player{{Name: "Łukasz Żółw"}, {Name: "../../etc/passwd"}}}, Text, "bao-kenya-ukasz-w-vs-etc-passwd.txt"},
+		{&store.Game{Variant: "ruma", Players: []store.Player{{Name: "Иван"}, {Name: "a\"b"}, {}, {}}}, Text, "ruma-a-b.txt"},
+	}
+	for _, c := range cases {
+		if got := FileName(c.g, c.f); got != c.want {
+			t.Errorf("FileName(%s, %v) = %q, want %q", c.g.Variant, c.f, got, c.want)
+		}
+	}
+	if ContentType(Text) != "text/plain; charset=utf-8" || ContentType(JSON) != "application/json" {
+		t.Errorf("content types %q %q", ContentType(Text), ContentType(JSON))
+	}
+}
+
 // TestImportAcceptsOthersRecords reads what other writers produce: OGN
 // with comments, variations and captures as Aualé writes them, and
 // numbers glued to their moves.

@@ -435,6 +435,9 @@ var resultWords = map[string]string{
 type claim struct {
 	result string
 	score  []int // South's and North's final stores, for an OGN score
+	// none: the record states no result at all (no Result tag, no
+	// result token); the moves then decide it.
+	none bool
 }
 
 // parseClaim reads a result token; ok is false for anything else.
@@ -631,7 +634,7 @@ func readText(data []byte) (*Game, error) {
 		g.Moves = append(g.Moves, m)
 		lines = append(lines, t.line)
 	}
-	var c claim
+	c := claim{none: true}
 	if stated != nil {
 		c = *stated
 	}
@@ -711,6 +714,9 @@ func complete(g *Game, c claim, lines []int) error {
 		if f.Store(engine.South) != c.score[0] || f.Store(engine.North) != c.score[1] {
 			return fmt.Errorf("the result %s is not the final stores, %d-%d", c, f.Store(engine.South), f.Store(engine.North))
 		}
+		c.result = r
+	}
+	if c.none {
 		c.result = r
 	}
 	g.Result = c.result
