@@ -470,3 +470,49 @@ func FuzzImport(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkExport and BenchmarkImport measure a record of the golden
+// Oware game (68 moves, OGN) and of a Bao game (JSON) each way.
+func BenchmarkExport(b *testing.B) {
+	for _, name := range []string{"oware.ogn", "bao.txt", "kalah.json"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		g, err := Import(bytes.NewReader(data))
+		if err != nil {
+			b.Fatal(err)
+		}
+		f := Text
+		if strings.HasSuffix(name, ".json") {
+			f = JSON
+		}
+		b.Run(name, func(b *testing.B) {
+			var buf bytes.Buffer
+			for b.Loop() {
+				buf.Reset()
+				if err := g.Export(&buf, f); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.SetBytes(int64(buf.Len()))
+		})
+	}
+}
+
+func BenchmarkImport(b *testing.B) {
+	for _, name := range []string{"oware.ogn", "bao.txt", "kalah.json"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, err := Import(bytes.NewReader(data)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
