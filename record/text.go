@@ -53,6 +53,12 @@ var seatNames = [...]string{"South", "North", "East", "West"}
 // tag is one header tag.
 type tag struct{ name, value string }
 
+// readTag is a tag read, and its line.
+type readTag struct {
+	tag
+	line int
+}
+
 // writeTag writes [Name "value"], the value escaped as OGN reads it.
 func writeTag(b *bytes.Buffer, t tag) {
 	v := strings.ReplaceAll(t.value, `\`, `\\`)
@@ -301,8 +307,8 @@ func (s *scanner) skipSpace() {
 var tagName = regexp.MustCompile(`^[A-Za-z0-9_]+`)
 
 // tags reads the header: [Name "value"] tags, until anything else.
-func (s *scanner) tags() ([]tag, error) {
-	var tags []tag
+func (s *scanner) tags() ([]readTag, error) {
+	var tags []readTag
 	for {
 		s.skipSpace()
 		if s.off >= len(s.data) || s.data[s.off] != '[' {
@@ -350,7 +356,7 @@ func (s *scanner) tags() ([]tag, error) {
 				return nil, textError(line, "tag %s given twice", name)
 			}
 		}
-		tags = append(tags, tag{string(name), v.String()})
+		tags = append(tags, readTag{tag{string(name), v.String()}, line})
 	}
 }
 
@@ -481,10 +487,12 @@ func readText(data []byte) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	tm := map[string]string{}
+	tm, tagLines := map[string]string{}, map[string]int{}
 	for _, t := range tags {
-		tm[t.name] = t.value
+		tm[t.name], tagLines[t.name] = t.value, t.line
 	}
+	// tagLine is the line of the named tag (1 when there is none).
+	tagLine := func(name string) int { return max(tagLines[name], 1) }
 	g := &Game{Tags: tm}
 	vname, ok := tm[tagVariant]
 	if !ok {
@@ -496,7 +504,7 @@ func readText(data []byte) (*Game, error) {
 	}
 	v, err := engine.Lookup(vname)
 	if err != nil {
-		return nil, textError(tagLine(data, tagVariant), "%v", err)
+		return nil, textError(tagLine(tagVariant), "%v", err)
 	}
 	ogn = ogn || v.ID == "oware"
 	g.Variant = v.ID
@@ -513,24 +521,24 @@ func readText(data []byte) (*Game, error) {
 		for _, f := range strings.Fields(text) {
 			k, val, ok := strings.Cut(f, "=")
 			if !ok || k == "" {
-				return nil, textError(tagLine(data, tagOptions), "Options: %q is not name=value", f)
+				return nil, textError(tagLine(tagOptions), "Options: %q is not name=value", f)
 			}
 			given[k] = val
 		}
 	}
 	rules, err := v.New(given)
 	if err != nil {
-		return nil, textError(tagLine(data, tagOptions), "Options: %v", err)
+		return nil, textError(tagLine(tagOptions), "Options: %v", err)
 	}
 	g.Options = rules.Options()
 	g.Start = rules.Start()
 	if text, ok := tm[tagStart]; ok {
 		p, err := engine.ParsePosition([]byte(text))
 		if err != nil {
-			return nil, textError(tagLine(data, tagStart), "Start: %v", err)
+			return nil, textError(tagLine(tagStart), "Start: %v", err)
 		}
 		if p.Rules() != rules {
-			return nil, textError(tagLine(data, tagStart), "Start: the position's variant and options (%s %s) are not the record's (%s %s)",
+			return nil, textError(tagLine(tagStart), "Start: the position's variant and options (%s %s) are not the record's (%s %s)",
 				p.Rules().Variant().ID, optionsText(p.Rules().Variant(), p.Rules().Options()), v.ID, optionsText(v, g.Options))
 		}
 		g.Start, g.Custom = p, true
@@ -538,12 +546,12 @@ func readText(data []byte) (*Game, error) {
 	if text, ok := tm[tagFEN]; ok && v.ID == "oware" {
 		p, err := parseFEN(rules, text)
 		if err != nil {
-			return nil, textError(tagLine(data, tagFEN), "FEN: %v", err)
+			return nil, textError(tagLine(tagFEN), "FEN: %v", err)
 		}
 		if !g.Custom {
 			g.Start, g.Custom = p, true
 		} else if fen(g.Start) != text {
-			return nil, textError(tagLine(data, tagFEN), "FEN %q is not the Start position (%s)", text, fen(g.Start))
+			return nil, textError(tagLine(tagFEN), "FEN %q is not the Start position (%s)", text, fen(g.Start))
 		}
 	}
 
@@ -573,7 +581,11 @@ func readText(data []byte) (*Game, error) {
 	if text, ok := tm[tagResult]; ok {
 		c, ok := parseClaim(text, ogn)
 		if !ok {
-			return nil, textError(tagLine(data, tagResult), "Result %q is not a result (1-0, 0-1, 1/2-1/2, *%s)", text, map[bool]string{true: ", or the final stores such as 25-23"}[ogn])
+			want := "1-0, 0-1, 1/2-1/2, *"
+			if ogn {
+				want += ", or the final stores such as 25-23"
+			}
+			return nil, textError(tagLine(tagResult), "Result %q is not a result (%s)", text, want)
 		}
 		stated = &c
 	}
@@ -652,16 +664,6 @@ func step(p engine.Position, m Move) (engine.Position, error) {
 		return np, err
 	}
 	return p.Play(m.Play)
-}
-
-// tagLine is the line of data on which tag name is written (1 when it is
-// not found).
-func tagLine(data []byte, name string) int {
-	i := bytes.Index(data, []byte("["+name))
-	if i < 0 {
-		return 1
-	}
-	return 1 + bytes.Count(data[:i], []byte{'\n'})
 }
 
 // parseFEN reads an OGN FEN tag into an Oware position of rules.
