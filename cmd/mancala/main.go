@@ -38,7 +38,9 @@ commands:
         list the variants, their names and options
   play VARIANT [--opt k=v]... [--from FILE.json] [--json] [--trace] [MOVES...]
         play the moves from the start (or from the position in FILE, - for
-        stdin) and print the final position; --trace prints every position
+        stdin) and print the final position; --trace prints every position;
+        play --record FILE [MOVES...] replays a game record (docs/records.md)
+        and goes on from its end
   perft VARIANT DEPTH [--opt k=v]... [--from FILE.json] [--json] [--full]
         count the move sequences of 1..DEPTH plies and the speed
   solve VARIANT [--opt k=v]... [--from FILE.json] [MOVES...] [--json] [--count]

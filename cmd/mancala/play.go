@@ -9,23 +9,32 @@ import (
 	"strings"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/record"
 )
 
 const playUsage = `usage: mancala play VARIANT [--opt k=v]... [--from FILE.json] [--json] [--trace] [MOVES...]
+       mancala play --record FILE [--json] [--trace] [MOVES...]
 
 Plays the moves from the variant's start, or from the position in FILE
 ("-" reads standard input; VARIANT may then be left out, and the options
 come from the file), and prints the final position.
 
-  --opt k=v    set a rule option (see "mancala variants"); repeatable
-  --from FILE  start from this position JSON
-  --json       print the position JSON instead of the board
-  --trace      print every position, the start first, with each move's events
+With --record, replays the game recorded in FILE (a text record, OGN for
+Oware, or a JSON record: see docs/records.md; "-" reads standard input)
+and goes on from its final position with MOVES, if any: the variant,
+options and start come from the record. A finished game is printed as it
+ended.
+
+  --opt k=v      set a rule option (see "mancala variants"); repeatable
+  --from FILE    start from this position JSON
+  --record FILE  replay this game record, then the MOVES
+  --json         print the position JSON instead of the board
+  --trace        print every position, the start first, with each move's events
 `
 
 func runPlay(_ context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
 	a, err := parseArgs(args,
-		flagSpec{"opt", listFlag}, flagSpec{"from", valueFlag},
+		flagSpec{"opt", listFlag}, flagSpec{"from", valueFlag}, flagSpec{"record", valueFlag},
 		flagSpec{"json", boolFlag}, flagSpec{"trace", boolFlag})
 	if err != nil {
 		return err
@@ -36,6 +45,8 @@ func runPlay(_ context.Context, args []string, stdin io.Reader, stdout io.Writer
 	}
 	variant, moves := "", a.pos
 	switch {
+	case a.has("record"):
+		// The record says everything: the arguments are moves.
 	case !a.has("from"):
 		if len(moves) == 0 {
 			return usagef("play: missing VARIANT (run \"mancala variants\" for the list)")
@@ -48,14 +59,28 @@ func runPlay(_ context.Context, args []string, stdin io.Reader, stdout io.Writer
 			variant, moves = moves[0], moves[1:]
 		}
 	}
-	start, err := startPosition(a, variant, stdin)
-	if err != nil {
-		return err
-	}
 
 	// Play everything first, so that a bad move prints nothing but the error.
-	g := engine.NewGame(start)
-	steps := []traceStep{{pos: start}}
+	var g *engine.Game
+	var steps []traceStep
+	var rec *record.Game
+	if a.has("record") {
+		if rec, err = readRecord(a, stdin); err != nil {
+			return err
+		}
+		if g, steps, err = replayRecord(rec); err != nil {
+			return err
+		}
+		if len(moves) > 0 && rec.Result != "" {
+			return failf("the recorded game is over (%s, %s): no move can follow", rec.Result, rec.Reason)
+		}
+	} else {
+		start, err := startPosition(a, variant, stdin)
+		if err != nil {
+			return err
+		}
+		g, steps = engine.NewGame(start), []traceStep{{pos: start}}
+	}
 	for i, text := range moves {
 		m, err := engine.ParseMove(text)
 		if err != nil {
@@ -86,11 +111,67 @@ func runPlay(_ context.Context, args []string, stdin io.Reader, stdout io.Writer
 			l := st.pos.Rules().Layout()
 			fmt.Fprintf(stdout, "move %s (ply %d, %s): %s\n", st.move, st.pos.Ply(), st.mover, describeEvents(l, st.mover, st.events))
 		}
+		if a.bools["trace"] && st.leave {
+			fmt.Fprintf(stdout, "%s left the game (ply %d)\n", st.mover, st.pos.Ply())
+		}
 		if _, err := fmt.Fprint(stdout, st.pos.String(), summary(st.pos)); err != nil {
 			return err
 		}
 	}
+	if rec != nil && rec.Result != "" && !g.Position().Status().Over() && !a.bools["json"] {
+		// The game ended outside the board (a resignation, a timeout, an
+		// agreed draw): the board does not say so.
+		fmt.Fprintf(stdout, "recorded result: %s (%s)\n", rec.Result, rec.Reason)
+	}
 	return nil
+}
+
+// readRecord reads the game record of --record (standard input for "-").
+// It refuses --from, --opt and a variant: the record gives them.
+func readRecord(a *parsedArgs, stdin io.Reader) (*record.Game, error) {
+	if a.has("from") || len(a.lists["opt"]) > 0 {
+		return nil, usagef("--record cannot be used with --from or --opt: the record gives the variant, options and start")
+	}
+	name, in := a.vals["record"], stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, failf("%v", err)
+		}
+		defer f.Close()
+		in = f
+	} else {
+		name = "stdin"
+	}
+	rec, err := record.Import(in)
+	if err != nil {
+		return nil, failf("%s: %v", name, err)
+	}
+	return rec, nil
+}
+
+// replayRecord replays rec's moves, with their events, from its start.
+func replayRecord(rec *record.Game) (*engine.Game, []traceStep, error) {
+	g := engine.NewGame(rec.Start)
+	steps := []traceStep{{pos: rec.Start}}
+	for i, m := range rec.Moves {
+		before := g.Position()
+		if m.Leave {
+			ev, err := g.Leave(m.Seat)
+			if err != nil {
+				return nil, nil, failf("record move %d (%s): %v", i+1, m, err)
+			}
+			steps = append(steps, traceStep{leave: true, mover: m.Seat, events: ev, pos: g.Position()})
+			continue
+		}
+		ev, err := g.Play(m.Play)
+		if err != nil {
+			return nil, nil, failf("record move %d (%s): %v", i+1, m, err)
+		}
+		mv := m.Play
+		steps = append(steps, traceStep{move: &mv, mover: before.ToMove(), events: ev, pos: g.Position()})
+	}
+	return g, steps, nil
 }
 
 // startPosition returns the position a command starts from: the one in the
@@ -142,9 +223,11 @@ func startPosition(a *parsedArgs, variant string, stdin io.Reader) (engine.Posit
 }
 
 // traceStep is one position of a play: the start (move nil), or the
-// position after a move with the move's events.
+// position after a move with the move's events, or after a seat left a
+// game of a record (leave, mover the seat).
 type traceStep struct {
 	move   *engine.Move
+	leave  bool
 	mover  engine.Side
 	events []engine.Event
 	pos    engine.Position
@@ -208,6 +291,9 @@ func writeJSONStep(w io.Writer, st traceStep, trace bool) error {
 	var v any = st.pos
 	if trace {
 		sj := stepJSON{Ply: st.pos.Ply(), Position: st.pos}
+		if st.leave {
+			sj.Move, sj.Side = "out:"+st.mover.String(), st.mover.String()
+		}
 		if st.move != nil {
 			l := st.pos.Rules().Layout()
 			sj.Move, sj.Side = st.move.String(), st.mover.String()
