@@ -3,6 +3,7 @@ package store
 import (
 	"crypto/rand"
 	"encoding/base64"
+	"fmt"
 )
 
 // A game's page id (Game.PageID) names its public page in links: 16 bytes
@@ -41,4 +42,23 @@ func ValidPageID(s string) bool {
 	}
 	b, err := pageIDEncoding.DecodeString(s)
 	return err == nil && len(b) == pageIDBytes
+}
+
+// MaxReviewSize bounds a stored review (SaveReview): 1 MiB, far more than
+// the review of the longest game needs.
+const MaxReviewSize = 1 << 20
+
+// CheckReview returns an error for a review SaveReview refuses without
+// asking the database: a negative moves, empty data, or data over
+// MaxReviewSize bytes (that error wraps ErrTooLarge).
+func CheckReview(moves int, data []byte) error {
+	switch {
+	case moves < 0:
+		return fmt.Errorf("store: save review: %d moves", moves)
+	case len(data) == 0:
+		return fmt.Errorf("store: save review: no data")
+	case len(data) > MaxReviewSize:
+		return fmt.Errorf("store: save review: %d bytes, more than the %d stored: %w", len(data), MaxReviewSize, ErrTooLarge)
+	}
+	return nil
 }

@@ -49,7 +49,8 @@ type Store interface {
 	// ErrNotFound for an unknown id, and ErrChannelBusy when the update
 	// makes g live in a channel that already has another live game. Moves
 	// already stored are never rewritten, except that an undo may shorten
-	// the history. The change is durable when UpdateGame returns nil.
+	// the history (removing the stored reviews of the longer lengths).
+	// The change is durable when UpdateGame returns nil.
 	// When g ends a game that Rated counts, the game is rated in the
 	// same transaction (RateGame, as of g.UpdatedAt), unless it was
 	// rated before (a game is rated at most once, whatever the
@@ -59,6 +60,22 @@ type Store interface {
 	// IdleGames returns the games in play whose turn started before t,
 	// oldest first.
 	IdleGames(ctx context.Context, before time.Time) ([]*Game, error)
+
+	// SaveReview stores data, the encoded review of the game as it was
+	// at moves plies (its first moves moves), unless a review of that
+	// game and length is stored already: the first write wins, and a
+	// later one (from any process) changes nothing and returns nil. It
+	// returns ErrNotFound for an unknown game; ErrConflict, writing
+	// nothing, when the game has fewer than moves moves stored (an undo
+	// took them back since the review was computed); an error wrapping
+	// ErrTooLarge for data over MaxReviewSize bytes, and an error for
+	// empty data or a negative moves, without asking the database. An
+	// undo that shortens the history removes the reviews of the longer
+	// lengths (UpdateGame).
+	SaveReview(ctx context.Context, gameID int64, moves int, data []byte) error
+	// Review returns the review SaveReview stored for the game at moves
+	// plies, or ErrNotFound.
+	Review(ctx context.Context, gameID int64, moves int) ([]byte, error)
 
 	// Language returns the language a user chose with "lang", or "".
 	Language(ctx context.Context, platform, userID string) (string, error)
