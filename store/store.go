@@ -77,6 +77,24 @@ type Store interface {
 	// plies, or ErrNotFound.
 	Review(ctx context.Context, gameID int64, moves int) ([]byte, error)
 
+	// Watch records that viewer (an opaque string the page server
+	// chooses, 1 to MaxViewerLen bytes) watches the game until until,
+	// replacing what was recorded for that viewer of the game: each
+	// heartbeat moves until on, and an until in the past ends the watch.
+	// It returns ErrNotFound for an unknown game, and an error for a
+	// viewer of another length without asking the database. It also
+	// removes up to PruneBatch viewers, of any game, whose until is more
+	// than WatchRetention before this until, so rows do not pile up (a
+	// heartbeat's until must be at most WatchRetention after now).
+	// Visible to every process when it returns; a watch is not worth a
+	// disk flush, and a power loss may undo the latest ones.
+	Watch(ctx context.Context, gameID int64, viewer string, until time.Time) error
+	// Watchers returns how many viewers of the game have an until after
+	// at (0 for an unknown game or nobody watching). at should be about
+	// now: viewers whose watch ended more than WatchRetention before a
+	// later heartbeat may have been removed.
+	Watchers(ctx context.Context, gameID int64, at time.Time) (int, error)
+
 	// Language returns the language a user chose with "lang", or "".
 	Language(ctx context.Context, platform, userID string) (string, error)
 	// SetLanguage records a user's language.

@@ -66,7 +66,7 @@ var statements = []string{
 	gameByID, gameByPage, liveGame, lastGame, idleGames, selectMoves, selectSeats, upsertSeat, deleteSeats,
 	selectLanguage, upsertLanguage, selectChannelLanguage, upsertChannelLanguage, deleteChannelLanguage, recordQuery, leaderboardAll, leaderboardChannel,
 	claimEvent, pruneEvents, takeLease, releaseLease,
-	insertReview, selectReview, deleteReviews,
+	insertReview, selectReview, deleteReviews, upsertWatcher, pruneWatchers, countWatchers,
 	insertDelivery, freeDeliveries, holdDelivery, deliveredThrough, releaseDeliveries, releaseAll, outboxStats,
 }
 

@@ -4,18 +4,25 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"time"
 
 	"github.com/mancala-bot/mancala/store"
 )
 
-// What the game pages need beyond the games: stored reviews (see
-// docs/store-pages.md).
+// What the game pages need beyond the games: stored reviews and
+// spectators (see docs/store-pages.md).
 const (
 	insertReview = `INSERT INTO reviews (game_id, moves, data, saved_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (game_id, moves) DO NOTHING`
 	selectReview = "SELECT data FROM reviews WHERE game_id = ? AND moves = ?"
 	// deleteReviews removes the reviews of lengths beyond an undo's.
 	deleteReviews = "DELETE FROM reviews WHERE game_id = ? AND moves > ?"
+
+	upsertWatcher = `INSERT INTO watchers (game_id, viewer, expires) VALUES (?, ?, ?)
+		ON CONFLICT (game_id, viewer) DO UPDATE SET expires = excluded.expires`
+	pruneWatchers = `DELETE FROM watchers WHERE rowid IN
+		(SELECT rowid FROM watchers WHERE expires < ? LIMIT ?)`
+	countWatchers = "SELECT COUNT(*) FROM watchers WHERE game_id = ? AND expires > ?"
 )
 
 // SaveReview stores data as the review of the game at moves plies unless
@@ -60,4 +67,46 @@ func (d *DB) Review(ctx context.Context, gameID int64, moves int) ([]byte, error
 		return nil, internal(ctx, "review", err)
 	}
 	return data, nil
+}
+
+// Watch records that viewer watches the game until until (to the
+// millisecond), replacing the viewer's earlier until. It first removes up
+// to store.PruneBatch viewers, of any game, whose until is more than
+// store.WatchRetention before this one. Errors: store.ErrNotFound for an
+// unknown game; store.CheckViewer's before any I/O.
+//
+// It commits on the connection kept for event claims, which does not wait
+// for the disk (see ClaimEvent): a heartbeat is not worth a flush, and a
+// power loss may undo only the latest ones, together with everything
+// written after them.
+func (d *DB) Watch(ctx context.Context, gameID int64, viewer string, until time.Time) error {
+	if err := store.CheckViewer(viewer); err != nil {
+		return err
+	}
+	expires := store.Millis(until)
+	err := d.writeOn(ctx, d.claims.BeginTx, func(tx txn) error {
+		var one int
+		switch err := tx.queryRow(gameExists, gameID).Scan(&one); {
+		case errors.Is(err, sql.ErrNoRows):
+			return store.ErrNotFound
+		case err != nil:
+			return err
+		}
+		if _, err := tx.exec(pruneWatchers, expires-store.WatchRetention.Milliseconds(), store.PruneBatch); err != nil {
+			return err
+		}
+		_, err := tx.exec(upsertWatcher, gameID, viewer, expires)
+		return err
+	})
+	return internal(ctx, "watch", err)
+}
+
+// Watchers returns how many viewers of the game have an until after at
+// (until as stored, to the millisecond); 0 for an unknown game.
+func (d *DB) Watchers(ctx context.Context, gameID int64, at time.Time) (int, error) {
+	var n int
+	if err := d.queryRow(ctx, countWatchers, gameID, store.Millis(at)).Scan(&n); err != nil {
+		return 0, internal(ctx, "watchers", err)
+	}
+	return n, nil
 }
