@@ -1,7 +1,8 @@
 // Package store is what the bot persists, without a database: the records
 // (Game, PuzzleAttempt, Rating, Delivery...), the errors, the [Store]
 // interface the bot uses, the rating of finished games, the numbered
-// migration files' reader and the row encoding the backends share.
+// migration files' reader, the row encoding the backends share, and what
+// the game pages need (page ids, stored reviews, spectators: pages.go).
 //
 // The backends are its subpackages: store/sqlite (one process per SQLite
 // file, the default) and store/postgres (several processes on one
