@@ -184,3 +184,42 @@ func TestOverAndIllegal(t *testing.T) {
 		t.Errorf("empty pit: %v", err)
 	}
 }
+
+// TestInGameRepetition: one seed a side going round an Oware board (with
+// repetition=first: a position's second occurrence ends the game). InGame
+// shows the move that repeats a position as the end of the game, which a
+// position alone cannot know; the game is left as it was.
+func TestInGameRepetition(t *testing.T) {
+	r := engine.MustNew("oware", engine.Options{"repetition": "first", "grand_slam": "nocapture"})
+	p, err := engine.NewPosition(r, engine.Setup{ToMove: engine.South,
+		Pits: [][]int{{0, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 1}}, Stores: []int{23, 23}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := engine.NewGame(p)
+	for ply := 0; ply < 60; ply++ {
+		m := g.Position().Moves()[0]
+		pv, err := InGame(g, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pv.End != nil {
+			if pv.End.Reason != "repetition" {
+				t.Fatalf("ply %d: end %+v, want a repetition", ply, pv.End)
+			}
+			alone, err := Of(g.Position(), m)
+			if err != nil || alone.End != nil || alone.Next == "" {
+				t.Errorf("Of(%s) without the history: %+v, %v; want the game going on", m, alone, err)
+			}
+			if len(g.Moves()) != ply || g.Position().Status().Over() {
+				t.Errorf("InGame changed the game")
+			}
+			t.Logf("the move %s at ply %d repeats a position", m, ply)
+			return
+		}
+		if _, err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("no repetition in 60 plies")
+}
