@@ -139,7 +139,8 @@ func InGame(g *engine.Game, m engine.Move) (Preview, error) {
 // Tap previews every legal move of p that starts at cell c (the cell the
 // player tapped), in the order of [engine.Position.Moves]: one for most
 // games, one per direction (and per choice to go on) in Bao. It returns
-// none when no legal move starts at c, or the game is over.
+// none when no legal move starts at c, or the game is over. The pie
+// rule's swap starts at no cell: preview it with Of(p, engine.SwapMove).
 func Tap(p engine.Position, c engine.Cell) []Preview {
 	var out []Preview
 	for _, m := range p.Moves() {

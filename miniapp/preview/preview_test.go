@@ -223,3 +223,27 @@ func TestInGameRepetition(t *testing.T) {
 	}
 	t.Fatal("no repetition in 60 plies")
 }
+
+// TestSwap: Kalah with the pie rule: after South's first move North may
+// swap, which sows nothing and is not offered by a tap.
+func TestSwap(t *testing.T) {
+	r := engine.MustNew("kalah", engine.Options{"pie": "true"})
+	p, err := r.Start().Play(engine.Move{Pit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pv, err := Of(p, engine.SwapMove)
+	if err != nil {
+		t.Fatalf("Of(swap): %v", err)
+	}
+	if !pv.Swap || pv.Landing != NoCell || len(pv.Laps) != 0 || pv.Mover != "north" || pv.End != nil {
+		t.Errorf("swap preview %+v", pv)
+	}
+	for c := range r.Layout().Cells {
+		for _, tap := range Tap(p, engine.Cell(c)) {
+			if tap.Swap {
+				t.Errorf("tapping cell %d offers the swap", c)
+			}
+		}
+	}
+}
