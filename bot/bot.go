@@ -130,7 +130,7 @@ type Bot struct {
 	metrics  Metrics
 	// searches is the pool the searches share (see searchpool.go).
 	searches *searchPool
-	// reviews keeps the reviews computed (see review.go).
+	// reviews keeps the reviews computed (see review.go, reviewcache.go).
 	reviews *reviewCache
 	// The background work under way (see background.go).
 	bgMu     sync.Mutex
@@ -193,7 +193,7 @@ func New(cfg Config) *Bot {
 		m = noMetrics{}
 	}
 	return &Bot{cfg: cfg, log: cfg.Logger, throttle: newThrottle(), metrics: m,
-		searches: newSearchPool(cfg.SearchWorkers), reviews: newReviewCache(), bgCancel: map[int]context.CancelCauseFunc{}}
+		searches: newSearchPool(cfg.SearchWorkers), reviews: newReviewCache(cfg.Store, cfg.Logger), bgCancel: map[int]context.CancelCauseFunc{}}
 }
 
 // userError is a refusal the user sees: a message key and its arguments.

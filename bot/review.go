@@ -32,11 +32,16 @@ import (
 //
 // A game's review is the same whenever it is asked for (a finished game
 // does not change, and the search is to a fixed depth): a complete review
-// is computed once and kept in memory (reviewCache, by game and version),
-// and asking again, in any language, is answered from it; two requests
-// for the same game at once share one computation. The cache is per
-// process and forgets the oldest reviews past reviewCacheSize; keeping
-// reviews durably, in the store, comes with the game pages (issue #28).
+// is computed once and stored (review/stored: by game and number of moves,
+// encoded by review.Encode), and asking again, in any language, in any
+// process sharing the database, or on the game's page, reads it; two
+// requests for the same game at once, in one process, share one
+// computation. A review cut by ReviewTime is shown and not stored, so
+// that the next request can complete it. There is no cache in memory in
+// front of the store: reading a stored review is a row and a replay of the
+// moves, far below the cost of a message. A store that keeps no reviews
+// (a test's stand-in) gets the process's memory instead (memReviews, the
+// last reviewCacheSize).
 //
 // Who may ask: anyone in the channel, for the channel's last finished game
 // (while a game is in play, the last one that ended before it) or, with
@@ -185,7 +190,7 @@ func (s *session) reviewText(lg *loaded, rv *review.Review) string {
 	lines := []string{
 		s.t("review_title", map[string]any{"Variant": locales.VariantName(s.lang, lg.rec.Variant),
 			"South": s.name(south), "North": s.nameAgainst(north), "Plies": len(rv.Plies)}),
-		s.t("review_graph", map[string]any{"Depth": s.b.cfg.ReviewDepth}),
+		s.t("review_graph", map[string]any{"Depth": reviewDepth(rv, s.b.cfg.ReviewDepth)}),
 	}
 	switch {
 	case len(rv.Turning) == 0 && rv.Complete:
@@ -261,6 +266,15 @@ func (s *session) turningLine(lg *loaded, rv *review.Review, tp review.TurningPo
 		parts = append(parts, s.t("review_better", args))
 	}
 	return strings.Join(parts, " ")
+}
+
+// reviewDepth is the depth rv was searched at: a stored review's own (the
+// configuration may have changed since), else configured.
+func reviewDepth(rv *review.Review, configured int) int {
+	if rv.Depth > 0 {
+		return rv.Depth
+	}
+	return configured
 }
 
 // reviewSparkline is the graph in characters, for the terminal: one block
