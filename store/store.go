@@ -25,24 +25,32 @@ import (
 // context returns its error.
 type Store interface {
 	// CreateGame stores g as a new game: it sets g.ID and g.Version (1),
-	// and stores g.Moves. It returns ErrChannelBusy when g is live and the
-	// channel already has a live game.
+	// and g.PageID to NewPageID() when it is "", and stores g.Moves. It
+	// returns ErrChannelBusy when g is live and the channel already has a
+	// live game, and an error (not one of the above) for a g.PageID that
+	// ValidPageID refuses or another game has.
 	CreateGame(ctx context.Context, g *Game) error
 	// LiveGame returns the channel's live game, or ErrNotFound.
 	LiveGame(ctx context.Context, platform, channel string) (*Game, error)
 	// Game returns the game with that id, or ErrNotFound.
 	Game(ctx context.Context, id int64) (*Game, error)
+	// GameByPage returns the game whose PageID is pageID, or ErrNotFound:
+	// for an unknown id, and for a string ValidPageID refuses (empty, of
+	// another length, other characters), which is answered without
+	// asking the database.
+	GameByPage(ctx context.Context, pageID string) (*Game, error)
 	// LastGame returns the channel's most recently created game that is
 	// over, or ErrNotFound.
 	LastGame(ctx context.Context, platform, channel string) (*Game, error)
 	// UpdateGame writes g (its fields and any moves beyond those already
-	// stored) if the stored version still equals g.Version, and then
-	// increments g.Version. It returns ErrConflict, writing nothing, when
-	// the stored version differs, ErrNotFound for an unknown id, and
-	// ErrChannelBusy when the update makes g live in a channel that
-	// already has another live game. Moves
+	// stored; not its PageID, which never changes) if the stored version
+	// still equals g.Version, and then increments g.Version. It returns
+	// ErrConflict, writing nothing, when the stored version differs,
+	// ErrNotFound for an unknown id, and ErrChannelBusy when the update
+	// makes g live in a channel that already has another live game. Moves
 	// already stored are never rewritten, except that an undo may shorten
-	// the history. The change is durable when UpdateGame returns nil.
+	// the history (removing the stored reviews of the longer lengths).
+	// The change is durable when UpdateGame returns nil.
 	// When g ends a game that Rated counts, the game is rated in the
 	// same transaction (RateGame, as of g.UpdatedAt), unless it was
 	// rated before (a game is rated at most once, whatever the
@@ -52,6 +60,22 @@ type Store interface {
 	// IdleGames returns the games in play whose turn started before t,
 	// oldest first.
 	IdleGames(ctx context.Context, before time.Time) ([]*Game, error)
+
+	// SaveReview stores data, the encoded review of the game as it was
+	// at moves plies (its first moves moves), unless a review of that
+	// game and length is stored already: the first write wins, and a
+	// later one (from any process) changes nothing and returns nil. It
+	// returns ErrNotFound for an unknown game; ErrConflict, writing
+	// nothing, when the game has fewer than moves moves stored (an undo
+	// took them back since the review was computed); an error wrapping
+	// ErrTooLarge for data over MaxReviewSize bytes, and an error for
+	// empty data or a negative moves, without asking the database. An
+	// undo that shortens the history removes the reviews of the longer
+	// lengths (UpdateGame).
+	SaveReview(ctx context.Context, gameID int64, moves int, data []byte) error
+	// Review returns the review SaveReview stored for the game at moves
+	// plies, or ErrNotFound.
+	Review(ctx context.Context, gameID int64, moves int) ([]byte, error)
 
 	// Language returns the language a user chose with "lang", or "".
 	Language(ctx context.Context, platform, userID string) (string, error)

@@ -250,10 +250,10 @@ func lease(t *testing.T, a, b store.Store) {
 	}
 }
 
-// Shared runs the claims, leases and deliveries across two stores a and b
-// open on the same, empty database (as two processes would be): an event is
-// claimed once, a lease held by one holder, a delivery by one holder,
-// whichever store they go through.
+// Shared runs the claims, leases, deliveries and reviews across two stores
+// a and b open on the same, empty database (as two processes would be): an
+// event is claimed once, a lease held by one holder, a delivery by one
+// holder, a review written once, whichever store they go through.
 func Shared(t *testing.T, a, b store.Store) {
 	t.Run("Events", func(t *testing.T) {
 		if !claim(t, a, "telegram", "7", at(0)) {
@@ -267,4 +267,5 @@ func Shared(t *testing.T, a, b store.Store) {
 	t.Run("ConcurrentClaims", func(t *testing.T) { concurrentClaims(t, a, b) })
 	t.Run("Lease", func(t *testing.T) { lease(t, a, b) })
 	t.Run("ConcurrentHolds", func(t *testing.T) { concurrentHolds(t, a, b) })
+	t.Run("ConcurrentReviews", func(t *testing.T) { concurrentReviews(t, a, b) })
 }
