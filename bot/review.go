@@ -39,9 +39,7 @@ import (
 // computation. A review cut by ReviewTime is shown and not stored, so
 // that the next request can complete it. There is no cache in memory in
 // front of the store: reading a stored review is a row and a replay of the
-// moves, far below the cost of a message. A store that keeps no reviews
-// (a test's stand-in) gets the process's memory instead (memReviews, the
-// last reviewCacheSize).
+// moves, far below the cost of a message.
 //
 // Who may ask: anyone in the channel, for the channel's last finished game
 // (while a game is in play, the last one that ended before it) or, with

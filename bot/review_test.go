@@ -12,6 +12,8 @@ import (
 
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/locales"
+	"github.com/mancala-bot/mancala/review"
+	"github.com/mancala-bot/mancala/review/stored"
 	"github.com/mancala-bot/mancala/store"
 )
 
@@ -96,6 +98,75 @@ func TestReviewCommand(t *testing.T) {
 	h.wantRefusal(h.press("carol", "w:999:1"), locales.Text(locales.EN, "err_stale_button", nil), nil)
 	if r := one(t, h.say("carol", "analyse")); r.Text != wantReviewEN {
 		t.Errorf("analyse: %q", r.Text)
+	}
+}
+
+// TestReviewStored: /review reads the review stored for the game, not a
+// new computation: a review stored beforehand (computed at depth 4, where
+// the bot's is 10) is the one shown ("4 moves deep"), and nothing is
+// computed. In a fresh database, the first /review computes and stores the
+// review (review.Decode reads it back) and a second bot on the same
+// database (another process) answers from it without computing.
+func TestReviewStored(t *testing.T) {
+	ctx := context.Background()
+	h := newHarness(t, nil)
+	playHandGame(t, h)
+	rec, err := h.db.LastGame(ctx, "test", "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, moves, err := stored.Moves(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shallow, err := review.Game(ctx, start, moves, review.Options{Depth: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := review.Encode(shallow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.db.SaveReview(ctx, rec.ID, len(rec.Moves), data); err != nil {
+		t.Fatal(err)
+	}
+	var computed atomic.Int64
+	bot.OnReviewComputed(h.bot, func(int64) { computed.Add(1) })
+	want := strings.Replace(wantReviewEN, "10 moves deep", "4 moves deep", 1)
+	if r := one(t, h.say("carol", "/review")); r.Text != want {
+		t.Errorf("review from the store:\n%s\nwant:\n%s", r.Text, want)
+	}
+	if computed.Load() != 0 {
+		t.Errorf("%d computations, want none", computed.Load())
+	}
+
+	h2 := newHarness(t, nil)
+	playHandGame(t, h2)
+	bot.OnReviewComputed(h2.bot, func(int64) { computed.Add(1) })
+	if r := one(t, h2.say("carol", "/review")); r.Text != wantReviewEN {
+		t.Errorf("first review:\n%s", r.Text)
+	}
+	rec2, err := h2.db.LastGame(ctx, "test", "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err = h2.db.Review(ctx, rec2.ID, len(rec2.Moves))
+	if err != nil {
+		t.Fatalf("the review was not stored: %v", err)
+	}
+	if rv, err := review.Decode(data); err != nil || !rv.Complete || rv.Depth != review.DefaultDepth || len(rv.Turning) != 1 {
+		t.Errorf("stored review: %v, %+v", err, rv)
+	}
+	other := bot.New(bot.Config{Store: h2.db})
+	bot.OnReviewComputed(other, func(int64) { computed.Add(1) })
+	r := one(t, other.Handle(ctx, bot.Request{Platform: "test", Channel: "c1", Text: "/review",
+		User: bot.User{ID: "erin", Name: "erin", Mention: "@erin"}}))
+	if r.Text != wantReviewEN {
+		t.Errorf("another process's review:\n%s", r.Text)
+	}
+	wantGraph(t, r)
+	if computed.Load() != 1 {
+		t.Errorf("%d computations, want 1 (the first review)", computed.Load())
 	}
 }
 

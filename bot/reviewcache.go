@@ -3,21 +3,15 @@ package bot
 import (
 	"context"
 	"log/slog"
-	"sync"
 
 	"github.com/mancala-bot/mancala/review"
 	"github.com/mancala-bot/mancala/review/stored"
 	"github.com/mancala-bot/mancala/store"
 )
 
-// reviewCacheSize is how many reviews a process keeps in memory when its
-// store keeps none (see memReviews).
-const reviewCacheSize = 256
-
 // reviewCache is where the bot's reviews come from: a stored.Keeper over
 // the store's reviews (computed once, stored, read back by every process
-// and by the game pages), or over the process's memory when the store
-// keeps no reviews (memReviews).
+// and by the game pages).
 type reviewCache struct {
 	keeper *stored.Keeper
 	// computed, when set (by tests), is called at each computation.
@@ -25,11 +19,7 @@ type reviewCache struct {
 }
 
 func newReviewCache(st store.Store, log *slog.Logger) *reviewCache {
-	rs, ok := st.(stored.Store)
-	if !ok {
-		rs = newMemReviews(reviewCacheSize)
-	}
-	return &reviewCache{keeper: stored.NewKeeper(rs, log)}
+	return &reviewCache{keeper: stored.NewKeeper(st, log)}
 }
 
 // reviewOf returns the review of the finished game rec: the one stored,
@@ -53,51 +43,4 @@ func (b *Bot) reviewOf(ctx context.Context, key string, rec *store.Game, compute
 		defer cancel()
 		return compute(rctx)
 	})
-}
-
-// memReviews is a stored.Store in memory, for a store that keeps no
-// reviews: the first review saved for a key is kept, the oldest forgotten
-// past size.
-type memReviews struct {
-	mu    sync.Mutex
-	size  int
-	data  map[memReviewKey][]byte
-	order []memReviewKey // data's keys, oldest first
-}
-
-type memReviewKey struct {
-	game  int64
-	moves int
-}
-
-func newMemReviews(size int) *memReviews {
-	return &memReviews{size: size, data: map[memReviewKey][]byte{}}
-}
-
-// SaveReview keeps data unless a review of the same game and moves is
-// kept already. It never fails.
-func (m *memReviews) SaveReview(_ context.Context, gameID int64, moves int, data []byte) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	k := memReviewKey{gameID, moves}
-	if _, ok := m.data[k]; ok {
-		return nil
-	}
-	m.data[k] = data
-	m.order = append(m.order, k)
-	if len(m.order) > m.size {
-		delete(m.data, m.order[0])
-		m.order = m.order[1:]
-	}
-	return nil
-}
-
-// Review returns the review kept, or store.ErrNotFound.
-func (m *memReviews) Review(_ context.Context, gameID int64, moves int) ([]byte, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if d, ok := m.data[memReviewKey{gameID, moves}]; ok {
-		return d, nil
-	}
-	return nil, store.ErrNotFound
 }
