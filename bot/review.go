@@ -13,6 +13,7 @@ import (
 	"github.com/mancala-bot/mancala/locales"
 	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/review"
+	"github.com/mancala-bot/mancala/review/graph"
 	"github.com/mancala-bot/mancala/store"
 )
 
@@ -158,18 +159,8 @@ func (s *session) reviewReply(ctx context.Context, lg *loaded) (Reply, error) {
 	if err != nil {
 		return Reply{}, fmt.Errorf("game %d: review: %w", rec.ID, err)
 	}
-	g := render.EvalGraph{Values: make([]float64, len(rv.Evals)), Known: make([]bool, len(rv.Evals))}
-	for i, e := range rv.Evals {
-		g.Values[i], g.Known[i] = e.South, e.Known
-	}
-	for _, pl := range rv.Plies {
-		g.Movers = append(g.Movers, pl.Mover)
-	}
-	for _, tp := range rv.Turning {
-		g.Turning = append(g.Turning, tp.Index)
-	}
 	var png bytes.Buffer
-	if err := s.timed(RenderBoard, func() error { return render.Graph(&png, g) }); err != nil {
+	if err := s.timed(RenderBoard, func() error { return render.Graph(&png, graph.Of(rv)) }); err != nil {
 		return Reply{}, fmt.Errorf("game %d: review graph: %w", rec.ID, err)
 	}
 	return Reply{
