@@ -3,6 +3,8 @@ package bot_test
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"image/png"
 	"strings"
 	"sync"
@@ -167,6 +169,86 @@ func TestReviewStored(t *testing.T) {
 	wantGraph(t, r)
 	if computed.Load() != 1 {
 		t.Errorf("%d computations, want 1 (the first review)", computed.Load())
+	}
+}
+
+// endHandGame stores another game at handStart in channel c1 and plays
+// it to its end; it returns the game's id.
+func endHandGame(t *testing.T, h *harness) int64 {
+	t.Helper()
+	g := &store.Game{Platform: "test", Channel: "c1", Variant: "kalah",
+		Options: map[string]string{"pits": "4", "seeds": "2"}, Start: handStart,
+		Players:    []store.Player{{UserID: "alice", Name: "@alice"}, {UserID: "bob", Name: "@bob"}},
+		Challenger: "alice", Phase: store.PhasePlaying, DrawOffer: -1, UndoOffer: -1,
+		CreatedAt: h.now, UpdatedAt: h.now, TurnStarted: h.now}
+	if err := h.db.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	one(t, h.say("alice", "/move 1"))
+	one(t, h.say("bob", "/move 1"))
+	if h.live() != nil {
+		t.Fatal("the game did not end")
+	}
+	return g.ID
+}
+
+// TestReviewAfterGame: with Config.ReviewAfterGame, a game that ends has
+// its review computed in the background and stored (the game's page has
+// it); /review then computes nothing. One review after a game runs at a
+// time and one more waits: a third game ending while both places are
+// taken is not reviewed then. Without the option nothing is computed.
+func TestReviewAfterGame(t *testing.T) {
+	ctx := context.Background()
+	h := newHarnessWith(t, nil, func(c *bot.Config) { c.ReviewAfterGame = true })
+	var computed atomic.Int64
+	computing, release := make(chan int64, 4), make(chan struct{})
+	bot.OnReviewComputed(h.bot, func(game int64) {
+		computed.Add(1)
+		computing <- game
+		<-release
+	})
+	first := endHandGame(t, h)
+	if g := <-computing; g != first {
+		t.Fatalf("computing the review of game %d, want %d", g, first)
+	}
+	second := endHandGame(t, h) // waits
+	third := endHandGame(t, h)  // no place left
+	close(release)
+	h.bot.Wait()
+	if g := <-computing; g != second {
+		t.Errorf("then computing game %d, want %d", g, second)
+	}
+	for _, id := range []int64{first, second} {
+		data, err := h.db.Review(ctx, id, 2)
+		if err != nil {
+			t.Fatalf("game %d: review not stored: %v", id, err)
+		}
+		if rv, err := review.Decode(data); err != nil || !rv.Complete {
+			t.Errorf("game %d: stored review %+v, %v", id, rv, err)
+		}
+	}
+	if _, err := h.db.Review(ctx, third, 2); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("game %d (no place left): %v, want ErrNotFound", third, err)
+	}
+	if computed.Load() != 2 {
+		t.Errorf("%d computations, want 2", computed.Load())
+	}
+	// The second game's review is read, not computed (the third, the
+	// channel's last, is computed when asked for).
+	r := one(t, h.press("carol", fmt.Sprintf("w:%d:1", second)))
+	if r.Text != wantReviewEN {
+		t.Errorf("review of the second game:\n%s", r.Text)
+	}
+	if computed.Load() != 2 {
+		t.Errorf("%d computations after /review of a reviewed game, want 2", computed.Load())
+	}
+
+	off := newHarness(t, nil)
+	bot.OnReviewComputed(off.bot, func(int64) { computed.Add(1) })
+	id := endHandGame(t, off)
+	off.bot.Wait()
+	if _, err := off.db.Review(ctx, id, 2); !errors.Is(err, store.ErrNotFound) || computed.Load() != 2 {
+		t.Errorf("without ReviewAfterGame: stored %v, %d computations", err, computed.Load())
 	}
 }
 
