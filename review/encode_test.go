@@ -224,3 +224,24 @@ func mustEncode(t *testing.T, rv *Review) []byte {
 	}
 	return data
 }
+
+// BenchmarkDecode reads back the stored review of the recorded Oware game
+// (109 plies, every move replayed): the cost of /review or a game's page
+// answering from the store, the database aside.
+func BenchmarkDecode(b *testing.B) {
+	start, moves := recorded(b, "oware")
+	rv, err := Game(context.Background(), start, moves, Options{Depth: 2, ExactNodes: 6_000})
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := Encode(rv)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := Decode(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(data)), "bytes")
+}
