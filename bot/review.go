@@ -21,7 +21,8 @@ import (
 // board): an evaluation graph of the whole game (render.Graph) and its
 // turning points in words, from review.Game.
 //
-// A review takes up to Config.ReviewTime (10 s by default), so it runs in
+// A review already stored (see below) is the reply at once. Otherwise a
+// review takes up to Config.ReviewTime (10 s by default), so it runs in
 // the background when Config.Deliver is set: Handle answers at once that
 // the analysis has begun (review_started, public), and the result comes
 // later as an Outgoing message to the channel through Deliver. Without
@@ -81,6 +82,14 @@ func (s *session) review(d *buttonData) ([]Reply, error) {
 		return nil, refuse("err_review_seats", nil)
 	}
 	b := s.b
+	// A stored review is the answer at once, with or without Deliver.
+	if rv, err := b.reviews.keeper.Stored(s.ctx, rec); err == nil {
+		r, err := s.reviewShown(lg, rv)
+		if err != nil {
+			return nil, err
+		}
+		return []Reply{r}, nil
+	}
 	if b.cfg.Deliver == nil {
 		r, err := s.reviewReply(s.ctx, lg)
 		if err != nil {
@@ -159,6 +168,13 @@ func (s *session) reviewReply(ctx context.Context, lg *loaded) (Reply, error) {
 	if err != nil {
 		return Reply{}, fmt.Errorf("game %d: review: %w", rec.ID, err)
 	}
+	return s.reviewShown(lg, rv)
+}
+
+// reviewShown writes rv, lg's review: the graph, and the turning points in
+// the session's language.
+func (s *session) reviewShown(lg *loaded, rv *review.Review) (Reply, error) {
+	rec := lg.rec
 	var png bytes.Buffer
 	if err := s.timed(RenderBoard, func() error { return render.Graph(&png, graph.Of(rv)) }); err != nil {
 		return Reply{}, fmt.Errorf("game %d: review graph: %w", rec.ID, err)
