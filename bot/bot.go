@@ -119,6 +119,11 @@ type Config struct {
 	// whichever comes first; tests give a small depth, so that a review is
 	// complete, and the same, however slow the machine.
 	ReviewDepth int
+	// ReviewAfterGame computes the review of every game of two seats that
+	// ends, in the background, and stores it, so that the game's page has
+	// it: one at a time, with at most one more waiting (see
+	// reviewcache.go). Off by default (the tests that want it turn it on).
+	ReviewAfterGame bool
 }
 
 // Bot answers chat requests. It is safe for concurrent use: games are
@@ -130,7 +135,7 @@ type Bot struct {
 	metrics  Metrics
 	// searches is the pool the searches share (see searchpool.go).
 	searches *searchPool
-	// reviews keeps the reviews computed (see review.go).
+	// reviews keeps the reviews computed (see review.go, reviewcache.go).
 	reviews *reviewCache
 	// The background work under way (see background.go).
 	bgMu     sync.Mutex
@@ -193,7 +198,7 @@ func New(cfg Config) *Bot {
 		m = noMetrics{}
 	}
 	return &Bot{cfg: cfg, log: cfg.Logger, throttle: newThrottle(), metrics: m,
-		searches: newSearchPool(cfg.SearchWorkers), reviews: newReviewCache(), bgCancel: map[int]context.CancelCauseFunc{}}
+		searches: newSearchPool(cfg.SearchWorkers), reviews: newReviewCache(cfg.Store, cfg.Logger), bgCancel: map[int]context.CancelCauseFunc{}}
 }
 
 // userError is a refusal the user sees: a message key and its arguments.
@@ -479,6 +484,9 @@ func (s *session) mutate(fn func(g *loaded) error) (*loaded, error) {
 				s.owes, s.changed = true, g
 			}
 			g.rec.Owe = nil
+			if phase == store.PhasePlaying && g.rec.Phase == store.PhaseOver {
+				s.b.reviewAfterGame(g.rec)
+			}
 			return g, nil
 		}
 		if !errors.Is(err, store.ErrConflict) || attempt == 2 {

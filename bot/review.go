@@ -13,6 +13,7 @@ import (
 	"github.com/mancala-bot/mancala/locales"
 	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/review"
+	"github.com/mancala-bot/mancala/review/graph"
 	"github.com/mancala-bot/mancala/store"
 )
 
@@ -20,7 +21,8 @@ import (
 // board): an evaluation graph of the whole game (render.Graph) and its
 // turning points in words, from review.Game.
 //
-// A review takes up to Config.ReviewTime (10 s by default), so it runs in
+// A review already stored (see below) is the reply at once. Otherwise a
+// review takes up to Config.ReviewTime (10 s by default), so it runs in
 // the background when Config.Deliver is set: Handle answers at once that
 // the analysis has begun (review_started, public), and the result comes
 // later as an Outgoing message to the channel through Deliver. Without
@@ -32,11 +34,14 @@ import (
 //
 // A game's review is the same whenever it is asked for (a finished game
 // does not change, and the search is to a fixed depth): a complete review
-// is computed once and kept in memory (reviewCache, by game and version),
-// and asking again, in any language, is answered from it; two requests
-// for the same game at once share one computation. The cache is per
-// process and forgets the oldest reviews past reviewCacheSize; keeping
-// reviews durably, in the store, comes with the game pages (issue #28).
+// is computed once and stored (review/stored: by game and number of moves,
+// encoded by review.Encode), and asking again, in any language, in any
+// process sharing the database, or on the game's page, reads it; two
+// requests for the same game at once, in one process, share one
+// computation. A review cut by ReviewTime is shown and not stored, so
+// that the next request can complete it. There is no cache in memory in
+// front of the store: reading a stored review is a row and a replay of the
+// moves, far below the cost of a message.
 //
 // Who may ask: anyone in the channel, for the channel's last finished game
 // (while a game is in play, the last one that ended before it) or, with
@@ -77,6 +82,14 @@ func (s *session) review(d *buttonData) ([]Reply, error) {
 		return nil, refuse("err_review_seats", nil)
 	}
 	b := s.b
+	// A stored review is the answer at once, with or without Deliver.
+	if rv, err := b.reviews.keeper.Stored(s.ctx, rec); err == nil {
+		r, err := s.reviewShown(lg, rv)
+		if err != nil {
+			return nil, err
+		}
+		return []Reply{r}, nil
+	}
 	if b.cfg.Deliver == nil {
 		r, err := s.reviewReply(s.ctx, lg)
 		if err != nil {
@@ -155,18 +168,15 @@ func (s *session) reviewReply(ctx context.Context, lg *loaded) (Reply, error) {
 	if err != nil {
 		return Reply{}, fmt.Errorf("game %d: review: %w", rec.ID, err)
 	}
-	g := render.EvalGraph{Values: make([]float64, len(rv.Evals)), Known: make([]bool, len(rv.Evals))}
-	for i, e := range rv.Evals {
-		g.Values[i], g.Known[i] = e.South, e.Known
-	}
-	for _, pl := range rv.Plies {
-		g.Movers = append(g.Movers, pl.Mover)
-	}
-	for _, tp := range rv.Turning {
-		g.Turning = append(g.Turning, tp.Index)
-	}
+	return s.reviewShown(lg, rv)
+}
+
+// reviewShown writes rv, lg's review: the graph, and the turning points in
+// the session's language.
+func (s *session) reviewShown(lg *loaded, rv *review.Review) (Reply, error) {
+	rec := lg.rec
 	var png bytes.Buffer
-	if err := s.timed(RenderBoard, func() error { return render.Graph(&png, g) }); err != nil {
+	if err := s.timed(RenderBoard, func() error { return render.Graph(&png, graph.Of(rv)) }); err != nil {
 		return Reply{}, fmt.Errorf("game %d: review graph: %w", rec.ID, err)
 	}
 	return Reply{
@@ -185,7 +195,7 @@ func (s *session) reviewText(lg *loaded, rv *review.Review) string {
 	lines := []string{
 		s.t("review_title", map[string]any{"Variant": locales.VariantName(s.lang, lg.rec.Variant),
 			"South": s.name(south), "North": s.nameAgainst(north), "Plies": len(rv.Plies)}),
-		s.t("review_graph", map[string]any{"Depth": s.b.cfg.ReviewDepth}),
+		s.t("review_graph", map[string]any{"Depth": reviewDepth(rv, s.b.cfg.ReviewDepth)}),
 	}
 	switch {
 	case len(rv.Turning) == 0 && rv.Complete:
@@ -261,6 +271,15 @@ func (s *session) turningLine(lg *loaded, rv *review.Review, tp review.TurningPo
 		parts = append(parts, s.t("review_better", args))
 	}
 	return strings.Join(parts, " ")
+}
+
+// reviewDepth is the depth rv was searched at: a stored review's own (the
+// configuration may have changed since), else configured.
+func reviewDepth(rv *review.Review, configured int) int {
+	if rv.Depth > 0 {
+		return rv.Depth
+	}
+	return configured
 }
 
 // reviewSparkline is the graph in characters, for the terminal: one block

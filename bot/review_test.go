@@ -3,6 +3,8 @@ package bot_test
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"image/png"
 	"strings"
 	"sync"
@@ -12,6 +14,8 @@ import (
 
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/locales"
+	"github.com/mancala-bot/mancala/review"
+	"github.com/mancala-bot/mancala/review/stored"
 	"github.com/mancala-bot/mancala/store"
 )
 
@@ -99,6 +103,155 @@ func TestReviewCommand(t *testing.T) {
 	}
 }
 
+// TestReviewStored: /review reads the review stored for the game, not a
+// new computation: a review stored beforehand (computed at depth 4, where
+// the bot's is 10) is the one shown ("4 moves deep"), and nothing is
+// computed. In a fresh database, the first /review computes and stores the
+// review (review.Decode reads it back) and a second bot on the same
+// database (another process) answers from it without computing.
+func TestReviewStored(t *testing.T) {
+	ctx := context.Background()
+	h := newHarness(t, nil)
+	playHandGame(t, h)
+	rec, err := h.db.LastGame(ctx, "test", "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, moves, err := stored.Moves(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shallow, err := review.Game(ctx, start, moves, review.Options{Depth: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := review.Encode(shallow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.db.SaveReview(ctx, rec.ID, len(rec.Moves), data); err != nil {
+		t.Fatal(err)
+	}
+	var computed atomic.Int64
+	bot.OnReviewComputed(h.bot, func(int64) { computed.Add(1) })
+	want := strings.Replace(wantReviewEN, "10 moves deep", "4 moves deep", 1)
+	if r := one(t, h.say("carol", "/review")); r.Text != want {
+		t.Errorf("review from the store:\n%s\nwant:\n%s", r.Text, want)
+	}
+	if computed.Load() != 0 {
+		t.Errorf("%d computations, want none", computed.Load())
+	}
+
+	h2 := newHarness(t, nil)
+	playHandGame(t, h2)
+	bot.OnReviewComputed(h2.bot, func(int64) { computed.Add(1) })
+	if r := one(t, h2.say("carol", "/review")); r.Text != wantReviewEN {
+		t.Errorf("first review:\n%s", r.Text)
+	}
+	rec2, err := h2.db.LastGame(ctx, "test", "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err = h2.db.Review(ctx, rec2.ID, len(rec2.Moves))
+	if err != nil {
+		t.Fatalf("the review was not stored: %v", err)
+	}
+	if rv, err := review.Decode(data); err != nil || !rv.Complete || rv.Depth != review.DefaultDepth || len(rv.Turning) != 1 {
+		t.Errorf("stored review: %v, %+v", err, rv)
+	}
+	other := bot.New(bot.Config{Store: h2.db})
+	bot.OnReviewComputed(other, func(int64) { computed.Add(1) })
+	r := one(t, other.Handle(ctx, bot.Request{Platform: "test", Channel: "c1", Text: "/review",
+		User: bot.User{ID: "erin", Name: "erin", Mention: "@erin"}}))
+	if r.Text != wantReviewEN {
+		t.Errorf("another process's review:\n%s", r.Text)
+	}
+	wantGraph(t, r)
+	if computed.Load() != 1 {
+		t.Errorf("%d computations, want 1 (the first review)", computed.Load())
+	}
+}
+
+// endHandGame stores another game at handStart in channel c1 and plays
+// it to its end; it returns the game's id.
+func endHandGame(t *testing.T, h *harness) int64 {
+	t.Helper()
+	g := &store.Game{Platform: "test", Channel: "c1", Variant: "kalah",
+		Options: map[string]string{"pits": "4", "seeds": "2"}, Start: handStart,
+		Players:    []store.Player{{UserID: "alice", Name: "@alice"}, {UserID: "bob", Name: "@bob"}},
+		Challenger: "alice", Phase: store.PhasePlaying, DrawOffer: -1, UndoOffer: -1,
+		CreatedAt: h.now, UpdatedAt: h.now, TurnStarted: h.now}
+	if err := h.db.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	one(t, h.say("alice", "/move 1"))
+	one(t, h.say("bob", "/move 1"))
+	if h.live() != nil {
+		t.Fatal("the game did not end")
+	}
+	return g.ID
+}
+
+// TestReviewAfterGame: with Config.ReviewAfterGame, a game that ends has
+// its review computed in the background and stored (the game's page has
+// it); /review then computes nothing. One review after a game runs at a
+// time and one more waits: a third game ending while both places are
+// taken is not reviewed then. Without the option nothing is computed.
+func TestReviewAfterGame(t *testing.T) {
+	ctx := context.Background()
+	h := newHarnessWith(t, nil, func(c *bot.Config) { c.ReviewAfterGame = true })
+	var computed atomic.Int64
+	computing, release := make(chan int64, 4), make(chan struct{})
+	bot.OnReviewComputed(h.bot, func(game int64) {
+		computed.Add(1)
+		computing <- game
+		<-release
+	})
+	first := endHandGame(t, h)
+	if g := <-computing; g != first {
+		t.Fatalf("computing the review of game %d, want %d", g, first)
+	}
+	second := endHandGame(t, h) // waits
+	third := endHandGame(t, h)  // no place left
+	close(release)
+	h.bot.Wait()
+	if g := <-computing; g != second {
+		t.Errorf("then computing game %d, want %d", g, second)
+	}
+	for _, id := range []int64{first, second} {
+		data, err := h.db.Review(ctx, id, 2)
+		if err != nil {
+			t.Fatalf("game %d: review not stored: %v", id, err)
+		}
+		if rv, err := review.Decode(data); err != nil || !rv.Complete {
+			t.Errorf("game %d: stored review %+v, %v", id, rv, err)
+		}
+	}
+	if _, err := h.db.Review(ctx, third, 2); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("game %d (no place left): %v, want ErrNotFound", third, err)
+	}
+	if computed.Load() != 2 {
+		t.Errorf("%d computations, want 2", computed.Load())
+	}
+	// The second game's review is read, not computed (the third, the
+	// channel's last, is computed when asked for).
+	r := one(t, h.press("carol", fmt.Sprintf("w:%d:1", second)))
+	if r.Text != wantReviewEN {
+		t.Errorf("review of the second game:\n%s", r.Text)
+	}
+	if computed.Load() != 2 {
+		t.Errorf("%d computations after /review of a reviewed game, want 2", computed.Load())
+	}
+
+	off := newHarness(t, nil)
+	bot.OnReviewComputed(off.bot, func(int64) { computed.Add(1) })
+	id := endHandGame(t, off)
+	off.bot.Wait()
+	if _, err := off.db.Review(ctx, id, 2); !errors.Is(err, store.ErrNotFound) || computed.Load() != 2 {
+		t.Errorf("without ReviewAfterGame: stored %v, %d computations", err, computed.Load())
+	}
+}
+
 // TestReviewTableOfFour: a finished Ruma game is refused.
 func TestReviewTableOfFour(t *testing.T) {
 	h := newHarness(t, nil)
@@ -117,8 +270,8 @@ func TestReviewTableOfFour(t *testing.T) {
 // that it is analysing, and the review comes later through Deliver. A
 // second user asking while the first review is being computed, on the only
 // worker of the search pool, is not refused: both get the review, computed
-// once. A third request later is served from the cache, with no
-// computation at all (counted by the computation hook).
+// once. A third request later is answered at once from the stored review,
+// with no computation at all (counted by the computation hook).
 func TestReviewInBackground(t *testing.T) {
 	h := newHarness(t, nil)
 	playHandGame(t, h)
@@ -163,14 +316,17 @@ func TestReviewInBackground(t *testing.T) {
 	if n := computed.Load(); n != 1 {
 		t.Errorf("two requests computed the review %d times, want once", n)
 	}
-	if r := ask("erin"); r.Private || r.Text != started {
+	// The review is stored now: a third request gets it at once, as the
+	// reply itself, with nothing delivered later.
+	r := ask("erin")
+	if r.Private || r.Text != wantReviewEN {
 		t.Errorf("third request: %+v", r)
 	}
+	wantGraph(t, r)
 	b.Wait()
-	if len(got) != 3 || got[2].Reply.Text != wantReviewEN {
-		t.Fatalf("third review: delivered %+v", got)
+	if len(got) != 2 {
+		t.Fatalf("third review delivered too: %+v", got)
 	}
-	wantGraph(t, got[2].Reply)
 	if n := computed.Load(); n != 1 {
 		t.Errorf("a repeated review was computed again: %d computations, want 1", n)
 	}

@@ -14,6 +14,10 @@
 // seat's mistakes, and a solitaire has no opponent. Game returns ErrSeats
 // for them.
 //
+// Encode and Decode write a review as versioned JSON (EncodingVersion; the
+// shape is documented in encode.go) and read it back, so that a complete
+// review is computed once and stored (see package review/stored).
+//
 // The package depends on engine and search; the bot and the renderer
 // depend on it, never the reverse.
 package review

@@ -80,6 +80,9 @@ type Review struct {
 	// searched at the full depth: some Evals are then of a shallower depth,
 	// or not Known.
 	Complete bool
+	// Depth is the search depth the review was asked for (Options.Depth,
+	// its default applied).
+	Depth int
 	// unsolved marks the positions the solver could not answer within its
 	// budget, not to be tried again in the next pass.
 	unsolved []bool
@@ -177,7 +180,7 @@ func Game(ctx context.Context, start engine.Position, moves []engine.Move, o Opt
 		return nil, ErrSeats
 	}
 	g := engine.NewGame(start)
-	rv := &Review{Plies: make([]Ply, len(moves))}
+	rv := &Review{Plies: make([]Ply, len(moves)), Depth: o.Depth}
 	for i, m := range moves {
 		before := g.Position()
 		ev, err := g.Play(m)
