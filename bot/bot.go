@@ -119,6 +119,13 @@ type Config struct {
 	// whichever comes first; tests give a small depth, so that a review is
 	// complete, and the same, however slow the machine.
 	ReviewDepth int
+	// PublicURL is the base of the games' pages (PUBLIC_URL): the page of
+	// a game g is strings.TrimRight(PublicURL, "/") + "/g/" + g.PageID
+	// (see gameLink). When set, a board links to its game's page (the
+	// live view while the game is played, its replay once it is over),
+	// "game" and "games" link to theirs, and a live game's board says how
+	// many people watch its page. "" shows no links.
+	PublicURL string
 }
 
 // Bot answers chat requests. It is safe for concurrent use: games are
