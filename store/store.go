@@ -25,22 +25,29 @@ import (
 // context returns its error.
 type Store interface {
 	// CreateGame stores g as a new game: it sets g.ID and g.Version (1),
-	// and stores g.Moves. It returns ErrChannelBusy when g is live and the
-	// channel already has a live game.
+	// and g.PageID to NewPageID() when it is "", and stores g.Moves. It
+	// returns ErrChannelBusy when g is live and the channel already has a
+	// live game, and an error (not one of the above) for a g.PageID that
+	// ValidPageID refuses or another game has.
 	CreateGame(ctx context.Context, g *Game) error
 	// LiveGame returns the channel's live game, or ErrNotFound.
 	LiveGame(ctx context.Context, platform, channel string) (*Game, error)
 	// Game returns the game with that id, or ErrNotFound.
 	Game(ctx context.Context, id int64) (*Game, error)
+	// GameByPage returns the game whose PageID is pageID, or ErrNotFound:
+	// for an unknown id, and for a string ValidPageID refuses (empty, of
+	// another length, other characters), which is answered without
+	// asking the database.
+	GameByPage(ctx context.Context, pageID string) (*Game, error)
 	// LastGame returns the channel's most recently created game that is
 	// over, or ErrNotFound.
 	LastGame(ctx context.Context, platform, channel string) (*Game, error)
 	// UpdateGame writes g (its fields and any moves beyond those already
-	// stored) if the stored version still equals g.Version, and then
-	// increments g.Version. It returns ErrConflict, writing nothing, when
-	// the stored version differs, ErrNotFound for an unknown id, and
-	// ErrChannelBusy when the update makes g live in a channel that
-	// already has another live game. Moves
+	// stored; not its PageID, which never changes) if the stored version
+	// still equals g.Version, and then increments g.Version. It returns
+	// ErrConflict, writing nothing, when the stored version differs,
+	// ErrNotFound for an unknown id, and ErrChannelBusy when the update
+	// makes g live in a channel that already has another live game. Moves
 	// already stored are never rewritten, except that an undo may shorten
 	// the history. The change is durable when UpdateGame returns nil.
 	// When g ends a game that Rated counts, the game is rated in the

@@ -95,6 +95,9 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"TurnNotices", testTurnNotices},
 		{"ConcurrentNotices", testConcurrentNotices},
 		{"MarkReminded", testMarkReminded},
+		{"PageIDs", testPageIDs},
+		{"PageIDGiven", testPageIDGiven},
+		{"GameByPageNotFound", testGameByPageNotFound},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -275,7 +278,10 @@ func testCreateGetRoundTrip(t *testing.T, s store.Store) {
 		if g.Version != 1 {
 			t.Errorf("CreateGame set Version %d, want 1", g.Version)
 		}
-		want.ID, want.Version = g.ID, 1
+		if !store.ValidPageID(g.PageID) {
+			t.Errorf("CreateGame set PageID %q, not a page id", g.PageID)
+		}
+		want.ID, want.Version, want.PageID = g.ID, 1, g.PageID
 		sameGame(t, g, want) // CreateGame changes nothing else
 
 		got := mustGame(t, s, g.ID)
@@ -306,7 +312,7 @@ func testZeroValuesRoundTrip(t *testing.T, s store.Store) {
 	}
 	want := clone(g)
 	mustCreate(t, s, g)
-	want.ID, want.Version = g.ID, 1
+	want.ID, want.Version, want.PageID = g.ID, 1, g.PageID
 	got := mustGame(t, s, g.ID)
 	sameGame(t, got, want)
 	if !got.TurnStarted.IsZero() || !got.Reminded.IsZero() {
@@ -864,6 +870,8 @@ func testCancelledContext(t *testing.T, s store.Store) {
 	check("Game", err)
 	_, err = s.LastGame(ctx, "discord", "c1")
 	check("LastGame", err)
+	_, err = s.GameByPage(ctx, g.PageID)
+	check("GameByPage", err)
 	upd := clone(g)
 	upd.Moves = append(upd.Moves, store.Move{Ply: 3, Move: "1", UserID: "u-bob", At: at(40)})
 	check("UpdateGame", s.UpdateGame(ctx, upd))
