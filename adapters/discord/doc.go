@@ -74,7 +74,8 @@
 //
 // # Replies
 //
-// Text goes through locales.ForDiscord (*bold* becomes **bold**) and is
+// Text goes through locales.ForDiscord (*bold* becomes **bold**), its
+// bare URLs are put in angle brackets (no embed of each: see noEmbeds), and is
 // cut into messages of at most 2000 characters, between lines where
 // possible; a board (PNG attachment "board-GAME-VERSION.png" and its
 // buttons) goes with the first, and so does an animation (a reply's

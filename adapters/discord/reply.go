@@ -67,7 +67,7 @@ type outMsg struct {
 func toMessages(replies []bot.Reply, requester string) []outMsg {
 	var out []outMsg
 	for _, r := range replies {
-		text := locales.ForDiscord(r.Text)
+		text := noEmbeds(locales.ForDiscord(r.Text))
 		b := r.Board
 		if b != nil && len(b.PNG) == 0 && b.Text != "" {
 			// No image (a bot without a renderer): show the text board.
@@ -118,6 +118,21 @@ func toMessages(replies []bot.Reply, requester string) []outMsg {
 		}
 	}
 	return out
+}
+
+// bareURL is an http(s) URL at the start of a line or after a space or
+// an opening parenthesis, not yet in angle brackets (it ends before a
+// parenthesis).
+var bareURL = regexp.MustCompile(`(^|[\s(])(https?://[^\s<>()]+)`)
+
+// noEmbeds puts the bare URLs of content in angle brackets, which keeps
+// Discord from adding an embed (a preview) of each under the message: a
+// list of games with their pages' links stays a list.
+func noEmbeds(content string) string {
+	if !strings.Contains(content, "://") {
+		return content
+	}
+	return bareURL.ReplaceAllString(content, "${1}<${2}>")
 }
 
 var mentionRE = regexp.MustCompile(`<@!?([0-9]+)>`)

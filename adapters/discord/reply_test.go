@@ -150,6 +150,23 @@ func TestLinkButton(t *testing.T) {
 	}
 }
 
+// Bare URLs in a text get angle brackets, so that Discord embeds none of
+// them; those already in brackets are left alone.
+func TestNoEmbeds(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"no link", "no link"},
+		{"• Kalah — https://discord.com/channels/1/2 — 🔗 https://m.example.com/g/a_b-c",
+			"• Kalah — <https://discord.com/channels/1/2> — 🔗 <https://m.example.com/g/a_b-c>"},
+		{"http://localhost:8080/g/x\n(see https://m.example.com/g/y)", "<http://localhost:8080/g/x>\n(see <https://m.example.com/g/y>)"},
+		{"already <https://m.example.com/g/a>", "already <https://m.example.com/g/a>"},
+		{"not a link: xhttps://m.example.com", "not a link: xhttps://m.example.com"},
+	} {
+		if got := noEmbeds(c.in); got != c.want {
+			t.Errorf("noEmbeds(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
 func TestComponents(t *testing.T) {
 	style := func(c discordgo.MessageComponent, i int) discordgo.ButtonStyle {
 		return c.(discordgo.ActionsRow).Components[i].(discordgo.Button).Style
