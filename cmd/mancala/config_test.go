@@ -254,3 +254,32 @@ func TestPublicURLFromEnv(t *testing.T) {
 		}
 	}
 }
+
+// TestPublicURLReachesTheBot: the program's bot links a board to the
+// game's page under PUBLIC_URL.
+func TestPublicURLReachesTheBot(t *testing.T) {
+	cfg, err := configFromEnv(envOf("PUBLIC_URL", "https://mancala.example.com/play/", "HTTP_ADDR", "127.0.0.1:0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.DatabasePath = filepath.Join(t.TempDir(), "m.db")
+	m := &Main{Config: cfg}
+	ctx := context.Background()
+	if err := m.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	say := func(user, text string) []bot.Reply {
+		return m.Bot.Handle(ctx, bot.Request{Platform: "test", Channel: "c", Text: text, User: bot.User{ID: user, Name: user}})
+	}
+	say("alice", "/new kalah @bob")
+	rs := say("bob", "/accept")
+	g, err := m.DB.LiveGame(ctx, "test", "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "https://mancala.example.com/play/g/" + g.PageID
+	if len(rs) != 1 || rs[0].Link == nil || rs[0].Link.URL != want || len(g.PageID) != 22 {
+		t.Fatalf("the board's link: %+v, want %s", rs, want)
+	}
+}
