@@ -3,6 +3,8 @@ package store
 import (
 	"crypto/rand"
 	"encoding/base64"
+	"fmt"
+	"time"
 )
 
 // A game's page id (Game.PageID) names its public page in links: 16 bytes
@@ -41,4 +43,43 @@ func ValidPageID(s string) bool {
 	}
 	b, err := pageIDEncoding.DecodeString(s)
 	return err == nil && len(b) == pageIDBytes
+}
+
+// MaxReviewSize bounds a stored review (SaveReview): 1 MiB, far more than
+// the review of the longest game needs.
+const MaxReviewSize = 1 << 20
+
+// CheckReview returns an error for a review SaveReview refuses without
+// asking the database: a negative moves, empty data, or data over
+// MaxReviewSize bytes (that error wraps ErrTooLarge).
+func CheckReview(moves int, data []byte) error {
+	switch {
+	case moves < 0:
+		return fmt.Errorf("store: save review: %d moves", moves)
+	case len(data) == 0:
+		return fmt.Errorf("store: save review: no data")
+	case len(data) > MaxReviewSize:
+		return fmt.Errorf("store: save review: %d bytes, more than the %d stored: %w", len(data), MaxReviewSize, ErrTooLarge)
+	}
+	return nil
+}
+
+// MaxViewerLen bounds a viewer's name in Watch: the page server's opaque
+// id of one page being viewed.
+const MaxViewerLen = 128
+
+// WatchRetention is how long an ended watch is kept at least (Watch): a
+// heartbeat removes the viewers whose until is more than this before its
+// own. A heartbeat's until must therefore be at most WatchRetention after
+// now (the page server's heartbeats reach a minute or so ahead), so that
+// only watches that have ended are removed.
+const WatchRetention = 10 * time.Minute
+
+// CheckViewer returns an error for a viewer Watch refuses without asking
+// the database: empty, or longer than MaxViewerLen bytes.
+func CheckViewer(viewer string) error {
+	if viewer == "" || len(viewer) > MaxViewerLen {
+		return fmt.Errorf("store: watch: a viewer of %d bytes, not 1 to %d", len(viewer), MaxViewerLen)
+	}
+	return nil
 }

@@ -20,6 +20,9 @@ var (
 	// removed or replaced under the running program, or it is closed or
 	// failing); nothing was written.
 	ErrUnavailable = errors.New("database unavailable")
+	// ErrTooLarge: a value is larger than the store keeps (a review over
+	// MaxReviewSize); nothing was written.
+	ErrTooLarge = errors.New("too large to store")
 )
 
 // Phase is where a game is in its life.

@@ -186,7 +186,7 @@ func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 // UpdateGame writes g's fields, seats and its moves beyond those stored, in
 // one transaction, if the stored version still equals g.Version; then it
 // increments g.Version. A g.Moves shorter than the stored history (an undo)
-// deletes the moves beyond it. Stored moves are never rewritten: if the last
+// deletes the moves beyond it, and the stored reviews of longer lengths. Stored moves are never rewritten: if the last
 // move g keeps differs from the stored one, it fails and writes nothing.
 //
 // When g.Owe is set, the delivery is written in the same transaction, for
@@ -246,6 +246,9 @@ func (d *DB) UpdateGame(ctx context.Context, g *store.Game) error {
 		}
 		if len(g.Moves) < count {
 			if _, err := tx.Exec(ctx, deleteMoves, g.ID, len(g.Moves)); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, deleteReviews, g.ID, len(g.Moves)); err != nil {
 				return err
 			}
 		}

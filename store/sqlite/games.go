@@ -66,6 +66,7 @@ var statements = []string{
 	gameByID, gameByPage, liveGame, lastGame, idleGames, selectMoves, selectSeats, upsertSeat, deleteSeats,
 	selectLanguage, upsertLanguage, selectChannelLanguage, upsertChannelLanguage, deleteChannelLanguage, recordQuery, leaderboardAll, leaderboardChannel,
 	claimEvent, pruneEvents, takeLease, releaseLease,
+	insertReview, selectReview, deleteReviews, upsertWatcher, pruneWatchers, countWatchers,
 	insertDelivery, freeDeliveries, holdDelivery, deliveredThrough, releaseDeliveries, releaseAll, outboxStats,
 }
 
@@ -180,7 +181,7 @@ func uniqueConflict(tx txn, page string) error {
 // UpdateGame writes g's fields and its moves beyond those stored, in one
 // transaction, if the stored version still equals g.Version; then it
 // increments g.Version. A g.Moves shorter than the stored history (an undo)
-// deletes the moves beyond it. A damaged g (g.Damage) keeps the stored
+// deletes the moves beyond it, and the stored reviews of longer lengths. A damaged g (g.Damage) keeps the stored
 // column it names. Stored moves are never rewritten: if the last
 // move g keeps differs from the stored one (an undo and a new move in one
 // update, say), it fails and writes nothing; undo and move are two updates.
@@ -246,6 +247,9 @@ func (d *DB) UpdateGame(ctx context.Context, g *store.Game) error {
 		}
 		if len(g.Moves) < count {
 			if _, err := tx.exec(deleteMoves, g.ID, len(g.Moves)); err != nil {
+				return err
+			}
+			if _, err := tx.exec(deleteReviews, g.ID, len(g.Moves)); err != nil {
 				return err
 			}
 		}

@@ -98,6 +98,11 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"PageIDs", testPageIDs},
 		{"PageIDGiven", testPageIDGiven},
 		{"GameByPageNotFound", testGameByPageNotFound},
+		{"Reviews", testReviews},
+		{"ReviewsUndone", testReviewsUndone},
+		{"ConcurrentReviews", testConcurrentReviews},
+		{"Watchers", testWatchers},
+		{"WatchersPruned", testWatchersPruned},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -884,6 +889,12 @@ func testCancelledContext(t *testing.T, s store.Store) {
 	check("Record", err)
 	_, err = s.Leaderboard(ctx, "discord", "", 10)
 	check("Leaderboard", err)
+	check("SaveReview", s.SaveReview(ctx, g.ID, 1, []byte("review")))
+	_, err = s.Review(ctx, g.ID, 1)
+	check("Review", err)
+	check("Watch", s.Watch(ctx, g.ID, "v1", at(100)))
+	_, err = s.Watchers(ctx, g.ID, at(0))
+	check("Watchers", err)
 
 	// Nothing was written.
 	sameGame(t, mustGame(t, s, g.ID), g)
@@ -892,5 +903,11 @@ func testCancelledContext(t *testing.T, s store.Store) {
 	}
 	if lang, _ := s.Language(t.Context(), "discord", "u1"); lang != "" {
 		t.Errorf("cancelled SetLanguage stored %q", lang)
+	}
+	if _, err := s.Review(t.Context(), g.ID, 1); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("cancelled SaveReview stored a review: Review error %v", err)
+	}
+	if n, _ := s.Watchers(t.Context(), g.ID, at(0)); n != 0 {
+		t.Errorf("cancelled Watch stored a viewer: %d watchers", n)
 	}
 }
