@@ -1,9 +1,7 @@
 package bot
 
 import (
-	"context"
 	"strings"
-	"time"
 
 	"github.com/mancala-bot/mancala/store"
 )
@@ -39,26 +37,16 @@ func (s *session) pageLink(g *store.Game) *Link {
 	return &Link{URL: u, Label: s.t(key, nil)}
 }
 
-// watcherCounter is the part of the store that counts the viewers of a
-// game's page (heartbeats recorded by the page: store Watch).
-type watcherCounter interface {
-	Watchers(ctx context.Context, gameID int64, at time.Time) (int, error)
-}
-
 // watchersLine says how many people watch the page of g, a game being
-// played, now ("👀 3 people watching"): "" for none, for a game over or a
-// challenge, without pages (Config.PublicURL), and when the count cannot be
-// read (logged). It costs one store query, made only when a board is shown
+// played, now (store Watchers: "👀 3 people are watching this game"): ""
+// for none, for a game over or a challenge, without pages
+// (Config.PublicURL), and when the count cannot be read (logged). It costs one store query, made only when a board is shown
 // anyway: the count never causes a message or an edit of its own.
 func (s *session) watchersLine(g *store.Game) string {
 	if s.b.pageURL(g) == "" || g.Phase != store.PhasePlaying {
 		return ""
 	}
-	wc, ok := s.b.cfg.Store.(watcherCounter)
-	if !ok {
-		return ""
-	}
-	n, err := wc.Watchers(s.ctx, g.ID, s.b.now())
+	n, err := s.b.cfg.Store.Watchers(s.ctx, g.ID, s.b.now())
 	if err != nil {
 		s.b.log.WarnContext(s.ctx, "watchers not counted", "game", g.ID, "err", err)
 		return ""
