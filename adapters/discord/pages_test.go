@@ -1,10 +1,12 @@
 package discord
 
 import (
+	"context"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mancala-bot/mancala/adapters/discord/discordtest"
 	"github.com/mancala-bot/mancala/store"
@@ -81,5 +83,42 @@ func TestGamePageLinks(t *testing.T) {
 				t.Errorf("violations: %q", v)
 			}
 		})
+	}
+}
+
+// The number of people on a live game's page comes with its board when
+// the board is updated after a move or posted again, in the plural form
+// it needs; the move still edits the pressed message and posts nothing
+// more.
+func TestSpectatorCount(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC) // the bot's clock, stopped
+	h := start(t, setup{PublicURL: "https://mancala.example.com", Now: func() time.Time { return now }})
+	h.reply(h.command(alice, "en-US", "new", discordtest.Opt("variant", "kalah")))
+	board := h.reply(h.command(bob, "en-US", "accept")).Message
+	if strings.Contains(board.Content, "👀") {
+		t.Errorf("a board nobody watches: %q", board.Content)
+	}
+	g := h.live()
+	watch := func(viewer string) {
+		t.Helper()
+		if err := h.db.Watch(context.Background(), g.ID, viewer, now.Add(time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	watch("v1")
+	before := len(h.srv.Messages())
+	moved := h.update(h.press(h.toMove(g), board.ID, pitButtons(board)[0].CustomID))
+	if !strings.Contains(moved.Content, "👀 1 person is watching this game") {
+		t.Errorf("the board after a move, one viewer: %q", moved.Content)
+	}
+	if n := len(h.srv.Messages()); n != before {
+		t.Errorf("%d messages after the move, were %d: the count must not post anything", n, before)
+	}
+	watch("v2")
+	watch("v3")
+	again := h.reply(h.command(carol, "en-US", "board"))
+	if !strings.Contains(again.Message.Content, "👀 3 people are watching this game") {
+		t.Errorf("/board, three viewers: %q", again.Message.Content)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mancala-bot/mancala/adapters/telegram"
 	"github.com/mancala-bot/mancala/adapters/telegram/telegramtest"
@@ -17,13 +18,20 @@ import (
 // under publicURL ("" for none).
 func startBotPages(t *testing.T, publicURL string) *env {
 	t.Helper()
+	return startBotPagesAt(t, publicURL, nil)
+}
+
+// startBotPagesAt is startBotPages with the bot's clock now (nil:
+// time.Now).
+func startBotPagesAt(t *testing.T, publicURL string, now func() time.Time) *env {
+	t.Helper()
 	logs := &logBuffer{}
 	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	b := bot.New(bot.Config{Store: db, Render: fakeRender, Logger: slog.New(slog.NewTextHandler(logs, nil)), PublicURL: publicURL})
+	b := bot.New(bot.Config{Store: db, Render: fakeRender, Logger: slog.New(slog.NewTextHandler(logs, nil)), PublicURL: publicURL, Now: now})
 	e := start(t, b, logs)
 	e.db, e.bot = db, b
 	return e
@@ -102,5 +110,48 @@ func TestGamePageLinks(t *testing.T) {
 			}
 			check("the finished game's board", over, "🔗 Game page")
 		})
+	}
+}
+
+// The number of people on a live game's page comes with its board when
+// the board is edited after a move or posted again, in the plural form it
+// needs; the move still edits the pressed message and sends nothing more.
+func TestSpectatorCount(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC) // the bot's clock, stopped
+	e := startBotPagesAt(t, "https://mancala.example.com", func() time.Time { return now })
+	e.say(group, alice, "en", "/new kalah")
+	e.say(group, dave, "en", "/accept")
+	board := e.last(group)
+	if strings.Contains(board.Visible(), "👀") {
+		t.Errorf("a board nobody watches: %q", board.Visible())
+	}
+	g, err := e.db.LiveGame(context.Background(), telegram.Platform, groupChannel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	watch := func(viewer string) {
+		t.Helper()
+		if err := e.db.Watch(context.Background(), g.ID, viewer, now.Add(time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	watch("v1")
+	before := len(e.srv.Sent(group))
+	if a := e.press(group, alice, "en", board.ID, board.Buttons()[0].Data); a.Text != "" {
+		t.Fatalf("move refused: %q", a.Text)
+	}
+	moved, ok := e.srv.Message(group, board.ID)
+	if !ok || moved.Edits == 0 || !strings.Contains(moved.Visible(), "👀 1 person is watching this game") {
+		t.Errorf("the board after a move, one viewer: edits %d, %q", moved.Edits, moved.Visible())
+	}
+	if n := len(e.srv.Sent(group)); n != before {
+		t.Errorf("%d messages after the move, were %d: the count must not send anything", n, before)
+	}
+	watch("v2")
+	watch("v3")
+	e.say(group, carol, "en", "/board")
+	if again := e.last(group); !strings.Contains(again.Visible(), "👀 3 people are watching this game") {
+		t.Errorf("/board, three viewers: %q", again.Visible())
 	}
 }
