@@ -121,7 +121,7 @@ type Config struct {
 	ReviewDepth int
 	// PublicURL is the base of the games' pages (PUBLIC_URL): the page of
 	// a game g is strings.TrimRight(PublicURL, "/") + "/g/" + g.PageID
-	// (see gameLink). When set, a board links to its game's page (the
+	// (see pageURL). When set, a board links to its game's page (the
 	// live view while the game is played, its replay once it is over),
 	// "game" and "games" link to theirs, and a live game's board says how
 	// many people watch its page. "" shows no links.

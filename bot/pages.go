@@ -40,8 +40,9 @@ func (s *session) pageLink(g *store.Game) *Link {
 // watchersLine says how many people watch the page of g, a game being
 // played, now (store Watchers: "👀 3 people are watching this game"): ""
 // for none, for a game over or a challenge, without pages
-// (Config.PublicURL), and when the count cannot be read (logged). It costs one store query, made only when a board is shown
-// anyway: the count never causes a message or an edit of its own.
+// (Config.PublicURL), and when the count cannot be read (logged). It
+// costs one store query, made only when a board is shown anyway: the
+// count never causes a message or an edit of its own.
 func (s *session) watchersLine(g *store.Game) string {
 	if s.b.pageURL(g) == "" || g.Phase != store.PhasePlaying {
 		return ""
