@@ -159,7 +159,7 @@ func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 				return store.ErrChannelBusy
 			}
 			if pageConflict(err) {
-				return fmt.Errorf("page id %q belongs to another game", page)
+				return errors.New("the page id belongs to another game") // not quoted: a page id is a link's secret
 			}
 			return err
 		}
@@ -186,8 +186,9 @@ func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 // UpdateGame writes g's fields, seats and its moves beyond those stored, in
 // one transaction, if the stored version still equals g.Version; then it
 // increments g.Version. A g.Moves shorter than the stored history (an undo)
-// deletes the moves beyond it, and the stored reviews of longer lengths. Stored moves are never rewritten: if the last
-// move g keeps differs from the stored one, it fails and writes nothing.
+// deletes the moves beyond it, and the stored reviews of longer lengths.
+// Stored moves are never rewritten: if the last move g keeps differs from
+// the stored one, it fails and writes nothing.
 //
 // When g.Owe is set, the delivery is written in the same transaction, for
 // the new version (see store.Delivery), and once committed its ID, GameID,

@@ -171,7 +171,7 @@ func uniqueConflict(tx txn, page string) error {
 	var one int
 	switch err := tx.queryRow(pageTaken, page).Scan(&one); {
 	case err == nil:
-		return fmt.Errorf("page id %q belongs to another game", page)
+		return errors.New("the page id belongs to another game") // not quoted: a page id is a link's secret
 	case !errors.Is(err, sql.ErrNoRows):
 		return err
 	}
@@ -181,10 +181,11 @@ func uniqueConflict(tx txn, page string) error {
 // UpdateGame writes g's fields and its moves beyond those stored, in one
 // transaction, if the stored version still equals g.Version; then it
 // increments g.Version. A g.Moves shorter than the stored history (an undo)
-// deletes the moves beyond it, and the stored reviews of longer lengths. A damaged g (g.Damage) keeps the stored
-// column it names. Stored moves are never rewritten: if the last
-// move g keeps differs from the stored one (an undo and a new move in one
-// update, say), it fails and writes nothing; undo and move are two updates.
+// deletes the moves beyond it, and the stored reviews of longer lengths. A
+// damaged g (g.Damage) keeps the stored column it names. Stored moves are
+// never rewritten: if the last move g keeps differs from the stored one (an
+// undo and a new move in one update, say), it fails and writes nothing;
+// undo and move are two updates.
 //
 // When g.Owe is set, the delivery is written in the same transaction, for
 // the new version (see store.Delivery), and its fields are filled in.
