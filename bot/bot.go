@@ -124,6 +124,13 @@ type Config struct {
 	// it: one at a time, with at most one more waiting (see
 	// reviewcache.go). Off by default (the tests that want it turn it on).
 	ReviewAfterGame bool
+	// PublicURL is the base of the games' pages (PUBLIC_URL): the page of
+	// a game g is strings.TrimRight(PublicURL, "/") + "/g/" + g.PageID
+	// (see pageURL). When set, a board links to its game's page (the
+	// live view while the game is played, its replay once it is over),
+	// "game" and "games" link to theirs, and a live game's board says how
+	// many people watch its page. "" shows no links.
+	PublicURL string
 }
 
 // Bot answers chat requests. It is safe for concurrent use: games are

@@ -334,7 +334,8 @@ func (s *session) join() ([]Reply, error) {
 }
 
 // gameRecord prints the game record: variant, options and moves (the live game,
-// else the channel's last one); "no moves yet" instead of an empty list.
+// else the channel's last one); "no moves yet" instead of an empty list;
+// with pages (Config.PublicURL), the link to the game's page.
 func (s *session) gameRecord() ([]Reply, error) {
 	rec, err := s.b.cfg.Store.LiveGame(s.ctx, s.req.Platform, s.req.Channel)
 	if errors.Is(err, store.ErrNotFound) {
@@ -375,7 +376,7 @@ func (s *session) gameRecord() ([]Reply, error) {
 			head += "\n" + s.turnLine(lg)
 		}
 	}
-	return []Reply{{Text: head + "\n" + b.String()}}, nil
+	return []Reply{{Text: head + "\n" + b.String(), Link: s.pageLink(rec)}}, nil
 }
 
 func (s *session) rules(args []string) ([]Reply, error) {

@@ -942,7 +942,8 @@ func (s *session) emptySeat(lg *loaded) int {
 }
 
 // boardReply shows the game: image, text board and the buttons the player
-// to move can press.
+// to move can press; with pages (Config.PublicURL), the link to the game's
+// page and, while it is played, how many people watch that page.
 func (s *session) boardReply(lg *loaded, text string, events []engine.Event, edit bool) Reply {
 	p := lg.game.Position()
 	b := &Board{GameID: lg.rec.ID, Version: lg.rec.Version, Text: s.textBoard(lg)}
@@ -967,7 +968,10 @@ func (s *session) boardReply(lg *loaded, text string, events []engine.Event, edi
 	if line := s.ratingLine(lg); line != "" {
 		text += "\n" + line // every end of a rated game is shown here
 	}
-	r := Reply{Text: strings.TrimSpace(text), Board: b, Edit: edit, Committed: s.lastCommit}
+	if line := s.watchersLine(lg.rec); line != "" {
+		text += "\n" + line
+	}
+	r := Reply{Text: strings.TrimSpace(text), Board: b, Edit: edit, Committed: s.lastCommit, Link: s.pageLink(lg.rec)}
 	if s.owes {
 		r.Ack = s.b.ack(lg.rec.ID, lg.rec.Version)
 	}

@@ -14,7 +14,8 @@ import (
 // for an answer), how long since the last move, and where the game is: a
 // link where the platform allows one (to the game's turn notice when one
 // is alive, just under the board; else to the channel), else the
-// channel's title.
+// channel's title; with pages (Config.PublicURL), the link to the game's
+// page after it ("🔗 URL").
 func (s *session) games() ([]Reply, error) {
 	list, err := s.b.cfg.Store.UserGames(s.ctx, s.req.Platform, s.req.User.ID)
 	if err != nil {
@@ -52,6 +53,9 @@ func (s *session) gameLine(u store.UserGame, now time.Time) string {
 	line := s.t(key, args) + " — " + s.gameState(rec) + ", " + s.since(rec, now)
 	if where := s.where(rec, u); where != "" {
 		line += " — " + where
+	}
+	if page := s.b.pageURL(rec); page != "" {
+		line += " — 🔗 " + page
 	}
 	return line
 }

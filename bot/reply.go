@@ -125,6 +125,27 @@ type Reply struct {
 	Ack func()
 	// Notice, when set, makes the reply a turn notification (see Notice).
 	Notice *Notice
+	// Link, when set, is a web page the message points to: the game's
+	// page (see Config.PublicURL). Adapters show it as a link button
+	// under the message, after the board's buttons, where the platform
+	// has them and takes the URL (Discord: a link button; Telegram: a url
+	// button, for an https URL on a public host name), else as a line of
+	// text ending the message: its Label, a colon, and its URL.
+	Link *Link
+}
+
+// Link is a labelled link to a web page.
+type Link struct {
+	// URL is an absolute http or https URL.
+	URL string
+	// Label is the link's text, already localized ("🔗 Game page").
+	Label string
+}
+
+// Line is the link as a line of text, for platforms that show it in the
+// message: "Label: URL".
+func (l Link) Line() string {
+	return l.Label + ": " + l.URL
 }
 
 // Notice is a turn notification: a short public message pinging a player

@@ -99,6 +99,7 @@ type setup struct {
 	Logger     *slog.Logger // the adapter's logger (nil: a text log in harness.logs)
 	HTTP       bool         // HTTP interactions instead of the gateway
 	Notices    bool         // the bot sends turn notifications
+	PublicURL  string       // the bot's PublicURL: the base of the games' pages
 
 	// Now is the bot's clock (nil: time.Now).
 	Now func() time.Time
@@ -142,7 +143,7 @@ func start(t *testing.T, s setup) *harness {
 			// whole ten seconds there.
 			ReviewDepth: 3,
 			Logger:      slog.New(slog.NewTextHandler(h.logs, nil)),
-			TurnNotices: s.Notices, Now: s.Now,
+			TurnNotices: s.Notices, Now: s.Now, PublicURL: s.PublicURL,
 		})
 		handler = h.bot
 	}

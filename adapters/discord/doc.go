@@ -74,14 +74,21 @@
 //
 // # Replies
 //
-// Text goes through locales.ForDiscord (*bold* becomes **bold**) and is
+// Text goes through locales.ForDiscord (*bold* becomes **bold**), its
+// bare URLs are put in angle brackets (no embed of each: see noEmbeds), and is
 // cut into messages of at most 2000 characters, between lines where
 // possible; a board (PNG attachment "board-GAME-VERSION.png" and its
 // buttons) goes with the first, and so does an animation (a reply's
 // Animation, the GIF attachment "move.gif", which Discord plays in line;
 // dropped when the reply also has a board). Buttons keep the bot's rows
 // when they fit Discord's 5 rows of 5 and are re-flowed otherwise; pits
-// and ▶ are grey (secondary), ✔ green, ✖ red, ↻ blue. A Private reply is
+// and ▶ are grey (secondary), ✔ green, ✖ red, ↻ blue. A reply's Link
+// (a game's page) is a link button (style 5, its url, no custom_id) on the
+// first message, in a row of its own under the board's buttons (at the
+// end of the fifth row when five are taken); when no button fits, or the
+// URL is too long for one (512), it ends the text as "Label: <URL>" (the
+// angle brackets keep Discord from embedding the page). A link asks
+// nothing of anyone: it does not make a reply notify. A Private reply is
 // ephemeral (flag 64), its image or animation and buttons included, and
 // never edits anything. A button press's public Edit reply updates
 // the pressed message (response type 7, or an edit of @original after a

@@ -27,6 +27,7 @@ const (
 	maxButtons     = maxRows * maxRowButtons
 	maxButtonLabel = 80  // characters of a button's label
 	maxCustomID    = 100 // characters of a button's custom_id
+	maxLinkURL     = 512 // characters of a link button's url
 )
 
 // outMsg is one Discord message made from a bot reply (or, for a reply
@@ -66,11 +67,22 @@ type outMsg struct {
 func toMessages(replies []bot.Reply, requester string) []outMsg {
 	var out []outMsg
 	for _, r := range replies {
-		text := locales.ForDiscord(r.Text)
+		text := noEmbeds(locales.ForDiscord(r.Text))
 		b := r.Board
 		if b != nil && len(b.PNG) == 0 && b.Text != "" {
 			// No image (a bot without a renderer): show the text board.
 			text = strings.TrimSpace(text + "\n```\n" + strings.Trim(b.Text, "\n") + "\n```")
+		}
+		var link *discordgo.Button
+		if r.Link != nil {
+			var boardRows [][]bot.Button
+			if b != nil {
+				boardRows = b.Buttons
+			}
+			if link = linkButton(*r.Link, boardRows); link == nil {
+				// <url> links without an embed of the page.
+				text = strings.TrimSpace(text + "\n" + locales.ForDiscord(r.Link.Label) + ": <" + r.Link.URL + ">")
+			}
 		}
 		parts := splitContent(text, maxContent)
 		if len(parts) == 0 {
@@ -92,16 +104,35 @@ func toMessages(replies []bot.Reply, requester string) []outMsg {
 			if n == 0 && b == nil && len(r.Animation) > 0 {
 				m.gif = r.Animation
 			}
+			asks := len(m.buttons) > 0 // a link asks nothing of anyone
+			if n == 0 && link != nil {
+				m.buttons = withLink(m.buttons, *link)
+			}
 			if m.content == "" && m.png == nil && m.gif == nil && len(m.buttons) == 0 {
 				continue
 			}
-			if requester == "" || len(m.buttons) > 0 {
+			if requester == "" || asks {
 				m.ping = pingable(m.content, requester)
 			}
 			out = append(out, m)
 		}
 	}
 	return out
+}
+
+// bareURL is an http(s) URL at the start of a line or after a space or
+// an opening parenthesis, not yet in angle brackets (it ends before a
+// parenthesis).
+var bareURL = regexp.MustCompile(`(^|[\s(])(https?://[^\s<>()]+)`)
+
+// noEmbeds puts the bare URLs of content in angle brackets, which keeps
+// Discord from adding an embed (a preview) of each under the message: a
+// list of games with their pages' links stays a list.
+func noEmbeds(content string) string {
+	if !strings.Contains(content, "://") {
+		return content
+	}
+	return bareURL.ReplaceAllString(content, "${1}<${2}>")
 }
 
 var mentionRE = regexp.MustCompile(`<@!?([0-9]+)>`)
@@ -157,6 +188,36 @@ func components(rows [][]bot.Button) (out []discordgo.MessageComponent, dropped 
 		}
 	}
 	return out, dropped
+}
+
+// linkButton is l as a link button, or nil when it cannot be one: its URL
+// is too long, or the message's buttons, rows (those components lays
+// out), leave no room for it (the link then goes in the content).
+func linkButton(l bot.Link, rows [][]bot.Button) *discordgo.Button {
+	if len(l.URL) > maxLinkURL || !strings.HasPrefix(l.URL, "http://") && !strings.HasPrefix(l.URL, "https://") {
+		return nil
+	}
+	laid, _ := components(rows)
+	if len(laid) == maxRows && len(laid[maxRows-1].(discordgo.ActionsRow).Components) == maxRowButtons {
+		return nil
+	}
+	label := clip(l.Label, maxButtonLabel)
+	if label == "" {
+		label = "🔗"
+	}
+	return &discordgo.Button{Label: label, Style: discordgo.LinkButton, URL: l.URL}
+}
+
+// withLink adds the link button to rows: in a row of its own under them
+// when there is room for one, else at the end of the last row
+// (linkButton checked that one of the two fits).
+func withLink(rows []discordgo.MessageComponent, link discordgo.Button) []discordgo.MessageComponent {
+	if n := len(rows); n == maxRows {
+		last := rows[n-1].(discordgo.ActionsRow)
+		last.Components = append(slices.Clip(last.Components), link)
+		return append(rows[:n-1:n-1], last)
+	}
+	return append(slices.Clip(rows), discordgo.ActionsRow{Components: []discordgo.MessageComponent{link}})
 }
 
 // buttonStyle colours a button by its label: ✔ green, ✖ red, ↻ blue, pits

@@ -79,6 +79,94 @@ func TestTextBoardFallback(t *testing.T) {
 	}
 }
 
+// A reply's Link is a link button in a row of its own under the board's
+// buttons, or at the end of the fifth row when there are five; without
+// room, or with a URL too long for a button, a line of the content. A
+// link does not make a message notify anyone.
+func TestLinkButton(t *testing.T) {
+	const page = "https://mancala.example.com/g/AAAAAAAAAAAAAAAAAAAAAA"
+	link := &bot.Link{URL: page, Label: "🔗 Game page"}
+	row := func(n int) []string {
+		var r []string
+		for i := range n {
+			r = append(r, strconv.Itoa(i+1))
+		}
+		return r
+	}
+	// layout is the message's rows as labels, a link button as "link:URL".
+	layout := func(m outMsg) [][]string {
+		var out [][]string
+		for _, c := range m.buttons {
+			var r []string
+			for _, b := range c.(discordgo.ActionsRow).Components {
+				b := b.(discordgo.Button)
+				switch {
+				case b.Style == discordgo.LinkButton && b.CustomID == "":
+					r = append(r, "link:"+b.URL+" "+b.Label)
+				case b.URL != "":
+					r = append(r, "url on a button that is not a link")
+				default:
+					r = append(r, b.Label)
+				}
+			}
+			out = append(out, r)
+		}
+		return out
+	}
+	btn := "link:" + page + " 🔗 Game page"
+	long := "https://mancala.example.com/" + strings.Repeat("g", 500)
+	for _, c := range []struct {
+		name    string
+		reply   bot.Reply
+		rows    [][]string
+		content string
+	}{
+		{"finished game", bot.Reply{Text: "<@2> wins 30:18.", Board: board(7, 40, []string{"↻", "▶", "📈"}), Link: link},
+			[][]string{{"↻", "▶", "📈"}, {btn}}, "<@2> wins 30:18."},
+		{"no board (game)", bot.Reply{Text: "kalah: 3 4", Link: link}, [][]string{{btn}}, "kalah: 3 4"},
+		{"five rows", bot.Reply{Text: "b", Board: board(7, 2, row(5), row(5), row(5), row(5), row(1)), Link: link},
+			[][]string{row(5), row(5), row(5), row(5), {row(1)[0], btn}}, "b"},
+		{"no room", bot.Reply{Text: "b", Board: board(7, 2, row(5), row(5), row(5), row(5), row(5)), Link: link},
+			[][]string{row(5), row(5), row(5), row(5), row(5)}, "b\n🔗 Game page: <" + page + ">"},
+		{"URL too long for a button", bot.Reply{Text: "b", Link: &bot.Link{URL: long, Label: "🔗 *Game* page"}},
+			nil, "b\n🔗 **Game** page: <" + long + ">"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			msgs := toMessages([]bot.Reply{c.reply}, "1")
+			if len(msgs) != 1 {
+				t.Fatalf("%d messages, want 1", len(msgs))
+			}
+			if got := layout(msgs[0]); !reflect.DeepEqual(got, c.rows) {
+				t.Errorf("rows %q, want %q", got, c.rows)
+			}
+			if msgs[0].content != c.content {
+				t.Errorf("content %q, want %q", msgs[0].content, c.content)
+			}
+		})
+	}
+	// A text naming people with only a link asks nothing of them.
+	if m := toMessages([]bot.Reply{{Text: "<@1> vs <@2>", Link: link}}, "1")[0]; len(m.ping) != 0 {
+		t.Errorf("a reply with a link alone pings %q", m.ping)
+	}
+}
+
+// Bare URLs in a text get angle brackets, so that Discord embeds none of
+// them; those already in brackets are left alone.
+func TestNoEmbeds(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"no link", "no link"},
+		{"• Kalah — https://discord.com/channels/1/2 — 🔗 https://m.example.com/g/a_b-c",
+			"• Kalah — <https://discord.com/channels/1/2> — 🔗 <https://m.example.com/g/a_b-c>"},
+		{"http://localhost:8080/g/x\n(see https://m.example.com/g/y)", "<http://localhost:8080/g/x>\n(see <https://m.example.com/g/y>)"},
+		{"already <https://m.example.com/g/a>", "already <https://m.example.com/g/a>"},
+		{"not a link: xhttps://m.example.com", "not a link: xhttps://m.example.com"},
+	} {
+		if got := noEmbeds(c.in); got != c.want {
+			t.Errorf("noEmbeds(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
 func TestComponents(t *testing.T) {
 	style := func(c discordgo.MessageComponent, i int) discordgo.ButtonStyle {
 		return c.(discordgo.ActionsRow).Components[i].(discordgo.Button).Style

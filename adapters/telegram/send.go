@@ -18,7 +18,8 @@ import (
 // A photo Telegram refuses with 400 is replaced by the text board, an
 // animation by the text alone.
 func (a *Adapter) send(ctx context.Context, dst target, r bot.Reply, replyTo int) error {
-	kb := a.keyboard(ctx, dst, r.Board)
+	r = placeLink(r)
+	kb := a.keyboard(ctx, dst, r)
 	var errs []error
 	if anim := animation(r); anim != nil {
 		caption := r.Text
@@ -71,10 +72,10 @@ func (a *Adapter) send(ctx context.Context, dst target, r bot.Reply, replyTo int
 	return firstError(errs)
 }
 
-// keyboard is b's inline keyboard (see keyboardLayout); buttons that do
+// keyboard is r's inline keyboard (see keyboardLayout); buttons that do
 // not fit are logged as an error.
-func (a *Adapter) keyboard(ctx context.Context, dst target, b *bot.Board) *tgbotapi.InlineKeyboardMarkup {
-	kb, dropped := keyboardLayout(b)
+func (a *Adapter) keyboard(ctx context.Context, dst target, r bot.Reply) *tgbotapi.InlineKeyboardMarkup {
+	kb, dropped := keyboardLayout(r.Board, r.Link)
 	if dropped > 0 {
 		a.log.ErrorContext(ctx, "buttons dropped: the board has more than Telegram shows", "channel", dst.channel(), "dropped", dropped, "max", maxKeyboardButtons)
 	}
@@ -101,7 +102,7 @@ func textPieces(r bot.Reply) []string {
 			pieces = append(pieces, pre)
 		}
 	}
-	if len(pieces) == 0 && keyboard(r.Board) != nil {
+	if len(pieces) == 0 && keyboard(r) != nil {
 		pieces = []string{html.EscapeString("…")}
 	}
 	return pieces
@@ -141,7 +142,8 @@ func (a *Adapter) edit(ctx context.Context, dst target, held *tgbotapi.Message, 
 		// An animation replaces nothing: it comes as a new message.
 		return a.send(ctx, dst, r, 0)
 	}
-	kb := a.keyboard(ctx, dst, r.Board)
+	r = placeLink(r)
+	kb := a.keyboard(ctx, dst, r)
 	if kb == nil {
 		kb = noKeyboard
 	}

@@ -44,6 +44,11 @@
 //     characters) is sent first as its own message and the photo follows
 //     without a caption. A board without an image is sent as text, with its
 //     character drawing in a <pre> block.
+//   - A reply's Link (a game's page) is a url button in a row of its own
+//     under the board's buttons, when its URL is https on a public host
+//     name (Telegram refuses a button to localhost or to a host without a
+//     dot, BUTTON_URL_INVALID); otherwise, or when the keyboard is full,
+//     the text ends with the line "Label: URL" (see placeLink).
 //   - A reply with an animation (bot.Reply.Animation, a move's replay) is
 //     sent with sendAnimation: the GIF as "move.gif" in the multipart field
 //     "animation" (as tgbotapi's NewAnimation does) and the text as its

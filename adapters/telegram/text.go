@@ -2,6 +2,8 @@ package telegram
 
 import (
 	"html"
+	"net"
+	"net/url"
 	"strings"
 	"unicode/utf8"
 
@@ -145,47 +147,92 @@ func truncate(s string, limit int) string {
 	return s
 }
 
-// keyboard is a board's buttons as an inline keyboard, or nil when it has
+// keyboard is a reply's buttons as an inline keyboard, or nil when it has
 // none (see keyboardLayout).
-func keyboard(b *bot.Board) *tgbotapi.InlineKeyboardMarkup {
-	kb, _ := keyboardLayout(b)
+func keyboard(r bot.Reply) *tgbotapi.InlineKeyboardMarkup {
+	kb, _ := keyboardLayout(r.Board, r.Link)
 	return kb
 }
 
-// keyboardLayout is a board's buttons as an inline keyboard, or nil when
-// it has none. Rows are kept as the bot made them (at most five buttons,
-// below Telegram's eight; a longer row is cut in rows of eight). Buttons
-// beyond maxKeyboardButtons cannot be shown, nor one whose data is empty
-// or longer than 64 bytes: dropped counts them (no board of any variant
-// has any, as the tests check; the adapter logs them as an error).
-func keyboardLayout(b *bot.Board) (kb *tgbotapi.InlineKeyboardMarkup, dropped int) {
-	if b == nil {
-		return nil, 0
-	}
+// keyboardLayout is a board's buttons, then a link's url button in a row
+// of its own, as an inline keyboard, or nil when there are none. Rows are
+// kept as the bot made them (at most five buttons, below Telegram's eight;
+// a longer row is cut in rows of eight). Buttons beyond maxKeyboardButtons
+// cannot be shown, nor one whose data is empty or longer than 64 bytes:
+// dropped counts them (no board of any variant has any, as the tests
+// check; the adapter logs them as an error). The link must be one Telegram
+// takes in a button (see placeLink, which makes it a line of text
+// otherwise).
+func keyboardLayout(b *bot.Board, link *bot.Link) (kb *tgbotapi.InlineKeyboardMarkup, dropped int) {
 	var rows [][]tgbotapi.InlineKeyboardButton
 	total := 0
-	for _, row := range b.Buttons {
-		var r []tgbotapi.InlineKeyboardButton
-		for _, btn := range row {
-			if btn.Data == "" || len(btn.Data) > maxButtonData || total == maxKeyboardButtons {
-				dropped++
-				continue
+	if b != nil {
+		for _, row := range b.Buttons {
+			var r []tgbotapi.InlineKeyboardButton
+			for _, btn := range row {
+				if btn.Data == "" || len(btn.Data) > maxButtonData || total == maxKeyboardButtons {
+					dropped++
+					continue
+				}
+				if len(r) == maxRowButtons {
+					rows = append(rows, r)
+					r = nil
+				}
+				r = append(r, tgbotapi.NewInlineKeyboardButtonData(btn.Label, btn.Data))
+				total++
 			}
-			if len(r) == maxRowButtons {
+			if len(r) > 0 {
 				rows = append(rows, r)
-				r = nil
 			}
-			r = append(r, tgbotapi.NewInlineKeyboardButtonData(btn.Label, btn.Data))
-			total++
 		}
-		if len(r) > 0 {
-			rows = append(rows, r)
+	}
+	if link != nil {
+		if total == maxKeyboardButtons {
+			dropped++
+		} else {
+			rows = append(rows, tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonURL(link.Label, link.URL)))
 		}
 	}
 	if len(rows) == 0 {
 		return nil, dropped
 	}
 	return &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: rows}, dropped
+}
+
+// placeLink decides how r's Link is shown: as a url button (keyboardLayout)
+// when Telegram takes its URL in one (buttonURL) and the keyboard has room,
+// else as the last line of r's text ("Label: URL"; Telegram makes the URL
+// a link).
+func placeLink(r bot.Reply) bot.Reply {
+	if r.Link == nil {
+		return r
+	}
+	n := 0
+	if r.Board != nil {
+		for _, row := range r.Board.Buttons {
+			n += len(row)
+		}
+	}
+	if buttonURL(r.Link.URL) && n < maxKeyboardButtons {
+		return r
+	}
+	r.Text = strings.TrimSpace(r.Text + "\n" + r.Link.Line())
+	r.Link = nil
+	return r
+}
+
+// buttonURL reports whether u can be a url button's address. Telegram
+// takes "HTTP or tg:// URL"s, but refuses one whose host is not a public
+// name (BUTTON_URL_INVALID for localhost, or any name without a dot); to be
+// safe, only https URLs on a host name with a dot, not an IP address, are
+// made buttons.
+func buttonURL(u string) bool {
+	p, err := url.Parse(u)
+	if err != nil || p.Scheme != "https" || p.User != nil {
+		return false
+	}
+	host := p.Hostname()
+	return strings.Contains(strings.Trim(host, "."), ".") && net.ParseIP(host) == nil && !strings.HasSuffix(host, ".localhost")
 }
 
 // noKeyboard removes a message's inline keyboard in an edit.

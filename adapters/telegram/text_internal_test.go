@@ -62,12 +62,54 @@ func TestKeyboard(t *testing.T) {
 	for i := range 10 {
 		row = append(row, bot.Button{Label: "x", Data: strings.Repeat("d", i+60)})
 	}
-	kb := keyboard(&bot.Board{Buttons: [][]bot.Button{row, {{Label: "y"}}}})
+	kb := keyboard(bot.Reply{Board: &bot.Board{Buttons: [][]bot.Button{row, {{Label: "y"}}}}})
 	if len(kb.InlineKeyboard) != 1 || len(kb.InlineKeyboard[0]) != 5 {
 		t.Errorf("keyboard %+v: want the five buttons with data of at most 64 bytes", kb)
 	}
-	if keyboard(&bot.Board{}) != nil || keyboard(nil) != nil {
+	if keyboard(bot.Reply{Board: &bot.Board{}}) != nil || keyboard(bot.Reply{}) != nil {
 		t.Error("a keyboard without buttons")
+	}
+}
+
+// A reply's Link is a url button in a row of its own under the board's
+// buttons when Telegram takes its URL in a button (https, a public host
+// name), else the last line of the text.
+func TestPlaceLink(t *testing.T) {
+	t.Parallel()
+	board := &bot.Board{Buttons: [][]bot.Button{{{Label: "↻", Data: "r:1:2"}, {Label: "▶", Data: "p:1:2"}}}}
+	for _, c := range []struct {
+		url    string
+		button bool
+	}{
+		{"https://mancala.example.com/g/AAAAAAAAAAAAAAAAAAAAAA", true},
+		{"https://mancala.example.com:8443/games/g/AAAAAAAAAAAAAAAAAAAAAA", true},
+		{"http://mancala.example.com/g/AAAAAAAAAAAAAAAAAAAAAA", false},
+		{"https://localhost:8080/g/AAAAAAAAAAAAAAAAAAAAAA", false},
+		{"https://pages.localhost/g/AAAAAAAAAAAAAAAAAAAAAA", false},
+		{"https://mancala/g/AAAAAAAAAAAAAAAAAAAAAA", false},
+		{"https://192.168.1.10/g/AAAAAAAAAAAAAAAAAAAAAA", false},
+		{"https://[2001:db8::1]/g/AAAAAAAAAAAAAAAAAAAAAA", false},
+	} {
+		r := placeLink(bot.Reply{Text: "*Alice* wins.", Board: board, Link: &bot.Link{URL: c.url, Label: "🔗 Page"}})
+		kb := keyboard(r)
+		if c.button {
+			if r.Text != "*Alice* wins." || len(kb.InlineKeyboard) != 2 {
+				t.Errorf("%s: text %q, keyboard %+v; want the text as it was and the link in a row of its own", c.url, r.Text, kb.InlineKeyboard)
+				continue
+			}
+			if b := kb.InlineKeyboard[1]; len(b) != 1 || b[0].URL == nil || *b[0].URL != c.url || b[0].Text != "🔗 Page" || b[0].CallbackData != nil {
+				t.Errorf("%s: link row %+v", c.url, b)
+			}
+			continue
+		}
+		if want := "*Alice* wins.\n🔗 Page: " + c.url; r.Text != want || len(kb.InlineKeyboard) != 1 || r.Link != nil {
+			t.Errorf("%s: text %q, %d rows; want the text %q and the board's row alone", c.url, r.Text, len(kb.InlineKeyboard), want)
+		}
+	}
+	// A link alone, no board: a keyboard of one url button.
+	r := placeLink(bot.Reply{Text: "kalah: 3 4", Link: &bot.Link{URL: "https://mancala.example.com/g/a", Label: "🔗 Page"}})
+	if kb := keyboard(r); kb == nil || len(kb.InlineKeyboard) != 1 || *kb.InlineKeyboard[0][0].URL != "https://mancala.example.com/g/a" {
+		t.Errorf("link without a board: %+v", kb)
 	}
 }
 
@@ -120,7 +162,7 @@ func TestKeyboardLimits(t *testing.T) {
 		}
 		rows = append(rows, row)
 	}
-	kb, dropped := keyboardLayout(&bot.Board{Buttons: rows})
+	kb, dropped := keyboardLayout(&bot.Board{Buttons: rows}, nil)
 	n := 0
 	for _, row := range kb.InlineKeyboard {
 		n += len(row)
@@ -132,7 +174,7 @@ func TestKeyboardLimits(t *testing.T) {
 	for c := range 10 {
 		long = append(long, bot.Button{Label: "x", Data: fmt.Sprint("d", c)})
 	}
-	kb, dropped = keyboardLayout(&bot.Board{Buttons: [][]bot.Button{long}})
+	kb, dropped = keyboardLayout(&bot.Board{Buttons: [][]bot.Button{long}}, nil)
 	if len(kb.InlineKeyboard) != 2 || len(kb.InlineKeyboard[0]) != maxRowButtons || len(kb.InlineKeyboard[1]) != 2 || dropped != 0 {
 		t.Errorf("a row of 10: %v, %d dropped", kb.InlineKeyboard, dropped)
 	}
@@ -151,7 +193,7 @@ func TestEveryBoardFits(t *testing.T) {
 	boards := 0
 	boardwalk.Walk(t, b, Platform, "beginner", 30, 24, func(variant string, b *bot.Board) {
 		boards++
-		kb, dropped := keyboardLayout(b)
+		kb, dropped := keyboardLayout(b, nil)
 		if dropped > 0 {
 			t.Errorf("%s: board %v: %d buttons dropped", variant, b.Buttons, dropped)
 		}

@@ -5,7 +5,8 @@
 // written to a folder, its path printed. An animation (a move's replay) is
 // noted as "[animation: N frames]" and, like a board image, written to the
 // folder as a GIF. Typing a button's label (a pit number, ✔, ✖, ↻, ▶)
-// presses that button of the last board shown.
+// presses that button of the last board shown. A reply's link (a game's
+// page) is printed as a line of text after the buttons: "Label: URL".
 //
 // It runs from a pipe as well as interactively, so whole games can be
 // scripted.
@@ -322,6 +323,9 @@ func (c *Chat) print(user string, r bot.Reply) {
 		if len(labels) > 0 {
 			fmt.Fprintf(&b, "buttons: %s\n", strings.Join(labels, " "))
 		}
+	}
+	if r.Link != nil {
+		b.WriteString(Clean(locales.Plain(r.Link.Line())) + "\n")
 	}
 	b.WriteString("\n")
 	c.write(b.String())

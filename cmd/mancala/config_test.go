@@ -211,3 +211,75 @@ func TestIdleDelaysReachTheBot(t *testing.T) {
 		t.Errorf("the game is still live after the claim: %+v", g)
 	}
 }
+
+// TestPublicURLFromEnv: PUBLIC_URL is an absolute http(s) URL without
+// query, fragment or user, a path and a trailing slash allowed; it needs
+// HTTP_ADDR. Every refusal names the variable and says what is wanted.
+func TestPublicURLFromEnv(t *testing.T) {
+	for _, c := range []struct {
+		url, httpAddr string
+		want          string // the URL kept
+		err           string // a part of the refusal, "" for none
+	}{
+		{"", "", "", ""},
+		{"", ":8080", "", ""},
+		{"https://mancala.example.com", ":8080", "https://mancala.example.com", ""},
+		{" https://mancala.example.com/ ", ":8080", "https://mancala.example.com/", ""},
+		{"http://localhost:8080", "127.0.0.1:8080", "http://localhost:8080", ""},
+		{"https://example.com/games/mancala/", ":8080", "https://example.com/games/mancala/", ""},
+		{"https://mancala.example.com", "", "", "PUBLIC_URL: needs HTTP_ADDR"},
+		{"mancala.example.com", ":8080", "", `PUBLIC_URL: "mancala.example.com" is not an http or https URL`},
+		{"ftp://mancala.example.com", ":8080", "", "is not an http or https URL"},
+		{"/g/", ":8080", "", "is not an http or https URL"},
+		{"https://", ":8080", "", `PUBLIC_URL: "https://" has no host`},
+		{"https:mancala.example.com", ":8080", "", "has no host"},
+		{"https://mancala.example.com/?lang=ru", ":8080", "", "has a query or a fragment"},
+		{"https://mancala.example.com/?", ":8080", "", "has a query or a fragment"},
+		{"https://mancala.example.com/#top", ":8080", "", "has a query or a fragment"},
+		{"https://admin:hunter2@mancala.example.com", ":8080", "", "holds a user name"},
+		{"https://mancala.example.com/%zz", ":8080", "", "is not a URL"},
+	} {
+		cfg, err := configFromEnv(envOf("PUBLIC_URL", c.url, "HTTP_ADDR", c.httpAddr))
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("PUBLIC_URL %q, HTTP_ADDR %q: %v", c.url, c.httpAddr, err)
+		case c.err == "" && cfg.PublicURL != c.want:
+			t.Errorf("PUBLIC_URL %q: kept %q, want %q", c.url, cfg.PublicURL, c.want)
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("PUBLIC_URL %q, HTTP_ADDR %q: error %v, want one with %q", c.url, c.httpAddr, err, c.err)
+		case c.err != "" && strings.Contains(err.Error(), "hunter2"):
+			t.Errorf("PUBLIC_URL %q: the refusal shows the password: %v", c.url, err)
+		case c.err != "" && !strings.Contains(err.Error(), "e.g. https://mancala.example.com") && !strings.Contains(err.Error(), "HTTP_ADDR"):
+			t.Errorf("PUBLIC_URL %q: the refusal %q does not say what is wanted", c.url, err)
+		}
+	}
+}
+
+// TestPublicURLReachesTheBot: the program's bot links a board to the
+// game's page under PUBLIC_URL.
+func TestPublicURLReachesTheBot(t *testing.T) {
+	cfg, err := configFromEnv(envOf("PUBLIC_URL", "https://mancala.example.com/play/", "HTTP_ADDR", "127.0.0.1:0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.DatabasePath = filepath.Join(t.TempDir(), "m.db")
+	m := &Main{Config: cfg}
+	ctx := context.Background()
+	if err := m.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	say := func(user, text string) []bot.Reply {
+		return m.Bot.Handle(ctx, bot.Request{Platform: "test", Channel: "c", Text: text, User: bot.User{ID: user, Name: user}})
+	}
+	say("alice", "/new kalah @bob")
+	rs := say("bob", "/accept")
+	g, err := m.DB.LiveGame(ctx, "test", "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "https://mancala.example.com/play/g/" + g.PageID
+	if len(rs) != 1 || rs[0].Link == nil || rs[0].Link.URL != want || len(g.PageID) != 22 {
+		t.Fatalf("the board's link: %+v, want %s", rs, want)
+	}
+}

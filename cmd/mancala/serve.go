@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -48,6 +49,10 @@ environment:
                          ./mancala.db); its directory must exist; one
                          process at a time (DATABASE_PATH.lock)
   HTTP_ADDR              serve /healthz, /readyz and /metrics here (optional)
+  PUBLIC_URL             the address at which HTTP_ADDR is reached from the
+                         internet (https://mancala.example.com): every game
+                         gets a page there, linked from the chat (optional;
+                         needs HTTP_ADDR)
   ADMIN_ADDR             serve /healthz, /readyz and /metrics here instead,
                          off HTTP_ADDR, which keeps only the webhook and
                          interactions (optional)
@@ -109,6 +114,11 @@ type Config struct {
 	// and DatabasePath is unused. It holds a password: never print it.
 	DatabaseURL string
 	HTTPAddr    string
+	// PublicURL (PUBLIC_URL), when set, is the absolute http(s) URL at
+	// which HTTPAddr is reached from outside, without query or fragment:
+	// the base of the games' pages, which the chat links to
+	// (bot.Config.PublicURL).
+	PublicURL string
 	// AdminAddr (ADMIN_ADDR), when set, serves /healthz, /readyz and
 	// /metrics instead of HTTPAddr.
 	AdminAddr string
@@ -160,6 +170,9 @@ func (c Config) String() string {
 	if c.AdminAddr != "" {
 		admin = fmt.Sprintf(", admin %q", c.AdminAddr)
 	}
+	if c.PublicURL != "" {
+		admin += fmt.Sprintf(", pages at %q", c.PublicURL)
+	}
 	return fmt.Sprintf("discord token %s (%s), telegram token %s (%s), database %s, http %q%s, log %s, notify after %s, claim after %s",
 		set(c.DiscordToken), discordMode, set(c.TelegramToken), telegramMode, c.database(), c.HTTPAddr, admin, c.LogLevel, c.NotifyAfter, c.ClaimAfter)
 }
@@ -207,6 +220,7 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 		ImageDir:              strings.TrimSpace(getenv("IMAGE_DIR")),
 		Locale:                strings.TrimSpace(getenv("LANG")),
 		DatabaseURL:           strings.TrimSpace(getenv("DATABASE_URL")),
+		PublicURL:             strings.TrimSpace(getenv("PUBLIC_URL")),
 	}
 	if c.DatabasePath == "" {
 		c.DatabasePath = "./mancala.db"
@@ -240,6 +254,9 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 		}
 	}
 	if err := c.httpFromEnv(getenv); err != nil {
+		return c, err
+	}
+	if err := checkPublicURL(c.PublicURL, c.HTTPAddr); err != nil {
 		return c, err
 	}
 	for _, v := range []struct{ name, val string }{{"DISCORD_APP_ID", c.DiscordAppID}, {"DISCORD_GUILD_ID", c.DiscordGuildID}} {
@@ -288,6 +305,33 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 		c.SearchWorkers = n
 	}
 	return c, nil
+}
+
+// checkPublicURL checks PUBLIC_URL, u: unset, or an absolute http or
+// https URL with a host and neither user, query nor fragment (a path and
+// a trailing slash are allowed: the pages are under u's path + "/g/").
+// It needs HTTP_ADDR (httpAddr), where the pages are served.
+func checkPublicURL(u, httpAddr string) error {
+	if u == "" {
+		return nil
+	}
+	const want = "want the absolute http(s) address at which HTTP_ADDR is reached, without query or fragment (e.g. https://mancala.example.com)"
+	p, err := url.Parse(u)
+	switch {
+	case err != nil:
+		return fmt.Errorf("PUBLIC_URL: %q is not a URL: %s", u, want)
+	case p.Scheme != "http" && p.Scheme != "https":
+		return fmt.Errorf("PUBLIC_URL: %q is not an http or https URL: %s", u, want)
+	case p.Host == "" || p.Hostname() == "" || p.Opaque != "":
+		return fmt.Errorf("PUBLIC_URL: %q has no host: %s", u, want)
+	case p.User != nil:
+		return fmt.Errorf("PUBLIC_URL: %q holds a user name: %s", p.Redacted(), want)
+	case p.RawQuery != "" || p.ForceQuery || p.Fragment != "" || strings.ContainsAny(u, "?#"):
+		return fmt.Errorf("PUBLIC_URL: %q has a query or a fragment: %s", u, want)
+	case httpAddr == "":
+		return errors.New("PUBLIC_URL: needs HTTP_ADDR, where the games' pages are served")
+	}
+	return nil
 }
 
 // httpFromEnv reads and checks ADMIN_ADDR and the HTTP servers' limits
@@ -552,6 +596,8 @@ func (m *Main) Open(ctx context.Context) error {
 		Holder:       m.holder,
 		DeliveryHold: m.Config.DeliveryHold,
 		EventLease:   m.Config.EventLease,
+		// Every game has a page under it, linked from the chat.
+		PublicURL: m.Config.PublicURL,
 		// The bot's moves and the reviews share these workers.
 		SearchWorkers: m.Config.SearchWorkers,
 		// A mention when it becomes a player's turn (edited boards

@@ -242,6 +242,10 @@ func TestSpecificationRefusals(t *testing.T) {
 		{"attachment without id", "PATCH", s.URL + "/api/v10/channels/42/messages/1", `{"attachments":[{"filename":"a.png"}]}`, `required field "id" missing`},
 		{"callback type", "POST", callback, `{"type":99}`, "body.type: 99 is not one of"},
 		{"button label", "POST", s.URL + "/api/v10/channels/42/messages", `{"components":[{"type":1,"components":[{"type":2,"style":2,"custom_id":"x","label":"` + strings.Repeat("x", 81) + `"}]}]}`, "label: 81 characters, at most 80"},
+		{"link button with custom_id", "POST", s.URL + "/api/v10/channels/42/messages", `{"components":[{"type":1,"components":[{"type":2,"style":5,"custom_id":"x","url":"https://example.com/g/a","label":"page"}]}]}`, "a link button has no custom_id"},
+		{"link button without url", "POST", s.URL + "/api/v10/channels/42/messages", `{"components":[{"type":1,"components":[{"type":2,"style":5,"label":"page"}]}]}`, "link button without url"},
+		{"link button to a path", "POST", s.URL + "/api/v10/channels/42/messages", `{"components":[{"type":1,"components":[{"type":2,"style":5,"url":"/g/a","label":"page"}]}]}`, "not an http(s) URL"},
+		{"url on a button", "POST", s.URL + "/api/v10/channels/42/messages", `{"components":[{"type":1,"components":[{"type":2,"style":2,"custom_id":"x","url":"https://example.com/","label":"3"}]}]}`, "only a link button"},
 		{"parse and users", "POST", s.URL + "/api/v10/channels/42/messages", `{"content":"hi","allowed_mentions":{"parse":["users"],"users":["1"]}}`, "mutually exclusive"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -251,6 +255,13 @@ func TestSpecificationRefusals(t *testing.T) {
 				t.Errorf("%s: %d, violations %q; want 400 and one violation saying %q", tt.body, status, v, tt.want)
 			}
 		})
+	}
+	status, msg = post(t, "POST", s.URL+"/api/v10/channels/1180000000000000300/messages", "application/json",
+		[]byte(`{"content":"board","components":[{"type":1,"components":[{"type":2,"style":2,"custom_id":"m:7:12:4","label":"4"},{"type":2,"style":5,"url":"https://example.com/g/a","label":"page"}]}]}`))
+	if v := s.TakeViolations(); status != 200 || len(v) != 0 {
+		t.Errorf("a link button beside a button: %d %v %q", status, msg, v)
+	} else if rows, _ := msg["components"].([]any); len(rows) != 1 || !strings.Contains(fmt.Sprint(rows[0]), "url:https://example.com/g/a") {
+		t.Errorf("the link button is not in the message: %v", msg["components"])
 	}
 	status, _ = post(t, "POST", callback, "application/json", []byte(`{"type":7,"data":{"content":"x","components":[],"attachments":[],"allowed_mentions":{"parse":[],"users":["1"]}}}`))
 	if v := s.TakeViolations(); status != 204 || len(v) != 0 {

@@ -9,6 +9,7 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -58,6 +59,8 @@ type Button struct {
 	Label    string
 	CustomID string
 	Disabled bool
+	// URL is a link button's (style 5) address.
+	URL string
 }
 
 // Buttons returns the message's buttons, row after row.
@@ -252,6 +255,13 @@ func parseResponse(raw []byte, files []File) (int, Payload, error) {
 	return w.Type, p, err
 }
 
+// webURL reports whether u is an absolute http or https URL with a host,
+// as a link button's url must be (components/reference.mdx, Button).
+func webURL(u string) bool {
+	p, err := url.Parse(u)
+	return err == nil && (p.Scheme == "http" || p.Scheme == "https") && p.Host != ""
+}
+
 func parseRows(rows []wireRow) ([][]Button, error) {
 	if len(rows) > 5 {
 		return nil, errInvalid{fmt.Sprintf("components: %d action rows, at most 5", len(rows))}
@@ -275,6 +285,12 @@ func parseRows(rows []wireRow) ([][]Button, error) {
 				return nil, errInvalid{fmt.Sprintf("%s: style %d", where, b.Style)}
 			case b.Style == 5 && b.URL == "":
 				return nil, errInvalid{where + ": link button without url"}
+			case b.Style == 5 && b.CustomID != "":
+				return nil, errInvalid{where + ": a link button has no custom_id"}
+			case b.Style == 5 && !webURL(b.URL):
+				return nil, errInvalid{where + ": url " + b.URL + " is not an http(s) URL with a host"}
+			case b.Style != 5 && b.URL != "":
+				return nil, errInvalid{where + ": only a link button (style 5) has a url"}
 			case b.Style != 5 && (b.CustomID == "" || len(b.CustomID) > 100):
 				return nil, errInvalid{where + ": custom_id must be 1 to 100 characters"}
 			case len([]rune(b.Label)) > 80:
@@ -285,7 +301,7 @@ func parseRows(rows []wireRow) ([][]Button, error) {
 				return nil, errInvalid{where + ": custom_id " + b.CustomID + " used twice"}
 			}
 			seen[b.CustomID] = true
-			row = append(row, Button{Style: b.Style, Label: b.Label, CustomID: b.CustomID, Disabled: b.Disabled})
+			row = append(row, Button{Style: b.Style, Label: b.Label, CustomID: b.CustomID, Disabled: b.Disabled, URL: b.URL})
 		}
 		out = append(out, row)
 	}
@@ -373,7 +389,13 @@ func (m *Message) wire(appID string) map[string]any {
 	for _, r := range m.Rows {
 		var btns []any
 		for _, b := range r {
-			btns = append(btns, map[string]any{"type": 2, "style": b.Style, "label": b.Label, "custom_id": b.CustomID, "disabled": b.Disabled})
+			btn := map[string]any{"type": 2, "style": b.Style, "label": b.Label, "disabled": b.Disabled}
+			if b.Style == 5 {
+				btn["url"] = b.URL
+			} else {
+				btn["custom_id"] = b.CustomID
+			}
+			btns = append(btns, btn)
 		}
 		rows = append(rows, map[string]any{"type": 1, "components": btns})
 	}

@@ -47,6 +47,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -67,7 +68,11 @@ type User struct {
 }
 
 // Button is an inline keyboard button.
-type Button struct{ Text, Data string }
+type Button struct {
+	Text, Data string
+	// URL is a url button's address (Data is then "").
+	URL string
+}
 
 // Message is a message in a chat as the server holds it now (after
 // edits).
@@ -1044,6 +1049,7 @@ func keyboardParam(p map[string]string) ([][]Button, *apiError) {
 		InlineKeyboard [][]struct {
 			Text         string  `json:"text"`
 			CallbackData *string `json:"callback_data"`
+			URL          *string `json:"url"`
 		} `json:"inline_keyboard"`
 	}
 	if err := json.Unmarshal([]byte(raw), &mk); err != nil {
@@ -1059,6 +1065,13 @@ func keyboardParam(p map[string]string) ([][]Button, *apiError) {
 			if b.Text == "" {
 				return nil, badRequest("text buttons are unallowed in the inline keyboard")
 			}
+			if b.URL != nil {
+				if !buttonURL(*b.URL) {
+					return nil, badRequest("BUTTON_URL_INVALID")
+				}
+				r = append(r, Button{Text: b.Text, URL: *b.URL})
+				continue
+			}
 			if b.CallbackData == nil || *b.CallbackData == "" || len(*b.CallbackData) > 64 {
 				return nil, badRequest("BUTTON_DATA_INVALID")
 			}
@@ -1067,6 +1080,25 @@ func keyboardParam(p map[string]string) ([][]Button, *apiError) {
 		rows = append(rows, r)
 	}
 	return rows, nil
+}
+
+// buttonURL reports whether Telegram takes u as a url button's address:
+// "HTTP or tg:// URL" (InlineKeyboardButton.url); an http(s) URL whose
+// host has no dot, such as localhost, is refused with BUTTON_URL_INVALID
+// (not documented; reported in github.com/rubenlagus/TelegramBots issue
+// 302), as is any other scheme ("Unsupported URL protocol").
+func buttonURL(u string) bool {
+	p, err := url.Parse(u)
+	if err != nil {
+		return false
+	}
+	switch p.Scheme {
+	case "tg":
+		return true
+	case "http", "https":
+		return strings.Contains(strings.Trim(p.Hostname(), "."), ".")
+	}
+	return false
 }
 
 // newMessage checks chat_id, message_thread_id and reply_parameters of a
@@ -1323,7 +1355,11 @@ func (s *Server) messageJSON(c *chat, m *Message) map[string]any {
 		for _, row := range m.Keyboard {
 			var r []any
 			for _, b := range row {
-				r = append(r, map[string]any{"text": b.Text, "callback_data": b.Data})
+				if b.URL != "" {
+					r = append(r, map[string]any{"text": b.Text, "url": b.URL})
+				} else {
+					r = append(r, map[string]any{"text": b.Text, "callback_data": b.Data})
+				}
 			}
 			rows = append(rows, r)
 		}

@@ -2,6 +2,7 @@ package telegramtest
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -210,6 +211,9 @@ func TestSpecificationRefusals(t *testing.T) {
 		{"unknown field", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "link_preview_options": {`{"is_disabled":true,"disabled":true}`}}, "link_preview_options.disabled: unknown field of LinkPreviewOptions"},
 		{"reply_parameters without message_id", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_parameters": {`{"allow_sending_without_reply":true}`}}, `without its required field "message_id"`},
 		{"two actions", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_markup": {`{"inline_keyboard":[[{"text":"x","callback_data":"a","url":"https://x"}]]}`}}, "exactly one field"},
+		{"url button to localhost", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_markup": {`{"inline_keyboard":[[{"text":"page","url":"http://localhost:8080/g/a"}]]}`}}, "BUTTON_URL_INVALID"},
+		{"url button to a path", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_markup": {`{"inline_keyboard":[[{"text":"page","url":"/g/a"}]]}`}}, "BUTTON_URL_INVALID"},
+		{"url button, ftp", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_markup": {`{"inline_keyboard":[[{"text":"page","url":"ftp://files.example.com/a"}]]}`}}, "BUTTON_URL_INVALID"},
 		{"9 in a row", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_markup": {`{"inline_keyboard":[` + row(9) + `]}`}}, "row 0 has 9 buttons, at most 8"},
 		{"101 buttons", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_markup": {`{"inline_keyboard":[` + strings.Repeat(row(8)+",", 12) + row(5) + `]}`}}, "101 buttons, at most 100"},
 	} {
@@ -225,6 +229,13 @@ func TestSpecificationRefusals(t *testing.T) {
 		"reply_parameters": {`{"message_id":99,"allow_sending_without_reply":true}`}, "reply_markup": {`{"inline_keyboard":[` + strings.Repeat(row(8)+",", 12) + row(4) + `]}`}})
 	if v := s.TakeViolations(); code != 200 || len(v) != 0 {
 		t.Errorf("the documented parameters: %d %v %q", code, body, v)
+	}
+	code, body = post(t, s, "1:tok", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"},
+		"reply_markup": {`{"inline_keyboard":[[{"text":"1","callback_data":"m:1"}],[{"text":"page","url":"https://mancala.example.com/g/a"}]]}`}})
+	if v := s.TakeViolations(); code != 200 || len(v) != 0 {
+		t.Errorf("a url button under a callback button: %d %v %q", code, body, v)
+	} else if kb := fmt.Sprint(body["result"]); !strings.Contains(kb, "url:https://mancala.example.com/g/a") {
+		t.Errorf("the url button is not in the message: %s", kb)
 	}
 	code, _ = post(t, s, "1:tok", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_parameters": {`{"message_id":99}`}})
 	if v := s.TakeViolations(); code != 400 || len(v) != 0 {

@@ -71,8 +71,8 @@ func loadBotAPI() (*botAPI, error) {
 // the same way), every uploaded file named by an InputFile parameter or
 // an attach:// reference; and the documented rules the fields do not
 // carry: an inline keyboard button has exactly one field besides text,
-// icon_custom_emoji_id and style, at most MaxRowButtons a row and
-// MaxKeyboardButtons in all.
+// icon_custom_emoji_id and style, its url one Telegram takes (see
+// buttonURL), at most MaxRowButtons a row and MaxKeyboardButtons in all.
 func (api *botAPI) checkCall(c Call) error {
 	m, ok := api.Methods[c.Method]
 	if !ok {
@@ -259,6 +259,9 @@ func (api *botAPI) checkValue(t string, v any, path string) error {
 		}
 		if n != 1 {
 			return fmt.Errorf("%s: an InlineKeyboardButton needs exactly one field besides text, icon_custom_emoji_id and style, has %d", path, n)
+		}
+		if u, ok := obj["url"].(string); ok && !buttonURL(u) {
+			return fmt.Errorf("%s.url: %q is refused (BUTTON_URL_INVALID): an http(s) URL needs a host name with a dot, other schemes but tg:// are unsupported", path, u)
 		}
 	}
 	// Type-tagged subtypes (InputMediaPhoto, BotCommandScopeDefault...)
