@@ -75,7 +75,7 @@ func killWithPresses(t *testing.T, webhook bool) {
 	for i := range players {
 		tg.SendText(chat(i), user(i), "en", "/new kalah bot beginner")
 	}
-	if !tg.WaitFor(60*time.Second, func() bool {
+	if !tg.WaitFor(patience(t), func() bool {
 		for i := range players {
 			m, ok := tg.LastSent(chat(i))
 			if !ok || !m.IsPhoto() || len(m.Keyboard) == 0 {
@@ -102,7 +102,7 @@ func killWithPresses(t *testing.T, webhook bool) {
 		presses[i] = before + 500 + i // the fake numbers updates from 500
 		// The first press is handled before the others come: it can be
 		// acknowledged whatever order the others are handled in.
-		if i == 0 && !tg.WaitFor(60*time.Second, func() bool { return tg.Waiting("answerCallbackQuery") == 1 }) {
+		if i == 0 && !tg.WaitFor(patience(t), func() bool { return tg.Waiting("answerCallbackQuery") == 1 }) {
 			t.Fatal("the first press was not handled")
 		}
 	}
@@ -123,7 +123,7 @@ func killWithPresses(t *testing.T, webhook bool) {
 		}
 		return out
 	}
-	if !tg.WaitFor(60*time.Second, func() bool {
+	if !tg.WaitFor(patience(t), func() bool {
 		if tg.Waiting("answerCallbackQuery") == 0 {
 			return false // no press handled yet
 		}
@@ -149,7 +149,7 @@ func killWithPresses(t *testing.T, webhook bool) {
 	ack := acked()
 	// The fake notices the dead client (its held calls end unapplied)
 	// before the hold is lifted.
-	if !tg.WaitFor(20*time.Second, func() bool { return tg.Waiting("answerCallbackQuery") == 0 }) {
+	if !tg.WaitFor(patience(t), func() bool { return tg.Waiting("answerCallbackQuery") == 0 }) {
 		t.Fatal("the killed process's held answers are still waiting")
 	}
 	release()
@@ -198,7 +198,7 @@ func killWithPresses(t *testing.T, webhook bool) {
 	// and nothing is left unconfirmed, it has handled every press
 	// delivered again.
 	applied := 0
-	tg.WaitFor(60*time.Second, func() bool {
+	tg.WaitFor(patience(t), func() bool {
 		applied = 0
 		for i := range presses {
 			if shown(i) {
@@ -250,4 +250,16 @@ func killWithPresses(t *testing.T, webhook bool) {
 			t.Errorf("chat %d: the player's moves %q (first of all %q), want the press of pit 1 once, first", i, mine, g.Moves[0].Move)
 		}
 	}
+}
+
+// patience is how long a wait of this test may last: until shortly before
+// the test binary's deadline (-timeout), so that a slow, loaded machine
+// (the race detector, other builds) makes the test slower, never wrong;
+// ten minutes without a deadline.
+func patience(t *testing.T) time.Duration {
+	d, ok := t.Deadline()
+	if !ok {
+		return 10 * time.Minute
+	}
+	return max(time.Until(d)-30*time.Second, time.Second)
 }
