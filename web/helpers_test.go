@@ -23,6 +23,10 @@ type memStore struct {
 	watch   map[int64]map[string]time.Time
 	reviews map[[2]int64][]byte
 	nextID  int64
+	// watched, when set, gets the viewer of every Watch, until stop is
+	// closed.
+	watched chan string
+	stop    chan struct{}
 }
 
 func newMemStore() *memStore {
@@ -78,11 +82,18 @@ func (m *memStore) GameByPage(ctx context.Context, pageID string) (*store.Game, 
 
 func (m *memStore) Watch(_ context.Context, gameID int64, viewer string, until time.Time) error {
 	m.mu.Lock()
-	defer m.mu.Unlock()
 	if m.watch[gameID] == nil {
 		m.watch[gameID] = map[string]time.Time{}
 	}
 	m.watch[gameID][viewer] = until
+	watched, stop := m.watched, m.stop
+	m.mu.Unlock()
+	if watched != nil {
+		select {
+		case watched <- viewer:
+		case <-stop:
+		}
+	}
 	return nil
 }
 
