@@ -72,28 +72,28 @@ func (s *sse) want(event, data string) {
 // is stored, and the end when the game is over. Nothing waits on the
 // clock: each step waits for its event.
 func TestEventsLiveGame(t *testing.T) {
-	ms, _, h := finishedKalah(t, Config{Poll: 5 * time.Millisecond, WatchEvery: time.Hour})
+	f, _, h := finishedKalah(t, Config{Poll: 5 * time.Millisecond, WatchEvery: time.Hour})
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	live, _ := ms.GameByPage(t.Context(), "livepage")
+	live := f.game(t, "livepage")
 
-	a := open(t, srv.URL+"/g/livepage/events")
+	a := open(t, srv.URL+"/g/livepage_____________A/events")
 	a.want("game", `{"version":1,"moves":6,"phase":"playing"}`)
 	a.want("watchers", `{"count":1,"text":"1 spectator"}`)
-	if n, _ := ms.Watchers(t.Context(), live.ID, t0.Add(3*time.Hour-time.Second)); n != 1 {
+	if n, _ := f.db.Watchers(t.Context(), live.ID, t0.Add(3*time.Hour-time.Second)); n != 1 {
 		t.Fatalf("%d watchers recorded, want 1 (valid three periods)", n)
 	}
-	b := open(t, srv.URL+"/g/livepage/events?lang=ru")
+	b := open(t, srv.URL+"/g/livepage_____________A/events?lang=ru")
 	b.want("game", `{"version":1,"moves":6,"phase":"playing"}`)
 	b.want("watchers", `{"count":2,"text":"2 зрителя"}`)
 
-	live.Moves = append(live.Moves, store.Move{Ply: 6, Move: "2"})
-	ms.update(live)
+	live.Moves = append(live.Moves, store.Move{Ply: 6, Move: "2", At: t0})
+	f.update(t, live)
 	a.want("game", `{"version":2,"moves":7,"phase":"playing"}`)
 	b.want("game", `{"version":2,"moves":7,"phase":"playing"}`)
 
 	live.Phase, live.Result, live.Reason = store.PhaseOver, "north_won", "resign"
-	ms.update(live)
+	f.update(t, live)
 	a.want("game", `{"version":3,"moves":7,"phase":"over"}`)
 	a.want("end", `{"version":3,"moves":7,"phase":"over"}`)
 	if e, d, ok := a.next(); ok {
@@ -106,14 +106,14 @@ func TestEventsFinishedGame(t *testing.T) {
 	_, pl, h := finishedKalah(t, Config{})
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	s := open(t, srv.URL+"/g/kalahpage/events")
+	s := open(t, srv.URL+"/g/kalahpage____________A/events")
 	v, _ := json.Marshal(gameEvent{Version: 1, Moves: len(pl.rec.Moves), Phase: "over"})
 	s.want("game", string(v))
 	s.want("end", string(v))
 	if _, _, ok := s.next(); ok {
 		t.Error("the stream goes on")
 	}
-	if res := get(t, h, "/g/challengepage/events"); res.StatusCode != http.StatusNotFound {
+	if res := get(t, h, "/g/challengepage________A/events"); res.StatusCode != http.StatusNotFound {
 		t.Errorf("a challenge's events: %s", res.Status)
 	}
 }
@@ -121,15 +121,17 @@ func TestEventsFinishedGame(t *testing.T) {
 // An open stream renews its viewer every WatchEvery, so the count holds
 // across processes as long as the page is open.
 func TestEventsHeartbeat(t *testing.T) {
-	ms, _, h := finishedKalah(t, Config{Poll: time.Hour, WatchEvery: time.Millisecond})
-	ms.watched, ms.stop = make(chan string), make(chan struct{})
+	spy := &watchSpy{watched: make(chan string), stop: make(chan struct{})}
+	f, _, _ := finishedKalah(t, Config{})
+	spy.DB = f.db
+	h := New(Config{Store: spy, Poll: time.Hour, WatchEvery: time.Millisecond}).Handler()
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	t.Cleanup(func() { close(ms.stop) })
-	s := open(t, srv.URL+"/g/livepage/events")
-	first := <-ms.watched
+	t.Cleanup(func() { close(spy.stop) })
+	s := open(t, srv.URL+"/g/livepage_____________A/events")
+	first := <-spy.watched
 	for range 3 {
-		if v := <-ms.watched; v != first {
+		if v := <-spy.watched; v != first {
 			t.Fatalf("viewer %q renewed as %q", first, v)
 		}
 	}
@@ -141,9 +143,9 @@ func TestEventsMaxStreams(t *testing.T) {
 	_, _, h := finishedKalah(t, Config{Poll: time.Hour, WatchEvery: time.Hour, MaxStreams: 1})
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	s := open(t, srv.URL+"/g/livepage/events")
+	s := open(t, srv.URL+"/g/livepage_____________A/events")
 	s.want("game", `{"version":1,"moves":6,"phase":"playing"}`)
-	res, err := http.Get(srv.URL + "/g/livepage/events")
+	res, err := http.Get(srv.URL + "/g/livepage_____________A/events")
 	if err != nil {
 		t.Fatal(err)
 	}

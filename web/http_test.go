@@ -12,36 +12,38 @@ import (
 )
 
 // finishedKalah is a server with one finished game of Kalah between
-// Alice and the bot (page id "kalahpage"), a challenge ("challengepage"),
-// a declined challenge ("declinedpage") and a game in play ("livepage").
-func finishedKalah(t testing.TB, cfg Config) (*memStore, *played, http.Handler) {
+// Alice and the bot (page id "kalahpage____________A"), a challenge ("challengepage________A"),
+// a declined challenge ("declinedpage_________A") and a game in play ("livepage_____________A").
+func finishedKalah(t testing.TB, cfg Config) (*fixture, *played, http.Handler) {
 	t.Helper()
-	ms := newMemStore()
+	f := newFixture(t)
 	pl := playGame(t, "kalah", nil, 80, "Alice", "")
 	if pl.rec.Phase != store.PhaseOver {
 		t.Fatal("the game did not end")
 	}
-	ms.add("kalahpage", pl.rec)
+	f.add(t, "kalahpage", pl.rec)
 	ch := playGame(t, "kalah", nil, 0, "Bob", "Carol")
 	ch.rec.Phase = store.PhaseChallenge
-	ms.add("challengepage", ch.rec)
+	f.add(t, "challengepage", ch.rec)
 	dc := playGame(t, "kalah", nil, 0, "Bob", "Carol")
 	dc.rec.Phase, dc.rec.Reason = store.PhaseOver, "declined"
-	ms.add("declinedpage", dc.rec)
+	f.add(t, "declinedpage", dc.rec)
 	live := playGame(t, "oware", nil, 6, "Dana", "Erik")
-	ms.add("livepage", live.rec)
-	cfg.Store = ms
+	f.add(t, "livepage", live.rec)
+	if cfg.Store == nil {
+		cfg.Store = f.db
+	}
 	if cfg.Now == nil {
 		cfg.Now = func() time.Time { return t0 }
 	}
-	return ms, pl, New(cfg).Handler()
+	return f, pl, New(cfg).Handler()
 }
 
 // The security headers are on every answer: pages, images, static files,
 // 404s and 429s.
 func TestSecurityHeaders(t *testing.T) {
 	_, _, h := finishedKalah(t, Config{Rate: 1, Burst: 5})
-	for _, path := range []string{"/g/kalahpage", "/g/kalahpage/board/3.png", "/static/page.css", "/g/nothing", "/", "/g/kalahpage", "/g/kalahpage"} {
+	for _, path := range []string{"/g/kalahpage____________A", "/g/kalahpage____________A/board/3.png", "/static/page.css", "/g/nothing", "/", "/g/kalahpage____________A", "/g/kalahpage____________A"} {
 		res := get(t, h, path)
 		for name, want := range map[string]string{
 			"Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
@@ -60,16 +62,17 @@ func TestSecurityHeaders(t *testing.T) {
 // unknown and sequential ids, games that never started, plies out of
 // range; the body names nothing.
 func TestNotFound(t *testing.T) {
-	ms, pl, h := finishedKalah(t, Config{})
+	_, pl, h := finishedKalah(t, Config{})
 	paths := []string{
-		"/g/", "/g/kalahpagf", "/g/KALAHPAGE", "/g/kalahpage.", "/g/kalahpage.xml", "/g/kalahpage%00",
+		"/g/", "/g/kalahpagf", "/g/KALAHPAGE", "/g/kalahpage____________A.", "/g/kalahpage____________A.xml", "/g/kalahpage____________A%00",
 		"/g/" + strings.Repeat("a", 65), "/g/kalah%20page", "/g/kalah<page>",
+		"/g/" + store.NewPageID(), "/g/kalahpage____________B", "/g/kalahpage____________Q", "/g/kalahpage____________A=",
 		"/g/1", "/g/2", "/g/" + strconv.FormatInt(pl.rec.ID, 10), "/g/0",
-		"/g/challengepage", "/g/declinedpage", "/g/challengepage.json", "/g/challengepage/board/0.png",
-		"/g/kalahpage?ply=-1", "/g/kalahpage?ply=01", "/g/kalahpage?ply=+3", "/g/kalahpage?ply=x",
-		"/g/kalahpage?ply=" + strconv.Itoa(len(pl.rec.Moves)+1),
-		"/g/kalahpage/board/99.png", "/g/kalahpage/board/1.gif", "/g/kalahpage/board/-1.png", "/g/kalahpage/board/.png",
-		"/g/kalahpage/move/0.gif", "/g/kalahpage/move/" + strconv.Itoa(len(pl.rec.Moves)+1) + ".gif",
+		"/g/challengepage________A", "/g/declinedpage_________A", "/g/challengepage________A.json", "/g/challengepage________A/board/0.png",
+		"/g/kalahpage____________A?ply=-1", "/g/kalahpage____________A?ply=01", "/g/kalahpage____________A?ply=+3", "/g/kalahpage____________A?ply=x",
+		"/g/kalahpage____________A?ply=" + strconv.Itoa(len(pl.rec.Moves)+1),
+		"/g/kalahpage____________A/board/99.png", "/g/kalahpage____________A/board/1.gif", "/g/kalahpage____________A/board/-1.png", "/g/kalahpage____________A/board/.png",
+		"/g/kalahpage____________A/move/0.gif", "/g/kalahpage____________A/move/" + strconv.Itoa(len(pl.rec.Moves)+1) + ".gif",
 		"/static/page.html", "/static/none.css", "/metrics", "/healthz",
 	}
 	for _, p := range paths {
@@ -79,19 +82,16 @@ func TestNotFound(t *testing.T) {
 			t.Errorf("%s: %s %q, want 404 %q", p, res.Status, b, "Not found.\n")
 		}
 	}
-	if n := len(ms.games); n != 4 {
-		t.Fatalf("%d games", n)
-	}
 }
 
 // A player's name is text: markup in it is escaped wherever it shows.
 func TestHostileNameEscaped(t *testing.T) {
-	ms := newMemStore()
+	f := newFixture(t)
 	evil := `<script>alert("x")</script><img src=x onerror=alert(1)>&amp;'`
 	pl := playGame(t, "kalah", nil, 80, evil, "")
-	ms.add("evilpage", pl.rec)
-	h := New(Config{Store: ms}).Handler()
-	for _, path := range []string{"/g/evilpage", "/g/evilpage?ply=3", "/g/evilpage?lang=ru"} {
+	f.add(t, "evilpage", pl.rec)
+	h := New(Config{Store: f.db}).Handler()
+	for _, path := range []string{"/g/evilpage_____________A", "/g/evilpage_____________A?ply=3", "/g/evilpage_____________A?lang=ru"} {
 		page := body(t, get(t, h, path))
 		if strings.Contains(page, "<script>alert") || strings.Contains(page, "<img src=x") {
 			t.Fatalf("%s: the name is not escaped:\n%s", path, page)
@@ -101,7 +101,7 @@ func TestHostileNameEscaped(t *testing.T) {
 		}
 	}
 	var g gameJSON
-	if err := json.Unmarshal([]byte(body(t, get(t, h, "/g/evilpage.json"))), &g); err != nil {
+	if err := json.Unmarshal([]byte(body(t, get(t, h, "/g/evilpage_____________A.json"))), &g); err != nil {
 		t.Fatal(err)
 	}
 	if g.Players[0].Name != evil {
@@ -111,10 +111,10 @@ func TestHostileNameEscaped(t *testing.T) {
 
 // A Discord mention means nothing on the web: the seat is named instead.
 func TestDiscordMentionNamedBySeat(t *testing.T) {
-	ms := newMemStore()
+	f := newFixture(t)
 	pl := playGame(t, "kalah", nil, 80, "<@123456789>", "")
-	ms.add("discordpage", pl.rec)
-	page := body(t, get(t, New(Config{Store: ms}).Handler(), "/g/discordpage"))
+	f.add(t, "discordpage", pl.rec)
+	page := body(t, get(t, New(Config{Store: f.db}).Handler(), "/g/discordpage__________A"))
 	if strings.Contains(page, "123456789") || !strings.Contains(page, `<span class="player">South player</span>`) {
 		t.Errorf("the mention shows, or the seat is not named:\n%s", page)
 	}
@@ -124,10 +124,10 @@ func TestDiscordMentionNamedBySeat(t *testing.T) {
 // If-None-Match gets 304 and no body; another ply, language or version
 // another tag. A finished game's images are immutable.
 func TestETags(t *testing.T) {
-	ms, pl, h := finishedKalah(t, Config{})
+	f, _, h := finishedKalah(t, Config{})
 	tags := map[string]string{}
-	for _, path := range []string{"/g/kalahpage", "/g/kalahpage?ply=3", "/g/kalahpage?ply=3&lang=da", "/g/kalahpage/board/3.png",
-		"/g/kalahpage/board/4.png", "/g/kalahpage/move/3.gif", "/g/kalahpage.json", "/static/page.js", "/g/livepage", "/g/livepage/board/2.png"} {
+	for _, path := range []string{"/g/kalahpage____________A", "/g/kalahpage____________A?ply=3", "/g/kalahpage____________A?ply=3&lang=da", "/g/kalahpage____________A/board/3.png",
+		"/g/kalahpage____________A/board/4.png", "/g/kalahpage____________A/move/3.gif", "/g/kalahpage____________A.json", "/static/page.js", "/g/livepage_____________A", "/g/livepage_____________A/board/2.png"} {
 		res := get(t, h, path)
 		body(t, res)
 		tag := res.Header.Get("ETag")
@@ -148,20 +148,19 @@ func TestETags(t *testing.T) {
 			t.Errorf("%s with another ETag: %s", path, res.Status)
 		}
 	}
-	if cc := get(t, h, "/g/kalahpage/board/3.png").Header.Get("Cache-Control"); cc != "public, max-age=31536000, immutable" {
+	if cc := get(t, h, "/g/kalahpage____________A/board/3.png").Header.Get("Cache-Control"); cc != "public, max-age=31536000, immutable" {
 		t.Errorf("finished board: Cache-Control %q", cc)
 	}
-	if cc := get(t, h, "/g/livepage/board/2.png").Header.Get("Cache-Control"); cc != "no-cache" {
+	if cc := get(t, h, "/g/livepage_____________A/board/2.png").Header.Get("Cache-Control"); cc != "no-cache" {
 		t.Errorf("live board: Cache-Control %q", cc)
 	}
 	// A new move: the live page's tag changes.
-	live, _ := ms.GameByPage(t.Context(), "livepage")
-	live.Moves = append(live.Moves, store.Move{Ply: len(live.Moves), Move: "1"})
-	ms.update(live)
-	if res := get(t, h, "/g/livepage", "If-None-Match: "+tags["/g/livepage"]); res.StatusCode != http.StatusOK {
+	live := f.game(t, "livepage")
+	live.Moves = append(live.Moves, store.Move{Ply: len(live.Moves), Move: "1", At: t0})
+	f.update(t, live)
+	if res := get(t, h, "/g/livepage_____________A", "If-None-Match: "+tags["/g/livepage_____________A"]); res.StatusCode != http.StatusOK {
 		t.Errorf("live page after a move: %s, want 200", res.Status)
 	}
-	_ = pl
 }
 
 // Each client has its bucket: past the burst, 429 with Retry-After until
@@ -170,7 +169,7 @@ func TestRateLimit(t *testing.T) {
 	now := t0
 	_, _, h := finishedKalah(t, Config{Rate: 2, Burst: 3, Now: func() time.Time { return now }})
 	req := func(addr string) *http.Response {
-		r, _ := http.NewRequest(http.MethodGet, "/g/kalahpage", nil)
+		r, _ := http.NewRequest(http.MethodGet, "/g/kalahpage____________A", nil)
 		r.RemoteAddr = addr
 		w := &recorder{header: http.Header{}}
 		h.ServeHTTP(w, r)
@@ -219,21 +218,21 @@ func (r *recorder) WriteHeader(code int) {
 // The page's language: ?lang=, else the browser's first of the four,
 // else the game's.
 func TestLanguage(t *testing.T) {
-	ms := newMemStore()
+	f := newFixture(t)
 	pl := playGame(t, "kalah", nil, 80, "Alice", "")
 	pl.rec.Lang = "da"
-	ms.add("p", pl.rec)
-	h := New(Config{Store: ms}).Handler()
+	f.add(t, "p", pl.rec)
+	h := New(Config{Store: f.db}).Handler()
 	for _, c := range []struct {
 		path, accept, want, text string
 	}{
-		{"/g/p", "", "da", "Syd"},
-		{"/g/p", "ru-RU,ru;q=0.9,en;q=0.8", "ru", "Юг"},
-		{"/g/p", "de-DE,pl;q=0.7,en;q=0.5", "pl", "Południe"},
-		{"/g/p", "uk,de", "da", "Syd"},
-		{"/g/p", "en-GB", "en", "South"},
-		{"/g/p?lang=pl", "ru", "pl", "Południe"},
-		{"/g/p?lang=xx", "ru", "ru", "Юг"},
+		{"/g/p____________________A", "", "da", "Syd"},
+		{"/g/p____________________A", "ru-RU,ru;q=0.9,en;q=0.8", "ru", "Юг"},
+		{"/g/p____________________A", "de-DE,pl;q=0.7,en;q=0.5", "pl", "Południe"},
+		{"/g/p____________________A", "uk,de", "da", "Syd"},
+		{"/g/p____________________A", "en-GB", "en", "South"},
+		{"/g/p____________________A?lang=pl", "ru", "pl", "Południe"},
+		{"/g/p____________________A?lang=xx", "ru", "ru", "Юг"},
 	} {
 		var res *http.Response
 		if c.accept != "" {
@@ -255,12 +254,12 @@ func TestLanguage(t *testing.T) {
 // user ids.
 func TestJSON(t *testing.T) {
 	_, pl, h := finishedKalah(t, Config{})
-	res := get(t, h, "/g/kalahpage.json")
+	res := get(t, h, "/g/kalahpage____________A.json")
 	b := body(t, res)
 	if res.Header.Get("Content-Type") != "application/json" {
 		t.Errorf("Content-Type %q", res.Header.Get("Content-Type"))
 	}
-	for _, private := range []string{"telegram", "-100777", "user1000", "kalahpage"} {
+	for _, private := range []string{"telegram", "-100777", "user1000", "kalahpage____________A"} {
 		if strings.Contains(b, private) {
 			t.Errorf("the JSON holds %q", private)
 		}
@@ -292,7 +291,7 @@ func TestStatic(t *testing.T) {
 			t.Errorf("%s: %s %q, %d bytes", path, res.Status, res.Header.Get("Content-Type"), len(b))
 		}
 	}
-	page := body(t, get(t, h, "/g/kalahpage"))
+	page := body(t, get(t, h, "/g/kalahpage____________A"))
 	if strings.Contains(page, "<style") || strings.Contains(page, " style=") || strings.Contains(page, "<script>") || strings.Contains(page, "onclick") {
 		t.Error("inline style or script in the page")
 	}

@@ -181,14 +181,11 @@ func (s *Server) internalError(w http.ResponseWriter, r *http.Request, what stri
 	io.WriteString(w, "Something went wrong: try again later.\n")
 }
 
-// maxPageID bounds the ids looked up: the store's are 22 characters.
-const maxPageID = 64
-
 // lookup finds the game of a page: nil, after answering 404 or 500, when
 // there is none to show. A game that never started (a challenge, declined
 // or withdrawn) has no page.
 func (s *Server) lookup(w http.ResponseWriter, r *http.Request, pageID string) *store.Game {
-	if pageID == "" || len(pageID) > maxPageID || strings.Trim(pageID, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") != "" {
+	if !store.ValidPageID(pageID) {
 		notFound(w)
 		return nil
 	}

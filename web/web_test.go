@@ -59,12 +59,12 @@ func TestEveryLayoutEveryPly(t *testing.T) {
 			if c.variant == "ruma" && pl.rec.Phase != store.PhaseOver {
 				pl.rec.Phase, pl.rec.Result, pl.rec.Reason = store.PhaseOver, "south_won", "resign"
 			}
-			ms := newMemStore()
-			ms.add("page"+c.variant, pl.rec)
-			h := New(Config{Store: ms, Now: func() time.Time { return t0 }, Burst: 100000, Rate: 1000}).Handler()
+			f := newFixture(t)
+			id := f.add(t, c.variant, pl.rec)
+			h := New(Config{Store: f.db, Now: func() time.Time { return t0 }, Burst: 100000, Rate: 1000}).Handler()
 			last := len(pl.rec.Moves)
 			for ply := 0; ply <= last; ply++ {
-				res := get(t, h, "/g/page"+c.variant+"?ply="+strconv.Itoa(ply))
+				res := get(t, h, "/g/"+id+"?ply="+strconv.Itoa(ply))
 				page := body(t, res)
 				if res.StatusCode != http.StatusOK {
 					t.Fatalf("ply %d: %s", ply, res.Status)
@@ -77,7 +77,7 @@ func TestEveryLayoutEveryPly(t *testing.T) {
 					t.Errorf("ply %d: page shows ply %s cells %s, engine %s", ply, m[1], m[2], cellsOf(pl.positions[ply]))
 				}
 				b := boardRe.FindStringSubmatch(page)
-				if b == nil || b[1] != "page"+c.variant+"/board/"+strconv.Itoa(ply)+".png?lang=en" {
+				if b == nil || b[1] != id+"/board/"+strconv.Itoa(ply)+".png?lang=en" {
 					t.Fatalf("ply %d: board %q", ply, b)
 				}
 				if raceEnabled && ply != last && (c.variant != "kalah" || ply%8 != 1) {
@@ -98,7 +98,7 @@ func TestEveryLayoutEveryPly(t *testing.T) {
 				if ply != 1 && ply != last || raceEnabled && c.variant != "kalah" { // animations are slow to draw: the first and the last move
 					continue
 				}
-				anim := get(t, h, "/g/page"+c.variant+"/move/"+strconv.Itoa(ply)+".gif")
+				anim := get(t, h, "/g/"+id+"/move/"+strconv.Itoa(ply)+".gif")
 				g, err := gif.DecodeAll(strings.NewReader(body(t, anim)))
 				if err != nil {
 					t.Fatalf("move %d: %v", ply, err)
@@ -118,9 +118,9 @@ func TestEveryLayoutEveryPly(t *testing.T) {
 func TestBoardAsTheBotDrawsIt(t *testing.T) {
 	pl := playGame(t, "kalah", nil, 9, "Alice", "")
 	pl.rec.Phase, pl.rec.Result, pl.rec.Reason = store.PhaseOver, "north_won", "resign"
-	ms := newMemStore()
-	ms.add("kalahpage", pl.rec)
-	h := New(Config{Store: ms}).Handler()
+	f := newFixture(t)
+	f.add(t, "kalahpage", pl.rec)
+	h := New(Config{Store: f.db}).Handler()
 	for _, c := range []struct {
 		ply int
 		o   render.Options
@@ -133,7 +133,7 @@ func TestBoardAsTheBotDrawsIt(t *testing.T) {
 		if err := render.PNG(&want, pl.positions[c.ply], c.o); err != nil {
 			t.Fatal(err)
 		}
-		got := body(t, get(t, h, "/g/kalahpage/board/"+strconv.Itoa(c.ply)+".png"))
+		got := body(t, get(t, h, "/g/kalahpage____________A/board/"+strconv.Itoa(c.ply)+".png"))
 		if got != want.String() {
 			t.Errorf("ply %d: the image differs from render.PNG with the bot's options", c.ply)
 		}
