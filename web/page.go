@@ -292,6 +292,14 @@ func (s *Server) view(g *replayed, pageID string, ply int, lang locales.Lang, rv
 	switch {
 	case rv != nil:
 		v.Review = g.reviewView(lang, pageID, rv)
+		if s.cfg.GraphSVG != nil {
+			var svg bytes.Buffer
+			if err := s.cfg.GraphSVG(&svg, rv, lang, ply); err == nil {
+				v.Review.SVG = template.HTML(svg.String()) // the drawer escapes (Config.GraphSVG)
+			} else {
+				s.log.Warn("game page: drawing the review's graph", "game", rec.ID, "err", err)
+			}
+		}
 	case !g.over():
 		v.NoReview = t("page_review_live", nil)
 	case !reviewable(g):

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/mancala-bot/mancala/locales"
 	"github.com/mancala-bot/mancala/review"
 	"github.com/mancala-bot/mancala/store"
 )
@@ -48,9 +49,15 @@ type Config struct {
 	Logger *slog.Logger
 	// Now is the clock (spectators' heartbeats); nil: time.Now.
 	Now func() time.Time
-	// DecodeReview decodes what Store.Review returns; nil: no review is
-	// shown ("no review yet").
+	// DecodeReview decodes what Store.Review returns (review.Decode);
+	// nil: no review is shown ("no review yet").
 	DecodeReview func([]byte) (*review.Review, error)
+	// GraphSVG, when set, draws a review's graph for the page in lang
+	// with the point of ply current marked (review/graph's SVG); its
+	// output is embedded as it is, so it must escape what it writes and
+	// hold nothing a strict CSP blocks. nil: the page draws its own
+	// graph (reviewView).
+	GraphSVG func(w io.Writer, rv *review.Review, lang locales.Lang, current int) error
 	// Poll is how often a live stream reads the game's version: 400 ms
 	// when zero.
 	Poll time.Duration
