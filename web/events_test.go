@@ -154,3 +154,29 @@ func TestEventsMaxStreams(t *testing.T) {
 		t.Errorf("second stream: %s, Retry-After %q", res.Status, res.Header.Get("Retry-After"))
 	}
 }
+
+// A stream outlives the HTTP server's timeouts: the write timeout (which
+// it replaces by a deadline per event; without, this test fails) and the
+// read timeout (which net/http lifts once the request is read). Five
+// heartbeats 30 ms apart take longer than both timeouts (20 ms), and the
+// stream still delivers the next move.
+func TestEventsOutliveServerTimeouts(t *testing.T) {
+	spy := &watchSpy{watched: make(chan string), stop: make(chan struct{})}
+	f, _, _ := finishedKalah(t, Config{})
+	spy.DB = f.db
+	srv := httptest.NewUnstartedServer(New(Config{Store: spy, Poll: 5 * time.Millisecond, WatchEvery: 30 * time.Millisecond}).Handler())
+	srv.Config.ReadTimeout, srv.Config.WriteTimeout = 20*time.Millisecond, 20*time.Millisecond
+	srv.Start()
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(spy.stop) })
+	s := open(t, srv.URL+"/g/"+pageID("livepage")+"/events")
+	for range 5 {
+		<-spy.watched
+	}
+	s.want("game", `{"version":1,"moves":6,"phase":"playing"}`)
+	s.want("watchers", `{"count":1,"text":"1 spectator"}`)
+	live := f.game(t, "livepage")
+	live.Moves = append(live.Moves, store.Move{Ply: 6, Move: "2", At: t0})
+	f.update(t, live)
+	s.want("game", `{"version":2,"moves":7,"phase":"playing"}`)
+}
