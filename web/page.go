@@ -142,18 +142,15 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request, pageID string) {
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Vary", "Accept-Language")
-	if notModified(w, r, etag("page", pageID, g.rec.Version, r.URL.Query().Get("ply"), lang, rv != nil, watchers)) {
+	tag := etag("page", pageID, g.rec.Version, r.URL.Query().Get("ply"), lang, rv != nil, watchers)
+	if notModified(w, r, tag) {
 		return
 	}
-	v := s.view(g, pageID, ply, lang, rv, watchers)
-	var buf bytes.Buffer
-	if err := pageTemplate.Execute(&buf, v); err != nil {
-		h.Del("ETag")
-		s.internalError(w, r, "writing the page", err)
-		return
-	}
-	h.Set("Content-Length", strconv.Itoa(buf.Len()))
-	w.Write(buf.Bytes())
+	s.answer(w, r, g, tag, "writing the page", func() ([]byte, error) {
+		var buf bytes.Buffer
+		err := pageTemplate.Execute(&buf, s.view(g, pageID, ply, lang, rv, watchers))
+		return buf.Bytes(), err
+	})
 }
 
 // storedReview is the game's stored review, or nil when there is none to

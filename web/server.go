@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -74,6 +75,9 @@ type Config struct {
 	// second on average, Burst at once. 10 and 60 when zero.
 	Rate  float64
 	Burst int
+	// CacheBytes bounds the finished games' pages and images kept in
+	// memory: 32 MiB when zero.
+	CacheBytes int
 }
 
 // The defaults of Config's zero fields.
@@ -91,6 +95,7 @@ type Server struct {
 	cfg     Config
 	log     *slog.Logger
 	limiter *limiter
+	cache   *cache
 	streams atomic.Int64
 	mux     *http.ServeMux
 }
@@ -121,12 +126,15 @@ func New(cfg Config) *Server {
 	if cfg.Burst <= 0 {
 		cfg.Burst = defaultBurst
 	}
+	if cfg.CacheBytes <= 0 {
+		cfg.CacheBytes = defaultCacheBytes
+	}
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	log := cfg.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{cfg: cfg, log: log, limiter: newLimiter(cfg.Rate, cfg.Burst, cfg.Now)}
+	s := &Server{cfg: cfg, log: log, limiter: newLimiter(cfg.Rate, cfg.Burst, cfg.Now), cache: newCache(cfg.CacheBytes)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /g/{file}", s.gameFile)
 	mux.HandleFunc("GET /g/{id}/board/{file}", s.board)
@@ -209,6 +217,26 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request, pageID string) *
 		return nil
 	}
 	return g
+}
+
+// answer writes the answer of g tagged tag: the one kept in the cache,
+// else make's, kept when g is over (its answers never change). make's
+// error is answered 500 and logged as failing to do what.
+func (s *Server) answer(w http.ResponseWriter, r *http.Request, g *replayed, tag, what string, make func() ([]byte, error)) {
+	b, ok := s.cache.get(tag)
+	if !ok {
+		var err error
+		if b, err = make(); err != nil {
+			w.Header().Del("ETag")
+			s.internalError(w, r, what, err)
+			return
+		}
+		if g.over() {
+			s.cache.put(tag, b)
+		}
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.Write(b)
 }
 
 // gameFile serves /g/{id} (the page) and /g/{id}.json.
