@@ -397,7 +397,11 @@ func positionText(g *replayed, lang locales.Lang, ply int) ([]string, string) {
 				pits = append(pits, strconv.Itoa(p.Cell(c)))
 			}
 		}
-		line := t("page_pos_side", map[string]any{"Seat": who, "Pits": strings.Join(pits, ", "), "Store": p.Store(side)})
+		key := "page_pos_side"
+		if l.Store(side) == engine.NoCell { // Bao: no stores
+			key = "page_pos_side_pits"
+		}
+		line := t(key, map[string]any{"Seat": who, "Pits": strings.Join(pits, ", "), "Store": p.Store(side)})
 		if l.Sides > 2 {
 			if p.Out(side) {
 				line += " " + t("page_pos_out", nil)

@@ -139,3 +139,33 @@ func TestBoardAsTheBotDrawsIt(t *testing.T) {
 		}
 	}
 }
+
+var positionRe = regexp.MustCompile(`(?s)<div id="position"[^>]*>\n(.*?)\n</div>`)
+
+// The position in words, for screen readers: a line per seat in turn
+// order, its pits in its own numbering and its store (none in Bao, whose
+// seeds in hand are said instead), then the marks the image shows.
+func TestPositionInWords(t *testing.T) {
+	f := newFixture(t)
+	h := New(Config{Store: f.db}).Handler()
+	for _, c := range []struct {
+		variant string
+		names   []string
+		moves   int
+		ply     string
+		want    string
+	}{
+		{"kalah", []string{"Alice", ""}, 2, "0", "<p>South, Alice: pits 4, 4, 4, 4, 4, 4; store 0.</p><p>North, Bot: pits 4, 4, 4, 4, 4, 4; store 0.</p>"},
+		{"kalah", []string{"Alice", ""}, 2, "1", "<p>South, Alice: pits 4, 4, 4, 0, 5, 5; store 1.</p><p>North, Bot: pits 5, 4, 4, 4, 4, 4; store 0.</p>"},
+		{"bao", []string{"Fatuma", "Juma"}, 0, "0", "<p>South, Fatuma: pits 0, 0, 0, 0, 6, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0. In hand: 22 seeds.</p>" +
+			"<p>North, Juma: pits 0, 0, 0, 0, 6, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0. In hand: 22 seeds.</p>"},
+	} {
+		pl := playGame(t, c.variant, nil, c.moves, c.names...)
+		id := f.add(t, c.variant+c.ply, pl.rec)
+		page := body(t, get(t, h, "/g/"+id+"?ply="+c.ply))
+		m := positionRe.FindStringSubmatch(page)
+		if m == nil || m[1] != c.want {
+			t.Errorf("%s at %s:\n got %q\nwant %q", c.variant, c.ply, m, c.want)
+		}
+	}
+}
