@@ -306,11 +306,11 @@ func (s *Server) view(g *replayed, pageID string, ply int, lang locales.Lang, rv
 	}
 
 	// Downloads and languages.
-	v.Downloads = []linkView{
-		{Href: pageID + ".txt", Text: t("page_record", nil)},
-		{Href: pageID + ".json", Text: t("page_json", nil)},
+	if s.cfg.Record.Write != nil {
+		v.Downloads = append(v.Downloads, linkView{Href: pageID + ".txt", Text: t("page_record", nil)})
 	}
-	if g.last() > 0 {
+	v.Downloads = append(v.Downloads, linkView{Href: pageID + ".json", Text: t("page_json", nil)})
+	if s.cfg.GameGIF != nil && g.last() > 0 {
 		v.Downloads = append(v.Downloads, linkView{Href: pageID + ".gif", Text: t("page_gif", nil)})
 	}
 	for _, l := range locales.All {

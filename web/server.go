@@ -75,6 +75,11 @@ type Config struct {
 	// second on average, Burst at once. 10 and 60 when zero.
 	Rate  float64
 	Burst int
+	// Record writes /g/{id}.txt (package record's text format); its
+	// zero value serves none.
+	Record RecordFormat
+	// GameGIF draws /g/{id}.gif (render.GameGIF); nil serves none.
+	GameGIF GameGIFFunc
 	// CacheBytes bounds the finished games' pages and images kept in
 	// memory: 32 MiB when zero.
 	CacheBytes int
@@ -239,12 +244,16 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, g *replayed, tag
 	w.Write(b)
 }
 
-// gameFile serves /g/{id} (the page) and /g/{id}.json.
+// gameFile serves /g/{id} (the page), /g/{id}.json, .txt and .gif.
 func (s *Server) gameFile(w http.ResponseWriter, r *http.Request) {
 	file := r.PathValue("file")
 	switch {
 	case strings.HasSuffix(file, ".json"):
 		s.json(w, r, strings.TrimSuffix(file, ".json"))
+	case strings.HasSuffix(file, ".txt"):
+		s.record(w, r, strings.TrimSuffix(file, ".txt"))
+	case strings.HasSuffix(file, ".gif"):
+		s.gameGIF(w, r, strings.TrimSuffix(file, ".gif"))
 	case strings.Contains(file, "."):
 		notFound(w)
 	default:
