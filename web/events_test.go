@@ -87,10 +87,13 @@ func TestEventsLiveGame(t *testing.T) {
 	b.want("game", `{"version":1,"moves":6,"phase":"playing"}`)
 	b.want("watchers", `{"count":2,"text":"2 зрителя"}`)
 
-	live.Moves = append(live.Moves, store.Move{Ply: 6, Move: "2", At: t0})
+	live.Moves = append(live.Moves, store.Move{Ply: 6, Move: nextMove(t, live), At: t0})
 	f.update(t, live)
 	a.want("game", `{"version":2,"moves":7,"phase":"playing"}`)
 	b.want("game", `{"version":2,"moves":7,"phase":"playing"}`)
+	if m := cellsRe.FindStringSubmatch(body(t, get(t, h, "/g/"+pageID("livepage")))); m == nil || m[1] != "7" {
+		t.Errorf("the page after the move: %q, want ply 7", m)
+	}
 
 	live.Phase, live.Result, live.Reason = store.PhaseOver, "north_won", "resign"
 	f.update(t, live)
@@ -176,7 +179,7 @@ func TestEventsOutliveServerTimeouts(t *testing.T) {
 	s.want("game", `{"version":1,"moves":6,"phase":"playing"}`)
 	s.want("watchers", `{"count":1,"text":"1 spectator"}`)
 	live := f.game(t, "livepage")
-	live.Moves = append(live.Moves, store.Move{Ply: 6, Move: "2", At: t0})
+	live.Moves = append(live.Moves, store.Move{Ply: 6, Move: nextMove(t, live), At: t0})
 	f.update(t, live)
 	s.want("game", `{"version":2,"moves":7,"phase":"playing"}`)
 }

@@ -154,3 +154,13 @@ func body(t testing.TB, r *http.Response) string {
 	}
 	return string(b)
 }
+
+// nextMove is a legal move in g's position (its first), in notation.
+func nextMove(t testing.TB, g *store.Game) string {
+	t.Helper()
+	rp, err := replay(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rp.steps[rp.last()].pos.Moves()[0].String()
+}

@@ -156,7 +156,7 @@ func TestETags(t *testing.T) {
 	}
 	// A new move: the live page's tag changes.
 	live := f.game(t, "livepage")
-	live.Moves = append(live.Moves, store.Move{Ply: len(live.Moves), Move: "1", At: t0})
+	live.Moves = append(live.Moves, store.Move{Ply: len(live.Moves), Move: nextMove(t, live), At: t0})
 	f.update(t, live)
 	if res := get(t, h, "/g/livepage_____________A", "If-None-Match: "+tags["/g/livepage_____________A"]); res.StatusCode != http.StatusOK {
 		t.Errorf("live page after a move: %s, want 200", res.Status)
