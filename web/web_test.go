@@ -169,3 +169,48 @@ func TestPositionInWords(t *testing.T) {
 		}
 	}
 }
+
+// A seat leaving a table (the stored pseudo-move "out:west") is a ply of
+// its own: the page says who left, the board after it is drawn, and
+// there is no sowing to animate; the game goes on from the position
+// Leave gives, as the bot replays it.
+func TestSeatLeavesTable(t *testing.T) {
+	pl := playGame(t, "ruma", nil, 3, "Gosia", "Hanna", "Ida", "Jan")
+	p, _, err := pl.positions[3].Leave(engine.West)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl.rec.Moves = append(pl.rec.Moves, store.Move{Ply: 3, Move: "out:west", At: t0})
+	g := engine.NewGame(p)
+	want := []engine.Position{p}
+	for k := range 3 {
+		m := g.Position().Moves()[0]
+		if _, err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		pl.rec.Moves = append(pl.rec.Moves, store.Move{Ply: 4 + k, Move: m.String(), At: t0})
+		want = append(want, g.Position())
+	}
+	f := newFixture(t)
+	id := f.add(t, "leave", pl.rec)
+	h := New(Config{Store: f.db}).Handler()
+	page := body(t, get(t, h, "/g/"+id+"?ply=4"))
+	if !strings.Contains(page, `<p class="played">Jan leaves the table.</p>`) || !strings.Contains(page, `<span class="num">4.</span> ⏏`) {
+		t.Errorf("the leave is not told:\n%s", page)
+	}
+	if strings.Contains(page, "data-move=") {
+		t.Error("a leave has an animation")
+	}
+	for i, p := range want {
+		ply := strconv.Itoa(4 + i)
+		if m := cellsRe.FindStringSubmatch(body(t, get(t, h, "/g/"+id+"?ply="+ply))); m == nil || m[2] != cellsOf(p) {
+			t.Errorf("ply %s: %q, engine %s", ply, m, cellsOf(p))
+		}
+	}
+	if res := get(t, h, "/g/"+id+"/move/4.gif"); res.StatusCode != http.StatusNotFound {
+		t.Errorf("the leave's animation: %s", res.Status)
+	}
+	if res := get(t, h, "/g/"+id+"/board/4.png"); res.StatusCode != http.StatusOK {
+		t.Errorf("the board after the leave: %s", res.Status)
+	}
+}
