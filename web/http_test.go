@@ -296,3 +296,34 @@ func TestStatic(t *testing.T) {
 		t.Error("inline style or script in the page")
 	}
 }
+
+// Behind a proxy (Config.ClientHeader), the client is the last address
+// the proxy wrote in the header: what a client writes before it does not
+// give it a new bucket.
+func TestRateLimitBehindProxy(t *testing.T) {
+	_, _, h := finishedKalah(t, Config{Rate: 1, Burst: 2, ClientHeader: "X-Forwarded-For"})
+	req := func(xff ...string) int {
+		r, _ := http.NewRequest(http.MethodGet, "/static/page.css", nil)
+		r.RemoteAddr = "10.0.0.1:5555" // the proxy
+		for _, v := range xff {
+			r.Header.Add("X-Forwarded-For", v)
+		}
+		w := &recorder{header: http.Header{}}
+		h.ServeHTTP(w, r)
+		return w.code
+	}
+	for i, c := range []struct {
+		xff  []string
+		want int
+	}{
+		{[]string{"203.0.113.5"}, http.StatusOK},
+		{[]string{"1.2.3.4, 203.0.113.5"}, http.StatusOK},                // spoofed first entry: the same client
+		{[]string{"5.6.7.8", "203.0.113.5"}, http.StatusTooManyRequests}, // and again, in two headers
+		{[]string{"203.0.113.6"}, http.StatusOK},                         // another client
+		{nil, http.StatusOK},                                             // no header: the proxy's address
+	} {
+		if got := req(c.xff...); got != c.want {
+			t.Errorf("request %d (%q): %d, want %d", i+1, c.xff, got, c.want)
+		}
+	}
+}

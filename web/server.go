@@ -75,6 +75,11 @@ type Config struct {
 	// second on average, Burst at once. 10 and 60 when zero.
 	Rate  float64
 	Burst int
+	// ClientHeader names the header in which a proxy in front passes the
+	// client's address ("X-Forwarded-For", "X-Real-IP"): its last
+	// address is the client the rate limit counts. Empty: the
+	// connection's address (behind a proxy, the proxy's for everyone).
+	ClientHeader string
 	// Record writes /g/{id}.txt (package record's text format); its
 	// zero value serves none.
 	Record RecordFormat
@@ -170,7 +175,7 @@ func (s *Server) Handler() http.Handler {
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("X-Frame-Options", "DENY")
-		if wait, ok := s.limiter.allow(clientOf(r)); !ok {
+		if wait, ok := s.limiter.allow(clientOf(r, s.cfg.ClientHeader)); !ok {
 			h.Set("Retry-After", retryAfter(wait))
 			h.Set("Content-Type", "text/plain; charset=utf-8")
 			w.WriteHeader(http.StatusTooManyRequests)

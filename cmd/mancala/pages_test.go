@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"io"
+	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
@@ -67,5 +68,16 @@ func TestPagesOnPublicListener(t *testing.T) {
 	m = serveHTTP(t, Config{HTTPAddr: "127.0.0.1:0"}, nil)
 	if res, _ := get("http://" + m.httpLn.Addr().String() + "/g/" + g.PageID); res.StatusCode != http.StatusNotFound {
 		t.Errorf("without PUBLIC_URL: %s, want 404", res.Status)
+	}
+}
+
+// PAGES_CLIENT_HEADER is a header name or nothing.
+func TestPagesClientHeader(t *testing.T) {
+	m := &Main{Logger: slog.New(slog.DiscardHandler)}
+	for v, want := range map[string]string{"": "", " X-Forwarded-For ": "X-Forwarded-For", "X-Real-IP": "X-Real-IP", "X Forwarded": "", "X-Forwarded-For: 1.2.3.4": ""} {
+		t.Setenv("PAGES_CLIENT_HEADER", v)
+		if got := m.pagesClientHeader(); got != want {
+			t.Errorf("%q: %q, want %q", v, got, want)
+		}
 	}
 }
