@@ -214,3 +214,36 @@ func TestSeatLeavesTable(t *testing.T) {
 		t.Errorf("the board after the leave: %s", res.Status)
 	}
 }
+
+// Every variant's page, at the start and after up to 12 moves, shows the
+// engine's position and a board of the size render gives, in play and
+// over.
+func TestEveryVariant(t *testing.T) {
+	f := newFixture(t)
+	h := New(Config{Store: f.db, Rate: 1000, Burst: 100000}).Handler()
+	for _, v := range engine.Variants() {
+		names := []string{"Ada", "Ben", "Cy", "Di"}[:max(v.Players, 1)]
+		for _, n := range []int{0, 12} {
+			pl := playGame(t, v.ID, nil, n, names...)
+			id := f.add(t, v.ID+strconv.Itoa(n), pl.rec)
+			last := len(pl.rec.Moves)
+			for _, ply := range []int{0, last} {
+				page := body(t, get(t, h, "/g/"+id+"?ply="+strconv.Itoa(ply)))
+				m := cellsRe.FindStringSubmatch(page)
+				if m == nil || m[2] != cellsOf(pl.positions[ply]) {
+					t.Errorf("%s, %d moves, ply %d: %q, engine %s", v.ID, last, ply, m, cellsOf(pl.positions[ply]))
+					continue
+				}
+				b := boardRe.FindStringSubmatch(page)
+				rp, err := replay(pl.rec)
+				if err != nil {
+					t.Fatal(err)
+				}
+				w, hh := render.Size(rp.rules, rp.renderOptions("en", ply))
+				if b == nil || b[2] != strconv.Itoa(w) || b[3] != strconv.Itoa(hh) {
+					t.Errorf("%s ply %d: board %q, want %dx%d", v.ID, ply, b, w, hh)
+				}
+			}
+		}
+	}
+}
