@@ -176,6 +176,15 @@ func TestEventsOutliveServerTimeouts(t *testing.T) {
 	for range 5 {
 		<-spy.watched
 	}
+	go func() { // the later heartbeats go on unobserved
+		for {
+			select {
+			case <-spy.watched:
+			case <-spy.stop:
+				return
+			}
+		}
+	}()
 	s.want("game", `{"version":1,"moves":6,"phase":"playing"}`)
 	s.want("watchers", `{"count":1,"text":"1 spectator"}`)
 	live := f.game(t, "livepage")
