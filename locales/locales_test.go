@@ -126,6 +126,8 @@ func sampleArgs(count int) map[string]any {
 		"Ply": count + 3, "Loss": count, "Plies": count, "Depth": 10,
 		// The evaluation graph on the game's page (review/graph).
 		"List": "12, 21", "Point": "Move 12: +3.5 for South",
+		// The game pages (web).
+		"Result": "Anna won", "Reason": "resignation", "Turning": count,
 		// Nam Nam's rounds (bot/narrate.go).
 		"Round": count + 1, "Leader": "Anna", "Other": "Boris", "Wait": "2 hours", "MarginPlayed": "−2", "MarginBest": "+4", "Games": "Oware", "Days": "every Monday", "When": "", "Today": "Kalah", "A": "every Monday", "B": "every Saturday",
 	}
