@@ -124,6 +124,8 @@ func sampleArgs(count int) map[string]any {
 		"Opponents": "Boris", "Ago": "5 minutes", "Title": "Family", "Channel": "-42",
 		// The post-game review (bot/review.go).
 		"Ply": count + 3, "Loss": count, "Plies": count, "Depth": 10,
+		// The game pages (web).
+		"Result": "Anna won", "Reason": "resignation", "Turning": count,
 		// Nam Nam's rounds (bot/narrate.go).
 		"Round": count + 1, "Leader": "Anna", "Other": "Boris", "Wait": "2 hours", "MarginPlayed": "−2", "MarginBest": "+4", "Games": "Oware", "Days": "every Monday", "When": "", "Today": "Kalah", "A": "every Monday", "B": "every Saturday",
 	}
