@@ -226,12 +226,36 @@ func (b *Browser) WaitVisible(sel string) {
 
 // WaitFor returns once the JavaScript expression is truthy, evaluating it
 // on every animation frame (requestAnimationFrame: events, not a timer).
-// It waits as long as the test may run.
+// It waits as long as the test may run. The condition may span a
+// navigation (a link followed without the page's script): when the page's
+// document is replaced while waiting, the wait goes on in the new one.
 func (b *Browser) WaitFor(expr string) {
 	b.t.Helper()
-	if _, err := chromedp.Run(b.ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(0))); err != nil {
-		b.t.Fatalf("browser: waiting for %s: %v", expr, err)
+	for range maxNavigations {
+		_, err := chromedp.Run(b.ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(0)))
+		if err == nil {
+			return
+		}
+		if !contextLost(err) {
+			b.t.Fatalf("browser: waiting for %s: %v", expr, err)
+		}
 	}
+	b.t.Fatalf("browser: waiting for %s: the page was replaced %d times", expr, maxNavigations)
+}
+
+// maxNavigations bounds the documents one WaitFor follows.
+const maxNavigations = 20
+
+// contextLost reports whether err says the page's JavaScript context went
+// away under an evaluation: the document was replaced by a navigation.
+func contextLost(err error) bool {
+	msg := err.Error()
+	for _, s := range []string{"Cannot find context with specified id", "Execution context was destroyed", "Inspected target navigated or closed"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // WaitImages returns once every <img> of the page has loaded (or failed):
@@ -261,16 +285,19 @@ type Metrics struct {
 	// Resources is how many resources besides the document were loaded.
 	Resources int
 	// FirstPaintMS is the time from the navigation's start to the first
-	// contentful paint, in milliseconds (0 when the browser reported
-	// none).
+	// contentful paint (shown on screen), in milliseconds.
 	FirstPaintMS float64
 	// LoadMS is the time to the load event's end.
 	LoadMS float64
 }
 
-// Metrics reads the current page's loading figures (see [Metrics]).
+// Metrics reads the current page's loading figures (see [Metrics]) once
+// the page has loaded and its first contentful paint is reported (which
+// comes after the load event on a small page). Resources include what the
+// browser asks for by itself (/favicon.ico).
 func (b *Browser) Metrics() Metrics {
 	b.t.Helper()
+	b.WaitFor(`document.readyState === "complete" && performance.getEntriesByName("first-contentful-paint").length > 0`)
 	return Eval[Metrics](b, `(() => {
 		const nav = performance.getEntriesByType("navigation")[0] || {};
 		const res = performance.getEntriesByType("resource");
