@@ -119,7 +119,7 @@ func TestBrowserStepEveryMove(t *testing.T) {
 			shownPly(t, b, pl, last, "#last")
 			// A move in the list goes to its ply.
 			mid := last / 2
-			click(b, `#moves [data-ply="` + strconv.Itoa(mid) + `"] a`)
+			click(b, `#moves [data-ply="`+strconv.Itoa(mid)+`"] a`)
 			shownPly(t, b, pl, mid, "the move list")
 		})
 	}
@@ -182,7 +182,7 @@ func TestBrowserGraph(t *testing.T) {
 		t.Fatalf("%d points on the graph, want one per position (%d)", got, last+1)
 	}
 	for _, n := range []int{3, 0, last / 2, last, 1} {
-		click(b, `[data-graph-ply="` + strconv.Itoa(n) + `"]`)
+		click(b, `[data-graph-ply="`+strconv.Itoa(n)+`"]`)
 		shownPly(t, b, pl, n, "the graph's point")
 	}
 }
