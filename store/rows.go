@@ -40,14 +40,20 @@ func Stored(t time.Time) time.Time { return FromMillis(Millis(t)) }
 const MaxSeats = 4
 
 // GameColumns are the games table's columns CreateGame and UpdateGame
-// write, in the order of GameArgs; id and version are handled apart. A
-// query that reads games selects "id, version, " and then these, for
-// ScanGame.
+// write, in the order of GameArgs; id, version and page_id are handled
+// apart (page_id is written once, by CreateGame). A query that reads games
+// selects GameHead and then these, for ScanGame.
 var GameColumns = []string{
 	"platform", "channel", "variant", "options", "start",
 	"challenger", "phase", "result", "reason", "draw_offer", "undo_offer",
 	"message_id", "created_at", "updated_at", "turn_started", "reminded", "lang",
 }
+
+// GameHead are the columns a query reading games selects before
+// GameColumns: the id, the version and the page id ("" while a row has
+// none: a game written by a program older than page ids, until the next
+// Open fills it in).
+const GameHead = "id, version, COALESCE(page_id, '')"
 
 // GameArgs returns g's values for GameColumns: the options as a JSON
 // object ("{}" for none), the phase as its string, times as Millis. A
@@ -76,7 +82,7 @@ func GameArgs(g *Game) ([]any, error) {
 	}, nil
 }
 
-// ScanGame reads a game's row (id, version, then GameColumns), without its
+// ScanGame reads a game's row (GameHead, then GameColumns), without its
 // seats and moves. Options that are not a JSON object of strings leave
 // Options nil and set Damage to "options" (the rest is read: the bot lets
 // such a game be ended). The error is row.Scan's, unwrapped (a driver's
@@ -87,7 +93,7 @@ func ScanGame(row Scanner) (*Game, error) {
 		opts, phase                            string
 		created, updated, turnStarted, remindd int64
 	)
-	if err := row.Scan(&g.ID, &g.Version,
+	if err := row.Scan(&g.ID, &g.Version, &g.PageID,
 		&g.Platform, &g.Channel, &g.Variant, &opts, &g.Start,
 		&g.Challenger, &phase, &g.Result, &g.Reason, &g.DrawOffer, &g.UndoOffer,
 		&g.MessageID, &created, &updated, &turnStarted, &remindd, &g.Lang); err != nil {

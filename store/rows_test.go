@@ -35,7 +35,7 @@ func (r row) Scan(dest ...any) error {
 func TestGameRoundTrip(t *testing.T) {
 	at := time.Date(2026, 11, 22, 18, 30, 0, 123_456_789, time.FixedZone("CET", 3600))
 	g := &store.Game{
-		ID: 7, Version: 3, Platform: "discord", Channel: "c1", Variant: "oware",
+		ID: 7, Version: 3, PageID: "9hT2eZp0QwYk4rB7dF1nXg", Platform: "discord", Channel: "c1", Variant: "oware",
 		Options: map[string]string{"seeds": "5"}, Start: "", Challenger: "u1",
 		Players: []store.Player{{UserID: "u1", Name: "Ann"}, {Level: "strong"}},
 		Phase:   store.PhaseOver, Result: "north_won", Reason: "resign",
@@ -52,7 +52,7 @@ func TestGameRoundTrip(t *testing.T) {
 	if args[3] != `{"seeds":"5"}` || args[6] != "over" || args[12] != at.UnixMilli() || args[15] != int64(0) {
 		t.Errorf("options, phase, created_at, reminded = %v, %v, %v, %v", args[3], args[6], args[12], args[15])
 	}
-	got, err := store.ScanGame(append(row{g.ID, g.Version}, args...))
+	got, err := store.ScanGame(append(row{g.ID, g.Version, g.PageID}, args...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestScanGameDamagedOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	args[3] = `{"seeds": 4}`
-	got, err := store.ScanGame(append(row{int64(1), int64(2)}, args...))
+	got, err := store.ScanGame(append(row{int64(1), int64(2), ""}, args...))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,8 @@
 // Package store is what the bot persists, without a database: the records
 // (Game, PuzzleAttempt, Rating, Delivery...), the errors, the [Store]
 // interface the bot uses, the rating of finished games, the numbered
-// migration files' reader and the row encoding the backends share.
+// migration files' reader, the row encoding the backends share, and what
+// the game pages need (page ids, stored reviews, spectators: pages.go).
 //
 // The backends are its subpackages: store/sqlite (one process per SQLite
 // file, the default) and store/postgres (several processes on one
@@ -25,24 +26,32 @@ import (
 // context returns its error.
 type Store interface {
 	// CreateGame stores g as a new game: it sets g.ID and g.Version (1),
-	// and stores g.Moves. It returns ErrChannelBusy when g is live and the
-	// channel already has a live game.
+	// and g.PageID to NewPageID() when it is "", and stores g.Moves. It
+	// returns ErrChannelBusy when g is live and the channel already has a
+	// live game, and an error (not one of the above) for a g.PageID that
+	// ValidPageID refuses or another game has.
 	CreateGame(ctx context.Context, g *Game) error
 	// LiveGame returns the channel's live game, or ErrNotFound.
 	LiveGame(ctx context.Context, platform, channel string) (*Game, error)
 	// Game returns the game with that id, or ErrNotFound.
 	Game(ctx context.Context, id int64) (*Game, error)
+	// GameByPage returns the game whose PageID is pageID, or ErrNotFound:
+	// for an unknown id, and for a string ValidPageID refuses (empty, of
+	// another length, other characters), which is answered without
+	// asking the database.
+	GameByPage(ctx context.Context, pageID string) (*Game, error)
 	// LastGame returns the channel's most recently created game that is
 	// over, or ErrNotFound.
 	LastGame(ctx context.Context, platform, channel string) (*Game, error)
 	// UpdateGame writes g (its fields and any moves beyond those already
-	// stored) if the stored version still equals g.Version, and then
-	// increments g.Version. It returns ErrConflict, writing nothing, when
-	// the stored version differs, ErrNotFound for an unknown id, and
-	// ErrChannelBusy when the update makes g live in a channel that
-	// already has another live game. Moves
+	// stored; not its PageID, which never changes) if the stored version
+	// still equals g.Version, and then increments g.Version. It returns
+	// ErrConflict, writing nothing, when the stored version differs,
+	// ErrNotFound for an unknown id, and ErrChannelBusy when the update
+	// makes g live in a channel that already has another live game. Moves
 	// already stored are never rewritten, except that an undo may shorten
-	// the history. The change is durable when UpdateGame returns nil.
+	// the history (removing the stored reviews of the longer lengths).
+	// The change is durable when UpdateGame returns nil.
 	// When g ends a game that Rated counts, the game is rated in the
 	// same transaction (RateGame, as of g.UpdatedAt), unless it was
 	// rated before (a game is rated at most once, whatever the
@@ -52,6 +61,40 @@ type Store interface {
 	// IdleGames returns the games in play whose turn started before t,
 	// oldest first.
 	IdleGames(ctx context.Context, before time.Time) ([]*Game, error)
+
+	// SaveReview stores data, the encoded review of the game as it was
+	// at moves plies (its first moves moves), unless a review of that
+	// game and length is stored already: the first write wins, and a
+	// later one (from any process) changes nothing and returns nil. It
+	// returns ErrNotFound for an unknown game; ErrConflict, writing
+	// nothing, when the game has fewer than moves moves stored (an undo
+	// took them back since the review was computed); an error wrapping
+	// ErrTooLarge for data over MaxReviewSize bytes, and an error for
+	// empty data or a negative moves, without asking the database. An
+	// undo that shortens the history removes the reviews of the longer
+	// lengths (UpdateGame).
+	SaveReview(ctx context.Context, gameID int64, moves int, data []byte) error
+	// Review returns the review SaveReview stored for the game at moves
+	// plies, or ErrNotFound.
+	Review(ctx context.Context, gameID int64, moves int) ([]byte, error)
+
+	// Watch records that viewer (an opaque string the page server
+	// chooses, 1 to MaxViewerLen bytes) watches the game until until,
+	// replacing what was recorded for that viewer of the game: each
+	// heartbeat moves until on, and an until in the past ends the watch.
+	// It returns ErrNotFound for an unknown game, and an error for a
+	// viewer of another length without asking the database. It also
+	// removes up to PruneBatch viewers, of any game, whose until is more
+	// than WatchRetention before this until, so rows do not pile up (a
+	// heartbeat's until must be at most WatchRetention after now).
+	// Visible to every process when it returns; a watch is not worth a
+	// disk flush, and a power loss may undo the latest ones.
+	Watch(ctx context.Context, gameID int64, viewer string, until time.Time) error
+	// Watchers returns how many viewers of the game have an until after
+	// at (0 for an unknown game or nobody watching). at should be about
+	// now: viewers whose watch ended more than WatchRetention before a
+	// later heartbeat may have been removed.
+	Watchers(ctx context.Context, gameID int64, at time.Time) (int, error)
 
 	// Language returns the language a user chose with "lang", or "".
 	Language(ctx context.Context, platform, userID string) (string, error)

@@ -20,6 +20,9 @@ var (
 	// removed or replaced under the running program, or it is closed or
 	// failing); nothing was written.
 	ErrUnavailable = errors.New("database unavailable")
+	// ErrTooLarge: a value is larger than the store keeps (a review over
+	// MaxReviewSize); nothing was written.
+	ErrTooLarge = errors.New("too large to store")
 )
 
 // Phase is where a game is in its life.
@@ -64,7 +67,13 @@ type Move struct {
 // stored: it is rebuilt by replaying Moves from Start, so the history is the
 // single source of truth.
 type Game struct {
-	ID       int64
+	ID int64
+	// PageID names the game's public page in links: 22 characters of
+	// base64url holding 16 random bytes (see NewPageID), unique among the
+	// games. CreateGame sets it when it is "" (and refuses one that is not
+	// spelled as NewPageID spells them); it never changes afterwards
+	// (UpdateGame does not write it).
+	PageID   string
 	Platform string
 	Channel  string
 	Variant  string

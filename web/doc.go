@@ -13,11 +13,12 @@
 //	                            marked; ?lang=xx for the names drawn on it)
 //	GET /g/{id}/move/{ply}.gif  the sowing of move N (1..moves) animated
 //	GET /g/{id}/events          server-sent events while the game is played
+//	GET /g/{id}.txt             the record (Config.Record: package record)
+//	GET /g/{id}.gif             the whole game (Config.GameGIF: render.GameGIF)
 //	GET /static/...             the embedded stylesheet and script
 //
-// The record (/g/{id}.txt) and the whole game as a GIF (/g/{id}.gif) are
-// linked from the page and served by other packages' handlers (record,
-// render.GameGIF) mounted next to this one; see docs/pages.md.
+// The record and the GIF are served and linked only when their functions
+// are configured; see docs/pages.md.
 //
 // Ply 0 is the start; ply N the position after the N-th stored move (a
 // seat leaving a table, the pseudo-move "out:SEAT", counts as one).

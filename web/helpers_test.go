@@ -6,113 +6,80 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/store/sqlite"
 )
 
-// memStore is the part of a store the pages read, in memory.
-type memStore struct {
-	mu      sync.Mutex
-	games   map[int64]*store.Game
-	pages   map[string]int64
-	watch   map[int64]map[string]time.Time
-	reviews map[[2]int64][]byte
-	nextID  int64
+// fixture is a real SQLite store in a temporary file.
+type fixture struct {
+	db *sqlite.DB
 }
 
-func newMemStore() *memStore {
-	return &memStore{games: map[int64]*store.Game{}, pages: map[string]int64{},
-		watch: map[int64]map[string]time.Time{}, reviews: map[[2]int64][]byte{}}
-}
-
-func copyGame(g *store.Game) *store.Game {
-	c := *g
-	c.Moves = append([]store.Move(nil), g.Moves...)
-	c.Players = append([]store.Player(nil), g.Players...)
-	return &c
-}
-
-// add stores g under pageID and returns its id.
-func (m *memStore) add(pageID string, g *store.Game) int64 {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.nextID++
-	g.ID, g.Version = m.nextID, 1
-	m.games[g.ID] = copyGame(g)
-	m.pages[pageID] = g.ID
-	return g.ID
-}
-
-// update replaces the stored game by g, a version further.
-func (m *memStore) update(g *store.Game) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	g.Version = m.games[g.ID].Version + 1
-	m.games[g.ID] = copyGame(g)
-}
-
-func (m *memStore) Game(_ context.Context, id int64) (*store.Game, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	g, ok := m.games[id]
-	if !ok {
-		return nil, store.ErrNotFound
+func newFixture(t testing.TB) *fixture {
+	t.Helper()
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "mancala.db"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	return copyGame(g), nil
+	t.Cleanup(func() { db.Close() })
+	return &fixture{db: db}
 }
 
-func (m *memStore) GameByPage(ctx context.Context, pageID string) (*store.Game, error) {
-	m.mu.Lock()
-	id, ok := m.pages[pageID]
-	m.mu.Unlock()
-	if !ok {
-		return nil, store.ErrNotFound
+// pageID is a valid page id, readable in the tests: name padded with
+// underscores, and an A (whose unused bits are zero).
+func pageID(name string) string { return name + strings.Repeat("_", store.PageIDLen-1-len(name)) + "A" }
+
+// add stores g (in a channel of its own) under the page id pageID(name)
+// and returns that id.
+func (f *fixture) add(t testing.TB, name string, g *store.Game) string {
+	t.Helper()
+	g.Channel = "-100" + name
+	g.PageID = pageID(name)
+	if err := f.db.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
 	}
-	return m.Game(ctx, id)
+	return g.PageID
 }
 
-func (m *memStore) Watch(_ context.Context, gameID int64, viewer string, until time.Time) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.watch[gameID] == nil {
-		m.watch[gameID] = map[string]time.Time{}
+// update writes g, a version further.
+func (f *fixture) update(t testing.TB, g *store.Game) {
+	t.Helper()
+	if err := f.db.UpdateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
 	}
-	m.watch[gameID][viewer] = until
-	return nil
 }
 
-func (m *memStore) Watchers(_ context.Context, gameID int64, at time.Time) (int, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	n := 0
-	for _, until := range m.watch[gameID] {
-		if until.After(at) {
-			n++
-		}
+// game reads the game of page name.
+func (f *fixture) game(t testing.TB, name string) *store.Game {
+	t.Helper()
+	g, err := f.db.GameByPage(context.Background(), pageID(name))
+	if err != nil {
+		t.Fatal(err)
 	}
-	return n, nil
+	return g
 }
 
-func (m *memStore) Review(_ context.Context, gameID int64, moves int) ([]byte, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	data, ok := m.reviews[[2]int64{gameID, int64(moves)}]
-	if !ok {
-		return nil, store.ErrNotFound
+// watchSpy is the store with every Watch's viewer sent to watched, until
+// stop is closed.
+type watchSpy struct {
+	*sqlite.DB
+	watched chan string
+	stop    chan struct{}
+}
+
+func (w *watchSpy) Watch(ctx context.Context, gameID int64, viewer string, until time.Time) error {
+	err := w.DB.Watch(ctx, gameID, viewer, until)
+	select {
+	case w.watched <- viewer:
+	case <-w.stop:
 	}
-	return data, nil
-}
-
-func (m *memStore) SaveReview(_ context.Context, gameID int64, moves int, data []byte) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.reviews[[2]int64{gameID, int64(moves)}] = data
-	return nil
+	return err
 }
 
 // t0 is the tests' clock.
@@ -186,4 +153,14 @@ func body(t testing.TB, r *http.Response) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// nextMove is a legal move in g's position (its first), in notation.
+func nextMove(t testing.TB, g *store.Game) string {
+	t.Helper()
+	rp, err := replay(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rp.steps[rp.last()].pos.Moves()[0].String()
 }

@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"net/http"
-	"strconv"
 
 	"github.com/mancala-bot/mancala/locales"
 	"github.com/mancala-bot/mancala/render"
@@ -51,17 +50,15 @@ func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "image/png")
 	h.Set("Cache-Control", imageCache(g))
-	if notModified(w, r, etag("board", pageID, g.rec.Version, ply, lang)) {
+	tag := etag("board", pageID, g.rec.Version, ply, lang)
+	if notModified(w, r, tag) {
 		return
 	}
-	var buf bytes.Buffer
-	if err := render.PNG(&buf, g.steps[ply].pos, g.renderOptions(lang, ply)); err != nil {
-		h.Del("ETag")
-		s.internalError(w, r, "drawing the board", err)
-		return
-	}
-	h.Set("Content-Length", strconv.Itoa(buf.Len()))
-	w.Write(buf.Bytes())
+	s.answer(w, r, g, tag, "drawing the board", func() ([]byte, error) {
+		var buf bytes.Buffer
+		err := render.PNG(&buf, g.steps[ply].pos, g.renderOptions(lang, ply))
+		return buf.Bytes(), err
+	})
 }
 
 // move serves /g/{id}/move/{n}.gif: move n (1..moves) sown seed by seed
@@ -81,18 +78,15 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "image/gif")
 	h.Set("Cache-Control", imageCache(g))
-	if notModified(w, r, etag("move", pageID, g.rec.Version, n)) {
+	tag := etag("move", pageID, g.rec.Version, n)
+	if notModified(w, r, tag) {
 		return
 	}
-	var buf bytes.Buffer
-	st := g.steps[n]
-	if err := render.Animation(&buf, st.before, st.events, render.Options{}); err != nil {
-		h.Del("ETag")
-		s.internalError(w, r, "animating the move", err)
-		return
-	}
-	h.Set("Content-Length", strconv.Itoa(buf.Len()))
-	w.Write(buf.Bytes())
+	s.answer(w, r, g, tag, "animating the move", func() ([]byte, error) {
+		var buf bytes.Buffer
+		err := render.Animation(&buf, g.steps[n].before, g.steps[n].events, render.Options{})
+		return buf.Bytes(), err
+	})
 }
 
 // imageLang is the language of the names drawn on a board: ?lang= when it

@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -67,9 +68,23 @@ func (l *limiter) prune(now time.Time) {
 	}
 }
 
-// clientOf is the client a request is counted against: its remote
-// address's host (the proxy's, behind a proxy).
-func clientOf(r *http.Request) string {
+// clientOf is the client a request is counted against: with header
+// (Config.ClientHeader, set when a proxy in front adds it), the last
+// address in that header, the one the proxy wrote (a client can put
+// anything before it, nothing after); else, or when the header is
+// missing, the connection's remote address.
+func clientOf(r *http.Request, header string) string {
+	if header != "" {
+		if vs := r.Header.Values(header); len(vs) > 0 {
+			last := vs[len(vs)-1]
+			if i := strings.LastIndexByte(last, ','); i >= 0 {
+				last = last[i+1:]
+			}
+			if last = strings.TrimSpace(last); last != "" {
+				return last
+			}
+		}
+	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		return r.RemoteAddr

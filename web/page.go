@@ -142,18 +142,15 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request, pageID string) {
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Vary", "Accept-Language")
-	if notModified(w, r, etag("page", pageID, g.rec.Version, r.URL.Query().Get("ply"), lang, rv != nil, watchers)) {
+	tag := etag("page", pageID, g.rec.Version, r.URL.Query().Get("ply"), lang, rv != nil, watchers)
+	if notModified(w, r, tag) {
 		return
 	}
-	v := s.view(g, pageID, ply, lang, rv, watchers)
-	var buf bytes.Buffer
-	if err := pageTemplate.Execute(&buf, v); err != nil {
-		h.Del("ETag")
-		s.internalError(w, r, "writing the page", err)
-		return
-	}
-	h.Set("Content-Length", strconv.Itoa(buf.Len()))
-	w.Write(buf.Bytes())
+	s.answer(w, r, g, tag, "writing the page", func() ([]byte, error) {
+		var buf bytes.Buffer
+		err := pageTemplate.Execute(&buf, s.view(g, pageID, ply, lang, rv, watchers))
+		return buf.Bytes(), err
+	})
 }
 
 // storedReview is the game's stored review, or nil when there is none to
@@ -292,6 +289,14 @@ func (s *Server) view(g *replayed, pageID string, ply int, lang locales.Lang, rv
 	switch {
 	case rv != nil:
 		v.Review = g.reviewView(lang, pageID, rv)
+		if s.cfg.GraphSVG != nil {
+			var svg bytes.Buffer
+			if err := s.cfg.GraphSVG(&svg, rv, lang, ply); err == nil {
+				v.Review.SVG = template.HTML(svg.String()) // the drawer escapes (Config.GraphSVG)
+			} else {
+				s.log.Warn("game page: drawing the review's graph", "game", rec.ID, "err", err)
+			}
+		}
 	case !g.over():
 		v.NoReview = t("page_review_live", nil)
 	case !reviewable(g):
@@ -301,11 +306,11 @@ func (s *Server) view(g *replayed, pageID string, ply int, lang locales.Lang, rv
 	}
 
 	// Downloads and languages.
-	v.Downloads = []linkView{
-		{Href: pageID + ".txt", Text: t("page_record", nil)},
-		{Href: pageID + ".json", Text: t("page_json", nil)},
+	if s.cfg.Record.Write != nil {
+		v.Downloads = append(v.Downloads, linkView{Href: pageID + ".txt", Text: t("page_record", nil)})
 	}
-	if g.last() > 0 {
+	v.Downloads = append(v.Downloads, linkView{Href: pageID + ".json", Text: t("page_json", nil)})
+	if s.cfg.GameGIF != nil && g.last() > 0 {
 		v.Downloads = append(v.Downloads, linkView{Href: pageID + ".gif", Text: t("page_gif", nil)})
 	}
 	for _, l := range locales.All {
@@ -392,7 +397,11 @@ func positionText(g *replayed, lang locales.Lang, ply int) ([]string, string) {
 				pits = append(pits, strconv.Itoa(p.Cell(c)))
 			}
 		}
-		line := t("page_pos_side", map[string]any{"Seat": who, "Pits": strings.Join(pits, ", "), "Store": p.Store(side)})
+		key := "page_pos_side"
+		if l.Store(side) == engine.NoCell { // Bao: no stores
+			key = "page_pos_side_pits"
+		}
+		line := t(key, map[string]any{"Seat": who, "Pits": strings.Join(pits, ", "), "Store": p.Store(side)})
 		if l.Sides > 2 {
 			if p.Out(side) {
 				line += " " + t("page_pos_out", nil)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"html/template"
 	"math"
 	"sort"
 	"strconv"
@@ -16,6 +17,9 @@ import (
 // shapes (drawn by the template, each point a link to its ply) and the
 // turning points in words.
 type reviewView struct {
+	// SVG is Config.GraphSVG's graph; when empty the template draws
+	// Points.
+	SVG     template.HTML
 	Intro   string
 	Summary string
 	// W, H and the plot's geometry.

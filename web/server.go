@@ -7,10 +7,12 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
 
+	"github.com/mancala-bot/mancala/locales"
 	"github.com/mancala-bot/mancala/review"
 	"github.com/mancala-bot/mancala/store"
 )
@@ -48,9 +50,15 @@ type Config struct {
 	Logger *slog.Logger
 	// Now is the clock (spectators' heartbeats); nil: time.Now.
 	Now func() time.Time
-	// DecodeReview decodes what Store.Review returns; nil: no review is
-	// shown ("no review yet").
+	// DecodeReview decodes what Store.Review returns (review.Decode);
+	// nil: no review is shown ("no review yet").
 	DecodeReview func([]byte) (*review.Review, error)
+	// GraphSVG, when set, draws a review's graph for the page in lang
+	// with the point of ply current marked (review/graph's SVG); its
+	// output is embedded as it is, so it must escape what it writes and
+	// hold nothing a strict CSP blocks. nil: the page draws its own
+	// graph (reviewView).
+	GraphSVG func(w io.Writer, rv *review.Review, lang locales.Lang, current int) error
 	// Poll is how often a live stream reads the game's version: 400 ms
 	// when zero.
 	Poll time.Duration
@@ -67,6 +75,19 @@ type Config struct {
 	// second on average, Burst at once. 10 and 60 when zero.
 	Rate  float64
 	Burst int
+	// ClientHeader names the header in which a proxy in front passes the
+	// client's address ("X-Forwarded-For", "X-Real-IP"): its last
+	// address is the client the rate limit counts. Empty: the
+	// connection's address (behind a proxy, the proxy's for everyone).
+	ClientHeader string
+	// Record writes /g/{id}.txt (package record's text format); its
+	// zero value serves none.
+	Record RecordFormat
+	// GameGIF draws /g/{id}.gif (render.GameGIF); nil serves none.
+	GameGIF GameGIFFunc
+	// CacheBytes bounds the finished games' pages and images kept in
+	// memory: 32 MiB when zero.
+	CacheBytes int
 }
 
 // The defaults of Config's zero fields.
@@ -84,6 +105,7 @@ type Server struct {
 	cfg     Config
 	log     *slog.Logger
 	limiter *limiter
+	cache   *cache
 	streams atomic.Int64
 	mux     *http.ServeMux
 }
@@ -114,12 +136,15 @@ func New(cfg Config) *Server {
 	if cfg.Burst <= 0 {
 		cfg.Burst = defaultBurst
 	}
+	if cfg.CacheBytes <= 0 {
+		cfg.CacheBytes = defaultCacheBytes
+	}
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
 	log := cfg.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{cfg: cfg, log: log, limiter: newLimiter(cfg.Rate, cfg.Burst, cfg.Now)}
+	s := &Server{cfg: cfg, log: log, limiter: newLimiter(cfg.Rate, cfg.Burst, cfg.Now), cache: newCache(cfg.CacheBytes)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /g/{file}", s.gameFile)
 	mux.HandleFunc("GET /g/{id}/board/{file}", s.board)
@@ -150,7 +175,7 @@ func (s *Server) Handler() http.Handler {
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("X-Frame-Options", "DENY")
-		if wait, ok := s.limiter.allow(clientOf(r)); !ok {
+		if wait, ok := s.limiter.allow(clientOf(r, s.cfg.ClientHeader)); !ok {
 			h.Set("Retry-After", retryAfter(wait))
 			h.Set("Content-Type", "text/plain; charset=utf-8")
 			w.WriteHeader(http.StatusTooManyRequests)
@@ -181,14 +206,11 @@ func (s *Server) internalError(w http.ResponseWriter, r *http.Request, what stri
 	io.WriteString(w, "Something went wrong: try again later.\n")
 }
 
-// maxPageID bounds the ids looked up: the store's are 22 characters.
-const maxPageID = 64
-
 // lookup finds the game of a page: nil, after answering 404 or 500, when
 // there is none to show. A game that never started (a challenge, declined
 // or withdrawn) has no page.
 func (s *Server) lookup(w http.ResponseWriter, r *http.Request, pageID string) *store.Game {
-	if pageID == "" || len(pageID) > maxPageID || strings.Trim(pageID, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") != "" {
+	if !store.ValidPageID(pageID) {
 		notFound(w)
 		return nil
 	}
@@ -207,12 +229,36 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request, pageID string) *
 	return g
 }
 
-// gameFile serves /g/{id} (the page) and /g/{id}.json.
+// answer writes the answer of g tagged tag: the one kept in the cache,
+// else make's, kept when g is over (its answers never change). make's
+// error is answered 500 and logged as failing to do what.
+func (s *Server) answer(w http.ResponseWriter, r *http.Request, g *replayed, tag, what string, make func() ([]byte, error)) {
+	b, ok := s.cache.get(tag)
+	if !ok {
+		var err error
+		if b, err = make(); err != nil {
+			w.Header().Del("ETag")
+			s.internalError(w, r, what, err)
+			return
+		}
+		if g.over() {
+			s.cache.put(tag, b)
+		}
+	}
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.Write(b)
+}
+
+// gameFile serves /g/{id} (the page), /g/{id}.json, .txt and .gif.
 func (s *Server) gameFile(w http.ResponseWriter, r *http.Request) {
 	file := r.PathValue("file")
 	switch {
 	case strings.HasSuffix(file, ".json"):
 		s.json(w, r, strings.TrimSuffix(file, ".json"))
+	case strings.HasSuffix(file, ".txt"):
+		s.record(w, r, strings.TrimSuffix(file, ".txt"))
+	case strings.HasSuffix(file, ".gif"):
+		s.gameGIF(w, r, strings.TrimSuffix(file, ".gif"))
 	case strings.Contains(file, "."):
 		notFound(w)
 	default:

@@ -595,6 +595,7 @@ func (m *Main) listen() error {
 			m.mux = m.handler()
 		}
 		m.http = newHTTPServer(m.mux, limits)
+		m.mountPages()
 	}
 	return nil
 }

@@ -40,18 +40,20 @@ func assignments(cols []string) string {
 }
 
 var (
-	gameSelect = "SELECT id, version, " + strings.Join(store.GameColumns, ", ") + " FROM games "
+	gameSelect = "SELECT " + store.GameHead + ", " + strings.Join(store.GameColumns, ", ") + " FROM games "
 
-	insertGame = "INSERT INTO games (" + strings.Join(store.GameColumns, ", ") + ", version) VALUES (" +
-		params(1, len(store.GameColumns)) + ", 1) RETURNING id"
+	// insertGame's arguments are store.GameArgs, then the page id.
+	insertGame = "INSERT INTO games (" + strings.Join(store.GameColumns, ", ") + ", page_id, version) VALUES (" +
+		params(1, len(store.GameColumns)+1) + ", 1) RETURNING id"
 
 	updateGame = "UPDATE games SET " + assignments(store.GameColumns) + ", version = version + 1" +
 		" WHERE id = $" + strconv.Itoa(len(store.GameColumns)+1) +
 		" AND version = $" + strconv.Itoa(len(store.GameColumns)+2)
 
-	gameByID = gameSelect + "WHERE id = $1"
-	liveGame = gameSelect + "WHERE platform = $1 AND channel = $2 AND phase IN ('challenge', 'playing')"
-	lastGame = gameSelect +
+	gameByID   = gameSelect + "WHERE id = $1"
+	gameByPage = gameSelect + "WHERE page_id = $1"
+	liveGame   = gameSelect + "WHERE platform = $1 AND channel = $2 AND phase IN ('challenge', 'playing')"
+	lastGame   = gameSelect +
 		"WHERE platform = $1 AND channel = $2 AND phase = 'over' ORDER BY created_at DESC, id DESC LIMIT 1"
 	idleGames = gameSelect + "WHERE phase = 'playing' AND turn_started < $1 ORDER BY turn_started, id"
 )
@@ -119,14 +121,25 @@ func appendMoves(ctx context.Context, tx pgx.Tx, id int64, moves []store.Move, f
 }
 
 // CreateGame stores g as a new game, with its seats and moves, and sets
-// g.ID and g.Version (1). A zero CreatedAt is set to now, a zero UpdatedAt
-// to CreatedAt. It returns store.ErrChannelBusy when g is live and its
-// channel already has a live game (also when another process creates one at
-// the same moment: the unique index decides). On success g's times read as
-// stored (UTC, milliseconds) and each move's Ply is its index.
+// g.ID and g.Version (1), and g.PageID to store.NewPageID() when it is "".
+// A zero CreatedAt is set to now, a zero UpdatedAt to CreatedAt. It returns
+// store.ErrChannelBusy when g is live and its channel already has a live
+// game (also when another process creates one at the same moment: the
+// unique index decides), and an error for a damaged g (g.Damage set), for
+// a g.PageID that store.ValidPageID refuses and for one another game has
+// (the unique index games_page). On success g's times read as stored (UTC,
+// milliseconds) and each move's Ply is its index; on failure g.PageID is as
+// it was.
 func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 	if g.Damage != "" {
 		return fmt.Errorf("store: create game: a damaged game (%s) cannot be stored anew", g.Damage)
+	}
+	page := g.PageID
+	switch {
+	case page == "":
+		page = store.NewPageID()
+	case !store.ValidPageID(page):
+		return fmt.Errorf("store: create game: page id %q is not 22 characters of base64url", page)
 	}
 	if g.CreatedAt.IsZero() {
 		g.CreatedAt = d.now()
@@ -138,11 +151,15 @@ func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 	if err != nil {
 		return internal(ctx, "create game", err)
 	}
+	args = append(args, page)
 	var id int64
 	err = d.write(ctx, func(tx pgx.Tx) error {
 		if err := tx.QueryRow(ctx, insertGame, args...).Scan(&id); err != nil {
 			if liveConflict(err) {
 				return store.ErrChannelBusy
+			}
+			if pageConflict(err) {
+				return errors.New("the page id belongs to another game") // not quoted: a page id is a link's secret
 			}
 			return err
 		}
@@ -161,7 +178,7 @@ func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 	if err != nil {
 		return internal(ctx, "create game", err)
 	}
-	g.ID, g.Version = id, 1
+	g.ID, g.Version, g.PageID = id, 1, page
 	store.SettleGame(g, 0)
 	return nil
 }
@@ -169,8 +186,9 @@ func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 // UpdateGame writes g's fields, seats and its moves beyond those stored, in
 // one transaction, if the stored version still equals g.Version; then it
 // increments g.Version. A g.Moves shorter than the stored history (an undo)
-// deletes the moves beyond it. Stored moves are never rewritten: if the last
-// move g keeps differs from the stored one, it fails and writes nothing.
+// deletes the moves beyond it, and the stored reviews of longer lengths.
+// Stored moves are never rewritten: if the last move g keeps differs from
+// the stored one, it fails and writes nothing.
 //
 // When g.Owe is set, the delivery is written in the same transaction, for
 // the new version (see store.Delivery), and once committed its ID, GameID,
@@ -231,6 +249,9 @@ func (d *DB) UpdateGame(ctx context.Context, g *store.Game) error {
 			if _, err := tx.Exec(ctx, deleteMoves, g.ID, len(g.Moves)); err != nil {
 				return err
 			}
+			if _, err := tx.Exec(ctx, deleteReviews, g.ID, len(g.Moves)); err != nil {
+				return err
+			}
 		}
 		if err := appendMoves(ctx, tx, g.ID, g.Moves, count); err != nil {
 			return err
@@ -254,6 +275,15 @@ func (d *DB) UpdateGame(ctx context.Context, g *store.Game) error {
 // Game returns the game with that id, or store.ErrNotFound.
 func (d *DB) Game(ctx context.Context, id int64) (*store.Game, error) {
 	return d.oneGame(ctx, "game", gameByID, id)
+}
+
+// GameByPage returns the game whose page id is pageID, or store.ErrNotFound;
+// a pageID that store.ValidPageID refuses is not looked up.
+func (d *DB) GameByPage(ctx context.Context, pageID string) (*store.Game, error) {
+	if !store.ValidPageID(pageID) {
+		return nil, store.ErrNotFound
+	}
+	return d.oneGame(ctx, "game by page", gameByPage, pageID)
 }
 
 // LiveGame returns the channel's live game (a challenge or a game in play),

@@ -86,6 +86,10 @@ func Open(ctx context.Context, url string) (*DB, error) {
 		pool.Close()
 		return nil, fmt.Errorf("postgres: %s", Redact(err.Error(), url))
 	}
+	if err := d.fillPageIDs(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres: page ids: %s", Redact(err.Error(), url))
+	}
 	return d, nil
 }
 
@@ -198,6 +202,32 @@ func (d *DB) migrate(ctx context.Context, fsys fs.FS) error {
 	})
 }
 
+// fillPageIDs gives every game without a page id one from
+// store.NewPageID: the games stored before migration 0011 added the column,
+// or since by a program older than it (during a rolling upgrade). The ids
+// come from Go, as in the SQLite store, so that every page id is 16 bytes
+// from crypto/rand. Processes opening the database together may both fill:
+// the update skips a game another filled meanwhile (it waits for that row's
+// lock, then finds page_id set), so each game gets one id.
+func (d *DB) fillPageIDs(ctx context.Context) error {
+	rows, err := d.pool.Query(ctx, "SELECT id FROM games WHERE page_id IS NULL")
+	if err != nil {
+		return err
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil || len(ids) == 0 {
+		return err
+	}
+	pages := make([]string, len(ids))
+	for i := range pages {
+		pages[i] = store.NewPageID()
+	}
+	_, err = d.pool.Exec(ctx, `UPDATE games AS g SET page_id = v.page
+		FROM unnest($1::bigint[], $2::text[]) AS v (id, page)
+		WHERE g.id = v.id AND g.page_id IS NULL`, ids, pages)
+	return err
+}
+
 // write runs f in a read-committed transaction and commits when f returns
 // nil; otherwise it rolls back.
 func (d *DB) write(ctx context.Context, f func(pgx.Tx) error) error {
@@ -222,6 +252,13 @@ const uniqueViolation = "23505"
 func liveConflict(err error) bool {
 	var pe *pgconn.PgError
 	return errors.As(err, &pe) && pe.Code == uniqueViolation && pe.ConstraintName == "games_live_channel"
+}
+
+// pageConflict reports whether err is the violation of games_page: another
+// game has the page id.
+func pageConflict(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == uniqueViolation && pe.ConstraintName == "games_page"
 }
 
 // internal wraps an unexpected error. The store's own errors pass through

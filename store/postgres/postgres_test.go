@@ -423,6 +423,66 @@ func BenchmarkGame(b *testing.B) {
 	}
 }
 
+// BenchmarkGameByPage reads a 60-move game by its page id.
+func BenchmarkGameByPage(b *testing.B) {
+	db := open(b)
+	ctx := b.Context()
+	g := &store.Game{Platform: "discord", Channel: "c1", Variant: "kalah", Phase: store.PhasePlaying,
+		Players: []store.Player{{UserID: "a", Name: "A"}, {UserID: "b", Name: "B"}}, DrawOffer: -1, UndoOffer: -1}
+	for i := range 60 {
+		g.Moves = append(g.Moves, store.Move{Move: strconv.Itoa(i%6 + 1), UserID: "a", At: time.Now()})
+	}
+	if err := db.CreateGame(ctx, g); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := db.GameByPage(ctx, g.PageID); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkWatch is one heartbeat (the pruning included) of one of 100
+// viewers of a game; BenchmarkWatchers counts a game's viewers among 100.
+func BenchmarkWatch(b *testing.B) {
+	db := open(b)
+	ctx := b.Context()
+	g := &store.Game{Platform: "discord", Channel: "c1", Variant: "kalah", Phase: store.PhasePlaying,
+		Players: []store.Player{{UserID: "a", Name: "A"}, {UserID: "b", Name: "B"}}, DrawOffer: -1, UndoOffer: -1}
+	if err := db.CreateGame(ctx, g); err != nil {
+		b.Fatal(err)
+	}
+	until := time.Now().Add(time.Minute)
+	i := 0
+	for b.Loop() {
+		if err := db.Watch(ctx, g.ID, fmt.Sprint("viewer", i%100), until); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+func BenchmarkWatchers(b *testing.B) {
+	db := open(b)
+	ctx := b.Context()
+	g := &store.Game{Platform: "discord", Channel: "c1", Variant: "kalah", Phase: store.PhasePlaying,
+		Players: []store.Player{{UserID: "a", Name: "A"}, {UserID: "b", Name: "B"}}, DrawOffer: -1, UndoOffer: -1}
+	if err := db.CreateGame(ctx, g); err != nil {
+		b.Fatal(err)
+	}
+	now := time.Now()
+	for i := range 100 {
+		if err := db.Watch(ctx, g.ID, fmt.Sprint("viewer", i), now.Add(time.Duration(i)*time.Second)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for b.Loop() {
+		if _, err := db.Watchers(ctx, g.ID, now.Add(50*time.Second)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // TestDamagedOptions: as the SQLite store's test of the same name, a game
 // whose stored options are valid JSON but not an object of strings is read
 // with Damage "options" instead of failing the read, and can be ended: the

@@ -14,10 +14,11 @@ import (
 )
 
 var (
-	gameSelect = "SELECT id, version, " + strings.Join(store.GameColumns, ", ") + " FROM games "
+	gameSelect = "SELECT " + store.GameHead + ", " + strings.Join(store.GameColumns, ", ") + " FROM games "
 
-	insertGame = "INSERT INTO games (" + strings.Join(store.GameColumns, ", ") + ", version) VALUES (" +
-		strings.Repeat("?, ", len(store.GameColumns)) + "1)"
+	// insertGame's arguments are store.GameArgs, then the page id.
+	insertGame = "INSERT INTO games (" + strings.Join(store.GameColumns, ", ") + ", page_id, version) VALUES (" +
+		strings.Repeat("?, ", len(store.GameColumns)+1) + "1)"
 
 	// updateGame keeps the stored options when given NULL (a damaged
 	// game's, see store.Game.Damage).
@@ -29,6 +30,7 @@ var (
 const (
 	insertMove  = "INSERT INTO moves (game_id, ply, move, user_id, at) VALUES (?, ?, ?, ?, ?)"
 	gameExists  = "SELECT 1 FROM games WHERE id = ?"
+	pageTaken   = "SELECT 1 FROM games WHERE page_id = ?"
 	movesStored = "SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game_id = ?"
 	moveAt      = "SELECT move FROM moves WHERE game_id = ? AND ply = ?"
 	deleteMoves = "DELETE FROM moves WHERE game_id = ? AND ply >= ?"
@@ -50,25 +52,29 @@ const (
 )
 
 var (
-	gameByID = gameSelect + "WHERE id = ?"
-	liveGame = gameSelect + "WHERE platform = ? AND channel = ? AND phase IN ('challenge', 'playing')"
-	lastGame = gameSelect +
+	gameByID   = gameSelect + "WHERE id = ?"
+	gameByPage = gameSelect + "WHERE page_id = ?"
+	liveGame   = gameSelect + "WHERE platform = ? AND channel = ? AND phase IN ('challenge', 'playing')"
+	lastGame   = gameSelect +
 		"WHERE platform = ? AND channel = ? AND phase = 'over' ORDER BY created_at DESC, id DESC LIMIT 1"
 	idleGames = gameSelect + "WHERE phase = 'playing' AND turn_started < ? ORDER BY turn_started, id"
 )
 
 // statements are the queries DB prepares at Open.
 var statements = []string{
-	insertGame, updateGame, insertMove, gameExists, movesStored, moveAt, deleteMoves,
-	gameByID, liveGame, lastGame, idleGames, selectMoves, selectSeats, upsertSeat, deleteSeats,
+	insertGame, updateGame, insertMove, gameExists, pageTaken, movesStored, moveAt, deleteMoves,
+	gameByID, gameByPage, liveGame, lastGame, idleGames, selectMoves, selectSeats, upsertSeat, deleteSeats,
 	selectLanguage, upsertLanguage, selectChannelLanguage, upsertChannelLanguage, deleteChannelLanguage, recordQuery, leaderboardAll, leaderboardChannel,
 	claimEvent, pruneEvents, takeLease, releaseLease,
+	insertReview, selectReview, deleteReviews, upsertWatcher, pruneWatchers, countWatchers,
 	insertDelivery, freeDeliveries, holdDelivery, deliveredThrough, releaseDeliveries, releaseAll, outboxStats,
 }
 
-// liveConflict reports whether err is the violation of games_live_channel,
-// the only UNIQUE constraint a write to games can break (id is assigned by
-// SQLite).
+// liveConflict reports whether err is the violation of a UNIQUE constraint
+// of games: games_live_channel, the only one UpdateGame can break (id is
+// assigned by SQLite, page_id is not updated); CreateGame may also break
+// games_page, when given a page id another game has, which it tells apart
+// with pageTaken.
 func liveConflict(err error) bool {
 	code, ok := sqliteCode(err)
 	return ok && code == sqlite3.SQLITE_CONSTRAINT_UNIQUE
@@ -97,14 +103,23 @@ func insertMoves(tx txn, id int64, moves []store.Move, from int) error {
 }
 
 // CreateGame stores g as a new game, with its moves, and sets g.ID and
-// g.Version (1). A zero CreatedAt is set to now, a zero UpdatedAt to
-// CreatedAt. It returns store.ErrChannelBusy when g is live and its channel
-// already has a live game, and an error for a damaged g (g.Damage set). On
-// success g's times read as stored (UTC, milliseconds) and each move's Ply
-// is its index.
+// g.Version (1), and g.PageID to store.NewPageID() when it is "". A zero
+// CreatedAt is set to now, a zero UpdatedAt to CreatedAt. It returns
+// store.ErrChannelBusy when g is live and its channel already has a live
+// game, and an error for a damaged g (g.Damage set), for a g.PageID that
+// store.ValidPageID refuses and for one another game has. On success g's
+// times read as stored (UTC, milliseconds) and each move's Ply is its
+// index; on failure g.PageID is as it was.
 func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 	if g.Damage != "" {
 		return fmt.Errorf("store: create game: a damaged game (%s) cannot be stored anew", g.Damage)
+	}
+	page := g.PageID
+	switch {
+	case page == "":
+		page = store.NewPageID()
+	case !store.ValidPageID(page):
+		return fmt.Errorf("store: create game: page id %q is not 22 characters of base64url", page)
 	}
 	if g.CreatedAt.IsZero() {
 		g.CreatedAt = d.now()
@@ -116,12 +131,13 @@ func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 	if err != nil {
 		return internal(ctx, "create game", err)
 	}
+	args = append(args, page)
 	var id int64
 	err = d.write(ctx, func(tx txn) error {
 		res, err := tx.exec(insertGame, args...)
 		if err != nil {
 			if liveConflict(err) {
-				return store.ErrChannelBusy
+				return uniqueConflict(tx, page)
 			}
 			return err
 		}
@@ -143,18 +159,33 @@ func (d *DB) CreateGame(ctx context.Context, g *store.Game) error {
 	if err != nil {
 		return internal(ctx, "create game", err)
 	}
-	g.ID, g.Version = id, 1
+	g.ID, g.Version, g.PageID = id, 1, page
 	store.SettleGame(g, 0)
 	return nil
+}
+
+// uniqueConflict tells which unique index of games an insert broke: page_id
+// when another game has page (an error), else the live channel's
+// (store.ErrChannelBusy).
+func uniqueConflict(tx txn, page string) error {
+	var one int
+	switch err := tx.queryRow(pageTaken, page).Scan(&one); {
+	case err == nil:
+		return errors.New("the page id belongs to another game") // not quoted: a page id is a link's secret
+	case !errors.Is(err, sql.ErrNoRows):
+		return err
+	}
+	return store.ErrChannelBusy
 }
 
 // UpdateGame writes g's fields and its moves beyond those stored, in one
 // transaction, if the stored version still equals g.Version; then it
 // increments g.Version. A g.Moves shorter than the stored history (an undo)
-// deletes the moves beyond it. A damaged g (g.Damage) keeps the stored
-// column it names. Stored moves are never rewritten: if the last
-// move g keeps differs from the stored one (an undo and a new move in one
-// update, say), it fails and writes nothing; undo and move are two updates.
+// deletes the moves beyond it, and the stored reviews of longer lengths. A
+// damaged g (g.Damage) keeps the stored column it names. Stored moves are
+// never rewritten: if the last move g keeps differs from the stored one (an
+// undo and a new move in one update, say), it fails and writes nothing;
+// undo and move are two updates.
 //
 // When g.Owe is set, the delivery is written in the same transaction, for
 // the new version (see store.Delivery), and its fields are filled in.
@@ -219,6 +250,9 @@ func (d *DB) UpdateGame(ctx context.Context, g *store.Game) error {
 			if _, err := tx.exec(deleteMoves, g.ID, len(g.Moves)); err != nil {
 				return err
 			}
+			if _, err := tx.exec(deleteReviews, g.ID, len(g.Moves)); err != nil {
+				return err
+			}
 		}
 		if err := insertMoves(tx, g.ID, g.Moves, count); err != nil {
 			return err
@@ -242,6 +276,15 @@ func (d *DB) UpdateGame(ctx context.Context, g *store.Game) error {
 // Game returns the game with that id, or store.ErrNotFound.
 func (d *DB) Game(ctx context.Context, id int64) (*store.Game, error) {
 	return d.oneGame(ctx, "game", gameByID, id)
+}
+
+// GameByPage returns the game whose page id is pageID, or store.ErrNotFound;
+// a pageID that store.ValidPageID refuses is not looked up.
+func (d *DB) GameByPage(ctx context.Context, pageID string) (*store.Game, error) {
+	if !store.ValidPageID(pageID) {
+		return nil, store.ErrNotFound
+	}
+	return d.oneGame(ctx, "game by page", gameByPage, pageID)
 }
 
 // LiveGame returns the channel's live game (a challenge or a game in play),

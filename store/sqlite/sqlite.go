@@ -199,7 +199,49 @@ func (d *DB) init(ctx context.Context, existed bool) error {
 	if err := d.migrate(ctx, migrationFS); err != nil {
 		return err
 	}
+	if err := d.fillPageIDs(ctx); err != nil {
+		return fmt.Errorf("page ids: %w", err)
+	}
 	return d.prepare(ctx)
+}
+
+// fillPageIDs gives every game without a page id one from
+// store.NewPageID, in one transaction: the games stored before migration
+// 0011 added the column. It is done from Go because SQLite's randomblob()
+// is not a cryptographic generator. With none missing, it only reads.
+func (d *DB) fillPageIDs(ctx context.Context) error {
+	var missing int
+	if err := d.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM games WHERE page_id IS NULL").Scan(&missing); err != nil {
+		return err
+	}
+	if missing == 0 {
+		return nil
+	}
+	return d.write(ctx, func(tx txn) error {
+		rows, err := tx.query("SELECT id FROM games WHERE page_id IS NULL")
+		if err != nil {
+			return err
+		}
+		var ids []int64
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return err
+			}
+			ids = append(ids, id)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for _, id := range ids {
+			if _, err := tx.exec("UPDATE games SET page_id = ? WHERE id = ?", store.NewPageID(), id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // journalMode connects and returns the journal mode the connection got.

@@ -250,10 +250,11 @@ func lease(t *testing.T, a, b store.Store) {
 	}
 }
 
-// Shared runs the claims, leases and deliveries across two stores a and b
-// open on the same, empty database (as two processes would be): an event is
-// claimed once, a lease held by one holder, a delivery by one holder,
-// whichever store they go through.
+// Shared runs the claims, leases, deliveries, reviews and watchers across
+// two stores a and b open on the same, empty database (as two processes
+// would be): an event is claimed once, a lease held by one holder, a
+// delivery by one holder, a review written once, whichever store they go
+// through, and each counts the viewers the other recorded.
 func Shared(t *testing.T, a, b store.Store) {
 	t.Run("Events", func(t *testing.T) {
 		if !claim(t, a, "telegram", "7", at(0)) {
@@ -267,4 +268,13 @@ func Shared(t *testing.T, a, b store.Store) {
 	t.Run("ConcurrentClaims", func(t *testing.T) { concurrentClaims(t, a, b) })
 	t.Run("Lease", func(t *testing.T) { lease(t, a, b) })
 	t.Run("ConcurrentHolds", func(t *testing.T) { concurrentHolds(t, a, b) })
+	t.Run("ConcurrentReviews", func(t *testing.T) { concurrentReviews(t, a, b) })
+	t.Run("Watchers", func(t *testing.T) {
+		g := mustCreate(t, a, newGame("discord", "c-watchers"))
+		mustWatch(t, a, g, "on a", at(60))
+		mustWatch(t, b, g, "on b", at(60))
+		mustWatch(t, b, g, "on a", at(30)) // a heartbeat through the other process
+		wantWatchers(t, a, g, at(0), 2)
+		wantWatchers(t, b, g, at(40), 1)
+	})
 }

@@ -22,7 +22,7 @@ func testFourSeats(t *testing.T, s store.Store) {
 	}
 	want := clone(g)
 	mustCreate(t, s, g)
-	want.ID, want.Version = g.ID, 1
+	want.ID, want.Version, want.PageID = g.ID, 1, g.PageID
 	sameGame(t, mustGame(t, s, g.ID), want)
 
 	g.Players[1], g.Players[2], g.Players[3] = bob, carol, theBot

@@ -95,6 +95,14 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"TurnNotices", testTurnNotices},
 		{"ConcurrentNotices", testConcurrentNotices},
 		{"MarkReminded", testMarkReminded},
+		{"PageIDs", testPageIDs},
+		{"PageIDGiven", testPageIDGiven},
+		{"GameByPageNotFound", testGameByPageNotFound},
+		{"Reviews", testReviews},
+		{"ReviewsUndone", testReviewsUndone},
+		{"ConcurrentReviews", testConcurrentReviews},
+		{"Watchers", testWatchers},
+		{"WatchersPruned", testWatchersPruned},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -275,7 +283,10 @@ func testCreateGetRoundTrip(t *testing.T, s store.Store) {
 		if g.Version != 1 {
 			t.Errorf("CreateGame set Version %d, want 1", g.Version)
 		}
-		want.ID, want.Version = g.ID, 1
+		if !store.ValidPageID(g.PageID) {
+			t.Errorf("CreateGame set PageID %q, not a page id", g.PageID)
+		}
+		want.ID, want.Version, want.PageID = g.ID, 1, g.PageID
 		sameGame(t, g, want) // CreateGame changes nothing else
 
 		got := mustGame(t, s, g.ID)
@@ -306,7 +317,7 @@ func testZeroValuesRoundTrip(t *testing.T, s store.Store) {
 	}
 	want := clone(g)
 	mustCreate(t, s, g)
-	want.ID, want.Version = g.ID, 1
+	want.ID, want.Version, want.PageID = g.ID, 1, g.PageID
 	got := mustGame(t, s, g.ID)
 	sameGame(t, got, want)
 	if !got.TurnStarted.IsZero() || !got.Reminded.IsZero() {
@@ -864,6 +875,8 @@ func testCancelledContext(t *testing.T, s store.Store) {
 	check("Game", err)
 	_, err = s.LastGame(ctx, "discord", "c1")
 	check("LastGame", err)
+	_, err = s.GameByPage(ctx, g.PageID)
+	check("GameByPage", err)
 	upd := clone(g)
 	upd.Moves = append(upd.Moves, store.Move{Ply: 3, Move: "1", UserID: "u-bob", At: at(40)})
 	check("UpdateGame", s.UpdateGame(ctx, upd))
@@ -876,6 +889,12 @@ func testCancelledContext(t *testing.T, s store.Store) {
 	check("Record", err)
 	_, err = s.Leaderboard(ctx, "discord", "", 10)
 	check("Leaderboard", err)
+	check("SaveReview", s.SaveReview(ctx, g.ID, 1, []byte("review")))
+	_, err = s.Review(ctx, g.ID, 1)
+	check("Review", err)
+	check("Watch", s.Watch(ctx, g.ID, "v1", at(100)))
+	_, err = s.Watchers(ctx, g.ID, at(0))
+	check("Watchers", err)
 
 	// Nothing was written.
 	sameGame(t, mustGame(t, s, g.ID), g)
@@ -884,5 +903,11 @@ func testCancelledContext(t *testing.T, s store.Store) {
 	}
 	if lang, _ := s.Language(t.Context(), "discord", "u1"); lang != "" {
 		t.Errorf("cancelled SetLanguage stored %q", lang)
+	}
+	if _, err := s.Review(t.Context(), g.ID, 1); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("cancelled SaveReview stored a review: Review error %v", err)
+	}
+	if n, _ := s.Watchers(t.Context(), g.ID, at(0)); n != 0 {
+		t.Errorf("cancelled Watch stored a viewer: %d watchers", n)
 	}
 }

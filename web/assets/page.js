@@ -25,7 +25,17 @@
         var doc = new DOMParser().parseFromString(html, 'text/html');
         var next = doc.getElementById('main');
         if (!next) { throw new Error('no page'); }
+        // The live region (#position) stays the same element, its content
+        // replaced: screen readers announce changes to a region they
+        // already know, not a new one.
+        var live = document.getElementById('position');
         main().replaceWith(document.importNode(next, true));
+        var fresh = document.getElementById('position');
+        if (live && fresh) {
+          live.innerHTML = fresh.innerHTML;
+          ['data-ply', 'data-cells'].forEach(function (a) { live.setAttribute(a, fresh.getAttribute(a)); });
+          fresh.replaceWith(live);
+        }
         var res = doc.getElementById('result');
         var cur = document.getElementById('result');
         if (res && cur) { cur.replaceWith(document.importNode(res, true)); }
