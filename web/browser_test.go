@@ -21,13 +21,13 @@ import (
 // (screenshot goldens under testdata/screens/, go test -update-screens
 // rewrites them) and what loading a page costs.
 
-// pageServer serves the pages of ms on a real HTTP server (the browser
-// needs one); rv, when not nil, is the review every stored review decodes
-// to. The rate limit is out of the way: a test steps faster than a
-// visitor.
-func pageServer(t *testing.T, ms *memStore, rv *review.Review, poll time.Duration) *httptest.Server {
+// pageServer serves the pages of f's store on a real HTTP server (the
+// browser needs one); rv, when not nil, is the review every stored review
+// decodes to. The rate limit is out of the way: a test steps faster than
+// a visitor.
+func pageServer(t *testing.T, f *fixture, rv *review.Review) *httptest.Server {
 	t.Helper()
-	cfg := Config{Store: ms, Rate: 10000, Burst: 10000, Poll: poll}
+	cfg := Config{Store: f.db, Rate: 10000, Burst: 10000}
 	if rv != nil {
 		cfg.DecodeReview = func([]byte) (*review.Review, error) { return rv, nil }
 	}
@@ -80,10 +80,10 @@ func TestBrowserStepEveryMove(t *testing.T) {
 	for _, c := range browserLayouts {
 		t.Run(c.variant, func(t *testing.T) {
 			pl := c.game(t)
-			ms := newMemStore()
-			ms.add(c.page, pl.rec)
-			srv := pageServer(t, ms, nil, 0)
-			b.Navigate(srv.URL + "/g/" + c.page + "?ply=0")
+			f := newFixture(t)
+			page := f.add(t, c.variant, pl.rec)
+			srv := pageServer(t, f, nil)
+			b.Navigate(srv.URL + "/g/" + page + "?ply=0")
 			shownPly(t, b, pl, 0, "opening")
 			last := len(pl.rec.Moves)
 			if got := b.Count("#moves [data-ply]"); got != last {
@@ -127,21 +127,22 @@ func TestBrowserStepEveryMove(t *testing.T) {
 
 // browserLayouts are a finished game of each kind of board the issue names.
 var browserLayouts = []browserLayout{
-	{"kalah", "k4lahPage0000000000000", 80, []string{"Alice", ""}},
-	{"togyz", "togyzPage0000000000000", 30, []string{"Dana", "Erik"}},
-	{"bao", "baoPage-0000000000000_", 12, []string{"Fatuma", ""}},
-	{"ruma", "rumaPage_000000000000-", 16, []string{"Gosia", "", "Hanna", ""}},
+	{"kalah", 80, []string{"Alice", ""}},
+	{"togyz", 30, []string{"Dana", "Erik"}},
+	{"bao", 12, []string{"Fatuma", ""}},
+	{"ruma", 16, []string{"Gosia", "", "Hanna", ""}},
+}
+
+// browserLayout is a game for the browser tests: its variant, at most how
+// many moves, the players' names by seat ("" for the bot).
+type browserLayout struct {
+	variant string
+	moves   int // at most
+	names   []string
 }
 
 // game plays the case's game; one the engine did not end is ended by a
 // resignation, as a finished game's page shows it.
-type browserLayout struct {
-	variant string
-	page    string // its page id
-	moves   int    // at most
-	names   []string
-}
-
 func (c browserLayout) game(t *testing.T) *played {
 	t.Helper()
 	pl := playGame(t, c.variant, nil, c.moves, c.names...)
@@ -168,14 +169,14 @@ func TestBrowserGraph(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms := newMemStore()
-	id := ms.add("graphPage000000000000A", pl.rec)
-	if err := ms.SaveReview(context.Background(), id, len(moves), []byte("stored")); err != nil {
+	f := newFixture(t)
+	page := f.add(t, "graph", pl.rec)
+	if err := f.db.SaveReview(context.Background(), pl.rec.ID, len(moves), []byte("stored")); err != nil {
 		t.Fatal(err)
 	}
-	srv := pageServer(t, ms, rv, 0)
+	srv := pageServer(t, f, rv)
 	b := browsertest.New(t)
-	b.Navigate(srv.URL + "/g/graphPage000000000000A")
+	b.Navigate(srv.URL + "/g/" + page)
 	last := len(moves)
 	shownPly(t, b, pl, last, "opening")
 	if got := b.Count("[data-graph-ply]"); got != last+1 {
@@ -204,10 +205,10 @@ func TestBrowserScreens(t *testing.T) {
 	for _, c := range browserLayouts {
 		t.Run(c.variant, func(t *testing.T) {
 			pl := c.game(t)
-			ms := newMemStore()
-			ms.add(c.page, pl.rec)
-			srv := pageServer(t, ms, nil, 0)
-			url := srv.URL + "/g/" + c.page + "?ply=" + strconv.Itoa(len(pl.rec.Moves))
+			f := newFixture(t)
+			page := f.add(t, c.variant, pl.rec)
+			srv := pageServer(t, f, nil)
+			url := srv.URL + "/g/" + page + "?ply=" + strconv.Itoa(len(pl.rec.Moves))
 			b.ColorScheme("light")
 			shoot(t, url, c.variant)
 			if c.variant == "kalah" {
@@ -227,11 +228,11 @@ func TestBrowserLive(t *testing.T) {
 	if pl.rec.Phase != store.PhasePlaying {
 		t.Fatal("the game ended early")
 	}
-	ms := newMemStore()
-	ms.add("livePage00000000000000", pl.rec)
-	srv := pageServer(t, ms, nil, 0) // the default poll, as served
+	f := newFixture(t)
+	page := f.add(t, "live", pl.rec)
+	srv := pageServer(t, f, nil) // the default poll, as served
 	b := browsertest.New(t)
-	b.Navigate(srv.URL + "/g/livePage00000000000000")
+	b.Navigate(srv.URL + "/g/" + page)
 	shownPly(t, b, pl, 10, "opening")
 	b.WaitFor(`document.getElementById("watchers") !== null`)
 
@@ -250,9 +251,10 @@ func TestBrowserLive(t *testing.T) {
 	}
 	pl.positions = append(pl.positions, g.Position())
 	pl.events = append(pl.events, ev)
-	pl.rec.Moves = append(pl.rec.Moves, store.Move{Ply: 10, Move: m.String(), At: t0.Add(10 * time.Minute)})
+	rec := f.game(t, "live")
+	rec.Moves = append(rec.Moves, store.Move{Ply: 10, Move: m.String(), At: t0.Add(10 * time.Minute)})
 	stored := time.Now()
-	ms.update(pl.rec)
+	f.update(t, rec)
 	shownPly(t, b, pl, 11, "the live update")
 	t.Logf("a move stored was on the open page %v later (the server polls every %v)", time.Since(stored).Round(time.Millisecond), defaultPoll)
 	if got := b.Count("#moves [data-ply]"); got != 11 {
@@ -266,11 +268,11 @@ func TestBrowserLive(t *testing.T) {
 // event, as the browser measured them.
 func TestBrowserPageCost(t *testing.T) {
 	pl := playGame(t, "kalah", nil, 80, "Alice", "")
-	ms := newMemStore()
-	ms.add("costPage00000000000000", pl.rec)
-	srv := pageServer(t, ms, nil, 0)
+	f := newFixture(t)
+	page := f.add(t, "cost", pl.rec)
+	srv := pageServer(t, f, nil)
 	b := browsertest.New(t)
-	b.Navigate(srv.URL + "/g/costPage00000000000000")
+	b.Navigate(srv.URL + "/g/" + page)
 	b.WaitImages()
 	m := b.Metrics()
 	if m.Bytes == 0 || m.Resources < 3 {
