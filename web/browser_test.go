@@ -1,7 +1,9 @@
 package web
 
 import (
+	"bytes"
 	"context"
+	"image/gif"
 	"net/http/httptest"
 	"strconv"
 	"testing"
@@ -9,6 +11,7 @@ import (
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/internal/browsertest"
+	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/review"
 	"github.com/mancala-bot/mancala/store"
 )
@@ -27,7 +30,7 @@ import (
 // a visitor.
 func pageServer(t *testing.T, f *fixture, rv *review.Review) *httptest.Server {
 	t.Helper()
-	cfg := Config{Store: f.db, Rate: 10000, Burst: 10000}
+	cfg := Config{Store: f.db, Rate: 10000, Burst: 10000, GameGIF: render.GameGIF}
 	if rv != nil {
 		cfg.DecodeReview = func([]byte) (*review.Review, error) { return rv, nil }
 	}
@@ -280,4 +283,44 @@ func TestBrowserPageCost(t *testing.T) {
 	}
 	t.Logf("Kalah page, %d moves: %.1f KB transferred in %d requests besides the page, first contentful paint %.0f ms, load %.0f ms",
 		len(pl.rec.Moves), float64(m.Bytes)/1024, m.Resources, m.FirstPaintMS, m.LoadMS)
+}
+
+// TestBrowserGameGIF: the page of a finished game links the whole game as
+// an animated GIF (render.GameGIF), which the browser fetches as an image
+// that decodes to a looping animation from the start to the final
+// position, one frame at least per move.
+func TestBrowserGameGIF(t *testing.T) {
+	pl := playGame(t, "oware", nil, 40, "Alice", "Bob")
+	pl.rec.Phase, pl.rec.Result, pl.rec.Reason = store.PhaseOver, "north_won", "resign"
+	f := newFixture(t)
+	page := f.add(t, "gif", pl.rec)
+	srv := pageServer(t, f, nil)
+	b := browsertest.New(t)
+	b.Navigate(srv.URL + "/g/" + page)
+	sel := `a[href$="` + page + `.gif"]`
+	if b.Count(sel) != 1 {
+		t.Fatalf("no download link %s", sel)
+	}
+	type fetched struct {
+		Type  string
+		Bytes []byte
+	}
+	got := browsertest.Eval[fetched](b, `fetch(document.querySelector('`+sel+`').href).then(async r => {
+		const u = new Uint8Array(await r.arrayBuffer());
+		let s = "";
+		for (let i = 0; i < u.length; i += 8192) { s += String.fromCharCode(...u.subarray(i, i + 8192)); }
+		return { Type: r.headers.get("Content-Type"), Bytes: btoa(s) };
+	})`)
+	if got.Type != "image/gif" {
+		t.Errorf("Content-Type %q", got.Type)
+	}
+	g, err := gif.DecodeAll(bytes.NewReader(got.Bytes))
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := len(pl.rec.Moves)
+	if len(g.Image) < moves+1 || len(g.Image) > render.MaxGameFrames || g.LoopCount != 0 {
+		t.Errorf("%d frames (loop %d) for %d moves", len(g.Image), g.LoopCount, moves)
+	}
+	t.Logf("the whole game's GIF: %d moves, %d frames, %d bytes", moves, len(g.Image), len(got.Bytes))
 }

@@ -187,10 +187,10 @@ func (b *Browser) Press(keys string) {
 }
 
 // Eval evaluates a JavaScript expression and decodes its (JSON) value
-// into T.
+// into T; a promise is awaited and its value decoded.
 func Eval[T any](b *Browser, expr string) T {
 	b.t.Helper()
-	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr))
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
 	if err != nil {
 		b.t.Fatalf("browser: evaluating %s: %v", expr, err)
 	}
