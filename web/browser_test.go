@@ -290,7 +290,7 @@ func TestBrowserPageCost(t *testing.T) {
 // that decodes to a looping animation from the start to the final
 // position, one frame at least per move.
 func TestBrowserGameGIF(t *testing.T) {
-	pl := playGame(t, "oware", nil, 40, "Alice", "Bob")
+	pl := playGame(t, "oware", nil, 16, "Alice", "Bob")
 	pl.rec.Phase, pl.rec.Result, pl.rec.Reason = store.PhaseOver, "north_won", "resign"
 	f := newFixture(t)
 	page := f.add(t, "gif", pl.rec)
