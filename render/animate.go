@@ -105,11 +105,15 @@ func AnimationFrames(before engine.Position, events []engine.Event) int {
 
 // frameSteps lists which of n steps get a frame: all of them up to the cap,
 // else every stride-th one and always the last (the position after).
-func frameSteps(n int) []int {
-	n = max(n, 1)
+func frameSteps(n int) []int { return strided(max(n, 1), MaxAnimationFrames-1) }
+
+// strided lists at most limit (≥ 1) of the indices 0..n-1 (n ≥ 1): all of
+// them when n ≤ limit, else every k-th one, k the smallest stride that
+// fits, and always the last, n-1.
+func strided(n, limit int) []int {
 	for stride := 1; ; stride++ {
-		// every stride-th step before the last, then the last
-		if (n-1)/stride+1 > MaxAnimationFrames-1 {
+		// every stride-th index before the last, then the last
+		if (n-1)/stride+1 > limit {
 			continue
 		}
 		out := make([]int, 0, (n-1)/stride+1)
