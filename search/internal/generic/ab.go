@@ -43,8 +43,13 @@ func (s *gsearch) ab(n *gnode, ply, depth int, alpha, beta int32) int32 {
 	}
 	if ply > 0 {
 		// Below the root (whose move the caller needs), the oracle's
-		// value ends the line, and its bounds may cut it off.
-		if lo, hi, ok := s.probe(n); ok {
+		// value ends the line, and its proven bounds may cut it off; an
+		// exact value it cannot prove here is a heuristic leaf.
+		if lo, hi, proven, ok := s.probe(n); ok {
+			if !proven {
+				s.horizon++
+				return lo
+			}
 			switch {
 			case lo == hi, lo >= beta:
 				return lo
@@ -170,8 +175,8 @@ func (s *gsearch) quiesce(n *gnode, ply int, alpha, beta int32, qd int) int32 {
 			if c.flip {
 				v = -v
 			}
-		} else if lo, hi, ok := s.probe(c); ok && lo == hi {
-			v = lo
+		} else if lo, hi, _, ok := s.probe(c); ok && lo == hi {
+			v = lo // a leaf below the horizon: proven or not, the same
 			if c.flip {
 				v = -v
 			}

@@ -8,15 +8,15 @@ import (
 )
 
 // fixedOracle claims that every position with at most max seeds in its
-// pits is worth value to its side to move: a value no evaluation gives,
-// so a test sees where the search took it.
-type fixedOracle struct{ max, value int }
+// pits is worth value to its side to move, give or take spread: a value no
+// evaluation gives, so a test sees where the search took it.
+type fixedOracle struct{ max, value, spread int }
 
 func (o fixedOracle) Bounds(p *engine.Position) (int, int, bool) {
 	if inPits(p) > o.max {
 		return 0, 0, false
 	}
-	return o.value, o.value, true
+	return o.value - o.spread, o.value + o.spread, true
 }
 
 // oracleStart: Oware, South to move with S 0,0,0,0,1,1 / N 1,0,0,0,0,3
@@ -39,36 +39,58 @@ func oracleStart(t *testing.T) (engine.Position, engine.Position) {
 
 // TestOracleEndsLines: the search takes the oracle's value for the
 // position after the capture (which it covers: 4 seeds in the pits) and
-// so avoids the capture it would otherwise play; where the history makes
-// that value unsafe (the position after the capture already occurred
-// twice, so play from it may end at its third occurrence), it ignores
-// the oracle.
+// so avoids the capture it would otherwise play. Where the history makes
+// that value unproven (another position of as many seeds occurred twice,
+// so play from the one after the capture may end at its third
+// occurrence), it still
+// takes an exact value, as an evaluation, and ignores mere bounds. A
+// search whose every line ends at the oracle's proven values is proven;
+// one that ends at an unproven value is not.
 func TestOracleEndsLines(t *testing.T) {
 	p, after := oracleStart(t)
-	oracle := fixedOracle{max: 5, value: 40} // North, to move after the capture, "wins by 40"
+	oracle := fixedOracle{max: 5, value: 40}            // North, to move after the capture, "wins by 40"
+	bounds := fixedOracle{max: 5, value: 40, spread: 8} // the same, not exactly
+	all := fixedOracle{max: 48, value: 40}              // every position
+	// Another position of 4 seeds in the pits, seen twice before p.
+	other, err := engine.NewPosition(p.Rules(), engine.Setup{Pits: [][]int{{0, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 3}}, Stores: []int{21, 23}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	twice := []engine.Position{other, p, other}
 	tests := []struct {
 		name    string
 		oracle  Oracle
 		history []engine.Position
-		want    uint8
+		want    uint8 // the best move's pit (0: either)
+		value   int32 // the root's value if not 0
 		probed  bool
+		proven  bool
 	}{
-		{"without an oracle the capture", nil, nil, 6, false},
-		{"the oracle's value after the capture", oracle, nil, 5, true},
-		{"history seen once: still trusted", oracle, []engine.Position{after}, 5, true},
-		{"history seen twice: not trusted", oracle, []engine.Position{after, p, after}, 6, false},
+		{"without an oracle the capture", nil, nil, 6, 0, false, false},
+		{"the oracle's value after the capture", oracle, nil, 5, 0, true, false},
+		{"history seen once: still trusted", oracle, []engine.Position{after}, 5, 0, true, false},
+		{"history seen twice: exact value as an evaluation", oracle, twice, 5, 0, true, false},
+		{"history seen twice: bounds ignored", bounds, twice, 6, 0, false, false},
+		{"every child trusted: proven", all, nil, 0, -4000, true, true},
+		{"every child exact but unproven: not proven", all, twice, 0, -4000, true, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			x := New(context.Background(), p.Rules(), Options{History: tc.history, Oracle: tc.oracle})
 			defer x.Close()
-			v, _ := x.Search(p, 1)
+			v, proven := x.Search(p, 1)
 			pv := x.PV(p, 1)
-			if len(pv) != 1 || pv[0].Pit != tc.want {
+			if len(pv) != 1 || tc.want != 0 && pv[0].Pit != tc.want {
 				t.Fatalf("best %v (value %d), want pit %d", pv, v, tc.want)
+			}
+			if tc.value != 0 && v != tc.value {
+				t.Errorf("value %d, want %d", v, tc.value)
 			}
 			if got := x.Probes() > 0; got != tc.probed {
 				t.Errorf("oracle used: %v, want %v", got, tc.probed)
+			}
+			if proven != tc.proven {
+				t.Errorf("proven %v, want %v", proven, tc.proven)
 			}
 		})
 	}
