@@ -147,6 +147,12 @@ const quiesceWidth = 3
 func (s *gsearch) quiesce(n *gnode, ply int, alpha, beta int32, qd int) int32 {
 	s.horizon++
 	stand := s.ev(s, n)
+	if s.oracle != nil {
+		// The oracle's bounds, proven or not, hold the evaluation in.
+		if lo, hi, ok := s.oracle.Bounds(&n.pos); ok {
+			stand = min(max(stand, int32(100*lo)), int32(100*hi))
+		}
+	}
 	if stand >= beta || qd == 0 {
 		return stand
 	}

@@ -19,6 +19,10 @@ import "github.com/mancala-bot/mancala/engine"
 //     transposition table only as a heuristic search's values do (never
 //     at exactDepth), and the exact solver (test) never asks the oracle.
 //
+// At the horizon (quiesce), the bounds of a position the oracle covers,
+// proven or not, also hold the heuristic evaluation in: a value below lo
+// is raised to lo, one above hi lowered to hi.
+//
 // An engine that plays the first-recurrence rule (Abapa) trusts the
 // oracle only on the first position of each seed count, right after a
 // capture; in slow endgames, where nobody captures for many moves, the

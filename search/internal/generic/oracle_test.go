@@ -42,8 +42,8 @@ func oracleStart(t *testing.T) (engine.Position, engine.Position) {
 // so avoids the capture it would otherwise play. Where the history makes
 // that value unproven (another position of as many seeds occurred twice,
 // so play from the one after the capture may end at its third
-// occurrence), it still
-// takes an exact value, as an evaluation, and ignores mere bounds. A
+// occurrence), it still takes an exact value, as an evaluation, and mere
+// bounds still hold the evaluation in (TestOracleBoundsHoldEvaluation). A
 // search whose every line ends at the oracle's proven values is proven;
 // one that ends at an unproven value is not.
 func TestOracleEndsLines(t *testing.T) {
@@ -70,7 +70,7 @@ func TestOracleEndsLines(t *testing.T) {
 		{"the oracle's value after the capture", oracle, nil, 5, 0, true, false},
 		{"history seen once: still trusted", oracle, []engine.Position{after}, 5, 0, true, false},
 		{"history seen twice: exact value as an evaluation", oracle, twice, 5, 0, true, false},
-		{"history seen twice: bounds ignored", bounds, twice, 6, 0, false, false},
+		{"history seen twice: bounds hold the evaluation", bounds, twice, 5, 0, false, false},
 		{"every child trusted: proven", all, nil, 0, -4000, true, true},
 		{"every child exact but unproven: not proven", all, twice, 0, -4000, true, false},
 	}
@@ -133,6 +133,52 @@ func TestOracleTrust(t *testing.T) {
 			s := newGSearch(context.Background(), tc.r, newGTT(1<<16), tc.history, fixedOracle{max: 48})
 			if got := s.trusts(tc.seeds); got != tc.want {
 				t.Errorf("trusts(%d) = %v, want %v", tc.seeds, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestOracleBoundsHoldEvaluation: at the horizon the evaluation of a
+// position the oracle covers is held within the oracle's bounds, proven
+// or not; bounds that hold it already change nothing.
+func TestOracleBoundsHoldEvaluation(t *testing.T) {
+	r := engine.MustNew("oware", nil)
+	// South to move, no capture anywhere: pit 1 sows into pit 2.
+	p, err := engine.NewPosition(r, engine.Setup{Pits: [][]int{{1, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 3}}, Stores: []int{21, 23}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Another position of 4 seeds, seen twice: the oracle is not trusted.
+	other, err := engine.NewPosition(r, engine.Setup{Pits: [][]int{{0, 1, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 3}}, Stores: []int{21, 23}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	search := func(o Oracle, history []engine.Position) int32 {
+		x := New(context.Background(), r, Options{Oracle: o, History: history})
+		defer x.Close()
+		v, _ := x.Search(p, 0)
+		return v
+	}
+	plain := search(nil, nil)
+	if plain <= -2000 || plain >= 2000 {
+		t.Fatalf("evaluation %d, want within 20 seeds for the cases below", plain)
+	}
+	tests := []struct {
+		name    string
+		oracle  Oracle
+		history []engine.Position
+		want    int32
+	}{
+		{"raised to the lower bound", fixedOracle{max: 4, value: 40, spread: 5}, nil, 3500},
+		{"lowered to the upper bound", fixedOracle{max: 4, value: -40, spread: 5}, nil, -3500},
+		{"not proven, held all the same", fixedOracle{max: 4, value: 40, spread: 5}, []engine.Position{other, other}, 3500},
+		{"wide bounds change nothing", fixedOracle{max: 4, value: 0, spread: 30}, nil, plain},
+		{"not covered", fixedOracle{max: 3, value: 40, spread: 5}, nil, plain},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := search(tc.oracle, tc.history); got != tc.want {
+				t.Errorf("value %d, want %d", got, tc.want)
 			}
 		})
 	}
