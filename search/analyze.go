@@ -106,9 +106,9 @@ func checkSearchable(p engine.Position) error {
 // seats (Ruma) is searched as analyzeParanoid says. In Oware, the endgame
 // database for p's rules, when it is in memory, answers every position of
 // the search it covers (generic.Oracle): a line ends there with the
-// database's value, counted to the end of the board, as a proof where the
-// game's history cannot make the repetition rule change it, else (an exact
-// value only) as an evaluation.
+// database's value, counted to the end of the board, where the game's
+// history cannot make the repetition rule change it; at the horizon its
+// bounds hold the evaluation in, proven or not.
 func Analyze(ctx context.Context, p engine.Position, lim Limits) (Analysis, error) {
 	if p.Rules() != nil && p.Rules().Layout().Sides > 2 {
 		return analyzeParanoid(ctx, p, lim)

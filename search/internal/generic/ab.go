@@ -43,13 +43,8 @@ func (s *gsearch) ab(n *gnode, ply, depth int, alpha, beta int32) int32 {
 	}
 	if ply > 0 {
 		// Below the root (whose move the caller needs), the oracle's
-		// value ends the line, and its proven bounds may cut it off; an
-		// exact value it cannot prove here is a heuristic leaf.
-		if lo, hi, proven, ok := s.probe(n); ok {
-			if !proven {
-				s.horizon++
-				return lo
-			}
+		// value ends the line, and its bounds may cut it off.
+		if lo, hi, ok := s.probe(n); ok {
 			switch {
 			case lo == hi, lo >= beta:
 				return lo
@@ -146,13 +141,7 @@ const quiesceWidth = 3
 // move may stand on the evaluation or play one of them.
 func (s *gsearch) quiesce(n *gnode, ply int, alpha, beta int32, qd int) int32 {
 	s.horizon++
-	stand := s.ev(s, n)
-	if s.oracle != nil {
-		// The oracle's bounds, proven or not, hold the evaluation in.
-		if lo, hi, ok := s.oracle.Bounds(&n.pos); ok {
-			stand = min(max(stand, int32(100*lo)), int32(100*hi))
-		}
-	}
+	stand := s.bounded(n, s.ev(s, n))
 	if stand >= beta || qd == 0 {
 		return stand
 	}
@@ -181,8 +170,8 @@ func (s *gsearch) quiesce(n *gnode, ply int, alpha, beta int32, qd int) int32 {
 			if c.flip {
 				v = -v
 			}
-		} else if lo, hi, _, ok := s.probe(c); ok && lo == hi {
-			v = lo // a leaf below the horizon: proven or not, the same
+		} else if lo, hi, ok := s.probe(c); ok && lo == hi {
+			v = lo
 			if c.flip {
 				v = -v
 			}

@@ -42,10 +42,10 @@ func oracleStart(t *testing.T) (engine.Position, engine.Position) {
 // so avoids the capture it would otherwise play. Where the history makes
 // that value unproven (another position of as many seeds occurred twice,
 // so play from the one after the capture may end at its third
-// occurrence), it still takes an exact value, as an evaluation, and mere
-// bounds still hold the evaluation in (TestOracleBoundsHoldEvaluation). A
-// search whose every line ends at the oracle's proven values is proven;
-// one that ends at an unproven value is not.
+// occurrence), it does not end the line there, but its bounds still hold
+// the evaluation at the horizon (TestOracleBoundsHoldEvaluation), which
+// here is the same move. A search whose every line ends at the oracle's
+// proven values is proven; one that ends at an unproven value is not.
 func TestOracleEndsLines(t *testing.T) {
 	p, after := oracleStart(t)
 	oracle := fixedOracle{max: 5, value: 40}            // North, to move after the capture, "wins by 40"
@@ -69,10 +69,10 @@ func TestOracleEndsLines(t *testing.T) {
 		{"without an oracle the capture", nil, nil, 6, 0, false, false},
 		{"the oracle's value after the capture", oracle, nil, 5, 0, true, false},
 		{"history seen once: still trusted", oracle, []engine.Position{after}, 5, 0, true, false},
-		{"history seen twice: exact value as an evaluation", oracle, twice, 5, 0, true, false},
-		{"history seen twice: bounds hold the evaluation", bounds, twice, 5, 0, false, false},
+		{"history seen twice: the exact value held as an evaluation", oracle, twice, 5, 0, false, false},
+		{"history seen twice: the bounds held as an evaluation", bounds, twice, 5, 0, false, false},
 		{"every child trusted: proven", all, nil, 0, -4000, true, true},
-		{"every child exact but unproven: not proven", all, twice, 0, -4000, true, false},
+		{"every child exact but unproven: not proven", all, twice, 0, -4000, false, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
