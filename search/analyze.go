@@ -105,8 +105,10 @@ func checkSearchable(p engine.Position) error {
 // cut short by ctx returns its last completed depth. A game of more than two
 // seats (Ruma) is searched as analyzeParanoid says. In Oware, the endgame
 // database for p's rules, when it is in memory, answers every position of
-// the search it covers and can trust (generic.Oracle): a line ends there
-// with the database's value, counted to the end of the board.
+// the search it covers (generic.Oracle): a line ends there with the
+// database's value, counted to the end of the board, where the game's
+// history cannot make the repetition rule change it; at the horizon its
+// bounds hold the evaluation in, proven or not.
 func Analyze(ctx context.Context, p engine.Position, lim Limits) (Analysis, error) {
 	if p.Rules() != nil && p.Rules().Layout().Sides > 2 {
 		return analyzeParanoid(ctx, p, lim)

@@ -141,7 +141,7 @@ const quiesceWidth = 3
 // move may stand on the evaluation or play one of them.
 func (s *gsearch) quiesce(n *gnode, ply int, alpha, beta int32, qd int) int32 {
 	s.horizon++
-	stand := s.ev(s, n)
+	stand := s.bounded(n, s.ev(s, n))
 	if stand >= beta || qd == 0 {
 		return stand
 	}

@@ -3,9 +3,28 @@ package generic
 import "github.com/mancala-bot/mancala/engine"
 
 // An Oracle knows bounds on the value of some positions from outside the
-// search: an endgame database. The search asks it at every node below the
-// root (and at the captures quiescence follows), and takes its answer
-// where the answer is sure to hold on the line searched (see trusts).
+// search: an endgame database. The heuristic search (ab, quiesce; the
+// exact solver, test, never asks it) uses them in two ways:
+//
+//   - as a proof, below the root and at the captures quiescence follows,
+//     where they are sure to hold on the line searched (see trusts and
+//     probe): the line ends with the oracle's value, or its bounds cut
+//     the node off, as a finished game's value would;
+//   - as a guide, at the horizon (quiesce), proven or not: the heuristic
+//     evaluation of a position the oracle covers is held within its
+//     bounds (raised to lo, lowered to hi). Where the history could make
+//     the repetition rule end the game otherwise, that is only a better
+//     evaluation: the search still plays the line on to its horizon,
+//     where it sees the repetitions the oracle cannot know, and the value
+//     counts as a heuristic leaf (Search's proven is false; the table
+//     keeps it as any heuristic value, never at exactDepth).
+//
+// An engine that plays the first-recurrence rule (Abapa) trusts the
+// oracle only on the first position of each seed count, right after a
+// capture; in slow endgames, where nobody captures for many moves, the
+// second use gives the search the database's knowledge all the same.
+// Ending the line at an unproven exact value instead (as a leaf at every
+// node) played worse than both (docs/performance.md).
 type Oracle interface {
 	// Bounds returns bounds on p's value for its side to move, in seeds
 	// (a final store margin with perfect play by both, with lo == hi when
@@ -58,6 +77,20 @@ func (s *gsearch) probe(n *gnode) (lo, hi int32, ok bool) {
 	}
 	s.probes++
 	return int32(100 * l), int32(100 * h), true
+}
+
+// bounded holds v, the heuristic evaluation of n in hundredths of a seed
+// for its side to move, within the oracle's bounds on n, proven or not
+// (see Oracle); v unchanged where the oracle does not cover n.
+func (s *gsearch) bounded(n *gnode, v int32) int32 {
+	if s.oracle == nil {
+		return v
+	}
+	lo, hi, ok := s.oracle.Bounds(&n.pos)
+	if !ok {
+		return v
+	}
+	return min(max(v, int32(100*lo)), int32(100*hi))
 }
 
 // inPits is the number of seeds in p's pits (two seats), what the oracle's

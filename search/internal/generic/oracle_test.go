@@ -8,15 +8,15 @@ import (
 )
 
 // fixedOracle claims that every position with at most max seeds in its
-// pits is worth value to its side to move: a value no evaluation gives,
-// so a test sees where the search took it.
-type fixedOracle struct{ max, value int }
+// pits is worth value to its side to move, give or take spread: a value no
+// evaluation gives, so a test sees where the search took it.
+type fixedOracle struct{ max, value, spread int }
 
 func (o fixedOracle) Bounds(p *engine.Position) (int, int, bool) {
 	if inPits(p) > o.max {
 		return 0, 0, false
 	}
-	return o.value, o.value, true
+	return o.value - o.spread, o.value + o.spread, true
 }
 
 // oracleStart: Oware, South to move with S 0,0,0,0,1,1 / N 1,0,0,0,0,3
@@ -39,36 +39,58 @@ func oracleStart(t *testing.T) (engine.Position, engine.Position) {
 
 // TestOracleEndsLines: the search takes the oracle's value for the
 // position after the capture (which it covers: 4 seeds in the pits) and
-// so avoids the capture it would otherwise play; where the history makes
-// that value unsafe (the position after the capture already occurred
-// twice, so play from it may end at its third occurrence), it ignores
-// the oracle.
+// so avoids the capture it would otherwise play. Where the history makes
+// that value unproven (another position of as many seeds occurred twice,
+// so play from the one after the capture may end at its third
+// occurrence), it does not end the line there, but its bounds still hold
+// the evaluation at the horizon (TestOracleBoundsHoldEvaluation), which
+// here is the same move. A search whose every line ends at the oracle's
+// proven values is proven; one that ends at an unproven value is not.
 func TestOracleEndsLines(t *testing.T) {
 	p, after := oracleStart(t)
-	oracle := fixedOracle{max: 5, value: 40} // North, to move after the capture, "wins by 40"
+	oracle := fixedOracle{max: 5, value: 40}            // North, to move after the capture, "wins by 40"
+	bounds := fixedOracle{max: 5, value: 40, spread: 8} // the same, not exactly
+	all := fixedOracle{max: 48, value: 40}              // every position
+	// Another position of 4 seeds in the pits, seen twice before p.
+	other, err := engine.NewPosition(p.Rules(), engine.Setup{Pits: [][]int{{0, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 3}}, Stores: []int{21, 23}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	twice := []engine.Position{other, p, other}
 	tests := []struct {
 		name    string
 		oracle  Oracle
 		history []engine.Position
-		want    uint8
+		want    uint8 // the best move's pit (0: either)
+		value   int32 // the root's value if not 0
 		probed  bool
+		proven  bool
 	}{
-		{"without an oracle the capture", nil, nil, 6, false},
-		{"the oracle's value after the capture", oracle, nil, 5, true},
-		{"history seen once: still trusted", oracle, []engine.Position{after}, 5, true},
-		{"history seen twice: not trusted", oracle, []engine.Position{after, p, after}, 6, false},
+		{"without an oracle the capture", nil, nil, 6, 0, false, false},
+		{"the oracle's value after the capture", oracle, nil, 5, 0, true, false},
+		{"history seen once: still trusted", oracle, []engine.Position{after}, 5, 0, true, false},
+		{"history seen twice: the exact value held as an evaluation", oracle, twice, 5, 0, false, false},
+		{"history seen twice: the bounds held as an evaluation", bounds, twice, 5, 0, false, false},
+		{"every child trusted: proven", all, nil, 0, -4000, true, true},
+		{"every child exact but unproven: not proven", all, twice, 0, -4000, false, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			x := New(context.Background(), p.Rules(), Options{History: tc.history, Oracle: tc.oracle})
 			defer x.Close()
-			v, _ := x.Search(p, 1)
+			v, proven := x.Search(p, 1)
 			pv := x.PV(p, 1)
-			if len(pv) != 1 || pv[0].Pit != tc.want {
+			if len(pv) != 1 || tc.want != 0 && pv[0].Pit != tc.want {
 				t.Fatalf("best %v (value %d), want pit %d", pv, v, tc.want)
+			}
+			if tc.value != 0 && v != tc.value {
+				t.Errorf("value %d, want %d", v, tc.value)
 			}
 			if got := x.Probes() > 0; got != tc.probed {
 				t.Errorf("oracle used: %v, want %v", got, tc.probed)
+			}
+			if proven != tc.proven {
+				t.Errorf("proven %v, want %v", proven, tc.proven)
 			}
 		})
 	}
@@ -111,6 +133,52 @@ func TestOracleTrust(t *testing.T) {
 			s := newGSearch(context.Background(), tc.r, newGTT(1<<16), tc.history, fixedOracle{max: 48})
 			if got := s.trusts(tc.seeds); got != tc.want {
 				t.Errorf("trusts(%d) = %v, want %v", tc.seeds, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestOracleBoundsHoldEvaluation: at the horizon the evaluation of a
+// position the oracle covers is held within the oracle's bounds, proven
+// or not; bounds that hold it already change nothing.
+func TestOracleBoundsHoldEvaluation(t *testing.T) {
+	r := engine.MustNew("oware", nil)
+	// South to move, no capture anywhere: pit 1 sows into pit 2.
+	p, err := engine.NewPosition(r, engine.Setup{Pits: [][]int{{1, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 3}}, Stores: []int{21, 23}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Another position of 4 seeds, seen twice: the oracle is not trusted.
+	other, err := engine.NewPosition(r, engine.Setup{Pits: [][]int{{0, 1, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 3}}, Stores: []int{21, 23}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	search := func(o Oracle, history []engine.Position) int32 {
+		x := New(context.Background(), r, Options{Oracle: o, History: history})
+		defer x.Close()
+		v, _ := x.Search(p, 0)
+		return v
+	}
+	plain := search(nil, nil)
+	if plain <= -2000 || plain >= 2000 {
+		t.Fatalf("evaluation %d, want within 20 seeds for the cases below", plain)
+	}
+	tests := []struct {
+		name    string
+		oracle  Oracle
+		history []engine.Position
+		want    int32
+	}{
+		{"raised to the lower bound", fixedOracle{max: 4, value: 40, spread: 5}, nil, 3500},
+		{"lowered to the upper bound", fixedOracle{max: 4, value: -40, spread: 5}, nil, -3500},
+		{"not proven, held all the same", fixedOracle{max: 4, value: 40, spread: 5}, []engine.Position{other, other}, 3500},
+		{"wide bounds change nothing", fixedOracle{max: 4, value: 0, spread: 30}, nil, plain},
+		{"not covered", fixedOracle{max: 3, value: 40, spread: 5}, nil, plain},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := search(tc.oracle, tc.history); got != tc.want {
+				t.Errorf("value %d, want %d", got, tc.want)
 			}
 		})
 	}
