@@ -100,7 +100,7 @@ func (s *Server) stream(ctx context.Context, rec *store.Game, lang locales.Lang,
 			return err
 		}
 		watched = n
-		return send("watchers", watchersEvent{Count: n, Text: locales.Plural(lang, "page_watchers", n)})
+		return send("watchers", watchersEvent{Count: n, Text: locales.Plural(lang, "page_spectators", n)})
 	}
 	if err := watch(); err != nil {
 		return err

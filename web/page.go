@@ -235,7 +235,7 @@ func (s *Server) view(g *replayed, pageID string, ply int, lang locales.Lang, rv
 	} else {
 		v.Result = t("page_live", nil)
 		v.WatchersN = watchers
-		v.Watchers = t("page_watchers", map[string]any{"Count": watchers})
+		v.Watchers = t("page_spectators", map[string]any{"Count": watchers})
 		v.EventsURL = pageID + "/events"
 	}
 
