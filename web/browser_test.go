@@ -13,6 +13,7 @@ import (
 	"github.com/mancala-bot/mancala/internal/browsertest"
 	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/review"
+	"github.com/mancala-bot/mancala/review/graph"
 	"github.com/mancala-bot/mancala/store"
 )
 
@@ -33,6 +34,7 @@ func pageServer(t *testing.T, f *fixture, rv *review.Review) *httptest.Server {
 	cfg := Config{Store: f.db, Rate: 10000, Burst: 10000, GameGIF: render.GameGIF}
 	if rv != nil {
 		cfg.DecodeReview = func([]byte) (*review.Review, error) { return rv, nil }
+		cfg.GraphSVG = graph.SVG
 	}
 	srv := httptest.NewServer(New(cfg).Handler())
 	t.Cleanup(srv.Close)
@@ -155,8 +157,9 @@ func (c browserLayout) game(t *testing.T) *played {
 	return pl
 }
 
-// TestBrowserGraph: with a review stored, each point of the graph goes to
-// its ply when tapped.
+// TestBrowserGraph: with a review stored, each point of the graph (one per
+// move) goes to its ply when tapped, swapped in by the script (no page
+// load: a mark left on the window stays) in the page's language.
 func TestBrowserGraph(t *testing.T) {
 	pl := playGame(t, "kalah", nil, 24, "Alice", "Bob")
 	pl.rec.Phase, pl.rec.Result, pl.rec.Reason = store.PhaseOver, "south_won", "resign"
@@ -179,15 +182,25 @@ func TestBrowserGraph(t *testing.T) {
 	}
 	srv := pageServer(t, f, rv)
 	b := browsertest.New(t)
-	b.Navigate(srv.URL + "/g/" + page)
+	b.Navigate(srv.URL + "/g/" + page + "?lang=da")
 	last := len(moves)
 	shownPly(t, b, pl, last, "opening")
-	if got := b.Count("[data-graph-ply]"); got != last+1 {
-		t.Fatalf("%d points on the graph, want one per position (%d)", got, last+1)
+	if got := b.Count("[data-graph-ply]"); got != last {
+		t.Fatalf("%d points on the graph, want one per move (%d)", got, last)
 	}
-	for _, n := range []int{3, 0, last / 2, last, 1} {
+	browsertest.Eval[int](b, `window.stayed = 1`)
+	for _, n := range []int{3, 1, last / 2, last, 2} {
 		click(b, `[data-graph-ply="`+strconv.Itoa(n)+`"]`)
 		shownPly(t, b, pl, n, "the graph's point")
+		if !browsertest.Eval[bool](b, `window.stayed === 1`) {
+			t.Fatalf("the graph's point %d loaded a new page instead of swapping the step in", n)
+		}
+		if got := browsertest.Eval[string](b, `document.documentElement.lang + " " + new URL(location.href).searchParams.get("lang")`); got != "da da" {
+			t.Errorf("the graph's point %d: language %q, want the page's (da)", n, got)
+		}
+		if got := b.Attr(`[data-graph-ply="`+strconv.Itoa(n)+`"]`, "aria-current"); got != "step" {
+			t.Errorf("the graph's point %d is not marked current after the step (%q)", n, got)
+		}
 	}
 }
 

@@ -155,9 +155,9 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request, pageID string) {
 
 // storedReview is the game's stored review, or nil when there is none to
 // show: the game is not over, has no moves or is not of two seats, no
-// decoder is configured, none is stored, or it cannot be decoded (logged).
+// decoder or graph drawer is configured, none is stored, or it cannot be decoded (logged).
 func (s *Server) storedReview(r *http.Request, g *replayed) (*review.Review, error) {
-	if !reviewable(g) || s.cfg.DecodeReview == nil {
+	if !reviewable(g) || s.cfg.DecodeReview == nil || s.cfg.GraphSVG == nil {
 		return nil, nil
 	}
 	data, err := s.cfg.Store.Review(r.Context(), g.rec.ID, len(g.rec.Moves))
@@ -288,14 +288,12 @@ func (s *Server) view(g *replayed, pageID string, ply int, lang locales.Lang, rv
 	// The review.
 	switch {
 	case rv != nil:
-		v.Review = g.reviewView(lang, pageID, rv)
-		if s.cfg.GraphSVG != nil {
-			var svg bytes.Buffer
-			if err := s.cfg.GraphSVG(&svg, rv, lang, ply); err == nil {
-				v.Review.SVG = template.HTML(svg.String()) // the drawer escapes (Config.GraphSVG)
-			} else {
-				s.log.Warn("game page: drawing the review's graph", "game", rec.ID, "err", err)
-			}
+		v.Review = g.reviewView(lang, rv)
+		var svg bytes.Buffer
+		if err := s.cfg.GraphSVG(&svg, rv, lang, ply); err == nil {
+			v.Review.SVG = template.HTML(svg.String()) // the drawer escapes (Config.GraphSVG)
+		} else {
+			s.log.Warn("game page: drawing the review's graph", "game", rec.ID, "err", err)
 		}
 	case !g.over():
 		v.NoReview = t("page_review_live", nil)

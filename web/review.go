@@ -1,9 +1,7 @@
 package web
 
 import (
-	"fmt"
 	"html/template"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,90 +11,27 @@ import (
 	"github.com/mancala-bot/mancala/review"
 )
 
-// reviewView is a stored review as the page shows it: the graph as SVG
-// shapes (drawn by the template, each point a link to its ply) and the
-// turning points in words.
+// reviewView is a stored review as the page shows it: the graph
+// (Config.GraphSVG's SVG, each point a link to its ply) and the turning
+// points in words.
 type reviewView struct {
-	// SVG is Config.GraphSVG's graph; when empty the template draws
-	// Points.
-	SVG     template.HTML
-	Intro   string
-	Summary string
-	// W, H and the plot's geometry.
-	W, H        int
-	ZeroY       float64
-	Line        string
-	Points      []graphPoint
-	Heading     string
-	Turning     []string
-	NoTurning   string
-	Incomplete  string
-	TopLabel    string
-	BottomLabel string
+	SVG        template.HTML
+	Intro      string
+	Heading    string
+	Turning    []string
+	NoTurning  string
+	Incomplete string
 }
 
-// graphPoint is one position's point on the graph.
-type graphPoint struct {
-	Ply     int
-	X, Y    float64
-	Class   string
-	Turning bool
-	Href    string
-	Title   string
-}
-
-// The graph's geometry in SVG units (the SVG scales to the page's width).
-const (
-	svgW, svgH       = 360, 180
-	svgLeft, svgTop  = 28.0, 8.0
-	svgRight, svgBot = 8.0, 8.0
-	svgMinLimit      = 4.0  // the scale never goes below ±4 seeds
-	svgMaxLimit      = 24.0 // values beyond ±24 are drawn at the edge
-)
-
-// reviewView lays out rv for the page in lang.
-func (g *replayed) reviewView(lang locales.Lang, pageID string, rv *review.Review) *reviewView {
+// reviewView lays out rv's words for the page in lang; the caller adds
+// the graph.
+func (g *replayed) reviewView(lang locales.Lang, rv *review.Review) *reviewView {
 	t := func(key string, args map[string]any) string { return locales.Plain(locales.Text(lang, key, args)) }
 	depth := 0
 	for _, e := range rv.Evals {
 		depth = max(depth, e.Depth)
 	}
-	v := &reviewView{W: svgW, H: svgH, Intro: t("review_graph", map[string]any{"Depth": depth})}
-	limit := svgMinLimit
-	for _, e := range rv.Evals {
-		limit = max(limit, math.Min(math.Abs(e.South), svgMaxLimit))
-	}
-	plotW, plotH := svgW-svgLeft-svgRight, svgH-svgTop-svgBot
-	v.ZeroY = svgTop + plotH/2
-	v.TopLabel, v.BottomLabel = "+"+strconv.Itoa(int(limit)), "−"+strconv.Itoa(int(limit))
-	turning := map[int]bool{}
-	for _, tp := range rv.Turning {
-		turning[tp.Index+1] = true // the position after the turning move
-	}
-	n := len(rv.Evals)
-	var line []string
-	for i, e := range rv.Evals {
-		x := svgLeft + plotW*float64(i)/float64(max(n-1, 1))
-		val := math.Max(-limit, math.Min(limit, e.South))
-		y := v.ZeroY - val/limit*plotH/2
-		cls := "start"
-		if i > 0 {
-			cls = "side-" + rv.Plies[i-1].Mover.String()
-		}
-		if !e.Known {
-			cls += " unknown"
-		}
-		title := t("page_graph_point", map[string]any{"Ply": i, "Value": signedValue(e.South)})
-		if i == 0 {
-			title = t("page_graph_start", map[string]any{"Value": signedValue(e.South)})
-		}
-		v.Points = append(v.Points, graphPoint{Ply: i, X: round1(x), Y: round1(y), Class: cls,
-			Turning: turning[i], Href: link(pageID, i, lang), Title: title})
-		line = append(line, fmt.Sprintf("%.1f,%.1f", x, y))
-	}
-	v.Line = strings.Join(line, " ")
-	final := rv.Evals[n-1].South
-	v.Summary = t("page_graph_summary", map[string]any{"Count": len(rv.Plies), "Value": signedValue(final), "Turning": len(rv.Turning)})
+	v := &reviewView{Intro: t("review_graph", map[string]any{"Depth": depth})}
 	switch {
 	case len(rv.Turning) == 0 && rv.Complete:
 		v.NoTurning = t("review_no_turning", nil)
@@ -172,17 +107,3 @@ func signed(n int) string {
 	}
 	return "0"
 }
-
-// signedValue writes an evaluation to a tenth of a seed with its sign.
-func signedValue(v float64) string {
-	s := strconv.FormatFloat(math.Abs(v), 'f', 1, 64)
-	switch {
-	case s == "0.0":
-		return "0"
-	case v > 0:
-		return "+" + s
-	}
-	return "−" + s
-}
-
-func round1(v float64) float64 { return math.Round(v*10) / 10 }

@@ -13,6 +13,7 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/locales"
 	"github.com/mancala-bot/mancala/review"
+	"github.com/mancala-bot/mancala/review/graph"
 	"github.com/mancala-bot/mancala/store"
 )
 
@@ -51,43 +52,47 @@ func reviewed(t *testing.T) (*fixture, *played, *review.Review, func([]byte) (*r
 	return f, pl, rv, decode
 }
 
-var graphPlyRe = regexp.MustCompile(`<a href="([^"]+)" data-graph-ply="(\d+)"`)
+var graphPlyRe = regexp.MustCompile(`<a href="([^"]+)" data-graph-ply="(\d+)"( aria-current="step")?>`)
 
-// A stored review shows as the graph, a point per position linking to
-// its ply, and the turning points in the words of the bot's /review.
+// A stored review shows as review/graph's SVG (the chat's drawing), a
+// point per move linking to its ply with the page's ply marked, and the
+// turning points in the words of the bot's /review.
 func TestReviewShown(t *testing.T) {
 	f, pl, rv, decode := reviewed(t)
-	h := New(Config{Store: f.db, DecodeReview: decode}).Handler()
-	page := body(t, get(t, h, "/g/"+pageID("reviewed")+"?ply=4"))
+	h := New(Config{Store: f.db, DecodeReview: decode, GraphSVG: graph.SVG}).Handler()
+	page := body(t, get(t, h, "/g/"+pageID("reviewed")+"?ply=4&lang=pl"))
+	var svg strings.Builder
+	if err := graph.SVG(&svg, rv, locales.PL, 4); err != nil {
+		t.Fatal(err)
+	}
+	if want := `<div id="graph">` + svg.String() + `</div>`; !strings.Contains(page, want) {
+		t.Errorf("the page does not embed graph.SVG's drawing as it is")
+	}
 	points := graphPlyRe.FindAllStringSubmatch(page, -1)
-	if len(points) != len(pl.rec.Moves)+1 {
-		t.Fatalf("%d graph points, want %d", len(points), len(pl.rec.Moves)+1)
+	if len(points) != len(pl.rec.Moves) {
+		t.Fatalf("%d graph points, want %d", len(points), len(pl.rec.Moves))
 	}
 	for i, p := range points {
-		want := pageID("reviewed") + "?ply=" + strconv.Itoa(i) + "&amp;lang=en"
-		if p[2] != strconv.Itoa(i) || p[1] != want {
-			t.Errorf("point %d: %s → %s, want %d → %s", i, p[2], p[1], i, want)
+		ply := strconv.Itoa(i + 1)
+		if p[2] != ply || p[1] != "?ply="+ply || (p[3] != "") != (i+1 == 4) {
+			t.Errorf("point %d: %q → %q (current %q), want → ?ply=%s, current only at 4", i+1, p[2], p[1], p[3], ply)
 		}
 	}
 	for _, tp := range rv.Turning {
-		if want := fmt.Sprintf("<li>Move %d, ", tp.Index+1); !strings.Contains(page, want) {
+		if want := fmt.Sprintf("<li>Ruch %d, ", tp.Index+1); !strings.Contains(page, want) {
 			t.Errorf("turning point %d: no %q", tp.Index, want)
 		}
 	}
-	if n := strings.Count(page, `class="ring"`); n != len(rv.Turning) {
-		t.Errorf("%d rings, want %d turning points", n, len(rv.Turning))
-	}
-	if !strings.Contains(page, locales.Plain(locales.Text(locales.EN, "review_turning", nil))) {
+	if !strings.Contains(page, locales.Plain(locales.Text(locales.PL, "review_turning", nil))) {
 		t.Error("no turning points heading")
 	}
-	// With review/graph's drawer, its SVG is embedded as it is.
+	// A drawer that fails: the turning points without a graph (logged).
 	h = New(Config{Store: f.db, DecodeReview: decode, GraphSVG: func(w io.Writer, r *review.Review, l locales.Lang, cur int) error {
-		_, err := fmt.Fprintf(w, `<svg data-test="%d %s %d"></svg>`, len(r.Plies), l, cur)
-		return err
+		return errors.New("no ink")
 	}}).Handler()
-	page = body(t, get(t, h, "/g/"+pageID("reviewed")+"?ply=4&lang=pl"))
-	if want := fmt.Sprintf(`<div id="graph"><svg data-test="%d pl 4"></svg></div>`, len(pl.rec.Moves)); !strings.Contains(page, want) {
-		t.Errorf("no %s in the page", want)
+	page = body(t, get(t, h, "/g/"+pageID("reviewed")+"?ply=4"))
+	if strings.Contains(page, `id="graph"`) || !strings.Contains(page, locales.Plain(locales.Text(locales.EN, "review_turning", nil))) {
+		t.Error("a failing drawer: want the turning points without a graph")
 	}
 }
 
@@ -95,17 +100,21 @@ func TestReviewShown(t *testing.T) {
 // none; a live game and a table of four say why there is none.
 func TestNoReview(t *testing.T) {
 	f, _, _, decode := reviewed(t)
-	h := New(Config{Store: f.db}).Handler() // no decoder
 	none := locales.Text(locales.DA, "page_review_none", nil)
-	if page := body(t, get(t, h, "/g/"+pageID("reviewed")+"?lang=da")); !strings.Contains(page, none) || strings.Contains(page, "data-graph-ply") {
-		t.Error("without a decoder: not 'no review yet'")
+	for name, cfg := range map[string]Config{
+		"without a decoder":      {Store: f.db, GraphSVG: graph.SVG},
+		"without a graph drawer": {Store: f.db, DecodeReview: decode},
+	} {
+		if page := body(t, get(t, New(cfg).Handler(), "/g/"+pageID("reviewed")+"?lang=da")); !strings.Contains(page, none) || strings.Contains(page, "data-graph-ply") {
+			t.Errorf("%s: not 'no review yet'", name)
+		}
 	}
 	other := playGame(t, "kalah", nil, 80, "Bob", "")
 	f.add(t, "other", other.rec)
 	if err := f.db.SaveReview(context.Background(), other.rec.ID, len(other.rec.Moves), []byte("garbage")); err != nil {
 		t.Fatal(err)
 	}
-	h = New(Config{Store: f.db, DecodeReview: decode}).Handler()
+	h := New(Config{Store: f.db, DecodeReview: decode, GraphSVG: graph.SVG}).Handler()
 	if page := body(t, get(t, h, "/g/"+pageID("other")+"?lang=da")); !strings.Contains(page, none) {
 		t.Error("an undecodable review: not 'no review yet'")
 	}

@@ -53,11 +53,11 @@ type Config struct {
 	// DecodeReview decodes what Store.Review returns (review.Decode);
 	// nil: no review is shown ("no review yet").
 	DecodeReview func([]byte) (*review.Review, error)
-	// GraphSVG, when set, draws a review's graph for the page in lang
-	// with the point of ply current marked (review/graph's SVG); its
-	// output is embedded as it is, so it must escape what it writes and
-	// hold nothing a strict CSP blocks. nil: the page draws its own
-	// graph (reviewView).
+	// GraphSVG draws a review's graph for the page in lang with the
+	// point of ply current marked (review/graph's SVG, the chat's
+	// drawing); its output is embedded as it is, so it must escape what
+	// it writes and hold nothing a strict CSP blocks. nil: no review is
+	// shown, as without DecodeReview.
 	GraphSVG func(w io.Writer, rv *review.Review, lang locales.Lang, current int) error
 	// Poll is how often a live stream reads the game's version: 400 ms
 	// when zero.

@@ -1,20 +1,19 @@
 package main
 
 import (
+	"io"
 	"log/slog"
 	"net/http"
 	"os"
 	"strings"
 
+	"github.com/mancala-bot/mancala/record"
+	"github.com/mancala-bot/mancala/render"
+	"github.com/mancala-bot/mancala/review"
+	"github.com/mancala-bot/mancala/review/graph"
+	"github.com/mancala-bot/mancala/store"
 	"github.com/mancala-bot/mancala/web"
 )
-
-// pagesURL is PUBLIC_URL, the base of the games' pages ("" when unset:
-// no pages are served).
-//
-// The configuration (Config.PublicURL, checked by configFromEnv) comes
-// with the chat's links; until then the variable is read here.
-func (m *Main) pagesURL() string { return strings.TrimSpace(os.Getenv("PUBLIC_URL")) }
 
 // pagesClientHeader is PAGES_CLIENT_HEADER: the header in which a proxy
 // in front of HTTP_ADDR passes the client's address, for the pages' rate
@@ -31,28 +30,33 @@ func (m *Main) pagesClientHeader() string {
 
 // pagesHandler serves the games' pages (package web) from db, under
 // publicURL: GET /g/... and /static/...; clientHeader is
-// web.Config.ClientHeader.
-//
-// Still to wire when the branches meet (web.Config): DecodeReview:
-// review.Decode and GraphSVG: graph.SVG (review/graph), Record:
-// web.RecordFormat{Write: record.Export with record.Text, ContentType:
-// record.ContentType(record.Text), FileName: record.FileName(g,
-// record.Text)} and GameGIF: render.GameGIF.
+// web.Config.ClientHeader. The stored reviews are decoded by
+// review.Decode and their graphs drawn by review/graph (the chat's
+// drawing), the record is package record's text format (OGN for Oware),
+// and the whole game's GIF is render.GameGIF.
 func pagesHandler(publicURL, clientHeader string, db web.Store, log *slog.Logger) http.Handler {
 	return web.New(web.Config{
 		Store:        db,
 		PublicURL:    publicURL,
 		Logger:       log,
 		ClientHeader: clientHeader,
+		DecodeReview: review.Decode,
+		GraphSVG:     graph.SVG,
+		Record: web.RecordFormat{
+			Write:       func(w io.Writer, g *store.Game) error { return record.Export(w, g, record.Text) },
+			ContentType: record.ContentType(record.Text),
+			FileName:    func(g *store.Game) string { return record.FileName(g, record.Text) },
+		},
+		GameGIF: render.GameGIF,
 	}).Handler()
 }
 
 // mountPages mounts the games' pages on HTTP_ADDR's listener when
-// PUBLIC_URL is set. The health endpoints and the metrics stay off it
-// when ADMIN_ADDR is set; without ADMIN_ADDR they share the public
-// listener, which the log says once.
+// PUBLIC_URL (Config.PublicURL) is set. The health endpoints and the
+// metrics stay off it when ADMIN_ADDR is set; without ADMIN_ADDR they
+// share the public listener, which the log says once.
 func (m *Main) mountPages() {
-	u := m.pagesURL()
+	u := m.Config.PublicURL
 	if u == "" || m.mux == nil {
 		return
 	}

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"errors"
+	"image/gif"
 	"io"
 	"log/slog"
 	"net/http"
@@ -9,6 +12,12 @@ import (
 	"testing"
 
 	"github.com/mancala-bot/mancala/bot"
+	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/record"
+	"github.com/mancala-bot/mancala/render"
+	"github.com/mancala-bot/mancala/review"
+	"github.com/mancala-bot/mancala/review/graph"
+	"github.com/mancala-bot/mancala/store"
 )
 
 // TestPagesOnPublicListener: with PUBLIC_URL, HTTP_ADDR serves the games'
@@ -16,8 +25,7 @@ import (
 // with ADMIN_ADDR the probes and metrics stay off it. Without PUBLIC_URL
 // there are no pages.
 func TestPagesOnPublicListener(t *testing.T) {
-	t.Setenv("PUBLIC_URL", "https://mancala.example.com/")
-	m := serveHTTP(t, Config{HTTPAddr: "127.0.0.1:0", AdminAddr: "127.0.0.1:0"}, nil)
+	m := serveHTTP(t, Config{HTTPAddr: "127.0.0.1:0", AdminAddr: "127.0.0.1:0", PublicURL: "https://mancala.example.com/"}, nil)
 	ctx := context.Background()
 	say := func(user, text string) {
 		m.Bot.Handle(ctx, bot.Request{Platform: "test", Channel: "c", Text: text, User: bot.User{ID: user, Name: user}})
@@ -64,7 +72,6 @@ func TestPagesOnPublicListener(t *testing.T) {
 		}
 	}
 
-	t.Setenv("PUBLIC_URL", "")
 	m = serveHTTP(t, Config{HTTPAddr: "127.0.0.1:0"}, nil)
 	if res, _ := get("http://" + m.httpLn.Addr().String() + "/g/" + g.PageID); res.StatusCode != http.StatusNotFound {
 		t.Errorf("without PUBLIC_URL: %s, want 404", res.Status)
@@ -80,4 +87,156 @@ func TestPagesClientHeader(t *testing.T) {
 			t.Errorf("%q: %q, want %q", v, got, want)
 		}
 	}
+}
+
+// getPage fetches url from the running program (the safety net as the
+// client's timeout), returning the response and its body.
+func getPage(t *testing.T, url string) (*http.Response, []byte) {
+	t.Helper()
+	client := &http.Client{Timeout: safetyNet}
+	res, err := client.Get(url)
+	if err != nil {
+		t.Fatalf("GET %s: %v", url, err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatalf("GET %s: %v", url, err)
+	}
+	return res, b
+}
+
+// TestPagesFinishedGame: a whole game of Kalah played in the running
+// program's chat (PUBLIC_URL set) has a page that links its record and
+// its GIF, both served: the record (package record's text) reads back to
+// the same moves and final position, the GIF decodes with more frames
+// than moves (the sowing) within render's bounds. The review after the
+// game (on with PUBLIC_URL) is computed in the background and stored;
+// once the bot's background work is over, the page shows the stored
+// review's graph as review/graph draws it.
+func TestPagesFinishedGame(t *testing.T) {
+	m := serveHTTP(t, Config{HTTPAddr: "127.0.0.1:0", PublicURL: "https://mancala.example.com"}, nil)
+	ctx := context.Background()
+	say := func(user, text string) {
+		m.Bot.Handle(ctx, bot.Request{Platform: "test", Channel: "c", Text: text, User: bot.User{ID: user, Name: user}})
+	}
+	say("alice", "/new kalah @bob")
+	say("bob", "/accept")
+	live, err := m.DB.LiveGame(ctx, "test", "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, final := scriptGame(t, "kalah")
+	for _, l := range lines {
+		user, text, _ := strings.Cut(l, "> ")
+		say(user, text)
+	}
+	m.Bot.Wait() // the review after the game
+	g, err := m.DB.GameByPage(ctx, live.PageID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Phase != store.PhaseOver || len(g.Moves) != len(lines) {
+		t.Fatalf("the game: phase %v, %d moves, want over after %d", g.Phase, len(g.Moves), len(lines))
+	}
+	base := "http://" + m.httpLn.Addr().String() + "/g/" + g.PageID
+
+	// The review: stored after the game when it was complete within the
+	// bot's time; under a heavy load it may not be (then it is computed
+	// on the first /review), and the test stores one at a small depth so
+	// that the page's drawing is still checked.
+	data, err := m.DB.Review(ctx, g.ID, len(g.Moves))
+	if errors.Is(err, store.ErrNotFound) {
+		t.Log("the review after the game was not complete in time: storing one at depth 2")
+		data = storeReview(t, m, g)
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	rv, err := review.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	res, body := getPage(t, base+"?lang=en")
+	page := string(body)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("the page: %s", res.Status)
+	}
+	for _, link := range []string{`href="` + g.PageID + `.txt"`, `href="` + g.PageID + `.gif"`, `href="` + g.PageID + `.json"`} {
+		if !strings.Contains(page, link) {
+			t.Errorf("the page has no %s", link)
+		}
+	}
+	var svg bytes.Buffer
+	if err := graph.SVG(&svg, rv, "en", len(g.Moves)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(page, `<div id="graph">`+svg.String()+`</div>`) {
+		t.Errorf("the page does not show the stored review's graph:\n%s", page)
+	}
+
+	res, body = getPage(t, base+".txt")
+	if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != record.ContentType(record.Text) ||
+		!strings.Contains(res.Header.Get("Content-Disposition"), record.FileName(g, record.Text)) {
+		t.Fatalf("the record: %s %q %q", res.Status, res.Header.Get("Content-Type"), res.Header.Get("Content-Disposition"))
+	}
+	rec, err := record.Import(bytes.NewReader(body))
+	if err != nil {
+		t.Fatalf("the served record does not read back: %v\n%s", err, body)
+	}
+	if len(rec.Moves) != len(g.Moves) {
+		t.Fatalf("the record has %d moves, the game %d\n%s", len(rec.Moves), len(g.Moves), body)
+	}
+	for i, mv := range rec.Moves {
+		if mv.String() != g.Moves[i].Move {
+			t.Errorf("move %d: the record reads %s, the game has %s", i+1, mv, g.Moves[i].Move)
+		}
+	}
+	if rec.Final().Key() != final.Key() {
+		t.Errorf("the record's final position:\n%s\nthe game's:\n%s", rec.Final(), final)
+	}
+
+	res, body = getPage(t, base+".gif")
+	if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "image/gif" {
+		t.Fatalf("the GIF: %s %q", res.Status, res.Header.Get("Content-Type"))
+	}
+	anim, err := gif.DecodeAll(bytes.NewReader(body))
+	if err != nil {
+		t.Fatalf("the GIF does not decode: %v", err)
+	}
+	if n := len(anim.Image); n <= len(g.Moves) || n > render.MaxGameFrames || len(body) > render.MaxGameGIFBytes {
+		t.Errorf("the GIF has %d frames in %d bytes, want more than the %d moves (their sowing) and at most %d frames, %d bytes",
+			n, len(body), len(g.Moves), render.MaxGameFrames, render.MaxGameGIFBytes)
+	}
+	t.Logf("record %d moves; GIF %d frames, %d KB", len(rec.Moves), len(anim.Image), len(body)/1024)
+}
+
+// storeReview computes g's review at depth 2 and stores it, returning
+// what is stored.
+func storeReview(t *testing.T, m *Main, g *store.Game) []byte {
+	t.Helper()
+	rules, err := engine.New(g.Variant, g.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []engine.Move
+	for _, mv := range g.Moves {
+		p, err := engine.ParseMove(mv.Move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, p)
+	}
+	rv, err := review.Game(context.Background(), rules.Start(), moves, review.Options{Depth: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := review.Encode(rv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.DB.SaveReview(context.Background(), g.ID, len(g.Moves), data); err != nil {
+		t.Fatal(err)
+	}
+	return data
 }

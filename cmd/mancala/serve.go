@@ -598,6 +598,9 @@ func (m *Main) Open(ctx context.Context) error {
 		EventLease:   m.Config.EventLease,
 		// Every game has a page under it, linked from the chat.
 		PublicURL: m.Config.PublicURL,
+		// With pages, every finished game of two seats has its review
+		// computed and stored in the background, for its page.
+		ReviewAfterGame: m.Config.PublicURL != "",
 		// The bot's moves and the reviews share these workers.
 		SearchWorkers: m.Config.SearchWorkers,
 		// A mention when it becomes a player's turn (edited boards

@@ -58,12 +58,20 @@
       });
   }
 
-  // follow shows the link's ply if it is one of this page's.
+  // follow shows the link's ply if it is one of this page's. The address
+  // is read as an attribute: an SVG link's href (the graph's points) is an
+  // SVGAnimatedString, not a string. A link without a language (the
+  // graph's "?ply=N") keeps the page's.
   function follow(a) {
-    if (!a || !a.href) { return false; }
-    var u = new URL(a.href, window.location.href);
-    if (u.origin !== window.location.origin || u.pathname !== window.location.pathname || !u.searchParams.has('ply')) {
+    var href = a && a.getAttribute('href');
+    if (!href) { return false; }
+    var here = new URL(window.location.href);
+    var u = new URL(href, here.href);
+    if (u.origin !== here.origin || u.pathname !== here.pathname || !u.searchParams.has('ply')) {
       return false;
+    }
+    if (!u.searchParams.has('lang') && here.searchParams.has('lang')) {
+      u.searchParams.set('lang', here.searchParams.get('lang'));
     }
     var from = num(main(), 'data-ply');
     var to = parseInt(u.searchParams.get('ply'), 10);
