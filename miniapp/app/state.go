@@ -147,7 +147,8 @@ func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 	if g == nil {
 		return
 	}
-	st, err := s.stateOf(g, viewerOf(g, sess), viewerOf(g, sess).lang(r))
+	v := viewerOf(g, sess)
+	st, err := s.stateOf(g, v, v.lang(r))
 	if err != nil {
 		s.internal(w, r, "building the state", err, sess)
 		return
