@@ -287,7 +287,7 @@ func TestWholeGame(t *testing.T) {
 			if o.Platform != "telegram" || o.Channel != "-1001" || o.Reply.Private {
 				t.Errorf("ply %d: delivered %+v", ply, o)
 			}
-			if b := o.Reply.Board; b != nil && b.GameID == rec.ID && b.Version == rec.Version {
+			if b := o.Reply.Board; b != nil && b.GameID == rec.ID && b.Version == rec.Version && len(b.PNG) > 0 {
 				board = true
 			}
 		}

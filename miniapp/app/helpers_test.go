@@ -21,10 +21,12 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/bot"
+	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/miniapp/activity"
 	"github.com/mancala-bot/mancala/miniapp/activity/activitytest"
 	"github.com/mancala-bot/mancala/miniapp/app"
 	"github.com/mancala-bot/mancala/miniapp/initdata"
+	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/store"
 	"github.com/mancala-bot/mancala/store/sqlite"
 )
@@ -58,7 +60,7 @@ func (u tgUser) chatUser() bot.User {
 // (the real engine) behind it, a fake Discord, and every Deliver and Handle
 // recorded.
 type harness struct {
-	t       *testing.T
+	t       testing.TB
 	db      *sqlite.DB
 	bot     *bot.Bot
 	discord *activitytest.Server
@@ -75,7 +77,7 @@ type harness struct {
 // options change a harness's Config before the server is made.
 type option func(*app.Config)
 
-func newHarness(t *testing.T, opts ...option) *harness {
+func newHarness(t testing.TB, opts ...option) *harness {
 	t.Helper()
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "mancala.db"))
@@ -84,7 +86,11 @@ func newHarness(t *testing.T, opts ...option) *harness {
 	}
 	t.Cleanup(func() { db.Close() })
 	h := &harness{t: t, db: db, now: t0}
-	h.bot = bot.New(bot.Config{Store: db})
+	h.bot = bot.New(bot.Config{Store: db, Render: func(p engine.Position, o render.Options) ([]byte, error) {
+		var b bytes.Buffer
+		err := render.PNG(&b, p, o)
+		return b.Bytes(), err
+	}})
 	h.discord = activitytest.New("9000", "discord-secret")
 	t.Cleanup(h.discord.Close)
 	cfg := app.Config{
