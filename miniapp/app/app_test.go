@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"image/png"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -20,6 +21,7 @@ import (
 	"github.com/mancala-bot/mancala/miniapp/activity/activitytest"
 	"github.com/mancala-bot/mancala/miniapp/app"
 	"github.com/mancala-bot/mancala/miniapp/preview"
+	"github.com/mancala-bot/mancala/store"
 )
 
 // TestTelegramSignIn: launch data signed with the bot's token gives a
@@ -444,6 +446,23 @@ func TestEvents(t *testing.T) {
 	if got, want := next(), "event: version|data: "+strconv.FormatInt(mv.Version, 10); got != want {
 		t.Fatalf("after the move: %q, want %q", got, want)
 	}
+	// A resignation in the chat ends the game: its version, "end", and the
+	// stream closes.
+	h.say("telegram", "-1001", bob.chatUser(), "/resign")
+	over := h.game(g.PageID)
+	if over.Phase != store.PhaseOver {
+		t.Fatalf("phase %s after /resign", over.Phase)
+	}
+	v := strconv.FormatInt(over.Version, 10)
+	if got, want := next(), "event: version|data: "+v; got != want {
+		t.Fatalf("after the resignation: %q, want %q", got, want)
+	}
+	if got, want := next(), "retry: 3600000|event: end|data: "+v; got != want {
+		t.Fatalf("the end: %q, want %q", got, want)
+	}
+	if rest, err := io.ReadAll(events); err != nil || len(rest) != 0 {
+		t.Errorf("after the end: %q, %v", rest, err)
+	}
 }
 
 // TestBoardPNG: the state's board URL draws the position at the state's
@@ -620,4 +639,52 @@ func base64URL(b []byte) string { return base64.RawURLEncoding.EncodeToString(b)
 // botReq is a Discord chat request in channel.
 func botReq(channel, id, name, mention, text string) bot.Request {
 	return bot.Request{Platform: "discord", Channel: channel, User: bot.User{ID: id, Name: name, Mention: mention}, Text: text}
+}
+
+// TestAgainstTheBot: a move against the bot is answered once the bot has
+// replied: the version is the one after the bot's move, which the chat
+// got too, and the state has the player to move again.
+func TestAgainstTheBot(t *testing.T) {
+	h := newHarness(t)
+	h.say("telegram", "-1005", ann.chatUser(), "/new kalah pits=3 seeds=2 bot easy")
+	g, err := h.db.LiveGame(context.Background(), "telegram", "-1005")
+	if err != nil || g.Phase != store.PhasePlaying {
+		t.Fatalf("no game against the bot: %v", err)
+	}
+	s := h.signIn(ann, g.PageID).Session
+	for ply := 0; ply < 100; ply++ {
+		st := h.stateOf(g.PageID, s)
+		if st.Phase == "over" {
+			return
+		}
+		if !st.YourTurn {
+			t.Fatalf("ply %d: Ann is not to move after the bot's reply (to_move %v)", ply, st.ToMove)
+		}
+		if !st.Players[1].Bot || st.Players[0].Bot {
+			t.Fatalf("players %+v", st.Players)
+		}
+		before := len(h.deliveries())
+		a := h.move(g.PageID, s, st.Version, st.Moves[0].Move)
+		if a.status != http.StatusOK {
+			t.Fatalf("ply %d: %d %s", ply, a.status, a.body)
+		}
+		var mv struct {
+			Version int64 `json:"version"`
+		}
+		a.decode(t, &mv)
+		rec := h.game(g.PageID)
+		if mv.Version != rec.Version {
+			t.Fatalf("ply %d: answered %d, stored %d", ply, mv.Version, rec.Version)
+		}
+		shown := false
+		for _, o := range h.deliveries()[before:] {
+			if b := o.Reply.Board; b != nil && b.Version == rec.Version {
+				shown = true
+			}
+		}
+		if !shown {
+			t.Fatalf("ply %d: the chat did not get the board of version %d", ply, rec.Version)
+		}
+	}
+	t.Fatal("the game against the bot did not end in 100 moves")
 }
