@@ -114,10 +114,9 @@ func TestSessions(t *testing.T) {
 	h.move(g.PageID, "", g.Version, "1").errorOf(t, http.StatusUnauthorized, "no_session")
 
 	// The same key in a second server (another process): the session holds.
-	same := newHarness(t)
-	same.db = h.db
-	if a := same.do("GET", "api/game/nonexistent_page_id_xA", nil, s); a.status != http.StatusNotFound {
-		t.Errorf("a session of another server with the same key: %d %s", a.status, a.body)
+	same := newHarnessOn(t, h.db)
+	if st := same.stateOf(g.PageID, s); st.You == nil || *st.You != 0 || !st.YourTurn {
+		t.Errorf("another server with the same key: you %v, your_turn %v", st.You, st.YourTurn)
 	}
 	// Telegram's sign-in off: its sessions are refused.
 	off := newHarness(t, func(c *app.Config) { c.Telegram = nil })

@@ -61,7 +61,7 @@ func (u tgUser) chatUser() bot.User {
 // recorded.
 type harness struct {
 	t       testing.TB
-	db      *sqlite.DB
+	db      store.Store
 	bot     *bot.Bot
 	discord *activitytest.Server
 	srv     *httptest.Server
@@ -79,12 +79,18 @@ type option func(*app.Config)
 
 func newHarness(t testing.TB, opts ...option) *harness {
 	t.Helper()
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "mancala.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "mancala.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
+	return newHarnessOn(t, db, opts...)
+}
+
+// newHarnessOn is a harness on db: a process of its own (its bot, its
+// server) when db is shared with another harness.
+func newHarnessOn(t testing.TB, db store.Store, opts ...option) *harness {
+	t.Helper()
 	h := &harness{t: t, db: db, now: t0}
 	h.bot = bot.New(bot.Config{Store: db, Render: func(p engine.Position, o render.Options) ([]byte, error) {
 		var b bytes.Buffer
