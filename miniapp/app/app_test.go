@@ -175,6 +175,9 @@ func TestState(t *testing.T) {
 	if string(st.Position) != string(pos) {
 		t.Errorf("position %s, want %s", st.Position, pos)
 	}
+	if st.text(t, "title") != "Kalah" || st.text(t, "board_alt") != "The board of this game of Kalah" || st.text(t, "move_failed") == "" {
+		t.Errorf("title %q, board_alt %q", st.text(t, "title"), st.text(t, "board_alt"))
+	}
 	if st.text(t, "your_turn") != "Your move: tap a pit" || st.text(t, "confirm") != "Play this move" {
 		t.Errorf("Ann's texts: %v", st.Text)
 	}
