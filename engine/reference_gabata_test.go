@@ -517,13 +517,8 @@ func t3games(t *testing.T, rules func(engine.Options) engine.Rules, game string,
 			// for a side to move that cannot move (Selus, Sulus).
 			over := ref.clone()
 			over.settle()
-			p, err := engine.NewPosition(r, ref.setup())
-			switch {
-			case over.status != engine.Ongoing && err == nil:
-				t.Fatalf("%v: NewPosition accepted a finished position (%s %s):\n%s", opts, over.status, over.reason, p.String())
-			case over.status == engine.Ongoing && err != nil:
-				t.Fatalf("%v: NewPosition refused %v: %v", opts, ref.pits, err)
-			case err != nil:
+			p, ok := refNewPosition(t, fmt.Sprint(opts), r, ref.setup(), over.status, over.reason, ref.pits)
+			if !ok {
 				refused++
 				continue
 			}

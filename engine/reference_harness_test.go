@@ -126,3 +126,20 @@ func modelPerft[G refModel[G]](g G, depth int, clone func(G) G) uint64 {
 	}
 	return n
 }
+
+// refNewPosition is engine.NewPosition(rules, setup) of a random layout
+// (pits, for the messages) whose game, settled by the reference model,
+// has status and reason: NewPosition must refuse it exactly when it is
+// finished. It fails t when NewPosition accepts a finished position or
+// refuses one that goes on, and reports false when it rightly refused.
+func refNewPosition(t *testing.T, what string, rules engine.Rules, setup engine.Setup, status engine.Status, reason engine.EndReason, pits any) (engine.Position, bool) {
+	t.Helper()
+	p, err := engine.NewPosition(rules, setup)
+	switch {
+	case status != engine.Ongoing && err == nil:
+		t.Fatalf("%s: NewPosition accepted a finished position (%s %s):\n%s", what, status, reason, p.String())
+	case status == engine.Ongoing && err != nil:
+		t.Fatalf("%s: NewPosition refused %v: %v", what, pits, err)
+	}
+	return p, err == nil
+}

@@ -501,13 +501,8 @@ func TestReferenceKujifunzaGames(t *testing.T) {
 			over := ref.clone()
 			over.settle()
 			setup := engine.Setup{ToMove: engine.Side(ref.toMove), Ply: ref.ply, Pits: [][]int{ref.pits[0][:], ref.pits[1][:]}}
-			p, err := engine.NewPosition(rules, setup)
-			switch {
-			case over.status != engine.Ongoing && err == nil:
-				t.Fatalf("%v: NewPosition accepted a finished position (%s %s):\n%s", opts, over.status, over.reason, p.String())
-			case over.status == engine.Ongoing && err != nil:
-				t.Fatalf("%v: NewPosition refused %v: %v", opts, ref.pits, err)
-			case err != nil:
+			p, ok := refNewPosition(t, fmt.Sprint(opts), rules, setup, over.status, over.reason, ref.pits)
+			if !ok {
 				refused++
 				continue
 			}

@@ -422,13 +422,8 @@ func TestReferenceTshubaGames(t *testing.T) {
 			if ref.due > 0 {
 				setup.Extra = map[string]json.RawMessage{"bonus": json.RawMessage(strconv.Itoa(ref.due))}
 			}
-			p, err := engine.NewPosition(rules, setup)
-			switch {
-			case over.status != engine.Ongoing && err == nil:
-				t.Fatalf("%v: NewPosition accepted a finished position (%s %s):\n%s", opts, over.status, over.reason, p.String())
-			case over.status == engine.Ongoing && err != nil:
-				t.Fatalf("%v: NewPosition refused %v: %v", opts, ref.pits, err)
-			case err != nil:
+			p, ok := refNewPosition(t, fmt.Sprint(opts), rules, setup, over.status, over.reason, ref.pits)
+			if !ok {
 				refused++
 				continue
 			}
