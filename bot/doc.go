@@ -100,6 +100,7 @@
 //     Owed and Ack; background.go: work after Handle; throttle.go.
 //   - damaged.go: games that no longer load; prerender.go and narrate.go:
 //     the board image and the text of a move; opponent.go: the built-in
-//     [SimpleOpponent]; label.go and levelname.go: button and level names;
+//     [SimpleOpponent]; levelname.go: level names (move labels, turn
+//     order and render options are internal/boardview's, shared with web);
 //     metrics.go: the [Metrics] the bot reports to.
 package bot

@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/internal/boardview"
 	"github.com/mancala-bot/mancala/locales"
 	"github.com/mancala-bot/mancala/store"
 )
@@ -760,12 +761,12 @@ func (s *session) describeBotMoves(lg *loaded, ev []engine.Event) string {
 // tuzdyk, an extra turn, passes and penalties, the end of a round.
 func (s *session) describeMove(lg *loaded, player, move string, ev []engine.Event, before, after engine.Position) string {
 	l := lg.rules.Layout()
-	lines := []string{s.t("moved", map[string]any{"Player": player, "Pit": moveText(l, move, ev)})}
+	lines := []string{s.t("moved", map[string]any{"Player": player, "Pit": boardview.MoveText(l, move, ev)})}
 	switch {
 	case move == engine.SwapMove.String():
 		lines = []string{s.t("swap", map[string]any{"Player": player})}
 	case isClaim(ev):
-		lines = []string{s.t("claimed", map[string]any{"Player": player, "Count": 1, "Pits": moveText(l, move, ev)})}
+		lines = []string{s.t("claimed", map[string]any{"Player": player, "Count": 1, "Pits": boardview.MoveText(l, move, ev)})}
 	}
 	// Captures are credited to the side the engine gives them to: in
 	// Abawo, Anyiwoli and Nam Nam a four goes to the owner of its pit,
@@ -853,7 +854,7 @@ func (s *session) turnLine(lg *loaded) string {
 	if rec.Phase != store.PhaseOver {
 		return s.t("turn", map[string]any{"Player": s.name(rec.Players[lg.seatToMove()])})
 	}
-	w := winnerSeat(rec)
+	w := boardview.WinnerSeat(rec)
 	if len(rec.Players) > 2 {
 		return s.tableOver(lg, w)
 	}
@@ -1019,7 +1020,7 @@ func (s *session) moveButtons(lg *loaded) [][]Button {
 			swap = append(swap, Button{Label: "⇄ " + s.t("btn_swap", nil), Data: d.String()})
 			continue
 		}
-		label := moveLabel(lg.game.Position(), m)
+		label := boardview.MoveLabel(lg.game.Position(), m)
 		if len(group) > 1 {
 			d = buttonData{action: actionPick, gameID: rec.ID, version: rec.Version, arg: strconv.Itoa(int(m.Pit))}
 			label = strconv.Itoa(int(m.Pit)) + " …"

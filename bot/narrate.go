@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/internal/boardview"
 )
 
 // seatPlayer names the player holding seat in lg: a person's name, "Bot",
@@ -151,7 +152,7 @@ func (s *session) describePart(lg *loaded, part chainPart) []string {
 	if part.claims {
 		var pits []string
 		for _, m := range part.moves {
-			pits = append(pits, moveText(l, m.move, m.events))
+			pits = append(pits, boardview.MoveText(l, m.move, m.events))
 		}
 		mover := s.seatPlayer(lg, seatOf(first, first.ToMove()))
 		lines := []string{s.t("claimed", map[string]any{"Player": mover, "Count": len(pits), "Pits": strings.Join(pits, " ")})}
@@ -175,7 +176,7 @@ func (s *session) describePart(lg *loaded, part chainPart) []string {
 		if _, ok := count[seat]; !ok {
 			seats = append(seats, seat)
 		}
-		count[seat] = append(count[seat], moveText(l, m.move, m.events))
+		count[seat] = append(count[seat], boardview.MoveText(l, m.move, m.events))
 		for _, e := range m.events {
 			if e.Kind == engine.EventCapture {
 				captured[seat] += e.Count

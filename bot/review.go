@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/internal/boardview"
 	"github.com/mancala-bot/mancala/locales"
 	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/review"
@@ -229,8 +230,8 @@ func (s *session) turningLine(lg *loaded, rv *review.Review, tp review.TurningPo
 	l := lg.rules.Layout()
 	player := lg.rec.Players[seatOf(pl.Before, pl.Mover)]
 	opponent := lg.rec.Players[1-seatOf(pl.Before, pl.Mover)]
-	pit := func(m engine.Move) string { return opponentPitLabel(l, pl.Mover, m) }
-	theirPit := func(m engine.Move) string { return opponentPitLabel(l, 1-pl.Mover, m) }
+	pit := func(m engine.Move) string { return boardview.PitLabel(l, pl.Mover, m) }
+	theirPit := func(m engine.Move) string { return boardview.PitLabel(l, 1-pl.Mover, m) }
 	key := "review_point"
 	if tp.Played.Move.Kind == engine.Swap { // the pie rule's ⇄
 		key = "review_point_swap"

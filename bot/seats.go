@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/internal/boardview"
 	"github.com/mancala-bot/mancala/store"
 )
 
@@ -88,19 +89,6 @@ func groupOf(n, people, seat int) int {
 	return seat / (n / people)
 }
 
-// turnOrder is the seats in the order they move: South, North for two;
-// South, East, North, West for four (Ruma).
-func turnOrder(n int) []engine.Side {
-	if n == 4 {
-		return []engine.Side{engine.South, engine.East, engine.North, engine.West}
-	}
-	out := make([]engine.Side, n)
-	for i := range out {
-		out[i] = engine.Side(i)
-	}
-	return out
-}
-
 // holds reports whether user id holds seat in rec.
 func holds(rec *store.Game, seat int, id string) bool {
 	return id != "" && seat >= 0 && seat < len(rec.Players) && rec.Players[seat].UserID == id
@@ -138,7 +126,7 @@ func (s *session) seatName(side engine.Side) string {
 // Waiting seats say so; a person holding several seats is named at each.
 func (s *session) seatList(rec *store.Game) string {
 	var parts []string
-	for _, side := range turnOrder(len(rec.Players)) {
+	for _, side := range boardview.TurnOrder(len(rec.Players)) {
 		if int(side) >= len(rec.Players) {
 			continue
 		}
@@ -211,7 +199,7 @@ func (s *session) takeSeat(rec *store.Game, people int) (bool, error) {
 		}
 	}
 	if len(mine) == 0 {
-		for _, side := range turnOrder(len(rec.Players)) {
+		for _, side := range boardview.TurnOrder(len(rec.Players)) {
 			i := int(side)
 			if !slices.Contains(pending, i) || rec.Players[i].Name != "" {
 				continue
@@ -252,7 +240,7 @@ func (s *session) leaveSeat(g *loaded, seat int, userID string) ([]engine.Event,
 	if rec.Phase == store.PhasePlaying {
 		// Nobody but the bot is left in: the game ends, won by the first
 		// seat still in (in turn order), so that those who left lose.
-		for _, side := range turnOrder(len(rec.Players)) {
+		for _, side := range boardview.TurnOrder(len(rec.Players)) {
 			if int(side) >= len(rec.Players) || np.Out(side) {
 				continue
 			}
@@ -260,7 +248,7 @@ func (s *session) leaveSeat(g *loaded, seat int, userID string) ([]engine.Event,
 				return ev, nil
 			}
 		}
-		for _, side := range turnOrder(len(rec.Players)) {
+		for _, side := range boardview.TurnOrder(len(rec.Players)) {
 			if !np.Out(side) {
 				rec.Phase, rec.Result, rec.Reason = store.PhaseOver, seatResult(seatOf(np, side)), reasonOnlyBots
 				break
@@ -296,7 +284,7 @@ func (s *session) tableEnd(lg *loaded) string {
 	p := lg.game.Position()
 	l := lg.rules.Layout()
 	var lines []string
-	for _, side := range turnOrder(l.Sides) {
+	for _, side := range boardview.TurnOrder(l.Sides) {
 		seat := seatOf(p, side)
 		if seat >= len(lg.rec.Players) {
 			continue
@@ -316,7 +304,7 @@ func (s *session) tableEnd(lg *loaded) string {
 // order (East, North, West), then the bot in every seat left when vsBot,
 // else open seats. It is in play at once when nobody is waited for.
 func (s *session) seatTable(g *store.Game, me store.Player, invitees []string, vsBot bool, level string) {
-	order := turnOrder(len(g.Players))
+	order := boardview.TurnOrder(len(g.Players))
 	g.Players[order[0]] = me
 	for i, side := range order[1:] {
 		switch {
@@ -429,7 +417,7 @@ func (s *session) tableOver(lg *loaded, w int) string {
 // must accept again, the bot keeps its seats.
 func (s *session) tableRematch(last *store.Game) ([]Reply, error) {
 	n := len(last.Players)
-	order := turnOrder(n)
+	order := boardview.TurnOrder(n)
 	now := s.b.now()
 	g := &store.Game{
 		Platform: s.req.Platform, Channel: s.req.Channel, Variant: last.Variant, Options: last.Options,

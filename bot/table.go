@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/internal/boardview"
 	"github.com/mancala-bot/mancala/locales"
 	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/store"
@@ -102,14 +103,8 @@ func inLang[T any](s *session, l locales.Lang, f func() T) T {
 }
 
 // seatOf returns the seat (index in store.Game.Players) of the player who
-// plays side in pos: the side itself, or the other one after a pie-rule
-// swap (see engine.Position.Swapped).
-func seatOf(pos engine.Position, side engine.Side) int {
-	if pos.Swapped() {
-		return 1 - int(side)
-	}
-	return int(side)
-}
+// plays side in pos (boardview.SeatOf).
+func seatOf(pos engine.Position, side engine.Side) int { return boardview.SeatOf(pos, side) }
 
 // sideOfSeat is the inverse of seatOf.
 func sideOfSeat(pos engine.Position, seat int) engine.Side {
@@ -135,55 +130,24 @@ func seatResult(w int) string {
 	return engine.Won(engine.Side(w)).String()
 }
 
-// winnerSeat is the seat that won rec, or -1 (a draw, or not over).
-func winnerSeat(rec *store.Game) int {
-	st, err := engine.ParseStatus(rec.Result)
-	if err != nil {
-		return -1
-	}
-	if w, ok := st.Winner(); ok && int(w) < len(rec.Players) {
-		return int(w)
-	}
-	return -1
-}
-
-// renderOptions are what the board image shows besides the position: the
-// players' names by side and the result of a finished game.
+// renderOptions are what the board image shows besides the position
+// (boardview.Options): the players' names by side, at a table of four
+// every seat's player and name, and the result of a finished game.
 func (s *session) renderOptions(lg *loaded, events []engine.Event) render.Options {
-	p := lg.game.Position()
-	o := render.Options{Events: events}
-	for side := range min(len(o.Names), len(lg.rec.Players)) {
-		pl := lg.rec.Players[seatOf(p, engine.Side(side))]
-		if !pl.Empty() {
-			o.Names[side] = s.name(pl)
-		}
-	}
-	if lg.rules.Layout().Sides > 2 { // a table of four seats names every seat, and says which it is
-		for side := range min(len(o.Seats), len(lg.rec.Players)) {
-			if pl := lg.rec.Players[seatOf(p, engine.Side(side))]; !pl.Empty() {
-				o.Seats[side] = s.name(pl)
+	return boardview.Options(boardview.Board{
+		Rec:    lg.rec,
+		Rules:  lg.rules,
+		Pos:    lg.game.Position(),
+		Events: events,
+		Final:  lg.rec.Phase == store.PhaseOver,
+		Name: func(seat int) string {
+			if pl := lg.rec.Players[seat]; !pl.Empty() {
+				return s.name(pl)
 			}
-			o.SeatLabels[side] = s.seatName(engine.Side(side))
-		}
-	}
-	// A four-row board (the Bao games) is read by the player to move from
-	// their own seat: their two rows nearest, their pit 1 on the left, as
-	// its moves are written ("3R" is to their right). So is a board of four
-	// seats (Ruma): the seat to move sees its own row nearest.
-	// So is Ohojitxi's board, taller than wide, which numbers each block
-	// from its owner's seat (drawnFromMover).
-	if drawnFromMover(lg.rules.Layout()) && lg.rec.Phase != store.PhaseOver {
-		o.Viewer = p.ToMove()
-	}
-	if lg.rec.Phase == store.PhaseOver {
-		switch w := winnerSeat(lg.rec); w {
-		case -1:
-			o.Status = engine.Draw
-		default:
-			o.Status = engine.Won(sideOfSeat(p, w))
-		}
-	}
-	return o
+			return ""
+		},
+		SeatName: s.seatName,
+	})
 }
 
 // textBoard is the board in characters under the game's name; the reply's

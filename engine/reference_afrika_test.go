@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/mancala-bot/mancala/engine"
@@ -40,6 +39,8 @@ type aref struct {
 }
 
 func (g *aref) key() string { return fmt.Sprint(g.pits, g.stores, g.toMove) }
+
+func (g *aref) remember() { g.seen = map[string]int{g.key(): 1} }
 
 func (g *aref) clone() *aref {
 	c := *g
@@ -291,32 +292,8 @@ func arefRandom(rng *rand.Rand, opts engine.Options) *aref {
 
 func arefPlayGame(t *testing.T, opts engine.Options, start engine.Position, ref *aref, rng *rand.Rand) int {
 	t.Helper()
-	g := engine.NewGame(start)
-	ref.seen = map[string]int{ref.key(): 1}
-	var played []string
-	check := func(p engine.Position) {
-		t.Helper()
-		if d := arefDiff(p, ref); len(d) > 0 {
-			sj, _ := start.MarshalJSON()
-			t.Fatalf("%v\nstart: %s\nmoves: %s\n%s\ndifferences:\n  %s", opts, sj, strings.Join(played, " "), p.String(), strings.Join(d, "\n  "))
-		}
-	}
-	check(start)
-	n := 1
-	for len(played) < 1000 {
-		ms := ref.legalMoves()
-		if len(ms) == 0 {
-			break
-		}
-		m := ms[rng.IntN(len(ms))]
-		if _, err := g.Play(m); err != nil {
-			t.Fatalf("%v: engine refused %s: %v", opts, m, err)
-		}
-		played = append(played, m.String())
-		ref.play(m)
-		check(g.Position())
-		n++
-	}
+	r := refReplay[*aref]{what: fmt.Sprint(opts), diff: arefDiff, maxPly: 1000, pick: refRandomMove(rng)}
+	n := r.play(t, start, ref)
 	arefCounts[ref.reason.String()]++
 	return n
 }
@@ -357,22 +334,6 @@ func TestReferenceAfrikaGames(t *testing.T) {
 	}
 }
 
-func arefPerft(g *aref, depth int) uint64 {
-	ms := g.legalMoves()
-	if depth == 1 {
-		return uint64(len(ms))
-	}
-	var n uint64
-	for _, m := range ms {
-		c := g.clone()
-		c.play(m)
-		if c.status == engine.Ongoing {
-			n += arefPerft(c, depth-1)
-		}
-	}
-	return n
-}
-
 func TestReferenceAfrikaPerft(t *testing.T) {
 	depth := 6
 	if testing.Short() {
@@ -381,7 +342,7 @@ func TestReferenceAfrikaPerft(t *testing.T) {
 	for _, opts := range arefOptionSets()[:1] {
 		p := engine.MustNew("afrika", opts).Start()
 		for d := 1; d <= depth; d++ {
-			if got, want := engine.Perft(p, d), arefPerft(arefStart(opts), d); got != want {
+			if got, want := engine.Perft(p, d), modelPerft(arefStart(opts), d, (*aref).clone); got != want {
 				t.Errorf("%v: perft(%d) = %d, reference %d", opts, d, got, want)
 			} else {
 				t.Logf("perft(%d) = %d", d, got)

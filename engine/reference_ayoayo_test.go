@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/mancala-bot/mancala/engine"
@@ -82,6 +81,8 @@ func (g *ayref) bytes(more ...int) string {
 }
 
 func (g *ayref) key() string { return g.bytes(g.stores[0], g.stores[1], g.toMove) }
+
+func (g *ayref) remember() { g.seen = map[string]int{g.key(): 1} }
 
 func (g *ayref) total() int {
 	t := g.stores[0] + g.stores[1]
@@ -327,36 +328,8 @@ func ayrefRandom(rng *rand.Rand, opts engine.Options) *ayref {
 
 func ayrefPlay(t *testing.T, opts engine.Options, start engine.Position, g *ayref, rng *rand.Rand, counts map[string]int) {
 	t.Helper()
-	eg := engine.NewGame(start)
-	g.seen = map[string]int{g.key(): 1}
-	var played []string
-	check := func(p engine.Position) {
-		t.Helper()
-		if d := ayrefDiff(p, g); len(d) > 0 {
-			sj, _ := start.MarshalJSON()
-			t.Fatalf("%v\nstart: %s\nmoves: %s\n%s\ndifferences:\n  %s", opts, sj, strings.Join(played, " "), p.String(), strings.Join(d, "\n  "))
-		}
-	}
-	check(start)
-	for len(played) < 2000 {
-		ms := g.legalMoves()
-		if len(ms) == 0 {
-			break
-		}
-		m := ms[rng.IntN(len(ms))]
-		prev := eg.Position()
-		fast, ferr := prev.Play(m)
-		if _, err := eg.Play(m); err != nil {
-			t.Fatalf("%v: engine refused %s: %v\n%s", opts, m, err, prev.String())
-		}
-		played = append(played, m.String())
-		g.play(m)
-		cur := eg.Position()
-		check(cur)
-		if cur.EndReason() != engine.EndRepetition && (ferr != nil || fast != cur) {
-			t.Fatalf("%v: Position.Play and Game.Play disagree after %s", opts, strings.Join(played, " "))
-		}
-	}
+	r := refReplay[*ayref]{what: fmt.Sprint(opts), diff: ayrefDiff, maxPly: 2000, pick: refRandomMove(rng)}
+	r.play(t, start, g)
 	counts[g.reason.String()]++
 }
 
@@ -398,19 +371,6 @@ func TestReferenceAyoayoGames(t *testing.T) {
 	t.Logf("game ends: %v", counts)
 }
 
-func ayrefPerft(g *ayref, depth int) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	var n uint64
-	for _, m := range g.legalMoves() {
-		c := g.clone()
-		c.play(m)
-		n += ayrefPerft(c, depth-1)
-	}
-	return n
-}
-
 func TestReferenceAyoayoPerft(t *testing.T) {
 	for _, opts := range []engine.Options{nil, {"capture": "owner", "starve": "false"}, {"capture": "mixed", "pits": "12"}} {
 		depth := 6
@@ -427,9 +387,9 @@ func TestReferenceAyoayoPerft(t *testing.T) {
 				g.pits[s][i] = 4
 			}
 		}
-		g.seen = map[string]int{g.key(): 1}
+		g.remember()
 		for d := 1; d <= depth; d++ {
-			want := ayrefPerft(g, d)
+			want := modelPerft(g, d, (*ayref).clone)
 			if got := engine.Perft(p, d); got != want {
 				t.Errorf("%v: Perft(start, %d) = %d, reference %d", opts, d, got, want)
 			}

@@ -19,6 +19,7 @@ package engine_test
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -107,6 +108,8 @@ func (g *t3ref) clone() *t3ref {
 	c.seen = nil
 	return &c
 }
+
+func (g *t3ref) remember() { g.seen = map[string]int{g.key(): 1} }
 
 func (g *t3ref) key() string {
 	return fmt.Sprint(g.pits, g.store, g.trap, g.opening, g.toMove)
@@ -482,47 +485,12 @@ func (g *t3ref) setup() engine.Setup {
 // t3replay plays random moves from start, or the moves of script.
 func t3replay(t *testing.T, opts engine.Options, start engine.Position, ref *t3ref, rng *rand.Rand, script []string) int {
 	t.Helper()
-	g := engine.NewGame(start)
-	ref.seen = map[string]int{ref.key(): 1}
-	var played []string
-	check := func(p engine.Position) {
-		t.Helper()
-		if d := t3diff(p, ref); len(d) > 0 {
-			sj, _ := start.MarshalJSON()
-			t.Fatalf("%s %v\nstart: %s\nmoves: %s\n%s\ndifferences:\n  %s", ref.game, opts, sj, strings.Join(played, " "), p.String(), strings.Join(d, "\n  "))
-		}
+	pick := refRandomMove(rng)
+	if script != nil {
+		pick = refScript(t, script)
 	}
-	check(start)
-	positions := 1
-	for len(played) < 600 {
-		ms := ref.legalMoves()
-		if len(ms) == 0 || script != nil && len(played) == len(script) {
-			break
-		}
-		var m engine.Move
-		if script == nil {
-			m = ms[rng.IntN(len(ms))]
-		} else {
-			var err error
-			if m, err = engine.ParseMove(script[len(played)]); err != nil {
-				t.Fatal(err)
-			}
-		}
-		prev := g.Position()
-		fast, ferr := prev.Play(m)
-		if _, err := g.Play(m); err != nil {
-			t.Fatalf("%v: engine refused %s: %v\n%s", opts, m, err, prev.String())
-		}
-		played = append(played, m.String())
-		ref.play(m)
-		cur := g.Position()
-		check(cur)
-		positions++
-		if cur.EndReason() != engine.EndRepetition && (ferr != nil || fast != cur) {
-			t.Fatalf("%v: Position.Play and Game.Play disagree after %s", opts, strings.Join(played, " "))
-		}
-	}
-	return positions
+	r := refReplay[*t3ref]{what: ref.game + " " + fmt.Sprint(opts), diff: t3diff, maxPly: 600, pick: pick}
+	return r.play(t, start, ref)
 }
 
 // t3games plays games from the start and from random set-ups under every
@@ -549,13 +517,8 @@ func t3games(t *testing.T, rules func(engine.Options) engine.Rules, game string,
 			// for a side to move that cannot move (Selus, Sulus).
 			over := ref.clone()
 			over.settle()
-			p, err := engine.NewPosition(r, ref.setup())
-			switch {
-			case over.status != engine.Ongoing && err == nil:
-				t.Fatalf("%v: NewPosition accepted a finished position (%s %s):\n%s", opts, over.status, over.reason, p.String())
-			case over.status == engine.Ongoing && err != nil:
-				t.Fatalf("%v: NewPosition refused %v: %v", opts, ref.pits, err)
-			case err != nil:
+			p, ok := refNewPosition(t, fmt.Sprint(opts), r, ref.setup(), over.status, over.reason, ref.pits)
+			if !ok {
 				refused++
 				continue
 			}
@@ -568,21 +531,11 @@ func t3games(t *testing.T, rules func(engine.Options) engine.Rules, game string,
 	t.Logf("situations met: %v", t3Counts)
 }
 
-func t3perft(g *t3ref, depth int) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	var n uint64
-	for _, m := range g.legalMoves() {
-		c := g.clone()
-		c.seen = map[string]int{}
-		for k, v := range g.seen {
-			c.seen[k] = v
-		}
-		c.play(m)
-		n += t3perft(c, depth-1)
-	}
-	return n
+// t3keepSeen is a clone of g with a copy of the positions it has seen.
+func t3keepSeen(g *t3ref) *t3ref {
+	c := g.clone()
+	c.seen = maps.Clone(g.seen)
+	return c
 }
 
 // t3perftCompare compares perft counts from the start and from random
@@ -591,9 +544,9 @@ func t3perftCompare(t *testing.T, r engine.Rules, game string, opts engine.Optio
 	t.Helper()
 	p := r.Start()
 	ref := t3startRef(game, opts)
-	ref.seen = map[string]int{ref.key(): 1}
+	ref.remember()
 	for d := 1; d <= depth; d++ {
-		want := t3perft(ref, d)
+		want := modelPerft(ref, d, t3keepSeen)
 		if got := engine.Perft(p, d); got != want {
 			t.Errorf("%s %v: Perft(start, %d) = %d, reference %d", game, opts, d, got, want)
 		}
@@ -613,9 +566,9 @@ func t3perftCompare(t *testing.T, r engine.Rules, game string, opts engine.Optio
 		}
 		ref.toMove = int(p.ToMove())
 		ref.ply = p.Ply()
-		ref.seen = map[string]int{ref.key(): 1}
+		ref.remember()
 		for d := 1; d <= 3; d++ {
-			if got, want := engine.Perft(p, d), t3perft(ref, d); got != want {
+			if got, want := engine.Perft(p, d), modelPerft(ref, d, t3keepSeen); got != want {
 				j, _ := p.MarshalJSON()
 				t.Fatalf("Perft(%s, %d) = %d, reference %d", j, d, got, want)
 			}

@@ -20,6 +20,7 @@ package engine_test
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -93,6 +94,8 @@ func (g *kref) clone() *kref {
 }
 
 func (g *kref) key() string { return fmt.Sprint(g.pits, g.toMove) }
+
+func (g *kref) remember() { g.seen = map[string]int{g.key(): 1} }
 
 func (g *kref) front(side int) int {
 	n := 0
@@ -346,19 +349,6 @@ func (g *kref) play(m engine.Move) {
 	}
 }
 
-func krefPerft(g *kref, depth int) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	var n uint64
-	for _, m := range g.legalMoves() {
-		c := g.clone()
-		c.play(m)
-		n += krefPerft(c, depth-1)
-	}
-	return n
-}
-
 func krefDiff(p engine.Position, g *kref) []string {
 	var d []string
 	for s := 0; s < 2; s++ {
@@ -479,46 +469,12 @@ func krefPlayGame(t *testing.T, opts engine.Options, start engine.Position, ref 
 // krefReplay plays random moves, or the moves of script when it is not nil.
 func krefReplay(t *testing.T, opts engine.Options, start engine.Position, ref *kref, rng *rand.Rand, script []string) int {
 	t.Helper()
-	g := engine.NewGame(start)
-	ref.seen = map[string]int{ref.key(): 1}
-	var played []string
-	check := func(p engine.Position) {
-		t.Helper()
-		if d := krefDiff(p, ref); len(d) > 0 {
-			sj, _ := start.MarshalJSON()
-			t.Fatalf("%v\nstart: %s\nmoves: %s\n%s\ndifferences:\n  %s", opts, sj, strings.Join(played, " "), p.String(), strings.Join(d, "\n  "))
-		}
+	pick := refRandomMove(rng)
+	if script != nil {
+		pick = refScript(t, script)
 	}
-	check(start)
-	positions := 1
-	for len(played) < 1000 {
-		ms := ref.legalMoves()
-		if len(ms) == 0 || script != nil && len(played) == len(script) {
-			break
-		}
-		var m engine.Move
-		if script == nil {
-			m = ms[rng.IntN(len(ms))]
-		} else {
-			var err error
-			if m, err = engine.ParseMove(script[len(played)]); err != nil {
-				t.Fatal(err)
-			}
-		}
-		prev := g.Position()
-		fast, ferr := prev.Play(m)
-		if _, err := g.Play(m); err != nil {
-			t.Fatalf("%v: engine refused %s: %v\n%s", opts, m, err, prev.String())
-		}
-		played = append(played, m.String())
-		ref.play(m)
-		cur := g.Position()
-		check(cur)
-		positions++
-		if cur.EndReason() != engine.EndRepetition && (ferr != nil || fast != cur) {
-			t.Fatalf("%v: Position.Play and Game.Play disagree after %s", opts, strings.Join(played, " "))
-		}
-	}
+	r := refReplay[*kref]{what: fmt.Sprint(opts), diff: krefDiff, maxPly: 1000, pick: pick}
+	positions := r.play(t, start, ref)
 	krefCount("game ended: " + ref.reason.String())
 	return positions
 }
@@ -545,13 +501,8 @@ func TestReferenceKujifunzaGames(t *testing.T) {
 			over := ref.clone()
 			over.settle()
 			setup := engine.Setup{ToMove: engine.Side(ref.toMove), Ply: ref.ply, Pits: [][]int{ref.pits[0][:], ref.pits[1][:]}}
-			p, err := engine.NewPosition(rules, setup)
-			switch {
-			case over.status != engine.Ongoing && err == nil:
-				t.Fatalf("%v: NewPosition accepted a finished position (%s %s):\n%s", opts, over.status, over.reason, p.String())
-			case over.status == engine.Ongoing && err != nil:
-				t.Fatalf("%v: NewPosition refused %v: %v", opts, ref.pits, err)
-			case err != nil:
+			p, ok := refNewPosition(t, fmt.Sprint(opts), rules, setup, over.status, over.reason, ref.pits)
+			if !ok {
 				refused++
 				continue
 			}
@@ -611,7 +562,7 @@ func TestReferenceKujifunzaPerft(t *testing.T) {
 		p := engine.MustNew("bao-kujifunza", opts).Start()
 		ref := krefStart(opts) // no history: perft from the start meets no repetition at these depths
 		for d := 1; d <= depth; d++ {
-			want := krefPerft(ref, d)
+			want := modelPerft(ref, d, (*kref).clone)
 			if got := engine.Perft(p, d); got != want {
 				t.Errorf("%v: Perft(start, %d) = %d, reference %d", opts, d, got, want)
 			}
@@ -632,9 +583,9 @@ func TestReferenceKujifunzaPerft(t *testing.T) {
 			continue
 		}
 		ref.ply = 0
-		ref.seen = map[string]int{ref.key(): 1}
+		ref.remember()
 		for d := 1; d <= 3; d++ {
-			if got, want := engine.Perft(p, d), krefPerftHist(ref, d); got != want {
+			if got, want := engine.Perft(p, d), modelPerft(ref, d, krefKeepSeen); got != want {
 				j, _ := p.MarshalJSON()
 				t.Fatalf("Perft(%s, %d) = %d, reference %d", j, d, got, want)
 			}
@@ -643,21 +594,11 @@ func TestReferenceKujifunzaPerft(t *testing.T) {
 	}
 }
 
-// krefPerftHist is perft with the repetition rule applied along each line,
-// as engine.Perft does.
-func krefPerftHist(g *kref, depth int) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	var n uint64
-	for _, m := range g.legalMoves() {
-		c := g.clone()
-		c.seen = map[string]int{}
-		for k, v := range g.seen {
-			c.seen[k] = v
-		}
-		c.play(m)
-		n += krefPerftHist(c, depth-1)
-	}
-	return n
+// krefKeepSeen is a clone of g with a copy of the positions it has seen,
+// for perft with the repetition rule applied along each line, as
+// engine.Perft does.
+func krefKeepSeen(g *kref) *kref {
+	c := g.clone()
+	c.seen = maps.Clone(g.seen)
+	return c
 }

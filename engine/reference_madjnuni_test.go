@@ -18,7 +18,6 @@ package engine_test
 import (
 	"fmt"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/mancala-bot/mancala/engine"
@@ -82,6 +81,8 @@ func (g *mref) bytes(more ...int) string {
 }
 
 func (g *mref) key() string { return g.bytes(g.stores[0], g.stores[1], g.toMove) }
+
+func (g *mref) remember() { g.seen = map[string]int{g.key(): 1} }
 
 // head: rule 3, pit 7 or the nearest non-empty pit to its left; 0 if none.
 func (g *mref) head(side int) int {
@@ -254,29 +255,8 @@ func mrefDiff(p engine.Position, g *mref) []string {
 // mrefPlay plays the game from start to its end in both implementations.
 func mrefPlay(t *testing.T, opts engine.Options, start engine.Position, g *mref) {
 	t.Helper()
-	eg := engine.NewGame(start)
-	g.seen = map[string]int{g.key(): 1}
-	var played []string
-	check := func(p engine.Position) {
-		t.Helper()
-		if d := mrefDiff(p, g); len(d) > 0 {
-			sj, _ := start.MarshalJSON()
-			t.Fatalf("%v\nstart: %s\nmoves: %s\n%s\ndifferences:\n  %s", opts, sj, strings.Join(played, " "), p.String(), strings.Join(d, "\n  "))
-		}
-	}
-	check(start)
-	for len(played) < 5000 {
-		ms := g.legalMoves()
-		if len(ms) == 0 {
-			break
-		}
-		if _, err := eg.Play(ms[0]); err != nil {
-			t.Fatalf("%v: engine refused %s: %v", opts, ms[0], err)
-		}
-		played = append(played, ms[0].String())
-		g.play(ms[0])
-		check(eg.Position())
-	}
+	r := refReplay[*mref]{what: fmt.Sprint(opts), diff: mrefDiff, maxPly: 5000, pick: refFirstMove}
+	r.play(t, start, g)
 }
 
 // mrefRandom lays out 98 seeds, at least 2 a pit (the source's setup), or

@@ -50,6 +50,8 @@ type oref struct {
 
 func (g *oref) key() string { return fmt.Sprint(g.grid, g.toMove, g.drop, g.lastDrop) }
 
+func (g *oref) remember() { g.seen = map[string]int{g.key(): 1} }
+
 func (g *oref) pit(side, n int) *int {
 	sq := orefLoop[side][n-1]
 	return &g.grid[sq[0]][sq[1]]
@@ -241,35 +243,12 @@ var orefCounts = map[string]int{}
 
 func orefPlayGame(t *testing.T, start engine.Position, ref *oref, rng *rand.Rand) int {
 	t.Helper()
-	g := engine.NewGame(start)
-	ref.seen = map[string]int{ref.key(): 1}
-	var played []string
-	check := func(p engine.Position) {
-		t.Helper()
-		if d := orefDiff(p, ref); len(d) > 0 {
-			sj, _ := start.MarshalJSON()
-			t.Fatalf("start: %s\nmoves: %s\n%s\ndifferences:\n  %s", sj, strings.Join(played, " "), p.String(), strings.Join(d, "\n  "))
-		}
-	}
-	check(start)
-	n := 1
-	for len(played) < 400 {
-		ms := ref.legalMoves()
-		if len(ms) == 0 {
-			break
-		}
-		m := ms[rng.IntN(len(ms))]
-		if _, err := g.Play(m); err != nil {
-			t.Fatalf("engine refused %s: %v", m, err)
-		}
-		played = append(played, m.String())
-		ref.play(m)
-		check(g.Position())
-		n++
+	r := refReplay[*oref]{what: "ohojitxi", diff: orefDiff, maxPly: 400, pick: refRandomMove(rng), each: func(ref *oref) {
 		if ref.drop > 0 {
 			orefCounts["capture"]++
 		}
-	}
+	}}
+	n := r.play(t, start, ref)
 	orefCounts["ended: "+ref.reason.String()]++
 	return n
 }
@@ -310,22 +289,6 @@ func TestReferenceOhojitxiGames(t *testing.T) {
 	t.Logf("%d positions compared; %v", positions, orefCounts)
 }
 
-func orefPerft(g *oref, depth int) uint64 {
-	ms := g.legalMoves()
-	if depth == 1 {
-		return uint64(len(ms))
-	}
-	var n uint64
-	for _, m := range ms {
-		c := g.clone()
-		c.play(m)
-		if c.status == engine.Ongoing {
-			n += orefPerft(c, depth-1)
-		}
-	}
-	return n
-}
-
 func TestReferenceOhojitxiPerft(t *testing.T) {
 	depth := 8
 	if testing.Short() {
@@ -333,7 +296,7 @@ func TestReferenceOhojitxiPerft(t *testing.T) {
 	}
 	p := engine.MustNew("ohojitxi", nil).Start()
 	for d := 1; d <= depth; d++ {
-		if got, want := engine.Perft(p, d), orefPerft(orefStart(), d); got != want {
+		if got, want := engine.Perft(p, d), modelPerft(orefStart(), d, (*oref).clone); got != want {
 			t.Errorf("perft(%d) = %d, reference %d", d, got, want)
 		} else {
 			t.Logf("perft(%d) = %d", d, got)

@@ -20,6 +20,7 @@ package engine_test
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -85,7 +86,7 @@ func trefStart(opts engine.Options) *tref {
 			g.pits[s][i] = 2 // rule 3
 		}
 	}
-	g.seen = map[string]int{g.key(): 1}
+	g.remember()
 	return g
 }
 
@@ -98,6 +99,8 @@ func (g *tref) clone() *tref {
 }
 
 func (g *tref) key() string { return fmt.Sprint(g.pits, g.stores, g.toMove, g.due) }
+
+func (g *tref) remember() { g.seen = map[string]int{g.key(): 1} }
 
 // next is the pit (1-based) after pit k of the same side (rule 4).
 func (g *tref) next(k int) int {
@@ -292,21 +295,11 @@ func (g *tref) play(m engine.Move) {
 	}
 }
 
-func trefPerft(g *tref, depth int) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	var n uint64
-	for _, m := range g.legalMoves() {
-		c := g.clone()
-		c.seen = map[string]int{}
-		for k, v := range g.seen {
-			c.seen[k] = v
-		}
-		c.play(m)
-		n += trefPerft(c, depth-1)
-	}
-	return n
+// trefKeepSeen is a clone of g with a copy of the positions it has seen.
+func trefKeepSeen(g *tref) *tref {
+	c := g.clone()
+	c.seen = maps.Clone(g.seen)
+	return c
 }
 
 func trefDiff(p engine.Position, g *tref) string {
@@ -392,28 +385,14 @@ func trefOptionSets() []engine.Options {
 
 func trefPlayGame(t *testing.T, opts engine.Options, start engine.Position, ref *tref, rng *rand.Rand) int {
 	t.Helper()
-	g := engine.NewGame(start)
-	ref.seen = map[string]int{ref.key(): 1}
-	compared := 0
-	var played []engine.Move
-	for {
-		p := g.Position()
-		if d := trefDiff(p, ref); d != "" {
-			j, _ := start.MarshalJSON()
-			t.Fatalf("%v from %s after %v:\n%s\n%s", opts, j, played, p.String(), d)
+	diff := func(p engine.Position, g *tref) []string {
+		if d := trefDiff(p, g); d != "" {
+			return []string{d}
 		}
-		compared++
-		moves := ref.legalMoves()
-		if len(moves) == 0 || len(played) > 400 {
-			return compared
-		}
-		m := moves[rng.IntN(len(moves))]
-		if _, err := g.Play(m); err != nil {
-			t.Fatalf("%v: %s refused: %v", opts, m, err)
-		}
-		ref.play(m)
-		played = append(played, m)
+		return nil
 	}
+	r := refReplay[*tref]{what: fmt.Sprint(opts), diff: diff, maxPly: 401, pick: refRandomMove(rng)}
+	return r.play(t, start, ref)
 }
 
 func TestReferenceTshubaGames(t *testing.T) {
@@ -443,13 +422,8 @@ func TestReferenceTshubaGames(t *testing.T) {
 			if ref.due > 0 {
 				setup.Extra = map[string]json.RawMessage{"bonus": json.RawMessage(strconv.Itoa(ref.due))}
 			}
-			p, err := engine.NewPosition(rules, setup)
-			switch {
-			case over.status != engine.Ongoing && err == nil:
-				t.Fatalf("%v: NewPosition accepted a finished position (%s %s):\n%s", opts, over.status, over.reason, p.String())
-			case over.status == engine.Ongoing && err != nil:
-				t.Fatalf("%v: NewPosition refused %v: %v", opts, ref.pits, err)
-			case err != nil:
+			p, ok := refNewPosition(t, fmt.Sprint(opts), rules, setup, over.status, over.reason, ref.pits)
+			if !ok {
 				refused++
 				continue
 			}
@@ -479,7 +453,7 @@ func TestReferenceTshubaPerft(t *testing.T) {
 	for _, opts := range []engine.Options{nil, {"cols": "4"}, {"cols": "4", "bonus": "2", "take_single_outer": "true"}} {
 		p := engine.MustNew("tshuba", opts).Start()
 		for d := 1; d <= depth; d++ {
-			want := trefPerft(trefStart(opts), d)
+			want := modelPerft(trefStart(opts), d, trefKeepSeen)
 			if got := engine.Perft(p, d); got != want {
 				t.Errorf("%v: Perft(start, %d) = %d, reference %d", opts, d, got, want)
 			}
@@ -501,9 +475,9 @@ func TestReferenceTshubaPerft(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		ref.seen = map[string]int{ref.key(): 1}
+		ref.remember()
 		for d := 1; d <= 3; d++ {
-			if got, want := engine.Perft(p, d), trefPerft(ref, d); got != want {
+			if got, want := engine.Perft(p, d), modelPerft(ref, d, trefKeepSeen); got != want {
 				j, _ := p.MarshalJSON()
 				t.Fatalf("Perft(%s, %d) = %d, reference %d", j, d, got, want)
 			}

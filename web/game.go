@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/internal/boardview"
 	"github.com/mancala-bot/mancala/locales"
 	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/store"
@@ -84,7 +85,7 @@ func replay(rec *store.Game) (*replayed, error) {
 				return nil, fmt.Errorf("game %d: move %d: %w", rec.ID, i, err)
 			}
 			g = engine.NewGame(p)
-			st.leave, st.mover, st.side = true, seatOf(before, side), side
+			st.leave, st.mover, st.side = true, boardview.SeatOf(before, side), side
 		} else {
 			mv, err := engine.ParseMove(m.Move)
 			if err != nil {
@@ -93,7 +94,7 @@ func replay(rec *store.Game) (*replayed, error) {
 			if st.events, err = g.Play(mv); err != nil {
 				return nil, fmt.Errorf("game %d: move %d: %w", rec.ID, i, err)
 			}
-			st.mover, st.side = seatOf(before, before.ToMove()), before.ToMove()
+			st.mover, st.side = boardview.SeatOf(before, before.ToMove()), before.ToMove()
 		}
 		st.pos = g.Position()
 		steps = append(steps, st)
@@ -106,31 +107,6 @@ func (g *replayed) last() int { return len(g.steps) - 1 }
 
 // over reports whether the game has ended.
 func (g *replayed) over() bool { return g.rec.Phase == store.PhaseOver }
-
-// seatOf is the seat (index in store.Game.Players) playing side in pos:
-// a pie-rule swap exchanges the two sides' seats.
-func seatOf(pos engine.Position, side engine.Side) int {
-	if pos.Swapped() && side <= engine.North {
-		return 1 - int(side)
-	}
-	return int(side)
-}
-
-// winnerSeat is the seat that won, or -1 (a draw, or not over).
-func (g *replayed) winnerSeat() int {
-	st, err := engine.ParseStatus(g.rec.Result)
-	if err != nil {
-		return -1
-	}
-	if w, ok := st.Winner(); ok && int(w) < len(g.rec.Players) {
-		return int(w)
-	}
-	return -1
-}
-
-// drawnFromMover reports whether the bot draws boards of layout l from the
-// seat of the player to move (three- and four-row boards, four seats).
-func drawnFromMover(l *engine.Layout) bool { return l.Rows >= 3 || l.Sides > 2 }
 
 // discordMention is a stored name that is a Discord mention ("<@123>"),
 // which means nothing outside Discord.
@@ -159,36 +135,21 @@ func seatName(lang locales.Lang, side engine.Side) string {
 }
 
 // renderOptions are what the board of ply shows besides the position, as
-// the bot draws a game's board: the players' names by side, the seats'
-// names at a table of four, the move that led to it marked, a four-row
-// or four-seat board from the seat to move, and the result on the last
-// position of a finished game.
+// the bot draws a game's board (boardview.Options): the players' names by
+// side, the seats' names at a table of four, the move that led to it
+// marked, a four-row or four-seat board from the seat to move, and the
+// result on the last position of a finished game.
 func (g *replayed) renderOptions(lang locales.Lang, ply int) render.Options {
 	st := g.steps[ply]
-	p := st.pos
-	o := render.Options{Events: st.events}
-	for side := range min(len(o.Names), len(g.rec.Players)) {
-		o.Names[side] = g.name(lang, seatOf(p, engine.Side(side)))
-	}
-	if g.rules.Layout().Sides > 2 {
-		for side := range min(len(o.Seats), len(g.rec.Players)) {
-			o.Seats[side] = g.name(lang, seatOf(p, engine.Side(side)))
-			o.SeatLabels[side] = seatName(lang, engine.Side(side))
-		}
-	}
-	final := g.over() && ply == g.last()
-	if drawnFromMover(g.rules.Layout()) && !final && p.Status() == engine.Ongoing {
-		o.Viewer = p.ToMove()
-	}
-	if final {
-		switch w := g.winnerSeat(); w {
-		case -1:
-			o.Status = engine.Draw
-		default:
-			o.Status = engine.Won(engine.Side(seatOf(p, engine.Side(w))))
-		}
-	}
-	return o
+	return boardview.Options(boardview.Board{
+		Rec:      g.rec,
+		Rules:    g.rules,
+		Pos:      st.pos,
+		Events:   st.events,
+		Final:    g.over() && ply == g.last(),
+		Name:     func(seat int) string { return g.name(lang, seat) },
+		SeatName: func(side engine.Side) string { return seatName(lang, side) },
+	})
 }
 
 // parsePly reads a ply in the route ("12.png" with suffix ".png") or the

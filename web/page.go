@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/internal/boardview"
 	"github.com/mancala-bot/mancala/locales"
 	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/review"
@@ -212,7 +213,7 @@ func (s *Server) view(g *replayed, pageID string, ply int, lang locales.Lang, rv
 		v.Canonical = Link(s.cfg.PublicURL, pageID)
 	}
 	var names []string
-	for _, side := range turnOrder(len(rec.Players)) {
+	for _, side := range boardview.TurnOrder(len(rec.Players)) {
 		seat := int(side)
 		name := g.name(lang, seat)
 		names = append(names, name)
@@ -248,7 +249,7 @@ func (s *Server) view(g *replayed, pageID string, ply int, lang locales.Lang, rv
 		if st.leave {
 			v.StepText = t("page_left", map[string]any{"Player": mover})
 		} else {
-			v.StepText = t("page_played", map[string]any{"Player": mover, "Move": moveText(g.rules.Layout(), st.move, st.events)})
+			v.StepText = t("page_played", map[string]any{"Player": mover, "Move": boardview.MoveText(g.rules.Layout(), st.move, st.events)})
 		}
 	}
 	switch {
@@ -257,7 +258,7 @@ func (s *Server) view(g *replayed, pageID string, ply int, lang locales.Lang, rv
 	case st.pos.Status() != engine.Ongoing:
 		v.Turn = t("page_game_over", nil)
 	default:
-		v.Turn = t("turn", map[string]any{"Player": g.name(lang, seatOf(st.pos, st.pos.ToMove()))})
+		v.Turn = t("turn", map[string]any{"Player": g.name(lang, boardview.SeatOf(st.pos, st.pos.ToMove()))})
 	}
 	o := g.renderOptions(lang, ply)
 	v.BoardW, v.BoardH = render.Size(g.rules, o)
@@ -277,7 +278,7 @@ func (s *Server) view(g *replayed, pageID string, ply int, lang locales.Lang, rv
 	// The move list.
 	for i := 1; i <= g.last(); i++ {
 		s := g.steps[i]
-		text := moveText(g.rules.Layout(), s.move, s.events)
+		text := boardview.MoveText(g.rules.Layout(), s.move, s.events)
 		if s.leave {
 			text = "⏏"
 		}
@@ -317,24 +318,11 @@ func (s *Server) view(g *replayed, pageID string, ply int, lang locales.Lang, rv
 	return v
 }
 
-// turnOrder is the seats in the order they move: South, North for two;
-// South, East, North, West for four (Ruma).
-func turnOrder(n int) []engine.Side {
-	if n == 4 {
-		return []engine.Side{engine.South, engine.East, engine.North, engine.West}
-	}
-	out := make([]engine.Side, n)
-	for i := range out {
-		out[i] = engine.Side(i)
-	}
-	return out
-}
-
 // resultText says how a finished game ended: who won, or a draw, and why.
 func (g *replayed) resultText(lang locales.Lang) string {
 	t := func(key string, args map[string]any) string { return locales.Plain(locales.Text(lang, key, args)) }
 	var res string
-	if w := g.winnerSeat(); w >= 0 {
+	if w := boardview.WinnerSeat(g.rec); w >= 0 {
 		res = t("page_result_win", map[string]any{"Player": g.name(lang, w)})
 	} else {
 		res = t("page_result_draw", nil)
@@ -343,35 +331,6 @@ func (g *replayed) resultText(lang locales.Lang) string {
 		res = t("page_ended", map[string]any{"Result": res, "Reason": t(key, nil)})
 	}
 	return res
-}
-
-// moveText is a played move as the bot's move lines write it: its
-// notation, except for a move naming an opponent's pit by the extended
-// numbering N+j, written as the board labels it ("↑3").
-func moveText(l *engine.Layout, move string, ev []engine.Event) string {
-	m, err := engine.ParseMove(move)
-	if err != nil {
-		return move
-	}
-	for _, e := range ev {
-		switch e.Kind {
-		case engine.EventPickup, engine.EventCapture, engine.EventFill, engine.EventSow:
-			return pitLabel(l, e.Side, m)
-		}
-	}
-	return move
-}
-
-// pitLabel is the bot's label of move m of mover on a board of layout l.
-func pitLabel(l *engine.Layout, mover engine.Side, m engine.Move) string {
-	if m.Kind != engine.Sow || m.Dir != engine.DirNone || m.Plus || l.Sides != 2 || int(m.Pit) <= l.Pits || int(m.Pit) > 2*l.Pits {
-		return m.String()
-	}
-	arrow := "↑"
-	if mover == engine.North && !drawnFromMover(l) {
-		arrow = "↓"
-	}
-	return arrow + strconv.Itoa(int(m.Pit)-l.Pits)
 }
 
 // positionText is the position of ply in words, a line per seat in turn
@@ -384,7 +343,7 @@ func positionText(g *replayed, lang locales.Lang, ply int) ([]string, string) {
 	l := g.rules.Layout()
 	var lines []string
 	for _, side := range engine.TurnOrder(g.rules) {
-		seat := seatOf(p, side)
+		seat := boardview.SeatOf(p, side)
 		who := seatName(lang, side)
 		if name := g.name(lang, seat); name != "" && l.Sides > 1 {
 			who += ", " + name

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/internal/boardview"
 	"github.com/mancala-bot/mancala/locales"
 	"github.com/mancala-bot/mancala/review"
 )
@@ -55,10 +56,10 @@ func (g *replayed) turningLine(lang locales.Lang, rv *review.Review, tp review.T
 	t := func(key string, args map[string]any) string { return locales.Plain(locales.Text(lang, key, args)) }
 	pl := rv.Plies[tp.Index]
 	l := g.rules.Layout()
-	player := g.name(lang, seatOf(pl.Before, pl.Mover))
-	opponent := g.name(lang, 1-seatOf(pl.Before, pl.Mover))
-	pit := func(m engine.Move) string { return pitLabel(l, pl.Mover, m) }
-	theirPit := func(m engine.Move) string { return pitLabel(l, 1-pl.Mover, m) }
+	player := g.name(lang, boardview.SeatOf(pl.Before, pl.Mover))
+	opponent := g.name(lang, 1-boardview.SeatOf(pl.Before, pl.Mover))
+	pit := func(m engine.Move) string { return boardview.PitLabel(l, pl.Mover, m) }
+	theirPit := func(m engine.Move) string { return boardview.PitLabel(l, 1-pl.Mover, m) }
 	key := "review_point"
 	if tp.Played.Move.Kind == engine.Swap {
 		key = "review_point_swap"

@@ -98,24 +98,13 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 			return usagef("match: --%s: %v", name, err)
 		}
 	}
-	var opts search.MatchOptions
-	if opts.Games, err = intFlag(a, "games", 100, 1, 1_000_000); err != nil {
+	f, err := parseMatchFlags(a, 0)
+	if err != nil {
 		return err
 	}
-	if opts.Workers, err = intFlag(a, "workers", 0, 1, 256); err != nil {
-		return err
-	}
-	if opts.OpeningPlies, err = intFlag(a, "opening", 2, 0, 100); err != nil {
-		return err
-	}
+	opts := search.MatchOptions{Games: f.games, Workers: f.workers, OpeningPlies: f.opening, Seed: f.seed}
 	if opts.OpeningPlies == 0 {
 		opts.OpeningPlies = -1
-	}
-	opts.Seed = 1
-	if v, ok := a.vals["seed"]; ok {
-		if opts.Seed, err = strconv.ParseInt(v, 10, 64); err != nil {
-			return usagef("--seed %q: want a whole number", v)
-		}
 	}
 	rules, err := a.rules()
 	if err != nil {
@@ -129,29 +118,14 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	if err != nil {
 		return failf("match: %v (after %d games)", err, res.Games)
 	}
-	elo, margin := res.Elo()
 	if a.bools["json"] {
 		return writeJSON(stdout, struct {
-			A         string  `json:"a"`
-			B         string  `json:"b"`
-			Games     int     `json:"games"`
-			Wins      int     `json:"wins"`
-			Draws     int     `json:"draws"`
-			Losses    int     `json:"losses"`
-			Score     float64 `json:"score"`
-			Elo       float64 `json:"elo"`
-			EloMargin float64 `json:"elo_margin"`
-			Seconds   float64 `json:"seconds"`
-		}{levels[0].String(), levels[1].String(), res.Games, res.Wins, res.Draws, res.Losses,
-			round3(res.Score()), round1(elo), round1(margin), round1(time.Since(t0).Seconds())})
+			matchHead
+			Seconds float64 `json:"seconds"`
+		}{headOf(levels[0].String(), levels[1].String(), res), round1(time.Since(t0).Seconds())})
 	}
 	fmt.Fprintf(stdout, "%s: A %s vs B %s, %d games\n", rules.Variant().ID, levels[0], levels[1], res.Games)
-	fmt.Fprintf(stdout, "A wins %d, draws %d, losses %d: score %.1f%%\n", res.Wins, res.Draws, res.Losses, 100*res.Score())
-	bound := ""
-	if res.Wins == res.Games || res.Losses == res.Games {
-		bound = " (a clean sweep: a bound, not an estimate)"
-	}
-	fmt.Fprintf(stdout, "Elo difference A-B: %+.0f ± %.0f (95%%)%s\n", elo, margin, bound)
+	writeScore(stdout, res)
 	fmt.Fprintf(stdout, "%s; %.1f s\n", marginLine(rules, res), time.Since(t0).Seconds())
 	return nil
 }
@@ -170,3 +144,75 @@ func marginLine(rules engine.Rules, res search.MatchResult) string {
 
 func round1(x float64) float64 { return math.Round(x*10) / 10 }
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+
+// matchFlags are the flags both kinds of match take.
+type matchFlags struct {
+	games, workers, opening int
+	seed                    int64
+}
+
+// parseMatchFlags reads --games (default 100), --workers (default
+// workers), --opening (default 2) and --seed (default 1); the error is a
+// usage error naming the flag.
+func parseMatchFlags(a *parsedArgs, workers int) (matchFlags, error) {
+	var f matchFlags
+	var err error
+	if f.games, err = intFlag(a, "games", 100, 1, 1_000_000); err != nil {
+		return f, err
+	}
+	if f.workers, err = intFlag(a, "workers", workers, 1, 256); err != nil {
+		return f, err
+	}
+	if f.opening, err = intFlag(a, "opening", 2, 0, 100); err != nil {
+		return f, err
+	}
+	f.seed = 1
+	if v, ok := a.vals["seed"]; ok {
+		if f.seed, err = strconv.ParseInt(v, 10, 64); err != nil {
+			return f, usagef("--seed %q: want a whole number", v)
+		}
+	}
+	return f, nil
+}
+
+// matchScore is a tally from A's side as --json prints it.
+type matchScore struct {
+	Wins      int     `json:"wins"`
+	Draws     int     `json:"draws"`
+	Losses    int     `json:"losses"`
+	Score     float64 `json:"score"`
+	Elo       float64 `json:"elo"`
+	EloMargin float64 `json:"elo_margin"`
+}
+
+// scoreOf is r as --json prints it.
+func scoreOf(r search.MatchResult) matchScore {
+	elo, margin := r.Elo()
+	return matchScore{r.Wins, r.Draws, r.Losses, round3(r.Score()), round1(elo), round1(margin)}
+}
+
+// matchHead begins a match's --json: who played, how many games, A's
+// tally.
+type matchHead struct {
+	A     string `json:"a"`
+	B     string `json:"b"`
+	Games int    `json:"games"`
+	matchScore
+}
+
+// headOf is the head of the --json of a match between a and b.
+func headOf(a, b string, r search.MatchResult) matchHead {
+	return matchHead{a, b, r.Games, scoreOf(r)}
+}
+
+// writeScore writes A's wins, draws and losses, its score and the Elo
+// difference with its margin (a bound after a clean sweep).
+func writeScore(w io.Writer, r search.MatchResult) {
+	elo, margin := r.Elo()
+	fmt.Fprintf(w, "A wins %d, draws %d, losses %d: score %.1f%%\n", r.Wins, r.Draws, r.Losses, 100*r.Score())
+	bound := ""
+	if r.Wins == r.Games || r.Losses == r.Games {
+		bound = " (a clean sweep: a bound, not an estimate)"
+	}
+	fmt.Fprintf(w, "Elo difference A-B: %+.0f ± %.0f (95%%)%s\n", elo, margin, bound)
+}

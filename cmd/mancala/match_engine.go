@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -71,21 +70,11 @@ func runEngineMatch(ctx context.Context, a *parsedArgs, stdout io.Writer) error 
 	if opts.EngineLimits.MoveTime == 0 && opts.EngineLimits.Depth == 0 {
 		return usagef("match: give the engine a limit: --movetime, --engine-movetime or --engine-depth")
 	}
-	if opts.Games, err = intFlag(a, "games", 100, 1, 1_000_000); err != nil {
+	f, err := parseMatchFlags(a, 1)
+	if err != nil {
 		return err
 	}
-	if opts.Workers, err = intFlag(a, "workers", 1, 1, 256); err != nil {
-		return err
-	}
-	if opts.OpeningPlies, err = intFlag(a, "opening", 2, 0, 100); err != nil {
-		return err
-	}
-	opts.Seed = 1
-	if v, ok := a.vals["seed"]; ok {
-		if opts.Seed, err = strconv.ParseInt(v, 10, 64); err != nil {
-			return usagef("--seed %q: want a whole number", v)
-		}
-	}
+	opts.Games, opts.Workers, opts.OpeningPlies, opts.Seed = f.games, f.workers, f.opening, f.seed
 	rules, err := a.rules()
 	if err != nil {
 		return err
@@ -104,7 +93,6 @@ func runEngineMatch(ctx context.Context, a *parsedArgs, stdout io.Writer) error 
 	if err != nil {
 		return failf("match: %v (after %d games)", err, res.Games)
 	}
-	elo, margin := res.Elo()
 	perMove := func(d time.Duration, n int) float64 {
 		if n == 0 {
 			return 0
@@ -114,15 +102,7 @@ func runEngineMatch(ctx context.Context, a *parsedArgs, stdout io.Writer) error 
 	diffs := uci.AbapaDifferences(rules)
 	if a.bools["json"] {
 		return writeJSON(stdout, struct {
-			A               string              `json:"a"`
-			B               string              `json:"b"`
-			Games           int                 `json:"games"`
-			Wins            int                 `json:"wins"`
-			Draws           int                 `json:"draws"`
-			Losses          int                 `json:"losses"`
-			Score           float64             `json:"score"`
-			Elo             float64             `json:"elo"`
-			EloMargin       float64             `json:"elo_margin"`
+			matchHead
 			Forfeits        []string            `json:"forfeits"`
 			Disagreements   int                 `json:"disagreements"`
 			Ends            map[string]uci.Side `json:"ends"`
@@ -131,24 +111,18 @@ func runEngineMatch(ctx context.Context, a *parsedArgs, stdout io.Writer) error 
 			BMedianDepth    float64             `json:"b_median_depth"`
 			RuleDifferences []string            `json:"rule_differences"`
 			Recurrences     int                 `json:"recurrences"`
-			FirstRecurrence any                 `json:"first_recurrence"`
+			FirstRecurrence matchScore          `json:"first_recurrence"`
 			Seconds         float64             `json:"seconds"`
-		}{level.String(), a.vals["b-engine"], res.Games, res.Wins, res.Draws, res.Losses,
-			round3(res.Score()), round1(elo), round1(margin), nonNil(res.Forfeits), res.Disagreements, res.Ends,
+		}{headOf(level.String(), a.vals["b-engine"], res.MatchResult), nonNil(res.Forfeits), res.Disagreements, res.Ends,
 			round3(perMove(res.LevelTime, res.LevelMoves)), round3(perMove(res.EngineTime, res.EngineMoves)),
-			res.MedianEngineDepth(), nonNil(diffs), res.Recurrences, firstRecurrenceJSON(res.FirstRecurrence),
+			res.MedianEngineDepth(), nonNil(diffs), res.Recurrences, scoreOf(res.FirstRecurrence),
 			round1(time.Since(t0).Seconds())})
 	}
 	fmt.Fprintf(stdout, "%s: A %s vs B engine %q, %d games\n", rules.Variant().ID, level, a.vals["b-engine"], res.Games)
 	for _, d := range diffs {
 		fmt.Fprintf(stdout, "note: the engine plays Abapa rules, the referee's differ: %s\n", d)
 	}
-	fmt.Fprintf(stdout, "A wins %d, draws %d, losses %d: score %.1f%%\n", res.Wins, res.Draws, res.Losses, 100*res.Score())
-	bound := ""
-	if res.Wins == res.Games || res.Losses == res.Games {
-		bound = " (a clean sweep: a bound, not an estimate)"
-	}
-	fmt.Fprintf(stdout, "Elo difference A-B: %+.0f ± %.0f (95%%)%s\n", elo, margin, bound)
+	writeScore(stdout, res.MatchResult)
 	fmt.Fprintf(stdout, "time per move: A %.3f s (%d moves), B %.3f s (%d moves); B's median depth %.1f (%d moves reported one)\n",
 		perMove(res.LevelTime, res.LevelMoves), res.LevelMoves, perMove(res.EngineTime, res.EngineMoves), res.EngineMoves,
 		res.MedianEngineDepth(), len(res.EngineDepths))
@@ -176,19 +150,6 @@ func runEngineMatch(ctx context.Context, a *parsedArgs, stdout io.Writer) error 
 	}
 	fmt.Fprintf(stdout, "%.1f s\n", time.Since(t0).Seconds())
 	return nil
-}
-
-// firstRecurrenceJSON is the first-recurrence tally as --json prints it.
-func firstRecurrenceJSON(r search.MatchResult) any {
-	elo, margin := r.Elo()
-	return struct {
-		Wins      int     `json:"wins"`
-		Draws     int     `json:"draws"`
-		Losses    int     `json:"losses"`
-		Score     float64 `json:"score"`
-		Elo       float64 `json:"elo"`
-		EloMargin float64 `json:"elo_margin"`
-	}{r.Wins, r.Draws, r.Losses, round3(r.Score()), round1(elo), round1(margin)}
 }
 
 // nonNil returns s, or an empty slice for nil (JSON [] rather than null).

@@ -2,11 +2,8 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"testing"
-	"testing/fstest"
-	"time"
 
 	"github.com/mancala-bot/mancala/store"
 )
@@ -18,36 +15,18 @@ import (
 // and an empty message id is refused from then on.
 func TestMigrateNoticesKeepsLiveOnes(t *testing.T) {
 	ctx := t.Context()
-	path := t.TempDir() + "/old.db"
-	all, err := store.ReadMigrations(migrationFS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	old := fstest.MapFS{}
-	for _, m := range all[:8] {
-		old["migrations/"+m.Name] = &fstest.MapFile{Data: []byte(m.SQL)}
-	}
-	db, err := sql.Open("sqlite", dsn(path, defaultSynchronous))
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := &DB{db: db, writeSlot: make(chan struct{}, 1), now: time.Now}
-	if err := d.migrate(ctx, old); err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{
-		`INSERT INTO games (id, platform, channel, variant, options, challenger, phase, version, created_at, updated_at, lang)
+	path := oldDatabase(t, 8, func(exec func(string, ...any)) {
+		for _, q := range []string{
+			`INSERT INTO games (id, platform, channel, variant, options, challenger, phase, version, created_at, updated_at, lang)
 			VALUES (1, 'discord', 'c1', 'kalah', '{}', 'alice', 'playing', 1, 1000, 1000, 'en')`,
-		`INSERT INTO games (id, platform, channel, variant, options, challenger, phase, version, created_at, updated_at, lang)
+			`INSERT INTO games (id, platform, channel, variant, options, challenger, phase, version, created_at, updated_at, lang)
 			VALUES (2, 'discord', 'c2', 'kalah', '{}', 'alice', 'playing', 1, 1000, 1000, 'en')`,
-		`INSERT INTO turn_notices (game_id, user_id, message_id) VALUES (1, 'bob', 'm-7')`,
-		`INSERT INTO turn_notices (game_id, user_id, message_id) VALUES (2, 'bob', '')`,
-	} {
-		if _, err := db.ExecContext(ctx, q); err != nil {
-			t.Fatal(err)
+			`INSERT INTO turn_notices (game_id, user_id, message_id) VALUES (1, 'bob', 'm-7')`,
+			`INSERT INTO turn_notices (game_id, user_id, message_id) VALUES (2, 'bob', '')`,
+		} {
+			exec(q)
 		}
-	}
-	db.Close()
+	})
 
 	n, err := Open(ctx, path)
 	if err != nil {

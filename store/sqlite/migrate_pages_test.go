@@ -1,10 +1,7 @@
 package sqlite
 
 import (
-	"database/sql"
 	"testing"
-	"testing/fstest"
-	"time"
 
 	"github.com/mancala-bot/mancala/store"
 )
@@ -15,35 +12,14 @@ import (
 // GameByPage finds, and opening it again keeps them.
 func TestMigratePageIDs(t *testing.T) {
 	ctx := t.Context()
-	path := t.TempDir() + "/old.db"
-	all, err := store.ReadMigrations(migrationFS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	old := fstest.MapFS{}
-	for _, m := range all[:10] {
-		old["migrations/"+m.Name] = &fstest.MapFile{Data: []byte(m.SQL)}
-	}
-	db, err := sql.Open("sqlite", dsn(path, defaultSynchronous))
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := &DB{db: db, writeSlot: make(chan struct{}, 1), now: time.Now}
-	if err := d.migrate(ctx, old); err != nil {
-		t.Fatal(err)
-	}
-	for id := 1; id <= 3; id++ {
-		if _, err := db.ExecContext(ctx, `INSERT INTO games (id, platform, channel, variant, options, challenger, phase,
+	path := oldDatabase(t, 10, func(exec func(string, ...any)) {
+		for id := 1; id <= 3; id++ {
+			exec(`INSERT INTO games (id, platform, channel, variant, options, challenger, phase,
 			result, version, created_at, updated_at, lang) VALUES (?, 'discord', ?, 'oware', '{}', 'alice', 'over', 'draw', 2, 1000, 2000, 'en')`,
-			id, "c"+string(rune('0'+id))); err != nil {
-			t.Fatal(err)
+				id, "c"+string(rune('0'+id)))
+			exec(`INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, 'alice', 'Alice'), (?, 1, 'bob', 'Bob')`, id, id)
 		}
-		if _, err := db.ExecContext(ctx, `INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, 'alice', 'Alice'), (?, 1, 'bob', 'Bob')`,
-			id, id); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
+	})
 
 	n, err := Open(ctx, path)
 	if err != nil {

@@ -2,11 +2,8 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"reflect"
 	"testing"
-	"testing/fstest"
-	"time"
 
 	"github.com/mancala-bot/mancala/store"
 )
@@ -18,25 +15,6 @@ import (
 // and every record is what it was.
 func TestMigrateSeatsKeepsGames(t *testing.T) {
 	ctx := t.Context()
-	path := t.TempDir() + "/old.db"
-
-	// The database as the 0003 code left it.
-	all, err := store.ReadMigrations(migrationFS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	old := fstest.MapFS{}
-	for _, m := range all[:3] {
-		old["migrations/"+m.Name] = &fstest.MapFile{Data: []byte(m.SQL)}
-	}
-	db, err := sql.Open("sqlite", dsn(path, defaultSynchronous))
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := &DB{db: db, writeSlot: make(chan struct{}, 1), now: time.Now}
-	if err := d.migrate(ctx, old); err != nil {
-		t.Fatal(err)
-	}
 	type row struct {
 		id                             int64
 		channel, phase, result, reason string
@@ -53,23 +31,21 @@ func TestMigrateSeatsKeepsGames(t *testing.T) {
 		{6, "c1", "challenge", "", "", "alice", "Alice", "", "", "", "", -1, -1, 6000, nil},
 		{7, "c3", "over", "north_won", "empty_side", "", "", "easy", "dave", "Dave", "", -1, -1, 7000, []string{"1"}},
 	}
-	for _, r := range rows {
-		if _, err := db.ExecContext(ctx, `INSERT INTO games (id, platform, channel, variant, options,
+	// The database as the 0003 code left it.
+	path := oldDatabase(t, 3, func(exec func(string, ...any)) {
+		for _, r := range rows {
+			exec(`INSERT INTO games (id, platform, channel, variant, options,
 			south_user_id, south_name, south_level, north_user_id, north_name, north_level,
 			challenger, phase, result, reason, draw_offer, undo_offer, version, created_at, updated_at, lang)
 			VALUES (?, 'discord', ?, 'kalah', '{"seeds":"4"}', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 3, ?, ?, 'ru')`,
-			r.id, r.channel, r.su, r.sn, r.sl, r.nu, r.nn, r.nl, r.su, r.phase, r.result, r.reason,
-			r.drawOffer, r.undoOffer, r.created, r.created+10); err != nil {
-			t.Fatal(err)
-		}
-		for i, m := range r.moves {
-			if _, err := db.ExecContext(ctx, "INSERT INTO moves (game_id, ply, move, user_id, at) VALUES (?, ?, ?, '', ?)",
-				r.id, i, m, r.created+int64(i)); err != nil {
-				t.Fatal(err)
+				r.id, r.channel, r.su, r.sn, r.sl, r.nu, r.nn, r.nl, r.su, r.phase, r.result, r.reason,
+				r.drawOffer, r.undoOffer, r.created, r.created+10)
+			for i, m := range r.moves {
+				exec("INSERT INTO moves (game_id, ply, move, user_id, at) VALUES (?, ?, ?, '', ?)",
+					r.id, i, m, r.created+int64(i))
 			}
 		}
-	}
-	db.Close()
+	})
 
 	n, err := Open(ctx, path)
 	if err != nil {
