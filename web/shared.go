@@ -1,6 +1,7 @@
 package web
 
 import (
+	"github.com/mancala-bot/mancala/internal/boardview"
 	"net/http"
 	"time"
 
@@ -43,7 +44,7 @@ func CurrentOf(rec *store.Game, lang locales.Lang) (*Current, error) {
 		c.Names = append(c.Names, g.name(lang, seat))
 	}
 	if st := g.steps[last]; last > 0 && !st.leave {
-		c.LastMove = moveText(g.rules.Layout(), st.move, st.events)
+		c.LastMove = boardview.MoveText(g.rules.Layout(), st.move, st.events)
 	}
 	if g.over() {
 		c.Result = g.resultText(lang)
