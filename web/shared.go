@@ -1,11 +1,11 @@
 package web
 
 import (
-	"github.com/mancala-bot/mancala/internal/boardview"
 	"net/http"
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/internal/boardview"
 	"github.com/mancala-bot/mancala/locales"
 	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/store"
