@@ -44,18 +44,34 @@ func (e *env) appMove(u telegramtest.User, data string) []bot.Reply {
 	return private
 }
 
-// boardMessage is the group game's board message as the store records it.
-func (e *env) boardMessage(g *store.Game) (int, int64) {
-	e.t.Helper()
-	id, v, err := e.db.BoardMessage(context.Background(), g.ID)
-	if err != nil {
-		e.t.Fatalf("BoardMessage(%d): %v", g.ID, err)
+// boardMsg is one SetBoardMessage the bot made.
+type boardMsg struct {
+	id      string
+	version int64
+}
+
+// recordingStore passes SetBoardMessage on and reports each one made, so
+// that a test waits for the bot's Posted instead of guessing when it ran.
+type recordingStore struct {
+	store.Store
+	set chan boardMsg
+}
+
+func (s recordingStore) SetBoardMessage(ctx context.Context, game, version int64, id string) error {
+	err := s.Store.SetBoardMessage(ctx, game, version, id)
+	if err == nil {
+		s.set <- boardMsg{id, version}
 	}
-	n, err := strconv.Atoi(id)
-	if err != nil {
-		e.t.Fatalf("board message id %q is not a Telegram message id", id)
+	return err
+}
+
+// wantPosted waits for the bot to record a board message and checks it.
+func wantPosted(t *testing.T, set <-chan boardMsg, what string, id int, version int64) {
+	t.Helper()
+	got := <-set
+	if got.id != strconv.Itoa(id) || got.version != version {
+		t.Fatalf("%s: board message %s (version %d) recorded, want %d (version %d)", what, got.id, got.version, id, version)
 	}
-	return n, v
 }
 
 // A move made in the board app edits the group's board in place
@@ -73,7 +89,8 @@ func TestAppMoveEditsGroupBoard(t *testing.T) {
 	}
 	t.Cleanup(func() { db.Close() })
 	rl := &renderLog{}
-	b := bot.New(bot.Config{Store: db, Render: rl.render, Logger: slog.New(slog.NewTextHandler(logs, nil))})
+	set := make(chan boardMsg, 16)
+	b := bot.New(bot.Config{Store: recordingStore{db, set}, Render: rl.render, Logger: slog.New(slog.NewTextHandler(logs, nil))})
 	e := start(t, b, logs)
 	e.db, e.bot = db, b
 
@@ -84,9 +101,10 @@ func TestAppMoveEditsGroupBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if id, v := e.boardMessage(g); id != board.ID || v != g.Version || !board.IsPhoto() {
-		t.Fatalf("after the start: board message %d (version %d), want the photo %d (version %d)", id, v, board.ID, g.Version)
+	if !board.IsPhoto() {
+		t.Fatalf("the start's board is not a photo: %+v", board)
 	}
+	wantPosted(t, set, "the start", board.ID, g.Version)
 	sent := len(e.srv.Sent(group))
 
 	// Alice moves in the app: the board message is edited in place.
@@ -106,19 +124,17 @@ func TestAppMoveEditsGroupBoard(t *testing.T) {
 		t.Errorf("edited board: photo changed %v, buttons %q; want bob's turn", string(edited.Photo) != string(board.Photo), labels(edited))
 	}
 	g, _ = db.Game(context.Background(), g.ID)
-	if id, v := e.boardMessage(g); id != board.ID || v != g.Version {
-		t.Errorf("after the app move: board message %d (version %d), want %d (version %d)", id, v, board.ID, g.Version)
-	}
+	wantPosted(t, set, "the app move", board.ID, g.Version)
 
 	// Bob presses a button in the chat: the pressed message is edited and
 	// recorded at the new version.
 	e.press(group, bob, "en", board.ID, button(t, edited, "1"))
 	g, _ = db.Game(context.Background(), g.ID)
 	pressed, _ := e.srv.Message(group, board.ID)
-	if id, v := e.boardMessage(g); id != board.ID || v != g.Version || pressed.Edits != 2 {
-		t.Errorf("after a press: board message %d (version %d), %d edits; want %d (version %d), 2 edits",
-			id, v, pressed.Edits, board.ID, g.Version)
+	if pressed.Edits != 2 {
+		t.Errorf("after a press: %d edits of the board, want 2", pressed.Edits)
 	}
+	wantPosted(t, set, "the press", board.ID, g.Version)
 
 	// The board is deleted in the chat: the app's move posts a new one.
 	if !e.srv.Delete(group, board.ID) {
@@ -134,8 +150,9 @@ func TestAppMoveEditsGroupBoard(t *testing.T) {
 		t.Fatalf("after the board's deletion: last message %d (photo %v), %d messages; want a new board, %d messages",
 			fresh.ID, fresh.IsPhoto(), len(e.srv.Sent(group)), sent)
 	}
-	if id, v := e.boardMessage(g); id != fresh.ID || v != g.Version {
-		t.Errorf("after the fallback: board message %d (version %d), want %d (version %d)", id, v, fresh.ID, g.Version)
+	wantPosted(t, set, "the app move after the deletion", fresh.ID, g.Version)
+	if id, v, err := db.BoardMessage(context.Background(), g.ID); err != nil || id != strconv.Itoa(fresh.ID) || v != g.Version {
+		t.Errorf("stored board message %s (version %d), %v; want %d (version %d)", id, v, err, fresh.ID, g.Version)
 	}
 
 	// A stale move from the app: refused privately, the board untouched.
@@ -145,6 +162,11 @@ func TestAppMoveEditsGroupBoard(t *testing.T) {
 	}
 	if m, _ := e.srv.Message(group, fresh.ID); m.Edits != 0 || len(e.srv.Sent(group)) != sent {
 		t.Errorf("a stale app move changed the group: %d edits, %d messages", m.Edits, len(e.srv.Sent(group)))
+	}
+	select {
+	case m := <-set:
+		t.Errorf("a stale app move recorded %+v", m)
+	default:
 	}
 }
 
