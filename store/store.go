@@ -103,7 +103,9 @@ type Store interface {
 	// overwrites a newer one, and the same version replaces it (the board
 	// posted again after its message was lost). It returns ErrNotFound
 	// for an unknown game, and an error for a message id of another
-	// length without asking the database.
+	// length without asking the database. Visible to every process when
+	// it returns; not worth a disk flush (a power loss may undo the
+	// latest, and the next app move then posts a new board).
 	SetBoardMessage(ctx context.Context, gameID, version int64, messageID string) error
 	// BoardMessage returns the message SetBoardMessage recorded for the
 	// game and its version, or ErrNotFound when none was (or no such

@@ -21,11 +21,15 @@ const (
 // board at version, unless a newer version's is recorded (the same version
 // replaces it). Errors: store.ErrNotFound for an unknown game;
 // store.CheckMessageID's before any I/O; others are internal failures.
+//
+// Like Watch it commits on the connection kept for event claims, which
+// does not wait for the disk: losing the latest board message to a power
+// loss costs only a new board message at the board app's next move.
 func (d *DB) SetBoardMessage(ctx context.Context, gameID, version int64, messageID string) error {
 	if err := store.CheckMessageID(messageID); err != nil {
 		return err
 	}
-	err := d.write(ctx, func(tx txn) error {
+	err := d.writeOn(ctx, d.claims.BeginTx, func(tx txn) error {
 		var one int
 		switch err := tx.queryRow(gameExists, gameID).Scan(&one); {
 		case errors.Is(err, sql.ErrNoRows):
