@@ -976,6 +976,11 @@ func (s *session) boardReply(lg *loaded, text string, events []engine.Event, edi
 	if s.owes {
 		r.Ack = s.b.ack(lg.rec.ID, lg.rec.Version)
 	}
+	r.Posted = s.b.posted(lg.rec.ID, lg.rec.Version)
+	if s.req.App {
+		r.Edit = false
+		r.Replace = s.boardMessage(lg.rec.ID)
+	}
 	return r
 }
 

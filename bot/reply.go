@@ -66,9 +66,11 @@ type Request struct {
 	// request is dropped for good, as a duplicate (a platform that does not
 	// redeliver).
 	InProgress func()
-	// App reports that the request came from the board app (package
-	// miniapp/app: a move tapped on the Mini App's or the Activity's
-	// board) rather than from the chat.
+	// App reports that the request came from the board app (the Telegram
+	// Mini App or the Discord Activity), not from a message in the chat:
+	// it presses no message, so its public board reply replaces the
+	// game's last board in the chat (Reply.Replace) instead of editing
+	// the pressed message or posting a new one.
 	App bool
 }
 
@@ -127,6 +129,26 @@ type Reply struct {
 	// It is quick (one store write), safe to call from any goroutine, and
 	// logs its own failures.
 	Ack func()
+	// Posted, when set, records the message showing the reply's board:
+	// the bot sets it on every public board reply of a game, and the
+	// adapter calls it once the platform accepted the message (sent,
+	// edited in place, or sent anew after a failed Replace), with the
+	// platform's id of the message now showing the board (Discord: the
+	// message id; Telegram: the message_id, in decimal), and never for a
+	// reply it dropped or failed to send. A later Request.App move of the
+	// game replaces that message (Replace). Like Ack it is quick (one
+	// store write), safe to call from any goroutine, and logs its own
+	// failures.
+	Posted func(messageID string)
+	// Replace, when set, is the id of a message of the bot's in the
+	// channel (one that Posted was given) that the reply edits in place,
+	// image, text and buttons included, instead of posting a new message:
+	// the game's board in the chat, moved on by a move made in the board
+	// app. When the edit fails because the message is gone or can no
+	// longer be edited, the adapter sends the reply as a new message (and
+	// calls Posted with the new id). Only a public reply with a Board
+	// carries it; adapters ignore it on a Private or Edit reply.
+	Replace string
 	// Notice, when set, makes the reply a turn notification (see Notice).
 	Notice *Notice
 	// Link, when set, is a web page the message points to: the game's

@@ -96,6 +96,22 @@ type Store interface {
 	// later heartbeat may have been removed.
 	Watchers(ctx context.Context, gameID int64, at time.Time) (int, error)
 
+	// SetBoardMessage records messageID (1 to MaxMessageIDLen bytes: the
+	// platform's id of a message in the game's channel) as the message
+	// showing the game's public board at version, unless the message
+	// recorded for the game is of a newer version: an older board never
+	// overwrites a newer one, and the same version replaces it (the board
+	// posted again after its message was lost). It returns ErrNotFound
+	// for an unknown game, and an error for a message id of another
+	// length without asking the database. Visible to every process when
+	// it returns; not worth a disk flush (a power loss may undo the
+	// latest, and the next app move then posts a new board).
+	SetBoardMessage(ctx context.Context, gameID, version int64, messageID string) error
+	// BoardMessage returns the message SetBoardMessage recorded for the
+	// game and its version, or ErrNotFound when none was (or no such
+	// game).
+	BoardMessage(ctx context.Context, gameID int64) (messageID string, version int64, err error)
+
 	// Language returns the language a user chose with "lang", or "".
 	Language(ctx context.Context, platform, userID string) (string, error)
 	// SetLanguage records a user's language.

@@ -117,6 +117,7 @@ type restAPI interface {
 	InteractionRespond(i *discordgo.Interaction, r *discordgo.InteractionResponse, opts ...discordgo.RequestOption) error
 	InteractionResponseEdit(i *discordgo.Interaction, e *discordgo.WebhookEdit, opts ...discordgo.RequestOption) (*discordgo.Message, error)
 	InteractionResponseDelete(i *discordgo.Interaction, opts ...discordgo.RequestOption) error
+	InteractionResponse(i *discordgo.Interaction, opts ...discordgo.RequestOption) (*discordgo.Message, error)
 	FollowupMessageCreate(i *discordgo.Interaction, wait bool, p *discordgo.WebhookParams, opts ...discordgo.RequestOption) (*discordgo.Message, error)
 	ChannelMessageSendComplex(channelID string, m *discordgo.MessageSend, opts ...discordgo.RequestOption) (*discordgo.Message, error)
 	ChannelMessageEditComplex(m *discordgo.MessageEdit, opts ...discordgo.RequestOption) (*discordgo.Message, error)
@@ -355,7 +356,12 @@ func (a *Adapter) shutdown() {
 
 // Deliver posts a message the bot sends on its own (an idle reminder) to
 // the channel o.Channel; Discord has no private message in a channel, so a
-// Private reply is posted publicly, and Edit is ignored. Users mentioned
+// Private reply is posted publicly, and Edit is ignored. A reply with a
+// board and Replace edits that message of the channel instead (its
+// content, image and buttons), and is posted as a new message when
+// Discord refuses the edit (the message was deleted: 404 Unknown
+// Message). Posted is called with the id of the message showing the
+// board. Users mentioned
 // in it are notified, unless o.Quiet. A turn notification (Reply.Notice)
 // is carried out as in a reply (see notice). A failed post is logged and
 // retried a few times (rate limits are waited out); the error of the last
@@ -379,16 +385,51 @@ func (a *Adapter) Deliver(ctx context.Context, o bot.Outgoing) error {
 		if o.Quiet {
 			m.ping = nil // named, not notified
 		}
+		if m.replace != "" {
+			id, err := a.replace(ctx, o.Channel, m)
+			if err == nil {
+				a.delivered(m, id)
+				continue
+			}
+			if ctx.Err() != nil {
+				return fmt.Errorf("discord: deliver to channel %s: %w", o.Channel, err)
+			}
+			a.log.Warn("discord: board not replaced; posting a new one", "channel", o.Channel, "message", m.replace, "err", err)
+		}
+		var id string
 		err := a.retry(ctx, "deliver", o.Channel, func(ctx context.Context) error {
-			_, err := a.rest.ChannelMessageSendComplex(o.Channel, m.messageSend(), discordgo.WithContext(ctx))
+			msg, err := a.rest.ChannelMessageSendComplex(o.Channel, m.messageSend(), discordgo.WithContext(ctx))
+			id = messageID(msg)
 			return err
 		})
 		if err != nil {
 			return fmt.Errorf("discord: deliver to channel %s: %w", o.Channel, err)
 		}
-		a.delivered(m)
+		a.delivered(m, id)
 	}
 	return nil
+}
+
+// replace edits message m.replace of channel into m, retrying as any
+// delivery, and returns its id. Discord's refusal (404 Unknown Message
+// for a deleted message, 403 for one the bot may no longer edit) is
+// returned at once.
+func (a *Adapter) replace(ctx context.Context, channel string, m outMsg) (string, error) {
+	var id string
+	err := a.retry(ctx, "replace", channel, func(ctx context.Context) error {
+		msg, err := a.rest.ChannelMessageEditComplex(m.messageEdit(channel, m.replace), discordgo.WithContext(ctx))
+		id = messageID(msg)
+		return err
+	})
+	return id, err
+}
+
+// messageID is m's id, "" for nil.
+func messageID(m *discordgo.Message) string {
+	if m == nil {
+		return ""
+	}
+	return m.ID
 }
 
 // checkLimits logs, as an error, the buttons that did not fit in a
@@ -401,14 +442,18 @@ func (a *Adapter) checkLimits(msgs []outMsg, channel string) {
 	}
 }
 
-// delivered reports m sent, when it shows a committed move, and confirms
-// its board (bot.Reply.Ack).
-func (a *Adapter) delivered(m outMsg) {
+// delivered reports m sent, when it shows a committed move, confirms its
+// board (bot.Reply.Ack) and records the message showing it, id
+// (bot.Reply.Posted; not when id is "", unknown).
+func (a *Adapter) delivered(m outMsg, id string) {
 	if !m.committed.IsZero() {
 		a.metrics.Delivered(time.Since(m.committed))
 	}
 	if m.ack != nil {
 		m.ack()
+	}
+	if m.posted != nil && id != "" {
+		m.posted(id)
 	}
 }
 
@@ -554,9 +599,11 @@ func (a *Adapter) send(ctx context.Context, i *discordgo.Interaction, kind inter
 			continue
 		}
 		tries := 0
+		var id string // the message the step sent or edited, when known
 		err := a.retry(ctx, st.op.String(), i.ChannelID, func(ctx context.Context) error {
 			tries++
-			err := a.do(ctx, i, st)
+			var err error
+			id, err = a.do(ctx, i, st)
 			if st.op != opRespond && responderFrom(ctx) != nil && unknownWebhook(err) {
 				// Discord may not have taken the HTTP response yet.
 				return notYetError{err}
@@ -575,7 +622,10 @@ func (a *Adapter) send(ctx context.Context, i *discordgo.Interaction, kind inter
 		switch {
 		case err == nil:
 			if st.hasMsg {
-				a.delivered(st.msg)
+				if id == "" && st.msg.posted != nil {
+					id = a.originalID(ctx, i)
+				}
+				a.delivered(st.msg, id)
 			}
 		case errors.Is(err, errAcked) && n == 0 && !deferred:
 			// Answer as after a deferral; nothing was sent yet.
@@ -593,8 +643,12 @@ func (a *Adapter) send(ctx context.Context, i *discordgo.Interaction, kind inter
 	}
 }
 
-// do sends one step.
-func (a *Adapter) do(ctx context.Context, i *discordgo.Interaction, st step) error {
+// do sends one step and returns the id of the message it sent or edited,
+// when Discord's answer says it: an edit or a follow-up returns the
+// message; an "update message" response (type 7) edits the pressed one.
+// A new message as the response (type 4) is not returned by the callback
+// (see originalID).
+func (a *Adapter) do(ctx context.Context, i *discordgo.Interaction, st step) (string, error) {
 	opt := discordgo.WithContext(ctx)
 	switch st.op {
 	case opRespond:
@@ -602,17 +656,43 @@ func (a *Adapter) do(ctx context.Context, i *discordgo.Interaction, st step) err
 		if st.hasMsg {
 			r.Data = st.msg.responseData()
 		}
-		return a.respond(ctx, i, r)
+		err := a.respond(ctx, i, r)
+		if st.respType == discordgo.InteractionResponseUpdateMessage && i.Message != nil {
+			return i.Message.ID, err
+		}
+		return "", err
 	case opEditOriginal:
-		_, err := a.rest.InteractionResponseEdit(i, st.msg.webhookEdit(), opt)
-		return err
+		msg, err := a.rest.InteractionResponseEdit(i, st.msg.webhookEdit(), opt)
+		return messageID(msg), err
 	case opDeleteOriginal:
-		return a.rest.InteractionResponseDelete(i, opt)
+		return "", a.rest.InteractionResponseDelete(i, opt)
 	case opFollowup:
-		_, err := a.rest.FollowupMessageCreate(i, true, st.msg.webhookParams(), opt)
-		return err
+		msg, err := a.rest.FollowupMessageCreate(i, true, st.msg.webhookParams(), opt)
+		return messageID(msg), err
 	}
-	return fmt.Errorf("unknown step %d", st.op)
+	return "", fmt.Errorf("unknown step %d", st.op)
+}
+
+// originalID asks Discord for the id of the interaction's response
+// message (GET .../messages/@original): a response of type 4 is answered
+// without it, and one given in the HTTP response has no answer at all.
+// Discord may not have taken an HTTP response yet (404 Unknown Webhook):
+// that is retried. It returns "" when Discord does not say (logged).
+func (a *Adapter) originalID(ctx context.Context, i *discordgo.Interaction) string {
+	var id string
+	err := a.retry(ctx, "original", i.ChannelID, func(ctx context.Context) error {
+		msg, err := a.rest.InteractionResponse(i, discordgo.WithContext(ctx))
+		if responderFrom(ctx) != nil && unknownWebhook(err) {
+			return notYetError{err}
+		}
+		id = messageID(msg)
+		return err
+	})
+	if err != nil {
+		a.log.Warn("discord: the board's message id is unknown; the board app's next move posts a new board",
+			"interaction", i.ID, "channel", i.ChannelID, "err", err)
+	}
+	return id
 }
 
 // fallback posts a public step's message with the bot's own channel
@@ -626,20 +706,23 @@ func (a *Adapter) fallback(ctx context.Context, i *discordgo.Interaction, st ste
 		return
 	}
 	edit := st.msg.edit && i.Message != nil && i.Message.ID != ""
+	var id string
 	err := a.retry(ctx, "fallback", i.ChannelID, func(ctx context.Context) error {
+		var msg *discordgo.Message
 		var err error
 		if edit {
-			_, err = a.rest.ChannelMessageEditComplex(st.msg.messageEdit(i.ChannelID, i.Message.ID), discordgo.WithContext(ctx))
+			msg, err = a.rest.ChannelMessageEditComplex(st.msg.messageEdit(i.ChannelID, i.Message.ID), discordgo.WithContext(ctx))
 		} else {
-			_, err = a.rest.ChannelMessageSendComplex(i.ChannelID, st.msg.messageSend(), discordgo.WithContext(ctx))
+			msg, err = a.rest.ChannelMessageSendComplex(i.ChannelID, st.msg.messageSend(), discordgo.WithContext(ctx))
 		}
+		id = messageID(msg)
 		return err
 	})
 	if err != nil {
 		a.log.Error("discord: reply lost (the game itself is saved; /board shows it again)", "interaction", i.ID, "channel", i.ChannelID, "err", err)
 		return
 	}
-	a.delivered(st.msg)
+	a.delivered(st.msg, id)
 }
 
 // retry calls f up to `attempts` times while it fails with a retryable

@@ -50,6 +50,14 @@ type outMsg struct {
 	// ack is the reply's bot.Reply.Ack, on the message that carries its
 	// board (nil on the others).
 	ack func()
+	// posted is the reply's bot.Reply.Posted, on the public message that
+	// carries its board (nil on the others): called with the id of the
+	// message once it is sent or edited.
+	posted func(string)
+	// replace is the reply's bot.Reply.Replace, on the public message
+	// that carries its board when it is not an Edit: a message of the
+	// channel that Deliver edits into this one instead of posting it.
+	replace string
 	// dropped counts the board's buttons that did not fit (see
 	// components); the adapter logs them as an error.
 	dropped int
@@ -98,7 +106,10 @@ func toMessages(replies []bot.Reply, requester string) []outMsg {
 				m.buttons, m.dropped = components(b.Buttons)
 				m.committed = r.Committed
 				if !r.Private {
-					m.ack = r.Ack
+					m.ack, m.posted = r.Ack, r.Posted
+					if !r.Edit {
+						m.replace = r.Replace
+					}
 				}
 			}
 			if n == 0 && b == nil && len(r.Animation) > 0 {

@@ -352,6 +352,10 @@ func (r *recorder) InteractionResponseDelete(_ *discordgo.Interaction, _ ...disc
 	return r.add("delete", nil, nil)
 }
 
+func (r *recorder) InteractionResponse(_ *discordgo.Interaction, _ ...discordgo.RequestOption) (*discordgo.Message, error) {
+	return &discordgo.Message{}, r.add("original", nil, nil)
+}
+
 func (r *recorder) FollowupMessageCreate(_ *discordgo.Interaction, _ bool, p *discordgo.WebhookParams, _ ...discordgo.RequestOption) (*discordgo.Message, error) {
 	return &discordgo.Message{}, r.add("followup", webhookParamsBody(p), p.Files)
 }

@@ -186,6 +186,11 @@ func (w session) InteractionResponseDelete(i *discordgo.Interaction, opts ...dis
 	return err
 }
 
+func (w session) InteractionResponse(i *discordgo.Interaction, opts ...discordgo.RequestOption) (*discordgo.Message, error) {
+	url := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
+	return w.message(w.request("GET", url, discordgo.EndpointWebhookToken(i.AppID, i.Token), nil, nil, opts))
+}
+
 func (w session) FollowupMessageCreate(i *discordgo.Interaction, wait bool, p *discordgo.WebhookParams, opts ...discordgo.RequestOption) (*discordgo.Message, error) {
 	url := discordgo.EndpointWebhookToken(i.AppID, i.Token)
 	bucket := url

@@ -2,6 +2,7 @@ package telegram
 
 import (
 	"context"
+	"strconv"
 	"sync/atomic"
 	"time"
 
@@ -353,10 +354,14 @@ func (a *Adapter) deliver(it *outItem) error {
 		}
 		return err
 	}
-	if it.r.Edit && it.held != nil {
-		err = a.edit(it.ctx, it.dst, it.held, it.r)
-	} else {
-		err = a.send(it.ctx, it.dst, it.r, it.replyTo)
+	var shown int // the message showing the board
+	switch replace := replaceID(it.r); {
+	case it.r.Edit && it.held != nil:
+		shown, err = a.edit(it.ctx, it.dst, it.held, it.r)
+	case replace != 0:
+		shown, err = a.replace(it.ctx, it.dst, replace, it.r)
+	default:
+		shown, err = a.send(it.ctx, it.dst, it.r, it.replyTo)
 	}
 	if err != nil && it.ctx.Err() != nil {
 		a.unsent.Add(1)
@@ -367,7 +372,24 @@ func (a *Adapter) deliver(it *outItem) error {
 	if err == nil && it.r.Ack != nil && !it.r.Private {
 		it.r.Ack()
 	}
+	if err == nil && it.r.Posted != nil && !it.r.Private && it.r.Board != nil && shown != 0 {
+		it.r.Posted(strconv.Itoa(shown))
+	}
 	return err
+}
+
+// replaceID is the message a public board reply replaces (Reply.Replace),
+// 0 for none: a private reply, an edit of a pressed message, a reply
+// without a board, or an id that is not a Telegram message id.
+func replaceID(r bot.Reply) int {
+	if r.Replace == "" || r.Private || r.Edit || r.Board == nil {
+		return 0
+	}
+	id, err := strconv.Atoi(r.Replace)
+	if err != nil || id <= 0 {
+		return 0
+	}
+	return id
 }
 
 // QueueStats is what waits in an adapter's queues at one moment.

@@ -14,10 +14,12 @@ import (
 )
 
 // send delivers r as new messages in dst; replyTo, when not 0, is the
-// message it answers. It tries every part and returns the first error.
-// A photo Telegram refuses with 400 is replaced by the text board, an
-// animation by the text alone.
-func (a *Adapter) send(ctx context.Context, dst target, r bot.Reply, replyTo int) error {
+// message it answers. It tries every part and returns the first error,
+// and the id of the message showing the board and its buttons (the
+// photo, or the last text piece; 0 when that one was not sent). A photo
+// Telegram refuses with 400 is replaced by the text board, an animation
+// by the text alone.
+func (a *Adapter) send(ctx context.Context, dst target, r bot.Reply, replyTo int) (int, error) {
 	r = placeLink(r)
 	kb := a.keyboard(ctx, dst, r)
 	var errs []error
@@ -25,7 +27,8 @@ func (a *Adapter) send(ctx context.Context, dst target, r bot.Reply, replyTo int
 		caption := r.Text
 		if textLen(caption) > maxCaptionLen {
 			for _, p := range splitText(caption, maxMessageLen) {
-				errs = append(errs, a.sendText(ctx, dst, toHTML(p), nil, replyTo))
+				_, err := a.sendText(ctx, dst, toHTML(p), nil, replyTo)
+				errs = append(errs, err)
 				replyTo = 0
 			}
 			caption = ""
@@ -33,7 +36,7 @@ func (a *Adapter) send(ctx context.Context, dst target, r bot.Reply, replyTo int
 		err := a.sendAnimation(ctx, dst, anim, toHTML(strings.TrimSpace(caption)), replyTo)
 		if e := asError(err); e == nil || e.Code != 400 || ctx.Err() != nil || caption == "" {
 			errs = append(errs, err)
-			return firstError(errs)
+			return 0, firstError(errs)
 		}
 		// Telegram refused the animation (no right to send media in this
 		// group): the caption still says what the move did.
@@ -44,15 +47,16 @@ func (a *Adapter) send(ctx context.Context, dst target, r bot.Reply, replyTo int
 		caption := r.Text
 		if textLen(caption) > maxCaptionLen {
 			for _, p := range splitText(caption, maxMessageLen) {
-				errs = append(errs, a.sendText(ctx, dst, toHTML(p), nil, replyTo))
+				_, err := a.sendText(ctx, dst, toHTML(p), nil, replyTo)
+				errs = append(errs, err)
 				replyTo = 0
 			}
 			caption = ""
 		}
-		err := a.sendPhoto(ctx, dst, png, toHTML(strings.TrimSpace(caption)), kb, replyTo)
+		id, err := a.sendPhoto(ctx, dst, png, toHTML(strings.TrimSpace(caption)), kb, replyTo)
 		if e := asError(err); e == nil || e.Code != 400 || ctx.Err() != nil {
 			errs = append(errs, err)
-			return firstError(errs)
+			return id, firstError(errs)
 		}
 		// Telegram refused the photo (no right to send media in this
 		// group, an image it cannot process): show the move as text.
@@ -61,15 +65,18 @@ func (a *Adapter) send(ctx context.Context, dst target, r bot.Reply, replyTo int
 		r.Board = &bot.Board{Text: r.Board.Text, Buttons: r.Board.Buttons}
 	}
 	pieces := textPieces(r)
+	var last int
 	for i, p := range pieces {
 		var m *tgbotapi.InlineKeyboardMarkup
 		if i == len(pieces)-1 {
 			m = kb
 		}
-		errs = append(errs, a.sendText(ctx, dst, p, m, replyTo))
+		id, err := a.sendText(ctx, dst, p, m, replyTo)
+		errs = append(errs, err)
+		last = id
 		replyTo = 0
 	}
-	return firstError(errs)
+	return last, firstError(errs)
 }
 
 // keyboard is r's inline keyboard (see keyboardLayout); buttons that do
@@ -136,8 +143,9 @@ func firstError(errs []error) error {
 
 // edit replaces held, the message whose button was pressed, with r (see
 // the package documentation); when that is impossible or fails, r is sent
-// as a new message.
-func (a *Adapter) edit(ctx context.Context, dst target, held *tgbotapi.Message, r bot.Reply) error {
+// as a new message. It returns the id of the message showing r's board
+// (held's, or the new one's; see send).
+func (a *Adapter) edit(ctx context.Context, dst target, held *tgbotapi.Message, r bot.Reply) (int, error) {
 	if animation(r) != nil {
 		// An animation replaces nothing: it comes as a new message.
 		return a.send(ctx, dst, r, 0)
@@ -161,9 +169,10 @@ func (a *Adapter) edit(ctx context.Context, dst target, held *tgbotapi.Message, 
 		if err = a.editMedia(ctx, chat, id, png, toHTML(caption), kb); err == nil {
 			var errs []error
 			for _, p := range extra {
-				errs = append(errs, a.sendText(ctx, dst, toHTML(p), nil, 0))
+				_, err := a.sendText(ctx, dst, toHTML(p), nil, 0)
+				errs = append(errs, err)
 			}
-			return firstError(errs)
+			return id, firstError(errs)
 		}
 	case png == nil && isPhoto:
 		pieces := textPieces(r)
@@ -187,10 +196,48 @@ func (a *Adapter) edit(ctx context.Context, dst target, held *tgbotapi.Message, 
 		}
 		return a.send(ctx, dst, r, 0)
 	}
-	if err == nil || ctx.Err() != nil {
-		return err
+	switch {
+	case err == nil:
+		return id, nil
+	case ctx.Err() != nil:
+		return 0, err
 	}
 	a.log.WarnContext(ctx, "edit failed; sending a new message", "channel", dst.channel(), "message", id, "err", err)
+	return a.send(ctx, dst, r, 0)
+}
+
+// replace edits the message id of dst's chat, the game's board that
+// r.Replace names, into r: its photo, caption and buttons
+// (editMessageMedia), or its text and buttons (editMessageText) for a
+// reply without an image. When the edit fails (the message was deleted,
+// is not a photo any more, or cannot be edited), r is sent as a new
+// message. It returns the id of the message showing r's board.
+func (a *Adapter) replace(ctx context.Context, dst target, id int, r bot.Reply) (int, error) {
+	r = placeLink(r)
+	kb := a.keyboard(ctx, dst, r)
+	if kb == nil {
+		kb = noKeyboard
+	}
+	var err error
+	if png := boardPNG(r); png != nil {
+		caption := strings.TrimSpace(r.Text)
+		if textLen(caption) > maxCaptionLen {
+			err = errors.New("reply too long for a caption")
+		} else {
+			err = a.editMedia(ctx, dst.chat, id, png, toHTML(caption), kb)
+		}
+	} else if pieces := textPieces(r); len(pieces) == 1 {
+		err = a.editText(ctx, dst.chat, id, pieces[0], kb)
+	} else {
+		err = errors.New("reply too long for one message")
+	}
+	switch {
+	case err == nil:
+		return id, nil
+	case ctx.Err() != nil:
+		return 0, err
+	}
+	a.log.WarnContext(ctx, "board not replaced; sending a new one", "channel", dst.channel(), "message", id, "err", err)
 	return a.send(ctx, dst, r, 0)
 }
 
@@ -224,27 +271,38 @@ func addMarkup(p tgbotapi.Params, kb *tgbotapi.InlineKeyboardMarkup) {
 	}
 }
 
-func (a *Adapter) sendText(ctx context.Context, dst target, htmlText string, kb *tgbotapi.InlineKeyboardMarkup, replyTo int) error {
+// sent is the part of a sent Message the adapter reads.
+type sent struct {
+	MessageID int `json:"message_id"`
+}
+
+// sendText sends a text message and returns its id.
+func (a *Adapter) sendText(ctx context.Context, dst target, htmlText string, kb *tgbotapi.InlineKeyboardMarkup, replyTo int) (int, error) {
 	p := dstParams(dst, replyTo)
 	p["text"] = htmlText
 	p["parse_mode"] = tgbotapi.ModeHTML
 	p["link_preview_options"] = noLinkPreview
 	addMarkup(p, kb)
-	return a.do(ctx, call{method: "sendMessage", params: p, chat: dst.chat, paced: true}, nil)
+	var m sent
+	err := a.do(ctx, call{method: "sendMessage", params: p, chat: dst.chat, paced: true}, &m)
+	return m.MessageID, err
 }
 
 func photoFile(field string, png []byte) []tgbotapi.RequestFile {
 	return []tgbotapi.RequestFile{{Name: field, Data: tgbotapi.FileBytes{Name: "board.png", Bytes: png}}}
 }
 
-func (a *Adapter) sendPhoto(ctx context.Context, dst target, png []byte, captionHTML string, kb *tgbotapi.InlineKeyboardMarkup, replyTo int) error {
+// sendPhoto sends a photo and returns its message's id.
+func (a *Adapter) sendPhoto(ctx context.Context, dst target, png []byte, captionHTML string, kb *tgbotapi.InlineKeyboardMarkup, replyTo int) (int, error) {
 	p := dstParams(dst, replyTo)
 	if captionHTML != "" {
 		p["caption"] = captionHTML
 		p["parse_mode"] = tgbotapi.ModeHTML
 	}
 	addMarkup(p, kb)
-	return a.do(ctx, call{method: "sendPhoto", params: p, files: photoFile("photo", png), chat: dst.chat, paced: true}, nil)
+	var m sent
+	err := a.do(ctx, call{method: "sendPhoto", params: p, files: photoFile("photo", png), chat: dst.chat, paced: true}, &m)
+	return m.MessageID, err
 }
 
 // sendAnimation sends a GIF with sendAnimation, as tgbotapi's

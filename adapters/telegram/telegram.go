@@ -696,8 +696,12 @@ func (a *Adapter) Ready() error {
 
 // Deliver sends a message the bot sends on its own (a reminder) to
 // o.Channel, "chatid" or "chatid:threadid". A private reply is sent
-// publicly and Edit is ignored (there is no pressed button). The reply
-// goes through the chat's outbox as an urgent one (it is game play: a
+// publicly and Edit is ignored (there is no pressed button). A reply with
+// a board and Replace (a move made in the board app) edits that message
+// instead: editMessageMedia with the new photo, caption and keyboard
+// (editMessageText for a board without an image), or, when Telegram
+// refuses (the message was deleted), a new message; Posted then gets the
+// id of the message showing the board. The reply goes through the chat's outbox as an urgent one (it is game play: a
 // reminder, the bot's move), so it is paced and coalesced like the others;
 // Deliver returns when it has been sent, or dropped for a newer board of
 // its game (nil). It returns an error when o is not for Telegram,

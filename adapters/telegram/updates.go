@@ -459,7 +459,7 @@ func hasMedia(r bot.Reply) bool { return r.Board != nil || len(r.Animation) > 0 
 // delivered, as for any other reply.
 func (a *Adapter) sendPrivately(ctx context.Context, in incoming, r bot.Reply) bool {
 	r.Edit = false
-	err := a.send(ctx, target{chat: in.user}, r, 0)
+	_, err := a.send(ctx, target{chat: in.user}, r, 0)
 	if err == nil {
 		return true
 	}

@@ -98,3 +98,38 @@ func BenchmarkFillPageIDs(b *testing.B) {
 	}
 	b.ReportMetric(games, "games")
 }
+
+// BenchmarkSetBoardMessage records a game's board message at a newer
+// version each time (Reply.Posted: one per board shown).
+func BenchmarkSetBoardMessage(b *testing.B) {
+	d, _ := openTest(b)
+	g := testGame("c1")
+	if err := d.CreateGame(b.Context(), g); err != nil {
+		b.Fatal(err)
+	}
+	v := int64(0)
+	for b.Loop() {
+		v++
+		if err := d.SetBoardMessage(b.Context(), g.ID, v, "1234567890123456789"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkBoardMessage reads a game's board message (an app move's
+// Reply.Replace).
+func BenchmarkBoardMessage(b *testing.B) {
+	d, _ := openTest(b)
+	g := testGame("c1")
+	if err := d.CreateGame(b.Context(), g); err != nil {
+		b.Fatal(err)
+	}
+	if err := d.SetBoardMessage(b.Context(), g.ID, 1, "1234567890123456789"); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, _, err := d.BoardMessage(b.Context(), g.ID); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

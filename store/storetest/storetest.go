@@ -98,6 +98,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"PageIDs", testPageIDs},
 		{"PageIDGiven", testPageIDGiven},
 		{"GameByPageNotFound", testGameByPageNotFound},
+		{"BoardMessage", testBoardMessage},
+		{"ConcurrentBoardMessages", testConcurrentBoardMessages},
 		{"Reviews", testReviews},
 		{"ReviewsUndone", testReviewsUndone},
 		{"ConcurrentReviews", testConcurrentReviews},

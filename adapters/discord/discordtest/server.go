@@ -471,6 +471,23 @@ func (s *Server) ChannelMessages(channel string) []Message {
 	return out
 }
 
+// Delete deletes message id, as a moderator may: from then on it is gone
+// for the bot too (edits answer 404 Unknown Message). It reports whether
+// there was such a message, not deleted before.
+func (s *Server) Delete(id string) bool {
+	s.mu.Lock()
+	m := s.byID[id]
+	ok := m != nil && !m.Deleted
+	if ok {
+		m.Deleted = true
+	}
+	s.mu.Unlock()
+	if ok {
+		s.notify()
+	}
+	return ok
+}
+
 // Message returns a message as it is now.
 func (s *Server) Message(id string) (Message, bool) {
 	s.mu.Lock()

@@ -591,6 +591,21 @@ func (s *Server) PolledSince(id int) bool {
 	return ok && s.polls > at
 }
 
+// Delete deletes message id of chat, as a chat administrator (or, in a
+// private chat, the user) may: from then on it is gone for the bot too
+// (edits and deletions answer "not found"). It reports whether there was
+// such a message.
+func (s *Server) Delete(chatID int64, id int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.chats[chatID]
+	if c == nil || c.msgs[id] == nil {
+		return false
+	}
+	delete(c.msgs, id)
+	return true
+}
+
 // Sent lists the bot's messages in chat, oldest first, as they are now.
 func (s *Server) Sent(chatID int64) []Message {
 	s.mu.Lock()
