@@ -367,6 +367,9 @@ func (a *Adapter) deliver(it *outItem) error {
 	if err == nil && it.r.Ack != nil && !it.r.Private {
 		it.r.Ack()
 	}
+	if err == nil {
+		a.setMenuButton(it.ctx, it.dst, it.r)
+	}
 	return err
 }
 
