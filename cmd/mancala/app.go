@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
@@ -14,6 +15,9 @@ import (
 
 	"github.com/mancala-bot/mancala/adapters/discord"
 	"github.com/mancala-bot/mancala/adapters/telegram"
+	"github.com/mancala-bot/mancala/miniapp/activity"
+	"github.com/mancala-bot/mancala/miniapp/app"
+	"github.com/mancala-bot/mancala/miniapp/initdata"
 )
 
 // The board app (issue #29, package miniapp/app) is served at PUBLIC_URL +
@@ -192,4 +196,47 @@ func (c Config) appSessionKey() []byte {
 	m := hmac.New(sha256.New, key)
 	m.Write([]byte(appSessionLabel))
 	return m.Sum(nil)
+}
+
+// appHandler is the board app's server (package miniapp/app) for the
+// configuration, serving paths relative to "/app/": the bot's Handle
+// (counted like the platforms' requests) runs its moves and Deliver sends
+// their public replies to the game's chat. Nil when the app is off.
+func (m *Main) appHandler() http.Handler {
+	c := m.Config
+	if !c.App.on() || m.Bot == nil {
+		return nil
+	}
+	cfg := app.Config{
+		Store:        m.DB,
+		Handle:       countingHandler{m.Bot, m.Metrics}.Handle,
+		Deliver:      m.deliverLater,
+		SessionKey:   c.appSessionKey(),
+		Logger:       m.Logger.With("component", "app"),
+		Now:          m.Now,
+		ClientHeader: m.pagesClientHeader(),
+	}
+	if c.App.TelegramAppName != "" {
+		cfg.Telegram = initdata.NewVerifier(c.TelegramToken, c.App.MaxAge)
+	}
+	if c.App.DiscordActivity {
+		ac := activity.Config{ClientID: c.App.DiscordClientID, ClientSecret: string(c.App.DiscordClientSecret)}
+		if c.DiscordAPIBase != "" {
+			ac.BaseURL = strings.TrimRight(c.DiscordAPIBase, "/") + "/api/v10"
+		}
+		cfg.Discord = activity.New(ac)
+	}
+	return app.New(cfg).Handler()
+}
+
+// mountApp mounts the board app at /app/ on HTTP_ADDR's listener (the
+// path PUBLIC_URL + "/app/" reaches, as /g/ for the pages), its prefix
+// stripped, when TELEGRAM_APP_NAME or DISCORD_ACTIVITY turns it on.
+func (m *Main) mountApp() {
+	if m.mux == nil {
+		return
+	}
+	if h := m.appHandler(); h != nil {
+		m.mux.Handle("/app/", http.StripPrefix("/app", h))
+	}
 }

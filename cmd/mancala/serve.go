@@ -663,6 +663,7 @@ func (m *Main) listen() error {
 		}
 		m.http = newHTTPServer(m.mux, limits)
 		m.mountPages()
+		m.mountApp()
 	}
 	return nil
 }
