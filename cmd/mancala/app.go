@@ -1,9 +1,6 @@
 package main
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -178,24 +175,14 @@ func (c Config) appURL() string {
 	return strings.TrimRight(c.PublicURL, "/") + "/app/"
 }
 
-// appSessionLabel is what the board app's session key is derived for.
-const appSessionLabel = "mancala board app sessions v1"
-
-// appSessionKey is the key that signs the board app's sessions: the
-// HMAC-SHA256 of a fixed label keyed with the secrets the configuration
-// holds (the Telegram bot token, the Discord client secret; each
-// length-prefixed), so that every process with the same settings signs
-// and checks the same sessions, and a session of another deployment is
-// refused. 32 bytes.
+// appSessionKey is the key that signs the board app's sessions, derived
+// (app.SessionKeyFrom) from the secrets the configuration holds, the
+// Telegram bot token and the Discord client secret, so that every process
+// with the same settings signs and accepts the same sessions, and a
+// session of another deployment is refused. 32 bytes. The app is on only
+// with one of them set (appFromEnv).
 func (c Config) appSessionKey() []byte {
-	var key []byte
-	for _, s := range []string{c.TelegramToken, string(c.App.DiscordClientSecret)} {
-		key = binary.BigEndian.AppendUint32(key, uint32(len(s)))
-		key = append(key, s...)
-	}
-	m := hmac.New(sha256.New, key)
-	m.Write([]byte(appSessionLabel))
-	return m.Sum(nil)
+	return app.SessionKeyFrom(c.TelegramToken, string(c.App.DiscordClientSecret))
 }
 
 // appHandler is the board app's server (package miniapp/app) for the
