@@ -131,6 +131,12 @@ type Config struct {
 	// "game" and "games" link to theirs, and a live game's board says how
 	// many people watch its page. "" shows no links.
 	PublicURL string
+	// AppPlatforms names the platforms ("telegram", "discord") whose
+	// chats have the board app (issue #29, package miniapp/app): on them a
+	// public board of a game being played or over carries Reply.App, the
+	// "🎯 Open board" button (see AppLink). Nil, the default, shows it
+	// nowhere: the replies are exactly those of a bot without the app.
+	AppPlatforms []string
 }
 
 // Bot answers chat requests. It is safe for concurrent use: games are

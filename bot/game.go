@@ -972,7 +972,7 @@ func (s *session) boardReply(lg *loaded, text string, events []engine.Event, edi
 	if line := s.watchersLine(lg.rec); line != "" {
 		text += "\n" + line
 	}
-	r := Reply{Text: strings.TrimSpace(text), Board: b, Edit: edit, Committed: s.lastCommit, Link: s.pageLink(lg.rec)}
+	r := Reply{Text: strings.TrimSpace(text), Board: b, Edit: edit, Committed: s.lastCommit, Link: s.pageLink(lg.rec), App: s.appLink(lg.rec)}
 	if s.owes {
 		r.Ack = s.b.ack(lg.rec.ID, lg.rec.Version)
 	}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/mancala-bot/mancala/store"
@@ -56,4 +57,14 @@ func (s *session) watchersLine(g *store.Game) string {
 		return ""
 	}
 	return s.t("page_watchers", map[string]any{"Count": n})
+}
+
+// appLink is the "Open board" button of g's board (Reply.App), or nil when
+// the game's platform has no board app (Config.AppPlatforms), for a game
+// without a page id, and for a challenge (no board to tap yet).
+func (s *session) appLink(g *store.Game) *AppLink {
+	if g == nil || g.PageID == "" || g.Phase == store.PhaseChallenge || !slices.Contains(s.b.cfg.AppPlatforms, g.Platform) {
+		return nil
+	}
+	return &AppLink{Page: g.PageID, GameID: g.ID, Version: g.Version, Label: s.t("btn_open_board", nil)}
 }

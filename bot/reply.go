@@ -158,6 +158,28 @@ type Reply struct {
 	// button, for an https URL on a public host name), else as a line of
 	// text ending the message: its Label, a colon, and its URL.
 	Link *Link
+	// App, when set, opens the game's board in the board app (see
+	// AppLink): only on a public board of a game (never on a private
+	// reply, a puzzle or a challenge), and only on the platforms of
+	// Config.AppPlatforms.
+	App *AppLink
+}
+
+// AppLink is the "Open board" button of a board: it opens the game in the
+// board app (issue #29), a Telegram Mini App or a Discord Activity, where
+// the player to move taps the board. Adapters make it what the platform
+// has: Telegram a web_app button in a private chat and a url button to the
+// Mini App's direct link (t.me/<bot>/<app>?startapp=<Page>) in a group;
+// Discord a button whose press launches the Activity. A platform whose
+// adapter has no app configured drops it.
+type AppLink struct {
+	// Page is the game's page id (store.Game.PageID): the app's address
+	// of the game (Telegram's start_param).
+	Page string
+	// GameID and Version are the game's, as in Board.
+	GameID, Version int64
+	// Label is the button's text, already localized ("🎯 Open board").
+	Label string
 }
 
 // Link is a labelled link to a web page.

@@ -68,6 +68,13 @@ type Config struct {
 	// (see MaxTimestampSkew and InteractionLifetime); nil means time.Now.
 	// For tests.
 	Now func() time.Time
+	// Activity (DISCORD_ACTIVITY) turns on the board app's button: a
+	// board carrying bot.Reply.App gets an "Open board" button, whose
+	// press the adapter answers with LAUNCH_ACTIVITY, opening the
+	// application's Activity (package miniapp/app) in the channel. The
+	// application must have Activities enabled in the developer portal.
+	// Off: the bot's App is dropped.
+	Activity bool
 }
 
 // Metrics receives the adapter's measurements, for a metrics system
@@ -379,7 +386,7 @@ func (a *Adapter) Deliver(ctx context.Context, o bot.Outgoing) error {
 		return a.notice(ctx, o.Channel, r)
 	}
 	r.Private, r.Edit = false, false
-	msgs := toMessages([]bot.Reply{r}, "")
+	msgs := toMessages(a.withApp([]bot.Reply{r}), "")
 	a.checkLimits(msgs, o.Channel)
 	for _, m := range msgs {
 		if o.Quiet {
@@ -487,6 +494,10 @@ func (a *Adapter) onInteraction(_ *discordgo.Session, ic *discordgo.InteractionC
 // first (see the package documentation).
 func (a *Adapter) handle(ctx context.Context, i *discordgo.Interaction) {
 	start := time.Now()
+	if a.cfg.Activity && kindOf(i) == kindComponent && strings.HasPrefix(i.MessageComponentData().CustomID, appPrefix) {
+		a.launchActivity(ctx, i)
+		return
+	}
 	req, ok := toRequest(i, a.cfg.AppID, a.botUserID.Load().(string))
 	if !ok {
 		a.log.Debug("discord: interaction ignored", "type", i.Type.String())
@@ -523,7 +534,7 @@ func (a *Adapter) handle(ctx context.Context, i *discordgo.Interaction) {
 		}
 	}
 	replies, notices := splitNotices(replies)
-	msgs := toMessages(replies, req.User.ID)
+	msgs := toMessages(a.withApp(replies), req.User.ID)
 	a.checkLimits(msgs, i.ChannelID)
 	a.send(ctx, i, kind, deferred, withoutPings(msgs, notices))
 	for _, r := range notices {

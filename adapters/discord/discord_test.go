@@ -100,6 +100,8 @@ type setup struct {
 	HTTP       bool         // HTTP interactions instead of the gateway
 	Notices    bool         // the bot sends turn notifications
 	PublicURL  string       // the bot's PublicURL: the base of the games' pages
+	App        bool         // the bot offers the board app on Discord (AppPlatforms)
+	Activity   bool         // the adapter's Activity setting
 
 	// Now is the bot's clock (nil: time.Now).
 	Now func() time.Time
@@ -136,7 +138,7 @@ func start(t *testing.T, s setup) *harness {
 	handler := s.Handler
 	if handler == nil {
 		h.db = openStore(t)
-		h.bot = bot.New(bot.Config{
+		bc := bot.Config{
 			Store: h.db, Opponent: s.Opponent, Render: tinyPNG, ThinkTime: 5 * time.Second,
 			// A review three plies deep is complete in milliseconds, even
 			// under the race detector; the default (ten plies) spends its
@@ -144,13 +146,17 @@ func start(t *testing.T, s setup) *harness {
 			ReviewDepth: 3,
 			Logger:      slog.New(slog.NewTextHandler(h.logs, nil)),
 			TurnNotices: s.Notices, Now: s.Now, PublicURL: s.PublicURL,
-		})
+		}
+		if s.App {
+			bc.AppPlatforms = []string{Platform}
+		}
+		h.bot = bot.New(bc)
 		handler = h.bot
 	}
 	cfg := Config{
 		Token: "Bot " + srv.Token, AppID: srv.AppID, GuildID: srv.GuildID, APIBase: srv.URL,
 		Logger:     slog.New(slog.NewTextHandler(h.logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
-		DeferAfter: s.DeferAfter, Now: s.AdapterNow,
+		DeferAfter: s.DeferAfter, Now: s.AdapterNow, Activity: s.Activity,
 	}
 	if s.DeferAfter == 0 {
 		// Answered at once, however loaded the machine: the adapter

@@ -88,7 +88,10 @@
 // end of the fifth row when five are taken); when no button fits, or the
 // URL is too long for one (512), it ends the text as "Label: <URL>" (the
 // angle brackets keep Discord from embedding the page). A link asks
-// nothing of anyone: it does not make a reply notify. A Private reply is
+// nothing of anyone: it does not make a reply notify. With
+// Config.Activity, a reply's App (the board app) is a blue "🎯 Open
+// board" button before the link, in the same row; its press is answered
+// with LAUNCH_ACTIVITY and never reaches the bot (see activity.go). A Private reply is
 // ephemeral (flag 64), its image or animation and buttons included, and
 // never edits anything. A button press's public Edit reply updates
 // the pressed message (response type 7, or an edit of @original after a

@@ -116,6 +116,9 @@ func toMessages(replies []bot.Reply, requester string) []outMsg {
 				m.gif = r.Animation
 			}
 			asks := len(m.buttons) > 0 // a link asks nothing of anyone
+			if n == 0 && r.App != nil && !r.Private && roomFor(m.buttons) >= 1+count(link != nil) {
+				m.buttons = withLink(m.buttons, appButton(*r.App))
+			}
 			if n == 0 && link != nil {
 				m.buttons = withLink(m.buttons, *link)
 			}
@@ -219,16 +222,71 @@ func linkButton(l bot.Link, rows [][]bot.Button) *discordgo.Button {
 	return &discordgo.Button{Label: label, Style: discordgo.LinkButton, URL: l.URL}
 }
 
-// withLink adds the link button to rows: in a row of its own under them
-// when there is room for one, else at the end of the last row
-// (linkButton checked that one of the two fits).
+// appPrefix starts the custom_id of the board app's button ("o:" and the
+// game's page id), which the adapter answers itself (see launchActivity):
+// no button of the bot's has that action.
+const appPrefix = "o:"
+
+// appButton is the board app's button (bot.Reply.App): pressed, it
+// launches the Activity (see launchActivity). Blue, like the other
+// buttons that open something new.
+func appButton(app bot.AppLink) discordgo.Button {
+	label := clip(app.Label, maxButtonLabel)
+	if label == "" {
+		label = "🎯"
+	}
+	return discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: clip(appPrefix+app.Page, maxCustomID)}
+}
+
+// roomFor is how many more buttons withLink can add to rows: a whole row
+// while there are fewer than maxRows, else what the last row has left.
+func roomFor(rows []discordgo.MessageComponent) int {
+	if len(rows) < maxRows {
+		return maxRowButtons
+	}
+	return maxRowButtons - len(rows[len(rows)-1].(discordgo.ActionsRow).Components)
+}
+
+func count(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// withLink adds a button (the link's, the board app's) to rows: at the
+// end of the last row when that row holds only such buttons (the app's
+// button and the link share a row), else in a row of its own under them
+// when there is room for one, else at the end of the last row (linkButton
+// and roomFor checked that one of these fits).
 func withLink(rows []discordgo.MessageComponent, link discordgo.Button) []discordgo.MessageComponent {
+	if n := len(rows); n > 0 && extrasOnly(rows[n-1]) && roomFor(rows) > 0 {
+		last := rows[n-1].(discordgo.ActionsRow)
+		last.Components = append(slices.Clip(last.Components), link)
+		return append(rows[:n-1:n-1], last)
+	}
 	if n := len(rows); n == maxRows {
 		last := rows[n-1].(discordgo.ActionsRow)
 		last.Components = append(slices.Clip(last.Components), link)
 		return append(rows[:n-1:n-1], last)
 	}
 	return append(slices.Clip(rows), discordgo.ActionsRow{Components: []discordgo.MessageComponent{link}})
+}
+
+// extrasOnly reports whether row holds only link buttons and the board
+// app's button, which withLink puts in a row of their own.
+func extrasOnly(row discordgo.MessageComponent) bool {
+	r, ok := row.(discordgo.ActionsRow)
+	if !ok || len(r.Components) == 0 {
+		return false
+	}
+	for _, c := range r.Components {
+		b, ok := c.(discordgo.Button)
+		if !ok || b.Style != discordgo.LinkButton && !strings.HasPrefix(b.CustomID, appPrefix) {
+			return false
+		}
+	}
+	return true
 }
 
 // buttonStyle colours a button by its label: ✔ green, ✖ red, ↻ blue, pits

@@ -375,6 +375,9 @@ func (a *Adapter) deliver(it *outItem) error {
 	if err == nil && it.r.Posted != nil && !it.r.Private && it.r.Board != nil && shown != 0 {
 		it.r.Posted(strconv.Itoa(shown))
 	}
+	if err == nil {
+		a.setMenuButton(it.ctx, it.dst, it.r)
+	}
 	return err
 }
 

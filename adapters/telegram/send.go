@@ -67,7 +67,7 @@ func (a *Adapter) send(ctx context.Context, dst target, r bot.Reply, replyTo int
 	pieces := textPieces(r)
 	var last int
 	for i, p := range pieces {
-		var m *tgbotapi.InlineKeyboardMarkup
+		var m *inlineKeyboard
 		if i == len(pieces)-1 {
 			m = kb
 		}
@@ -79,10 +79,11 @@ func (a *Adapter) send(ctx context.Context, dst target, r bot.Reply, replyTo int
 	return last, firstError(errs)
 }
 
-// keyboard is r's inline keyboard (see keyboardLayout); buttons that do
-// not fit are logged as an error.
-func (a *Adapter) keyboard(ctx context.Context, dst target, r bot.Reply) *tgbotapi.InlineKeyboardMarkup {
-	kb, dropped := keyboardLayout(r.Board, r.Link)
+// keyboard is r's inline keyboard in dst (see keyboardLayout), the board
+// app's button included (see appButton); buttons that do not fit are
+// logged as an error.
+func (a *Adapter) keyboard(ctx context.Context, dst target, r bot.Reply) *inlineKeyboard {
+	kb, dropped := keyboardLayout(r.Board, r.Link, a.appButton(dst, r))
 	if dropped > 0 {
 		a.log.ErrorContext(ctx, "buttons dropped: the board has more than Telegram shows", "channel", dst.channel(), "dropped", dropped, "max", maxKeyboardButtons)
 	}
@@ -265,7 +266,7 @@ func dstParams(dst target, replyTo int) tgbotapi.Params {
 // API 7.0 replaced disable_web_page_preview by it).
 const noLinkPreview = `{"is_disabled":true}`
 
-func addMarkup(p tgbotapi.Params, kb *tgbotapi.InlineKeyboardMarkup) {
+func addMarkup(p tgbotapi.Params, kb *inlineKeyboard) {
 	if kb != nil {
 		_ = p.AddInterface("reply_markup", kb) // cannot fail: plain structs
 	}
@@ -277,7 +278,7 @@ type sent struct {
 }
 
 // sendText sends a text message and returns its id.
-func (a *Adapter) sendText(ctx context.Context, dst target, htmlText string, kb *tgbotapi.InlineKeyboardMarkup, replyTo int) (int, error) {
+func (a *Adapter) sendText(ctx context.Context, dst target, htmlText string, kb *inlineKeyboard, replyTo int) (int, error) {
 	p := dstParams(dst, replyTo)
 	p["text"] = htmlText
 	p["parse_mode"] = tgbotapi.ModeHTML
@@ -293,7 +294,7 @@ func photoFile(field string, png []byte) []tgbotapi.RequestFile {
 }
 
 // sendPhoto sends a photo and returns its message's id.
-func (a *Adapter) sendPhoto(ctx context.Context, dst target, png []byte, captionHTML string, kb *tgbotapi.InlineKeyboardMarkup, replyTo int) (int, error) {
+func (a *Adapter) sendPhoto(ctx context.Context, dst target, png []byte, captionHTML string, kb *inlineKeyboard, replyTo int) (int, error) {
 	p := dstParams(dst, replyTo)
 	if captionHTML != "" {
 		p["caption"] = captionHTML
@@ -330,7 +331,7 @@ func editParams(chat int64, id int) tgbotapi.Params {
 	return tgbotapi.Params{"chat_id": strconv.FormatInt(chat, 10), "message_id": strconv.Itoa(id)}
 }
 
-func (a *Adapter) editMedia(ctx context.Context, chat int64, id int, png []byte, captionHTML string, kb *tgbotapi.InlineKeyboardMarkup) error {
+func (a *Adapter) editMedia(ctx context.Context, chat int64, id int, png []byte, captionHTML string, kb *inlineKeyboard) error {
 	m := inputMediaPhoto{Type: "photo", Media: "attach://board", Caption: captionHTML}
 	if captionHTML != "" {
 		m.ParseMode = tgbotapi.ModeHTML
@@ -342,7 +343,7 @@ func (a *Adapter) editMedia(ctx context.Context, chat int64, id int, png []byte,
 	return a.do(ctx, call{method: "editMessageMedia", params: p, files: photoFile("board", png), chat: chat, paced: true}, nil)
 }
 
-func (a *Adapter) editCaption(ctx context.Context, chat int64, id int, captionHTML string, kb *tgbotapi.InlineKeyboardMarkup) error {
+func (a *Adapter) editCaption(ctx context.Context, chat int64, id int, captionHTML string, kb *inlineKeyboard) error {
 	p := editParams(chat, id)
 	p["caption"] = captionHTML
 	p["parse_mode"] = tgbotapi.ModeHTML
@@ -350,7 +351,7 @@ func (a *Adapter) editCaption(ctx context.Context, chat int64, id int, captionHT
 	return a.do(ctx, call{method: "editMessageCaption", params: p, chat: chat, paced: true}, nil)
 }
 
-func (a *Adapter) editText(ctx context.Context, chat int64, id int, htmlText string, kb *tgbotapi.InlineKeyboardMarkup) error {
+func (a *Adapter) editText(ctx context.Context, chat int64, id int, htmlText string, kb *inlineKeyboard) error {
 	p := editParams(chat, id)
 	p["text"] = htmlText
 	p["parse_mode"] = tgbotapi.ModeHTML
@@ -359,7 +360,7 @@ func (a *Adapter) editText(ctx context.Context, chat int64, id int, htmlText str
 	return a.do(ctx, call{method: "editMessageText", params: p, chat: chat, paced: true}, nil)
 }
 
-func (a *Adapter) editMarkup(ctx context.Context, chat int64, id int, kb *tgbotapi.InlineKeyboardMarkup) error {
+func (a *Adapter) editMarkup(ctx context.Context, chat int64, id int, kb *inlineKeyboard) error {
 	p := editParams(chat, id)
 	addMarkup(p, kb)
 	return a.do(ctx, call{method: "editMessageReplyMarkup", params: p, chat: chat, paced: true}, nil)

@@ -49,6 +49,11 @@
 //     name (Telegram refuses a button to localhost or to a host without a
 //     dot, BUTTON_URL_INVALID); otherwise, or when the keyboard is full,
 //     the text ends with the line "Label: URL" (see placeLink).
+//   - A reply's App (the board app, issue #29), with Config.AppURL and
+//     Config.AppName, is an "Open board" button before the Link's in
+//     that last row: a web_app button in a private chat, a url button to
+//     the Mini App's direct link in a group; a private chat's menu button
+//     opens the game too (see app.go).
 //   - A reply with an animation (bot.Reply.Animation, a move's replay) is
 //     sent with sendAnimation: the GIF as "move.gif" in the multipart field
 //     "animation" (as tgbotapi's NewAnimation does) and the text as its
@@ -313,6 +318,12 @@ type Config struct {
 	// does not delete the webhook when it stops: another process may be
 	// serving it.
 	WebhookURL, WebhookSecret string
+
+	// AppURL is the board app's address (PUBLIC_URL + "/app/", https),
+	// and AppName its short name as registered with @BotFather /newapp
+	// (TELEGRAM_APP_NAME): with them, a board carrying bot.Reply.App gets
+	// an "Open board" button (see app.go). Empty: no button.
+	AppURL, AppName string
 }
 
 // Metrics receives the adapter's measurements, for a metrics system
@@ -413,6 +424,11 @@ type Adapter struct {
 	received, handled, sent, rateLimited, retries, failed atomic.Int64
 	superseded, unsent, unhandled                         atomic.Int64
 	lastPoll                                              atomic.Int64 // unix nanoseconds
+
+	// menus is, per private chat, the page id of the game its menu button
+	// opens (see setMenuButton); menuMu guards it.
+	menuMu sync.Mutex
+	menus  map[int64]string
 }
 
 // New checks cfg and returns an Adapter; it makes no network call. It

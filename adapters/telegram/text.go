@@ -148,14 +148,16 @@ func truncate(s string, limit int) string {
 }
 
 // keyboard is a reply's buttons as an inline keyboard, or nil when it has
-// none (see keyboardLayout).
-func keyboard(r bot.Reply) *tgbotapi.InlineKeyboardMarkup {
-	kb, _ := keyboardLayout(r.Board, r.Link)
+// none (see keyboardLayout; the board app's button, which depends on the
+// chat, is left out: see Adapter.keyboard).
+func keyboard(r bot.Reply) *inlineKeyboard {
+	kb, _ := keyboardLayout(r.Board, r.Link, nil)
 	return kb
 }
 
-// keyboardLayout is a board's buttons, then a link's url button in a row
-// of its own, as an inline keyboard, or nil when there are none. Rows are
+// keyboardLayout is a board's buttons, then the board app's button (app,
+// see Adapter.appButton) and a link's url button in a row of their own,
+// as an inline keyboard, or nil when there are none. Rows are
 // kept as the bot made them (at most five buttons, below Telegram's eight;
 // a longer row is cut in rows of eight). Buttons beyond maxKeyboardButtons
 // cannot be shown, nor one whose data is empty or longer than 64 bytes:
@@ -163,12 +165,12 @@ func keyboard(r bot.Reply) *tgbotapi.InlineKeyboardMarkup {
 // check; the adapter logs them as an error). The link must be one Telegram
 // takes in a button (see placeLink, which makes it a line of text
 // otherwise).
-func keyboardLayout(b *bot.Board, link *bot.Link) (kb *tgbotapi.InlineKeyboardMarkup, dropped int) {
-	var rows [][]tgbotapi.InlineKeyboardButton
+func keyboardLayout(b *bot.Board, link *bot.Link, app *inlineButton) (kb *inlineKeyboard, dropped int) {
+	var rows [][]inlineButton
 	total := 0
 	if b != nil {
 		for _, row := range b.Buttons {
-			var r []tgbotapi.InlineKeyboardButton
+			var r []inlineButton
 			for _, btn := range row {
 				if btn.Data == "" || len(btn.Data) > maxButtonData || total == maxKeyboardButtons {
 					dropped++
@@ -178,7 +180,7 @@ func keyboardLayout(b *bot.Board, link *bot.Link) (kb *tgbotapi.InlineKeyboardMa
 					rows = append(rows, r)
 					r = nil
 				}
-				r = append(r, tgbotapi.NewInlineKeyboardButtonData(btn.Label, btn.Data))
+				r = append(r, inlineButton{InlineKeyboardButton: tgbotapi.NewInlineKeyboardButtonData(btn.Label, btn.Data)})
 				total++
 			}
 			if len(r) > 0 {
@@ -186,17 +188,24 @@ func keyboardLayout(b *bot.Board, link *bot.Link) (kb *tgbotapi.InlineKeyboardMa
 			}
 		}
 	}
+	var last []inlineButton
+	if app != nil {
+		last = append(last, *app)
+	}
 	if link != nil {
-		if total == maxKeyboardButtons {
-			dropped++
-		} else {
-			rows = append(rows, tgbotapi.NewInlineKeyboardRow(tgbotapi.NewInlineKeyboardButtonURL(link.Label, link.URL)))
-		}
+		last = append(last, inlineButton{InlineKeyboardButton: tgbotapi.NewInlineKeyboardButtonURL(link.Label, link.URL)})
+	}
+	if room := maxKeyboardButtons - total; len(last) > room {
+		dropped += len(last) - room
+		last = last[:room]
+	}
+	if len(last) > 0 {
+		rows = append(rows, last)
 	}
 	if len(rows) == 0 {
 		return nil, dropped
 	}
-	return &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: rows}, dropped
+	return &inlineKeyboard{InlineKeyboard: rows}, dropped
 }
 
 // placeLink decides how r's Link is shown: as a url button (keyboardLayout)
@@ -236,7 +245,7 @@ func buttonURL(u string) bool {
 }
 
 // noKeyboard removes a message's inline keyboard in an edit.
-var noKeyboard = &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
+var noKeyboard = &inlineKeyboard{InlineKeyboard: [][]inlineButton{}}
 
 // cleanName keeps a user's name from turning into bot markup ('*' becomes
 // '∗') or acting on the text around it (locales.CleanText: no control or

@@ -162,7 +162,7 @@ func TestKeyboardLimits(t *testing.T) {
 		}
 		rows = append(rows, row)
 	}
-	kb, dropped := keyboardLayout(&bot.Board{Buttons: rows}, nil)
+	kb, dropped := keyboardLayout(&bot.Board{Buttons: rows}, nil, nil)
 	n := 0
 	for _, row := range kb.InlineKeyboard {
 		n += len(row)
@@ -174,7 +174,7 @@ func TestKeyboardLimits(t *testing.T) {
 	for c := range 10 {
 		long = append(long, bot.Button{Label: "x", Data: fmt.Sprint("d", c)})
 	}
-	kb, dropped = keyboardLayout(&bot.Board{Buttons: [][]bot.Button{long}}, nil)
+	kb, dropped = keyboardLayout(&bot.Board{Buttons: [][]bot.Button{long}}, nil, nil)
 	if len(kb.InlineKeyboard) != 2 || len(kb.InlineKeyboard[0]) != maxRowButtons || len(kb.InlineKeyboard[1]) != 2 || dropped != 0 {
 		t.Errorf("a row of 10: %v, %d dropped", kb.InlineKeyboard, dropped)
 	}
@@ -193,7 +193,7 @@ func TestEveryBoardFits(t *testing.T) {
 	boards := 0
 	boardwalk.Walk(t, b, Platform, "beginner", 30, 24, func(variant string, b *bot.Board) {
 		boards++
-		kb, dropped := keyboardLayout(b, nil)
+		kb, dropped := keyboardLayout(b, nil, nil)
 		if dropped > 0 {
 			t.Errorf("%s: board %v: %d buttons dropped", variant, b.Buttons, dropped)
 		}

@@ -94,6 +94,17 @@ environment:
                          a webhook served at POST /telegram/webhook on
                          HTTP_ADDR instead of long polling (https URL; the
                          secret 1-256 of A-Z a-z 0-9 _ -)
+  TELEGRAM_APP_NAME      the board app as a Telegram Mini App: its short
+                         name from @BotFather /newapp, whose URL is
+                         PUBLIC_URL/app/ (optional; needs PUBLIC_URL on https)
+  DISCORD_ACTIVITY       on: the board app as the application's Discord
+                         Activity (optional; needs PUBLIC_URL on https and
+                         DISCORD_CLIENT_SECRET)
+  DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET
+                         the application's OAuth2 credentials, for the
+                         Activity's sign-in (the id defaults to DISCORD_APP_ID)
+  APP_MAX_AGE            refuse a Mini App's launch data older than this
+                         (default 24h; 1m to 720h)
 `
 
 // httpStopTimeout bounds the HTTP server's shutdown (health, metrics, the
@@ -140,6 +151,8 @@ type Config struct {
 	// SearchWorkers is bot.Config.SearchWorkers (SEARCH_WORKERS); 0 means
 	// the bot's default, GOMAXPROCS.
 	SearchWorkers int
+	// App is the board app's configuration (see app.go).
+	App appConfig
 }
 
 // The idle-game delays when NOTIFY_AFTER and CLAIM_AFTER are unset.
@@ -171,7 +184,7 @@ func (c Config) String() string {
 		admin = fmt.Sprintf(", admin %q", c.AdminAddr)
 	}
 	if c.PublicURL != "" {
-		admin += fmt.Sprintf(", pages at %q", c.PublicURL)
+		admin += fmt.Sprintf(", pages at %q, board app %s", c.PublicURL, c.App)
 	}
 	return fmt.Sprintf("discord token %s (%s), telegram token %s (%s), database %s, http %q%s, log %s, notify after %s, claim after %s",
 		set(c.DiscordToken), discordMode, set(c.TelegramToken), telegramMode, c.database(), c.HTTPAddr, admin, c.LogLevel, c.NotifyAfter, c.ClaimAfter)
@@ -303,6 +316,9 @@ func configFromEnv(getenv func(string) string) (Config, error) {
 			return c, fmt.Errorf("SEARCH_WORKERS: %q is not a number of workers from 1 to %d", v, maxSearchWorkers)
 		}
 		c.SearchWorkers = n
+	}
+	if err := c.appFromEnv(getenv); err != nil {
+		return c, err
 	}
 	return c, nil
 }
@@ -607,6 +623,8 @@ func (m *Main) Open(ctx context.Context) error {
 		// notify nobody).
 		TurnNotices: true,
 		Deliver:     m.deliverLater,
+		// The boards' "Open board" button, where the board app runs.
+		AppPlatforms: m.Config.App.platforms(),
 	})
 	if err := m.listen(); err != nil {
 		db.Close()
@@ -645,6 +663,7 @@ func (m *Main) listen() error {
 		}
 		m.http = newHTTPServer(m.mux, limits)
 		m.mountPages()
+		m.mountApp()
 	}
 	return nil
 }
@@ -745,6 +764,7 @@ func (m *Main) platforms() (map[string]platform, error) {
 			APIBase: m.Config.DiscordAPIBase, Logger: m.Logger.With("platform", "discord"),
 			PublicKey: m.Config.DiscordPublicKey,
 			Metrics:   m.Metrics.platform(discord.Platform),
+			Activity:  m.Config.App.DiscordActivity,
 		}, h)
 		if err != nil {
 			return nil, fmt.Errorf("discord: %w", err)
@@ -757,6 +777,9 @@ func (m *Main) platforms() (map[string]platform, error) {
 			Logger:     m.Logger.With("platform", "telegram"),
 			WebhookURL: m.Config.TelegramWebhookURL, WebhookSecret: m.Config.TelegramWebhookSecret,
 			Metrics: m.Metrics.platform(telegram.Platform),
+		}
+		if m.Config.App.TelegramAppName != "" {
+			tc.AppURL, tc.AppName = m.Config.appURL(), m.Config.App.TelegramAppName
 		}
 		if tuneTelegram != nil {
 			tuneTelegram(&tc)

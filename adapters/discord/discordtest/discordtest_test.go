@@ -241,6 +241,8 @@ func TestSpecificationRefusals(t *testing.T) {
 		{"attachment fields of a response", "PATCH", s.URL + "/api/v10/channels/42/messages/1", `{"attachments":[{"id":"0","filename":"a.png","url":""}]}`, "body.attachments[0].url: unknown field"},
 		{"attachment without id", "PATCH", s.URL + "/api/v10/channels/42/messages/1", `{"attachments":[{"filename":"a.png"}]}`, `required field "id" missing`},
 		{"callback type", "POST", callback, `{"type":99}`, "body.type: 99 is not one of"},
+		{"launch activity with data", "POST", callback, `{"type":12,"data":{"content":"x"}}`, "data"},
+		{"launch activity with empty data", "POST", callback, `{"type":12,"data":{}}`, "data"},
 		{"button label", "POST", s.URL + "/api/v10/channels/42/messages", `{"components":[{"type":1,"components":[{"type":2,"style":2,"custom_id":"x","label":"` + strings.Repeat("x", 81) + `"}]}]}`, "label: 81 characters, at most 80"},
 		{"link button with custom_id", "POST", s.URL + "/api/v10/channels/42/messages", `{"components":[{"type":1,"components":[{"type":2,"style":5,"custom_id":"x","url":"https://example.com/g/a","label":"page"}]}]}`, "a link button has no custom_id"},
 		{"link button without url", "POST", s.URL + "/api/v10/channels/42/messages", `{"components":[{"type":1,"components":[{"type":2,"style":5,"label":"page"}]}]}`, "link button without url"},
@@ -266,6 +268,22 @@ func TestSpecificationRefusals(t *testing.T) {
 	status, _ = post(t, "POST", callback, "application/json", []byte(`{"type":7,"data":{"content":"x","components":[],"attachments":[],"allowed_mentions":{"parse":[],"users":["1"]}}}`))
 	if v := s.TakeViolations(); status != 204 || len(v) != 0 {
 		t.Errorf("a valid update: %d %q", status, v)
+	}
+
+	// LAUNCH_ACTIVITY, {"type":12} alone, answers a button press and a
+	// command.
+	for _, ix := range []*Interaction{
+		s.PressButton("1180000000000000300", bob, "da", msg["id"].(string), "o:page"),
+		s.SlashCommand("1180000000000000300", bob, "da", "board"),
+	} {
+		b.read()
+		status, _ = post(t, "POST", s.URL+"/api/v10/interactions/"+ix.ID+"/"+ix.Token+"/callback", "application/json", []byte(`{"type":12}`))
+		if v := s.TakeViolations(); status != 204 || len(v) != 0 {
+			t.Errorf("LAUNCH_ACTIVITY to an interaction of type %d: %d %q", ix.Type, status, v)
+		}
+		if out := ix.WaitOp(t, OpLaunchActivity); out.MessageID != "" {
+			t.Errorf("LAUNCH_ACTIVITY made a message: %+v", out)
+		}
 	}
 }
 

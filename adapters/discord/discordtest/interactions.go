@@ -70,6 +70,9 @@ const (
 	OpEditFollowup   = "edit-followup"   // PATCH of a follow-up
 	OpDeleteOriginal = "delete-original" // DELETE @original
 	OpFollowup       = "followup"        // POST to the interaction's webhook
+	// OpLaunchActivity is response type 12, LAUNCH_ACTIVITY: the
+	// application's Activity opens for the user; no message.
+	OpLaunchActivity = "launch-activity"
 )
 
 // Output is one thing the bot did to answer an interaction, with the

@@ -99,7 +99,7 @@ func (m *Message) snapshot() Message {
 type Response struct {
 	InteractionID string
 	// Type is the response type: 4 message, 5 deferred message, 6
-	// deferred update, 7 update message.
+	// deferred update, 7 update message, 12 launch the Activity.
 	Type int
 	// Payload is the response's data (content, files, buttons, flags).
 	Payload Payload
@@ -250,6 +250,13 @@ func parseResponse(raw []byte, files []File) (int, Payload, error) {
 	}
 	if string(bytes.TrimSpace(data)) == "null" {
 		data = nil
+	}
+	if w.Type == 12 {
+		// LaunchActivityInteractionCallbackRequest is {"type": 12} only.
+		if data != nil || len(files) > 0 {
+			return 0, Payload{}, errInvalid{"a LAUNCH_ACTIVITY (12) response takes no data and no files"}
+		}
+		return w.Type, Payload{}, nil
 	}
 	p, err := parsePayload(data, files)
 	return w.Type, p, err

@@ -328,6 +328,17 @@ func (s *Server) ackLocked(w http.ResponseWriter, ix *Interaction, typ int, p Pa
 			op = OpUpdate
 		}
 		ix.original = m.ID
+	case 12:
+		// LAUNCH_ACTIVITY answers an application command or a message
+		// component (interactions/receiving-and-responding.mdx,
+		// "Interaction Callback Type": "Launch the Activity associated
+		// with the app. Only available for apps with Activities
+		// enabled"); parseResponse has refused a body with data.
+		if ix.Type != 2 && ix.Type != 3 {
+			s.badBody(w, errInvalid{fmt.Sprintf("response type 12 (LAUNCH_ACTIVITY) answers a command or a component, not an interaction of type %d", ix.Type)})
+			return
+		}
+		op = OpLaunchActivity
 	default:
 		s.badBody(w, errInvalid{fmt.Sprintf("response type %d not supported by the fake", typ)})
 		return

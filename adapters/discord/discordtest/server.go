@@ -9,7 +9,8 @@
 //
 // The server keeps a model of the channels' messages and applies what the
 // bot sends the way Discord does: interaction responses of every type
-// (4, 5, 6, 7), edits and deletions of @original, follow-ups, channel
+// (4, 5, 6, 7, and 12, LAUNCH_ACTIVITY: only to a command or a button
+// press, without data), edits and deletions of @original, follow-ups, channel
 // messages and their edits, including Discord's rules for attachments on
 // edit (an edit keeps the old attachments it lists, all of them when it
 // has no list, and adds only the new files it lists), ephemeral messages,

@@ -11,7 +11,8 @@
 // 409 Conflict, as Telegram does), setWebhook (from then on the injected
 // updates are POSTed to the webhook, see Webhook), deleteWebhook,
 // setMyCommands (recorded
-// per language_code), sendMessage, sendPhoto and sendAnimation (multipart),
+// per language_code), setChatMenuButton (recorded per chat: MenuButton),
+// sendMessage, sendPhoto and sendAnimation (multipart),
 // editMessageText, editMessageCaption, editMessageMedia (multipart,
 // attach://), editMessageReplyMarkup, deleteMessage, answerCallbackQuery
 // and getChatMember (every user is a "member" unless SetChatMember says
@@ -31,7 +32,9 @@
 // allow_sending_without_reply included), a missing required one, a value
 // of the wrong type, a JSON object with an unknown or missing field, a
 // button with more than one action, keyboards past 8 buttons a row or 100
-// in all are answered 400 and counted as violations (TakeViolations).
+// in all, a web_app button outside a private chat, a Mini App address
+// (WebAppInfo.url) that is not https, a menu button set for a chat that is
+// not private are answered 400 and counted as violations (TakeViolations).
 //
 // Chat types follow the id: a positive id is a private chat, an id below
 // -1000000000000 a supergroup and any other negative id a group. The bot
@@ -72,6 +75,16 @@ type Button struct {
 	Text, Data string
 	// URL is a url button's address (Data is then "").
 	URL string
+	// WebApp is a web_app button's Mini App address (WebAppInfo.url; Data
+	// and URL are then "").
+	WebApp string
+}
+
+// MenuButton is the bot's menu button of a private chat as
+// setChatMenuButton set it: Type "commands", "web_app" or "default", and
+// for a web_app one its Text and WebApp address.
+type MenuButton struct {
+	Type, Text, WebApp string
 }
 
 // Message is a message in a chat as the server holds it now (after
@@ -207,6 +220,7 @@ type Server struct {
 	callbacks      map[string]bool // issued query ids: answered?
 	nextCB         int
 	commands       map[string][]Command
+	menus          map[int64]MenuButton // chat (0: the default) -> menu button
 	failures       map[string][]failure
 	migrated       map[int64]int64
 	refused        map[int64]bool             // private chats the bot may not write to
@@ -254,6 +268,7 @@ func New(token string) *Server {
 		chats:      map[int64]*chat{},
 		callbacks:  map[string]bool{},
 		commands:   map[string][]Command{},
+		menus:      map[int64]MenuButton{},
 		failures:   map[string][]failure{},
 		migrated:   map[int64]int64{},
 		refused:    map[int64]bool{},
@@ -685,6 +700,15 @@ func (s *Server) Commands(lang string) ([]Command, bool) {
 	return slices.Clone(c), ok
 }
 
+// MenuButton is the menu button setChatMenuButton set for the private
+// chat chat (0: the bot's default one), and whether it was set at all.
+func (s *Server) MenuButton(chat int64) (MenuButton, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.menus[chat]
+	return m, ok
+}
+
 // WebhookDeleted reports whether deleteWebhook was called.
 func (s *Server) WebhookDeleted() bool {
 	s.mu.Lock()
@@ -977,6 +1001,8 @@ func (s *Server) apply(c Call) (any, *apiError) {
 		}
 		s.commands[p["language_code"]] = cmds
 		return true, nil
+	case "setChatMenuButton":
+		return s.setChatMenuButton(p)
 	case "sendMessage":
 		return s.sendMessage(c)
 	case "sendPhoto":
@@ -1054,7 +1080,57 @@ func checkText(text, mode string, limit int, what string) *apiError {
 	return nil
 }
 
-// keyboardParam reads reply_markup.
+// setChatMenuButton records a chat's menu button (the default one without
+// chat_id); the Bot API changes "the bot's menu button in a private chat",
+// so another chat is refused, as is a web_app button whose address is not
+// https (checkCall has checked the fields' types).
+func (s *Server) setChatMenuButton(p map[string]string) (any, *apiError) {
+	var chat int64
+	if c := p["chat_id"]; c != "" {
+		id, err := strconv.ParseInt(c, 10, 64)
+		if err != nil || id == 0 {
+			return nil, badRequest("chat not found")
+		}
+		if chatType(id) != "private" {
+			return nil, badRequest("the menu button can be set only in private chats")
+		}
+		chat = id
+	}
+	m := MenuButton{Type: "default"}
+	if raw := p["menu_button"]; raw != "" {
+		var mb struct {
+			Type   string `json:"type"`
+			Text   string `json:"text"`
+			WebApp struct {
+				URL string `json:"url"`
+			} `json:"web_app"`
+		}
+		if err := json.Unmarshal([]byte(raw), &mb); err != nil {
+			return nil, badRequest("can't parse menu button JSON object")
+		}
+		m = MenuButton{Type: mb.Type, Text: mb.Text, WebApp: mb.WebApp.URL}
+		switch {
+		case m.Type == "web_app" && (m.Text == "" || !webAppURL(m.WebApp)):
+			return nil, badRequest("BUTTON_URL_INVALID")
+		case m.Type != "web_app" && m.Type != "commands" && m.Type != "default":
+			return nil, badRequest("unsupported menu button type")
+		}
+	}
+	s.menus[chat] = m
+	return true, nil
+}
+
+// webAppURL reports whether u can be a Mini App's address (WebAppInfo.url:
+// "An HTTPS URL"; the url button's rules for the host).
+func webAppURL(u string) bool {
+	p, err := url.Parse(u)
+	return err == nil && p.Scheme == "https" && buttonURL(u)
+}
+
+// keyboardParam reads reply_markup. A web_app button is refused outside
+// private chats ("Available only in private chats between a user and the
+// bot": Telegram answers BUTTON_TYPE_INVALID), and with an address that is
+// not https.
 func keyboardParam(p map[string]string) ([][]Button, *apiError) {
 	raw := p["reply_markup"]
 	if raw == "" {
@@ -1065,6 +1141,9 @@ func keyboardParam(p map[string]string) ([][]Button, *apiError) {
 			Text         string  `json:"text"`
 			CallbackData *string `json:"callback_data"`
 			URL          *string `json:"url"`
+			WebApp       *struct {
+				URL string `json:"url"`
+			} `json:"web_app"`
 		} `json:"inline_keyboard"`
 	}
 	if err := json.Unmarshal([]byte(raw), &mk); err != nil {
@@ -1079,6 +1158,17 @@ func keyboardParam(p map[string]string) ([][]Button, *apiError) {
 		for _, b := range row {
 			if b.Text == "" {
 				return nil, badRequest("text buttons are unallowed in the inline keyboard")
+			}
+			if b.WebApp != nil {
+				id, _ := strconv.ParseInt(p["chat_id"], 10, 64)
+				if chatType(id) != "private" {
+					return nil, badRequest("BUTTON_TYPE_INVALID")
+				}
+				if !webAppURL(b.WebApp.URL) {
+					return nil, badRequest("BUTTON_URL_INVALID")
+				}
+				r = append(r, Button{Text: b.Text, WebApp: b.WebApp.URL})
+				continue
 			}
 			if b.URL != nil {
 				if !buttonURL(*b.URL) {
@@ -1370,9 +1460,12 @@ func (s *Server) messageJSON(c *chat, m *Message) map[string]any {
 		for _, row := range m.Keyboard {
 			var r []any
 			for _, b := range row {
-				if b.URL != "" {
+				switch {
+				case b.WebApp != "":
+					r = append(r, map[string]any{"text": b.Text, "web_app": map[string]any{"url": b.WebApp}})
+				case b.URL != "":
 					r = append(r, map[string]any{"text": b.Text, "url": b.URL})
-				} else {
+				default:
 					r = append(r, map[string]any{"text": b.Text, "callback_data": b.Data})
 				}
 			}

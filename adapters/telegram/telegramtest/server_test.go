@@ -214,6 +214,16 @@ func TestSpecificationRefusals(t *testing.T) {
 		{"url button to localhost", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_markup": {`{"inline_keyboard":[[{"text":"page","url":"http://localhost:8080/g/a"}]]}`}}, "BUTTON_URL_INVALID"},
 		{"url button to a path", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_markup": {`{"inline_keyboard":[[{"text":"page","url":"/g/a"}]]}`}}, "BUTTON_URL_INVALID"},
 		{"url button, ftp", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_markup": {`{"inline_keyboard":[[{"text":"page","url":"ftp://files.example.com/a"}]]}`}}, "BUTTON_URL_INVALID"},
+		{"web_app in a group", "sendMessage", url.Values{"chat_id": {"-5"}, "text": {"hi"}, "reply_markup": {`{"inline_keyboard":[[{"text":"board","web_app":{"url":"https://mancala.example.com/app/"}}]]}`}}, "not a private chat"},
+		{"web_app in a supergroup, edited", "editMessageReplyMarkup", url.Values{"chat_id": {"-1001234567890"}, "message_id": {"1"}, "reply_markup": {`{"inline_keyboard":[[{"text":"board","web_app":{"url":"https://mancala.example.com/app/"}}]]}`}}, "not a private chat"},
+		{"web_app over http", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_markup": {`{"inline_keyboard":[[{"text":"board","web_app":{"url":"http://mancala.example.com/app/"}}]]}`}}, "not an https URL"},
+		{"web_app to localhost", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_markup": {`{"inline_keyboard":[[{"text":"board","web_app":{"url":"https://localhost/app/"}}]]}`}}, "not an https URL"},
+		{"web_app without url", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_markup": {`{"inline_keyboard":[[{"text":"board","web_app":{}}]]}`}}, `without its required field "url"`},
+		{"web_app and url", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_markup": {`{"inline_keyboard":[[{"text":"board","url":"https://t.me/b/app","web_app":{"url":"https://mancala.example.com/app/"}}]]}`}}, "exactly one field"},
+		{"menu button in a group", "setChatMenuButton", url.Values{"chat_id": {"-5"}, "menu_button": {`{"type":"web_app","text":"board","web_app":{"url":"https://mancala.example.com/app/"}}`}}, "not a private chat"},
+		{"menu button over http", "setChatMenuButton", url.Values{"chat_id": {"5"}, "menu_button": {`{"type":"web_app","text":"board","web_app":{"url":"http://mancala.example.com/app/"}}`}}, "not an https URL"},
+		{"menu button without text", "setChatMenuButton", url.Values{"chat_id": {"5"}, "menu_button": {`{"type":"web_app","web_app":{"url":"https://mancala.example.com/app/"}}`}}, `without its required field "text"`},
+		{"menu button of another type", "setChatMenuButton", url.Values{"chat_id": {"5"}, "menu_button": {`{"type":"webapp","text":"board","web_app":{"url":"https://mancala.example.com/app/"}}`}}, "no MenuButton fits"},
 		{"9 in a row", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_markup": {`{"inline_keyboard":[` + row(9) + `]}`}}, "row 0 has 9 buttons, at most 8"},
 		{"101 buttons", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_markup": {`{"inline_keyboard":[` + strings.Repeat(row(8)+",", 12) + row(5) + `]}`}}, "101 buttons, at most 100"},
 	} {
@@ -236,6 +246,39 @@ func TestSpecificationRefusals(t *testing.T) {
 		t.Errorf("a url button under a callback button: %d %v %q", code, body, v)
 	} else if kb := fmt.Sprint(body["result"]); !strings.Contains(kb, "url:https://mancala.example.com/g/a") {
 		t.Errorf("the url button is not in the message: %s", kb)
+	}
+	code, body = post(t, s, "1:tok", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"},
+		"reply_markup": {`{"inline_keyboard":[[{"text":"1","callback_data":"m:1"}],[{"text":"board","web_app":{"url":"https://mancala.example.com/app/?game=a"}}]]}`}})
+	if v := s.TakeViolations(); code != 200 || len(v) != 0 {
+		t.Errorf("a web_app button in a private chat: %d %v %q", code, body, v)
+	} else if m, _ := s.LastSent(5); len(m.Keyboard) != 2 || m.Keyboard[1][0] != (Button{Text: "board", WebApp: "https://mancala.example.com/app/?game=a"}) {
+		t.Errorf("the web_app button is not in the message: %+v", m.Keyboard)
+	}
+	if _, ok := s.MenuButton(5); ok {
+		t.Error("a menu button before any setChatMenuButton")
+	}
+	for _, mb := range []struct {
+		chat string
+		raw  string
+		want MenuButton
+	}{
+		{"5", `{"type":"web_app","text":"board","web_app":{"url":"https://mancala.example.com/app/?game=a"}}`, MenuButton{Type: "web_app", Text: "board", WebApp: "https://mancala.example.com/app/?game=a"}},
+		{"6", `{"type":"web_app","text":"board","web_app":{"url":"https://t.me/MancalaTestBot/board?startapp=a"}}`, MenuButton{Type: "web_app", Text: "board", WebApp: "https://t.me/MancalaTestBot/board?startapp=a"}},
+		{"", `{"type":"commands"}`, MenuButton{Type: "commands"}},
+	} {
+		form := url.Values{"menu_button": {mb.raw}}
+		var chat int64
+		if mb.chat != "" {
+			form.Set("chat_id", mb.chat)
+			fmt.Sscan(mb.chat, &chat)
+		}
+		code, body := post(t, s, "1:tok", "setChatMenuButton", form)
+		if v := s.TakeViolations(); code != 200 || len(v) != 0 {
+			t.Errorf("setChatMenuButton %s %s: %d %v %q", mb.chat, mb.raw, code, body, v)
+		}
+		if got, ok := s.MenuButton(chat); !ok || got != mb.want {
+			t.Errorf("chat %q's menu button %+v, want %+v", mb.chat, got, mb.want)
+		}
 	}
 	code, _ = post(t, s, "1:tok", "sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}, "reply_parameters": {`{"message_id":99}`}})
 	if v := s.TakeViolations(); code != 400 || len(v) != 0 {

@@ -72,7 +72,10 @@ func loadBotAPI() (*botAPI, error) {
 // an attach:// reference; and the documented rules the fields do not
 // carry: an inline keyboard button has exactly one field besides text,
 // icon_custom_emoji_id and style, its url one Telegram takes (see
-// buttonURL), at most MaxRowButtons a row and MaxKeyboardButtons in all.
+// buttonURL), at most MaxRowButtons a row and MaxKeyboardButtons in all;
+// a web_app button only in a private chat, a WebAppInfo's url https (a
+// button's or a menu button's), setChatMenuButton's chat_id a private
+// chat.
 func (api *botAPI) checkCall(c Call) error {
 	m, ok := api.Methods[c.Method]
 	if !ok {
@@ -124,6 +127,15 @@ func (api *botAPI) checkCall(c Call) error {
 	if kb := c.Params["reply_markup"]; kb != "" {
 		if err := checkKeyboardLimits(kb); err != nil {
 			return fmt.Errorf("%s: reply_markup: %v", c.Method, err)
+		}
+		id, _ := strconv.ParseInt(c.Params["chat_id"], 10, 64)
+		if strings.Contains(kb, `"web_app"`) && chatType(id) != "private" {
+			return fmt.Errorf("%s: reply_markup: a web_app button in chat %s, not a private chat (web_app is \"available only in private chats between a user and the bot\")", c.Method, c.Params["chat_id"])
+		}
+	}
+	if c.Method == "setChatMenuButton" && c.Params["chat_id"] != "" {
+		if id, err := strconv.ParseInt(c.Params["chat_id"], 10, 64); err == nil && chatType(id) != "private" {
+			return fmt.Errorf("setChatMenuButton: chat %d is not a private chat (the menu button is a private chat's)", id)
 		}
 	}
 	return nil
@@ -264,6 +276,11 @@ func (api *botAPI) checkValue(t string, v any, path string) error {
 			return fmt.Errorf("%s.url: %q is refused (BUTTON_URL_INVALID): an http(s) URL needs a host name with a dot, other schemes but tg:// are unsupported", path, u)
 		}
 	}
+	if t == "WebAppInfo" {
+		if u, _ := obj["url"].(string); !webAppURL(u) {
+			return fmt.Errorf("%s.url: %q is not an https URL on a public host name (WebAppInfo.url: \"An HTTPS URL\")", path, u)
+		}
+	}
 	// Type-tagged subtypes (InputMediaPhoto, BotCommandScopeDefault...)
 	// name themselves in "type".
 	if tag, ok := obj["type"].(string); ok && fields["type"].Name != "" {
@@ -277,7 +294,7 @@ func (api *botAPI) checkValue(t string, v any, path string) error {
 // subtypeTag is the "type" value a tagged subtype carries: "photo" for
 // InputMediaPhoto, "default" for BotCommandScopeDefault.
 func subtypeTag(t string) string {
-	for _, prefix := range []string{"InputMedia", "BotCommandScope"} {
+	for _, prefix := range []string{"InputMedia", "BotCommandScope", "MenuButton"} {
 		if rest, ok := strings.CutPrefix(t, prefix); ok && rest != "" {
 			var b strings.Builder
 			for i, r := range rest {
