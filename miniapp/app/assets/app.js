@@ -105,7 +105,9 @@
     if (kind === 'notification' && h.notificationOccurred) { h.notificationOccurred(style); }
   }
 
-  // loadText fetches the texts shown before a session exists.
+  // loadText fetches the texts shown before a session exists, in lang
+  // when given, else in the language the browser asks for
+  // (Accept-Language).
   function loadText(lang) {
     var q = lang ? '?lang=' + encodeURIComponent(lang) : '';
     return api('GET', 'api/text' + q).then(function (j) {
@@ -168,7 +170,7 @@
   }
 
   function bootDiscord() {
-    return loadText(navigator.language).then(function () {
+    return loadText(query.get('lang')).then(function () {
       setStatus(t('signing_in'));
       return window.MancalaDiscord.signIn({ clientId: discordClientID(), tokenURL: 'api/discord/token' });
     }).then(function (d) {
@@ -362,18 +364,25 @@
     $('app').removeAttribute('data-selecting');
   }
 
-  // arrow says which way a move's sowing starts on the screen: from the
-  // tapped cell's box to the first cell sown.
+  // arrow says which way a move's sowing goes on the screen: the first
+  // step of a lap between two cells whose boxes differ (a lap sown from
+  // the hand starts nowhere; Bao's first seed may drop into the tapped
+  // pit itself).
   function arrow(m) {
-    var pv = m.preview || {};
-    var from = S.boxes[m.cell];
-    var lap = (pv.laps || [])[0];
-    var to = lap && lap.sown && lap.sown.length ? S.boxes[lap.sown[0]] : null;
-    if (!from || !to) { return m.move; }
-    var dx = (to.x + to.w / 2) - (from.x + from.w / 2);
-    var dy = (to.y + to.h / 2) - (from.y + from.h / 2);
-    if (Math.abs(dx) >= Math.abs(dy)) { return dx < 0 ? '←' : '→'; }
-    return dy < 0 ? '↑' : '↓';
+    var laps = (m.preview && m.preview.laps) || [];
+    for (var i = 0; i < laps.length; i++) {
+      var seq = (laps[i].from >= 0 ? [laps[i].from] : []).concat(laps[i].sown || []);
+      for (var j = 0; j + 1 < seq.length; j++) {
+        var a = S.boxes[seq[j]], b = S.boxes[seq[j + 1]];
+        if (!a || !b) { continue; }
+        var dx = (b.x + b.w / 2) - (a.x + a.w / 2);
+        var dy = (b.y + b.h / 2) - (a.y + a.h / 2);
+        if (dx === 0 && dy === 0) { continue; }
+        if (Math.abs(dx) >= Math.abs(dy)) { return dx < 0 ? '←' : '→'; }
+        return dy < 0 ? '↑' : '↓';
+      }
+    }
+    return m.move;
   }
 
   function renderChips(moves) {
@@ -518,6 +527,6 @@
   } else if (query.get('frame_id') && window.MancalaDiscord) {
     bootDiscord();
   } else {
-    loadText(navigator.language).then(function () { message(t('open_elsewhere')); });
+    loadText(query.get('lang')).then(function () { message(t('open_elsewhere')); });
   }
 }());
