@@ -258,7 +258,6 @@
     } else {
       setStatus(t('waiting'));
     }
-    $('result').textContent = st.last_move || '';
     renderBoard(st.board || {});
     indexMoves(st);
     renderCells(st.board || {});
@@ -271,7 +270,7 @@
     ul.textContent = '';
     (st.players || []).forEach(function (p) {
       var li = document.createElement('li');
-      li.className = 'side-' + p.seat + (p.you ? ' you' : '') + (p.seat === st.to_move && !st.result ? ' to-move' : '');
+      li.className = 'seat-' + p.seat + (p.you ? ' you' : '') + (p.seat === st.to_move ? ' to-move' : '');
       li.setAttribute('data-seat', p.seat);
       li.textContent = p.name;
       ul.appendChild(li);
