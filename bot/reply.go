@@ -66,6 +66,10 @@ type Request struct {
 	// request is dropped for good, as a duplicate (a platform that does not
 	// redeliver).
 	InProgress func()
+	// App reports that the request came from the board app (package
+	// miniapp/app: a move tapped on the Mini App's or the Activity's
+	// board) rather than from the chat.
+	App bool
 }
 
 // User is a chat user.

@@ -38,6 +38,9 @@ type replayed struct {
 	rec   *store.Game
 	rules engine.Rules
 	steps []step // steps[0] is the start; len(steps) == len(rec.Moves)+1
+	// game is the engine's game at the last position (since the last
+	// seat left, at a table).
+	game *engine.Game
 }
 
 // leavePrefix starts the stored pseudo-move of a seat leaving a table
@@ -95,7 +98,7 @@ func replay(rec *store.Game) (*replayed, error) {
 		st.pos = g.Position()
 		steps = append(steps, st)
 	}
-	return &replayed{rec: rec, rules: rules, steps: steps}, nil
+	return &replayed{rec: rec, rules: rules, steps: steps, game: g}, nil
 }
 
 // last is the last ply.
