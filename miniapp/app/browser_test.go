@@ -25,6 +25,7 @@ import (
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/internal/browsertest"
+	"github.com/mancala-bot/mancala/locales"
 	"github.com/mancala-bot/mancala/miniapp/activity"
 	"github.com/mancala-bot/mancala/miniapp/activity/activitytest"
 	"github.com/mancala-bot/mancala/miniapp/initdata"
@@ -215,6 +216,15 @@ type tgSession struct {
 	b    *browsertest.Browser
 }
 
+// lang is the language the page is in: the user's.
+func (s *tgSession) lang() locales.Lang {
+	l, ok := locales.Parse(s.user.Lang)
+	if !ok {
+		return locales.EN
+	}
+	return l
+}
+
 // openTelegram opens the app for u at game page, as Telegram would.
 func (e *browserEnv) openTelegram(t *testing.T, u tgUser, page string, dark bool) *tgSession {
 	t.Helper()
@@ -274,6 +284,27 @@ func expectPreview(pv preview.Preview) shownPreview {
 		ExtraTurn: strconv.FormatBool(pv.ExtraTurn), Ends: strconv.FormatBool(pv.End != nil)}
 }
 
+// expectSummary is the preview's line in words in lang: the seeds
+// captured (the plural form of the language's rules), the extra turn, the
+// end of the game.
+func expectSummary(lang locales.Lang, pv preview.Preview) string {
+	var parts []string
+	total := 0
+	for _, c := range pv.Captures {
+		total += c.Count
+	}
+	if total > 0 {
+		parts = append(parts, locales.Text(lang, "app_captures", map[string]any{"Count": total}))
+	}
+	if pv.ExtraTurn {
+		parts = append(parts, locales.Text(lang, "app_extra_turn", nil))
+	}
+	if pv.End != nil {
+		parts = append(parts, locales.Text(lang, "app_game_ends", nil))
+	}
+	return strings.Join(parts, " · ")
+}
+
 func samePreview(got, want shownPreview) bool {
 	got.Summary, want.Summary = "", ""
 	return got == want
@@ -324,8 +355,8 @@ func tapMove(t *testing.T, s *tgSession, pos engine.Position, m engine.Move, pv 
 	if !samePreview(got, want) {
 		t.Fatalf("%s's preview of %s: page shows %+v, the engine says %+v", s.user.Name, m, got, want)
 	}
-	if (pv.ExtraTurn || pv.End != nil || len(pv.Captures) > 0) != (got.Summary != "") {
-		t.Errorf("%s's preview of %s: summary %q for %+v", s.user.Name, m, got.Summary, want)
+	if words := expectSummary(s.lang(), pv); got.Summary != words {
+		t.Errorf("%s's preview of %s says %q, want %q", s.user.Name, m, got.Summary, words)
 	}
 	if shoot != nil {
 		shoot()
@@ -359,7 +390,7 @@ func shoot(t *testing.T, b *browsertest.Browser, name string) {
 // with the bot's own text, and the page catches up.
 func TestBrowserKalahGame(t *testing.T) {
 	e := newBrowserEnv(t)
-	alice, bob := tgUser{ID: 1001, Name: "Alice", Lang: "en"}, tgUser{ID: 1002, Name: "Bob", Lang: "en"}
+	alice, bob := tgUser{ID: 1001, Name: "Alice", Lang: "en"}, tgUser{ID: 1002, Name: "Bob", Lang: "ru"}
 	g := e.newGame("telegram", "-100kalah", "kalah", [2]string{"1001", "Alice"}, [2]string{"1002", "Bob"})
 	a := e.openTelegram(t, alice, g.PageID, false)
 	b := e.openTelegram(t, bob, g.PageID, false)
@@ -383,6 +414,7 @@ func TestBrowserKalahGame(t *testing.T) {
 	game := engine.NewGame(rules.Start())
 	var taps []time.Duration
 	var watcher *tgSession
+	seen := map[string]int{} // previews with captures, an extra turn, the end
 	for ply := 0; game.Position().Status() == engine.Ongoing; ply++ {
 		pos := game.Position()
 		mover := sessions[pos.ToMove().String()]
@@ -415,6 +447,15 @@ func TestBrowserKalahGame(t *testing.T) {
 			snap = func() { shoot(t, mover.b, "kalah_preview") }
 		}
 		taps = append(taps, tapMove(t, mover, pos, m, pv, ply%2 == 0, snap))
+		if len(pv.Captures) > 0 {
+			seen["captures"]++
+		}
+		if pv.ExtraTurn {
+			seen["extra turn"]++
+		}
+		if pv.End != nil {
+			seen["end"]++
+		}
 		other.waitVersion(v + 1)
 		if board := e.boardDelivered(t, v+1); board.GameID != g.ID {
 			t.Fatalf("ply %d: the chat's board is of game %d", ply, board.GameID)
@@ -448,7 +489,11 @@ func TestBrowserKalahGame(t *testing.T) {
 			t.Errorf("%s: no result shown", s.user.Name)
 		}
 	}
+	if seen["captures"] == 0 || seen["extra turn"] == 0 || seen["end"] != 1 {
+		t.Errorf("the game's previews showed %v: want captures, extra turns and the end each checked", seen)
+	}
 	sort.Slice(taps, func(i, j int) bool { return taps[i] < taps[j] })
+	t.Logf("previews checked: %v", seen)
 	t.Logf("Kalah, %d moves by taps: tap to confirmed move shown %v median, %v slowest (confirm → the server's answer → the state fetched again → the board image loaded)",
 		len(game.Moves()), taps[len(taps)/2].Round(time.Millisecond), taps[len(taps)-1].Round(time.Millisecond))
 }
