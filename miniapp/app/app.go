@@ -196,7 +196,7 @@ func New(cfg Config) *Server {
 const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; " +
 	"connect-src 'self'; base-uri 'none'; form-action 'none'; " +
 	"frame-ancestors 'self' https://web.telegram.org https://*.discordsays.com https://discord.com " +
-	"https://ptb.discord.com https://canary.discord.com"
+	"https://*.discord.com"
 
 // Handler serves the routes of the package documentation (paths relative
 // to the app's prefix) with the security headers and the rate limit.

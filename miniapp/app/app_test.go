@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"image/png"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -20,6 +21,7 @@ import (
 	"github.com/mancala-bot/mancala/miniapp/activity/activitytest"
 	"github.com/mancala-bot/mancala/miniapp/app"
 	"github.com/mancala-bot/mancala/miniapp/preview"
+	"github.com/mancala-bot/mancala/store"
 )
 
 // TestTelegramSignIn: launch data signed with the bot's token gives a
@@ -112,10 +114,9 @@ func TestSessions(t *testing.T) {
 	h.move(g.PageID, "", g.Version, "1").errorOf(t, http.StatusUnauthorized, "no_session")
 
 	// The same key in a second server (another process): the session holds.
-	same := newHarness(t)
-	same.db = h.db
-	if a := same.do("GET", "api/game/nonexistent_page_id_xA", nil, s); a.status != http.StatusNotFound {
-		t.Errorf("a session of another server with the same key: %d %s", a.status, a.body)
+	same := newHarnessOn(t, h.db)
+	if st := same.stateOf(g.PageID, s); st.You == nil || *st.You != 0 || !st.YourTurn {
+		t.Errorf("another server with the same key: you %v, your_turn %v", st.You, st.YourTurn)
 	}
 	// Telegram's sign-in off: its sessions are refused.
 	off := newHarness(t, func(c *app.Config) { c.Telegram = nil })
@@ -173,6 +174,9 @@ func TestState(t *testing.T) {
 	pos, _ = json.Marshal(p)
 	if string(st.Position) != string(pos) {
 		t.Errorf("position %s, want %s", st.Position, pos)
+	}
+	if st.text(t, "title") != "Kalah" || st.text(t, "board_alt") != "The board of this game of Kalah" || st.text(t, "move_failed") == "" {
+		t.Errorf("title %q, board_alt %q", st.text(t, "title"), st.text(t, "board_alt"))
 	}
 	if st.text(t, "your_turn") != "Your move: tap a pit" || st.text(t, "confirm") != "Play this move" {
 		t.Errorf("Ann's texts: %v", st.Text)
@@ -287,7 +291,7 @@ func TestWholeGame(t *testing.T) {
 			if o.Platform != "telegram" || o.Channel != "-1001" || o.Reply.Private {
 				t.Errorf("ply %d: delivered %+v", ply, o)
 			}
-			if b := o.Reply.Board; b != nil && b.GameID == rec.ID && b.Version == rec.Version {
+			if b := o.Reply.Board; b != nil && b.GameID == rec.ID && b.Version == rec.Version && len(b.PNG) > 0 {
 				board = true
 			}
 		}
@@ -443,6 +447,23 @@ func TestEvents(t *testing.T) {
 	a.decode(t, &mv)
 	if got, want := next(), "event: version|data: "+strconv.FormatInt(mv.Version, 10); got != want {
 		t.Fatalf("after the move: %q, want %q", got, want)
+	}
+	// A resignation in the chat ends the game: its version, "end", and the
+	// stream closes.
+	h.say("telegram", "-1001", bob.chatUser(), "/resign")
+	over := h.game(g.PageID)
+	if over.Phase != store.PhaseOver {
+		t.Fatalf("phase %s after /resign", over.Phase)
+	}
+	v := strconv.FormatInt(over.Version, 10)
+	if got, want := next(), "event: version|data: "+v; got != want {
+		t.Fatalf("after the resignation: %q, want %q", got, want)
+	}
+	if got, want := next(), "retry: 3600000|event: end|data: "+v; got != want {
+		t.Fatalf("the end: %q, want %q", got, want)
+	}
+	if rest, err := io.ReadAll(events); err != nil || len(rest) != 0 {
+		t.Errorf("after the end: %q, %v", rest, err)
 	}
 }
 
@@ -620,4 +641,52 @@ func base64URL(b []byte) string { return base64.RawURLEncoding.EncodeToString(b)
 // botReq is a Discord chat request in channel.
 func botReq(channel, id, name, mention, text string) bot.Request {
 	return bot.Request{Platform: "discord", Channel: channel, User: bot.User{ID: id, Name: name, Mention: mention}, Text: text}
+}
+
+// TestAgainstTheBot: a move against the bot is answered once the bot has
+// replied: the version is the one after the bot's move, which the chat
+// got too, and the state has the player to move again.
+func TestAgainstTheBot(t *testing.T) {
+	h := newHarness(t)
+	h.say("telegram", "-1005", ann.chatUser(), "/new kalah pits=3 seeds=2 bot easy")
+	g, err := h.db.LiveGame(context.Background(), "telegram", "-1005")
+	if err != nil || g.Phase != store.PhasePlaying {
+		t.Fatalf("no game against the bot: %v", err)
+	}
+	s := h.signIn(ann, g.PageID).Session
+	for ply := 0; ply < 100; ply++ {
+		st := h.stateOf(g.PageID, s)
+		if st.Phase == "over" {
+			return
+		}
+		if !st.YourTurn {
+			t.Fatalf("ply %d: Ann is not to move after the bot's reply (to_move %v)", ply, st.ToMove)
+		}
+		if !st.Players[1].Bot || st.Players[0].Bot {
+			t.Fatalf("players %+v", st.Players)
+		}
+		before := len(h.deliveries())
+		a := h.move(g.PageID, s, st.Version, st.Moves[0].Move)
+		if a.status != http.StatusOK {
+			t.Fatalf("ply %d: %d %s", ply, a.status, a.body)
+		}
+		var mv struct {
+			Version int64 `json:"version"`
+		}
+		a.decode(t, &mv)
+		rec := h.game(g.PageID)
+		if mv.Version != rec.Version {
+			t.Fatalf("ply %d: answered %d, stored %d", ply, mv.Version, rec.Version)
+		}
+		shown := false
+		for _, o := range h.deliveries()[before:] {
+			if b := o.Reply.Board; b != nil && b.Version == rec.Version {
+				shown = true
+			}
+		}
+		if !shown {
+			t.Fatalf("ply %d: the chat did not get the board of version %d", ply, rec.Version)
+		}
+	}
+	t.Fatal("the game against the bot did not end in 100 moves")
 }

@@ -17,9 +17,11 @@ const keepAlive = 15 * time.Second
 // events serves GET api/game/{page}/events: server-sent events, "version"
 // with the game's version as data, at once and whenever it changes
 // (read from the store every Config.Poll, so a move made by any process
-// shows). The stream ends when the client goes, after the version of a
-// finished game, after Config.StreamFor (the browser reconnects), or when
-// the store fails. Past Config.MaxStreams open streams, 503.
+// shows). The stream ends when the client goes, after Config.StreamFor
+// (the browser reconnects), when the store fails, or once the game is
+// over: then, after its version, an event "end" (data: the version) with
+// a retry of an hour, so that a browser left open does not reconnect
+// every few seconds. Past Config.MaxStreams open streams, 503.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	if s.limited(w, r, nil) {
 		return
@@ -59,8 +61,13 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 // stream writes g's version events until ctx ends or the game is over.
 func (s *Server) stream(ctx context.Context, g *store.Game, write func(string) error) error {
 	version := g.Version
-	send := func(v int64) error { return write(fmt.Sprintf("event: version\ndata: %d\n\n", v)) }
-	if err := send(version); err != nil || g.Phase == store.PhaseOver {
+	send := func(v int64, over bool) error {
+		if err := write(fmt.Sprintf("event: version\ndata: %d\n\n", v)); err != nil || !over {
+			return err
+		}
+		return write(fmt.Sprintf("retry: %d\nevent: end\ndata: %d\n\n", time.Hour.Milliseconds(), v))
+	}
+	if err := send(version, g.Phase == store.PhaseOver); err != nil || g.Phase == store.PhaseOver {
 		return err
 	}
 	poll := time.NewTicker(s.cfg.Poll)
@@ -84,7 +91,7 @@ func (s *Server) stream(ctx context.Context, g *store.Game, write func(string) e
 				continue
 			}
 			version = cur.Version
-			if err := send(version); err != nil || cur.Phase == store.PhaseOver {
+			if err := send(version, cur.Phase == store.PhaseOver); err != nil || cur.Phase == store.PhaseOver {
 				return err
 			}
 		}

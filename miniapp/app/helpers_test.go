@@ -21,10 +21,12 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/bot"
+	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/miniapp/activity"
 	"github.com/mancala-bot/mancala/miniapp/activity/activitytest"
 	"github.com/mancala-bot/mancala/miniapp/app"
 	"github.com/mancala-bot/mancala/miniapp/initdata"
+	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/store"
 	"github.com/mancala-bot/mancala/store/sqlite"
 )
@@ -58,8 +60,8 @@ func (u tgUser) chatUser() bot.User {
 // (the real engine) behind it, a fake Discord, and every Deliver and Handle
 // recorded.
 type harness struct {
-	t       *testing.T
-	db      *sqlite.DB
+	t       testing.TB
+	db      store.Store
 	bot     *bot.Bot
 	discord *activitytest.Server
 	srv     *httptest.Server
@@ -75,16 +77,26 @@ type harness struct {
 // options change a harness's Config before the server is made.
 type option func(*app.Config)
 
-func newHarness(t *testing.T, opts ...option) *harness {
+func newHarness(t testing.TB, opts ...option) *harness {
 	t.Helper()
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "mancala.db"))
+	db, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "mancala.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
+	return newHarnessOn(t, db, opts...)
+}
+
+// newHarnessOn is a harness on db: a process of its own (its bot, its
+// server) when db is shared with another harness.
+func newHarnessOn(t testing.TB, db store.Store, opts ...option) *harness {
+	t.Helper()
 	h := &harness{t: t, db: db, now: t0}
-	h.bot = bot.New(bot.Config{Store: db})
+	h.bot = bot.New(bot.Config{Store: db, Render: func(p engine.Position, o render.Options) ([]byte, error) {
+		var b bytes.Buffer
+		err := render.PNG(&b, p, o)
+		return b.Bytes(), err
+	}})
 	h.discord = activitytest.New("9000", "discord-secret")
 	t.Cleanup(h.discord.Close)
 	cfg := app.Config{

@@ -120,3 +120,27 @@ func (s *Server) session(w http.ResponseWriter, r *http.Request, required bool) 
 	}
 	return sess, true
 }
+
+// SessionKeyFrom derives a session key (32 bytes, for Config.SessionKey)
+// from secrets the deployment already has (the Telegram bot token, the
+// Discord client secret...): every process given the same secrets, in
+// the same order, derives the same key, and changing any of them ends
+// every session. It panics when all are empty: a key from nothing could
+// be guessed.
+func SessionKeyFrom(secrets ...string) []byte {
+	m := hmac.New(sha256.New, []byte("mancala board app session key"))
+	some := false
+	for _, s := range secrets {
+		some = some || s != ""
+		var n [8]byte
+		for i := range n {
+			n[i] = byte(len(s) >> (8 * i))
+		}
+		m.Write(n[:]) // each secret's length first: ("ab", "c") is not ("a", "bc")
+		m.Write([]byte(s))
+	}
+	if !some {
+		panic("app.SessionKeyFrom: no secret")
+	}
+	return m.Sum(nil)
+}

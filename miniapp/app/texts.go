@@ -24,6 +24,8 @@ var labelKeys = map[string]string{
 	"sign_in_failed": "app_sign_in_failed",
 	"no_game":        "app_no_game",
 	"over":           "app_over",
+	"load_failed":    "app_load_failed",
+	"move_failed":    "app_move_failed",
 }
 
 // pluralKeys are the client's plural labels, sent as their CLDR forms
@@ -44,10 +46,14 @@ func labels(lang locales.Lang) map[string]any {
 	return out
 }
 
-// stateTexts are the labels plus what depends on the game: "waiting"
-// names the player to move.
+// stateTexts are the labels plus what depends on the game: "title" the
+// variant's name, "board_alt" the board image's text, "waiting" naming
+// the player to move.
 func stateTexts(lang locales.Lang, st *gameState, names []string) map[string]any {
 	out := labels(lang)
+	variant := locales.VariantName(lang, st.Variant)
+	out["title"] = variant
+	out["board_alt"] = locales.Text(lang, "app_board_alt", map[string]any{"Variant": variant})
 	if st.ToMove != nil && *st.ToMove < len(names) {
 		out["waiting"] = locales.Text(lang, "app_waiting", map[string]any{"Player": names[*st.ToMove]})
 	}
