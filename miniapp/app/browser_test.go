@@ -697,6 +697,34 @@ func TestBrowserDiscord(t *testing.T) {
 		t.Fatalf("the store's moves %+v, want Carol's %s", last, m)
 	}
 	e.boardDelivered(t, v+1)
+
+	// The same code again (a reload with a stale launch): the exchange
+	// is refused and the Activity says so in words, without a board.
+	b.Navigate(e.srv.URL + "/discord/parent.html?client=424242&user=3001&code=" + url.QueryEscape(code) + "&app=" + url.QueryEscape(app))
+	b.WaitFor(`(() => { const d = ` + doc + `; return !!(d && d.body && d.body.dataset.view === "message"); })()`)
+	if got, want := browsertest.Eval[string](b, doc+`.getElementById("status").textContent`), locales.Text(locales.EN, "app_error_sign_in", nil); got != want {
+		t.Errorf("a refused sign-in shows %q, want %q", got, want)
+	}
+}
+
+// TestBrowserTelegramRefused: launch data changed after Telegram signed
+// it (another user's id) is refused by the server, and the page says so
+// in words, without a board.
+func TestBrowserTelegramRefused(t *testing.T) {
+	e := newBrowserEnv(t)
+	g := e.newGame("telegram", "-100forged", "kalah", [2]string{"7001", "Kim"}, [2]string{"7002", "Lev"})
+	u := tgUser{ID: 7003, Name: "Mallory", Lang: "pl"}
+	forged := strings.Replace(signInitData(u, g.PageID, time.Now()), "7003", "7001", 1)
+	b := browsertest.New(t)
+	addScript(t, b, telegramStub(forged, u, g.PageID, false))
+	b.Navigate(e.srv.URL + "/app/")
+	b.WaitFor(`document.body.dataset.view === "message"`)
+	if got, want := b.Text("#status"), locales.Text(locales.PL, "app_error_sign_in", nil); got != want {
+		t.Errorf("forged launch data: the page says %q, want %q", got, want)
+	}
+	if b.Count(".cell") != 0 {
+		t.Error("a board after a refused sign-in")
+	}
 }
 
 // TestBrowserOutside: opened outside Telegram and Discord, the page says

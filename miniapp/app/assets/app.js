@@ -116,6 +116,12 @@
     }, function () { /* the fallback texts stand in */ });
   }
 
+  // withLang asks for the page's language in a sign-in's answer (its
+  // refusal is worded before any session knows the user's language).
+  function withLang(path) {
+    return path + '?lang=' + encodeURIComponent(S.lang);
+  }
+
   function setLang(lang) {
     S.lang = lang;
     document.documentElement.lang = lang;
@@ -155,7 +161,7 @@
     var user = tg.initDataUnsafe && tg.initDataUnsafe.user;
     return loadText(user && user.language_code).then(function () {
       setStatus(t('signing_in'));
-      return api('POST', 'api/session/telegram', { init_data: tg.initData });
+      return api('POST', withLang('api/session/telegram'), { init_data: tg.initData });
     }).then(signedIn, signInFailed);
   }
 
@@ -172,9 +178,9 @@
   function bootDiscord() {
     return loadText(query.get('lang')).then(function () {
       setStatus(t('signing_in'));
-      return window.MancalaDiscord.signIn({ clientId: discordClientID(), tokenURL: 'api/discord/token' });
+      return window.MancalaDiscord.signIn({ clientId: discordClientID(), tokenURL: withLang('api/discord/token') });
     }).then(function (d) {
-      return api('POST', 'api/session/discord', { channel_id: d.channelId }, d.accessToken);
+      return api('POST', withLang('api/session/discord'), { channel_id: d.channelId }, d.accessToken);
     }).then(signedIn, signInFailed);
   }
 
@@ -229,6 +235,11 @@
       try { seen(JSON.parse(e.data).version); } catch (x) { /* not ours */ }
     });
     es.onmessage = function (e) { seen(e.data); };
+    // A finished game's stream ends: nothing more will change.
+    es.addEventListener('end', function () {
+      es.close();
+      load();
+    });
     es.onopen = function () { if ($('app').getAttribute('data-offline')) { $('app').removeAttribute('data-offline'); load(); } };
     es.onerror = function () { $('app').setAttribute('data-offline', 'true'); };
   }
