@@ -816,3 +816,26 @@ func TestBrowserAppCost(t *testing.T) {
 	t.Logf("the board app: %.1f KB of code (page, scripts, stylesheet, uncompressed); loading it with a Kalah board: %.1f KB in %d requests besides the page, first contentful paint %.0f ms, load %.0f ms",
 		float64(code)/1024, float64(m.Bytes)/1024, m.Resources, m.FirstPaintMS, m.LoadMS)
 }
+
+// TestBrowserPrivateChatButton: the "Open board" web_app button of a
+// private chat (and the chat's menu button) opens the app at
+// /app/?game=<page id>, with launch data that has no start_param: the
+// page takes the game from its address, and its player may move.
+func TestBrowserPrivateChatButton(t *testing.T) {
+	e := newBrowserEnv(t)
+	g := e.newGame("telegram", "5005", "kalah", [2]string{"5005", "Gus"}, [2]string{"5006", "Hal"})
+	gus := tgUser{ID: 5005, Name: "Gus", Lang: "en"}
+	b := browsertest.New(t)
+	addScript(t, b, telegramStub(signInitData(gus, "", time.Now()), gus, "", false))
+	b.Navigate(e.srv.URL + "/app/?game=" + url.QueryEscape(g.PageID))
+	b.WaitFor(`document.body.dataset.view === "game"`)
+	if role := browsertest.Eval[string](b, `document.getElementById("app").dataset.role`); role != "player" {
+		t.Fatalf("the page opened by ?game= shows its player as %q, want player", role)
+	}
+	if got := browsertest.Eval[int](b, `+document.getElementById("app").dataset.version`); int64(got) != g.Version {
+		t.Errorf("the page shows version %d, the game is at %d", got, g.Version)
+	}
+	if n := b.Count(".cell"); n == 0 {
+		t.Error("no board to tap")
+	}
+}

@@ -189,7 +189,7 @@
   function signedIn(s) {
     S.session = s.session || '';
     if (s.lang) { setLang(s.lang); }
-    var page = s.game || (tg && tg.initDataUnsafe && tg.initDataUnsafe.start_param) || '';
+    var page = s.game || (tg && tg.initDataUnsafe && tg.initDataUnsafe.start_param) || query.get('game') || '';
     if (!S.session || !page) {
       message(t('no_game'));
       return;
