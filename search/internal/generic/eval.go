@@ -26,6 +26,12 @@ type variantEval struct {
 	// variant whose games are not decided by the stores alone (Selus,
 	// Sulus); registerEval enters it in scorers.
 	margin scorer
+	// material, if set, is the seeds side s owns in p, for a variant
+	// without stores whose captures move seeds onto the capturer's side
+	// (Bao la Kiswahili): the search counts a move's gain, which orders
+	// the moves and decides what its quiescence plays out, as the change
+	// of the mover's material instead of its store's.
+	material func(p *engine.Position, s engine.Side) int
 }
 
 // scorer is a final margin for the side to move, for the variants whose

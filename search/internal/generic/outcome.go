@@ -29,8 +29,8 @@ func (s *gsearch) final(p *engine.Position) int {
 // evaluation registered (variantEval.repeated; Ohojitxi's draw, O8, and
 // Afrika's misere, A6). ok is false for the other rules.
 func (s *gsearch) repeated(_ *engine.Position, swept int) (v int, ok bool) {
-	if e := evaluators[s.r.Variant().ID]; e.repeated != nil {
-		return e.repeated(s.r, swept)
+	if s.rep != nil {
+		return s.rep(s.r, swept)
 	}
 	return 0, false
 }

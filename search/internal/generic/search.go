@@ -12,7 +12,7 @@ import (
 type gnode struct {
 	pos   engine.Position
 	move  engine.Move
-	gain  int16 // seeds the mover's store gained by move
+	gain  int16 // seeds the mover's store gained by move (its material, for a variant with variantEval.material)
 	flip  bool  // the player to move changed (a new side, or a swap)
 	order int64 // move ordering, highest first; the low 7 bits hold the move's index (MaxMoves <= 128)
 }
@@ -50,9 +50,11 @@ type gsearch struct {
 	killers     [][2]engine.Move
 	history     [2][engine.MaxPits*2 + 2]int32
 	qdepth      int
-	tr          Tracker       // the solver's progress (never nil; see New)
-	marks       []engine.Mark // scratch for the evaluations
-	score       scorer        // the final margin of games not decided by the stores (nil: the stores)
+	tr          Tracker                                     // the solver's progress (never nil; see New)
+	marks       []engine.Mark                               // scratch for the evaluations
+	score       scorer                                      // the final margin of games not decided by the stores (nil: the stores)
+	material    func(p *engine.Position, s engine.Side) int // a move's gain is its change (nil: the store's; see variantEval)
+	rep         func(r engine.Rules, swept int) (int, bool) // the variant's value of a repetition (nil: the seeds swept; see variantEval)
 
 	// The oracle (an endgame database; nil: none) and what deciding when
 	// to trust it needs: by the seeds in the pits, how many positions of
@@ -69,6 +71,8 @@ func newGSearch(ctx context.Context, r engine.Rules, tt *gtt, hist []engine.Posi
 	s := &gsearch{r: r, l: r.Layout(), tt: tt, ctx: ctx, qdepth: 8, marks: make([]engine.Mark, 0, 2*engine.MaxSides), tr: noTracker{}}
 	s.ev = evaluatorFor(r)
 	s.score = scorers[r.Variant().ID]
+	s.material = evaluators[r.Variant().ID].material
+	s.rep = evaluators[r.Variant().ID].repeated
 	s.repLim = r.RepetitionLimit()
 	s.cacheCycles = true
 	s.count = map[pkey]int32{}
@@ -199,12 +203,19 @@ func (s *gsearch) expand(n *gnode, ply int) []gnode {
 	me := n.pos.ToMove()
 	st := s.l.Store(me)
 	before := n.pos.Cell(st)
+	if s.material != nil {
+		before = s.material(&n.pos, me)
+	}
 	for i, m := range moves {
 		c := &kids[i]
 		c.pos = n.pos
 		s.r.Apply(&c.pos, m, nil)
 		c.move = m
-		c.gain = int16(c.pos.Cell(st) - before)
+		if s.material != nil {
+			c.gain = int16(s.material(&c.pos, me) - before)
+		} else {
+			c.gain = int16(c.pos.Cell(st) - before)
+		}
 		c.flip = c.pos.ToMove() != me || m.Kind == engine.Swap
 	}
 	return kids[:len(moves)]
