@@ -570,10 +570,13 @@ func staleTap(t *testing.T, e *browserEnv, g *store.Game, s *tgSession, game *en
 	s.b.WaitFor(`document.body.dataset.view === "game"`)
 }
 
-// TestBrowserBao: Bao la Kiswahili by taps. Where a pit offers several
-// moves (the two directions, going on or stopping), the page shows one
-// chip per move; each move is chosen by its chip, its preview checked
-// against the engine, and confirmed; the other player's page follows.
+// TestBrowserBao: a whole game of Bao la Kiswahili by taps (68 plies:
+// each move from a pit offering the most moves, or the next such pit).
+// Where a pit offers several moves (the two directions, going on or
+// stopping), the page shows one chip per move; each move is chosen by its
+// chip, its preview checked against the engine, and confirmed; the other
+// player's page follows, the chat's board of each version is delivered,
+// and the game ends in the store as in the engine.
 func TestBrowserBao(t *testing.T) {
 	e := newBrowserEnv(t)
 	ann, ben := tgUser{ID: 2001, Name: "Ann", Lang: "en"}, tgUser{ID: 2002, Name: "Ben", Lang: "en"}
@@ -585,7 +588,7 @@ func TestBrowserBao(t *testing.T) {
 	sessions := map[string]*tgSession{"south": e.openTelegram(t, ann, g.PageID, false), "north": e.openTelegram(t, ben, g.PageID, false)}
 	game := engine.NewGame(rules.Start())
 	chips := 0
-	for ply := 0; ply < 10 && game.Position().Status() == engine.Ongoing; ply++ {
+	for ply := 0; game.Position().Status() == engine.Ongoing; ply++ {
 		pos := game.Position()
 		mover, other := sessions[pos.ToMove().String()], sessions[pos.ToMove().Next(2).String()]
 		v := e.game(g.PageID).Version
@@ -596,6 +599,9 @@ func TestBrowserBao(t *testing.T) {
 		cells := make([]engine.Cell, 0, len(by))
 		for c := range by {
 			cells = append(cells, c)
+		}
+		if len(cells) == 0 {
+			t.Fatalf("ply %d: no move starts at a pit: %v", ply, pos.Moves())
 		}
 		sort.Slice(cells, func(i, j int) bool {
 			if len(by[cells[i]]) != len(by[cells[j]]) {
@@ -631,6 +637,12 @@ func TestBrowserBao(t *testing.T) {
 	if chips == 0 {
 		t.Fatal("no move was chosen by a chip")
 	}
+	last := e.game(g.PageID)
+	if last.Phase != store.PhaseOver || len(last.Moves) != len(game.Moves()) {
+		t.Fatalf("the engine ended the game after %d moves (%s); the store has phase %s after %d moves",
+			len(game.Moves()), game.Position().Status(), last.Phase, len(last.Moves))
+	}
+	t.Logf("Bao: %d moves by taps, %d chosen by a chip, %s", len(game.Moves()), chips, game.Position().Status())
 }
 
 // TestBrowserDiscord: the app inside a page playing the Discord client
