@@ -246,10 +246,3 @@ func buttonURL(u string) bool {
 
 // noKeyboard removes a message's inline keyboard in an edit.
 var noKeyboard = &inlineKeyboard{InlineKeyboard: [][]inlineButton{}}
-
-// cleanName keeps a user's name from turning into bot markup ('*' becomes
-// '∗') or acting on the text around it (locales.CleanText: no control or
-// bidirectional formatting characters, one line).
-func cleanName(s string) string {
-	return strings.TrimSpace(strings.ReplaceAll(locales.CleanText(s, false), "*", "∗"))
-}

@@ -245,17 +245,10 @@ func (a *Adapter) addressedToMe(text string) bool {
 	return me == "" || strings.EqualFold(name, me)
 }
 
-// userOf is a Telegram user as the bot sees them.
+// userOf is a Telegram user as the bot sees them (bot.TelegramUser, as the
+// board app names them too).
 func userOf(u *tgbotapi.User) bot.User {
-	name := cleanName(u.FirstName)
-	if name == "" {
-		name = cleanName(u.UserName)
-	}
-	mention := name
-	if u.UserName != "" {
-		mention = "@" + u.UserName
-	}
-	return bot.User{ID: strconv.FormatInt(u.ID, 10), Name: name, Locale: u.LanguageCode, Mention: mention}
+	return bot.TelegramUser(u.ID, u.FirstName, u.UserName, u.LanguageCode)
 }
 
 // withTextMentions replaces each mention of a user without a username (a

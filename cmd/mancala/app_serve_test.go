@@ -53,8 +53,10 @@ func signInitData(token string, user telegramtest.User, startParam string, at ti
 // board app answers on HTTP_ADDR under /app/ (its own security headers,
 // its texts); launch data signed with the bot's token signs the user in,
 // the game taken from start_param, and the session reads the game's
-// state; tampered launch data is refused. Without the setting, /app/ is
-// not served. The token never reaches the logs.
+// state; tampered launch data is refused. The app names the user as the
+// chat did (bot.TelegramUser: a '*' in the first name shown as '∗',
+// spaces trimmed). Without the setting, /app/ is not served. The token
+// never reaches the logs.
 func TestBoardAppServed(t *testing.T) {
 	const token = "434343:SECRET-telegram-token-for-the-app"
 	tg := telegramtest.New(token)
@@ -90,7 +92,7 @@ func TestBoardAppServed(t *testing.T) {
 		}
 	}()
 
-	olga := telegramtest.User{ID: 77, FirstName: "Olga", UserName: "olga"}
+	olga := telegramtest.User{ID: 77, FirstName: " Ol*ga "} // no username: the game names her by her name
 	tg.SendText(olga.ID, olga, "en", "/new kalah bot")
 	var board telegramtest.Message
 	if !tg.WaitFor(safetyNet, func() bool {
@@ -158,11 +160,20 @@ func TestBoardAppServed(t *testing.T) {
 	if status != 200 || sess["game"] != g.PageID || user["id"] != "77" || sess["session"] == "" {
 		t.Fatalf("sign-in: %d %v", status, sess)
 	}
+	chatName := "(not a player)"
+	for _, p := range g.Players {
+		if p.UserID == "77" {
+			chatName = p.Name
+		}
+	}
+	if chatName != "Ol∗ga" || user["name"] != chatName {
+		t.Errorf("the chat named the player %q and the app %q, want both \"Ol∗ga\"", chatName, user["name"])
+	}
 	status, _, state := call("GET", "api/game/"+g.PageID, sess["session"].(string), nil)
 	if status != 200 || state["page"] != g.PageID || state["variant"] != "kalah" || state["you"] == nil {
 		t.Errorf("the game's state for its player: %d %v", status, state)
 	}
-	tampered := strings.Replace(data, "Olga", "Oleg", 1)
+	tampered := strings.Replace(data, "Ol%2Aga", "Ol%2Aya", 1)
 	if status, _, refused := call("POST", "api/session/telegram", "", map[string]string{"init_data": tampered}); status != 401 || refused["code"] != "sign_in" {
 		t.Errorf("tampered launch data: %d %v, want 401 sign_in", status, refused)
 	}

@@ -53,7 +53,7 @@ var (
 
 // chatUser is u as the Telegram adapter hands them to the bot.
 func (u tgUser) chatUser() bot.User {
-	return bot.User{ID: fmt.Sprint(u.ID), Name: u.Name, Locale: u.Lang, Mention: "@" + u.Username}
+	return bot.TelegramUser(u.ID, u.Name, u.Username, u.Lang)
 }
 
 // harness is the app's server on a real SQLite store, with a real bot

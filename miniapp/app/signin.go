@@ -3,7 +3,6 @@ package app
 import (
 	"errors"
 	"net/http"
-	"strconv"
 
 	"github.com/mancala-bot/mancala/bot"
 	"github.com/mancala-bot/mancala/locales"
@@ -57,15 +56,7 @@ func (s *Server) telegramSession(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusUnauthorized, codeSignIn, nil)
 		return
 	}
-	name := locales.CleanText(d.User.FirstName, false)
-	if name == "" {
-		name = locales.CleanText(d.User.Username, false)
-	}
-	mention := name
-	if d.User.Username != "" {
-		mention = "@" + d.User.Username
-	}
-	u := bot.User{ID: strconv.FormatInt(d.User.ID, 10), Name: name, Locale: d.User.LanguageCode, Mention: mention}
+	u := bot.TelegramUser(d.User.ID, d.User.FirstName, d.User.Username, d.User.LanguageCode)
 	game := ""
 	if store.ValidPageID(d.StartParam) {
 		game = d.StartParam
