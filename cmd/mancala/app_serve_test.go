@@ -2,50 +2,20 @@ package main
 
 import (
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/mancala-bot/mancala/adapters/telegram"
 	"github.com/mancala-bot/mancala/adapters/telegram/telegramtest"
+	"github.com/mancala-bot/mancala/miniapp/initdata/initdatatest"
 )
-
-// signInitData is Telegram's launch data for user, signed as Telegram
-// signs it (the HMAC-SHA256, keyed with HMAC-SHA256("WebAppData", token),
-// of the other pairs sorted by key and joined by line feeds).
-func signInitData(token string, user telegramtest.User, startParam string, at time.Time) string {
-	u, _ := json.Marshal(map[string]any{"id": user.ID, "first_name": user.FirstName, "username": user.UserName, "language_code": "en"})
-	f := url.Values{"auth_date": {fmt.Sprint(at.Unix())}, "user": {string(u)}, "query_id": {"AAHdF6IQAAAAAN0XohDhrOrc"}}
-	if startParam != "" {
-		f.Set("start_param", startParam)
-	}
-	keys := make([]string, 0, len(f))
-	for k := range f {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	lines := make([]string, len(keys))
-	for i, k := range keys {
-		lines[i] = k + "=" + f.Get(k)
-	}
-	secret := hmac.New(sha256.New, []byte("WebAppData"))
-	secret.Write([]byte(token))
-	m := hmac.New(sha256.New, secret.Sum(nil))
-	m.Write([]byte(strings.Join(lines, "\n")))
-	f.Set("hash", hex.EncodeToString(m.Sum(nil)))
-	return f.Encode()
-}
 
 // TestBoardAppServed runs the program on Telegram (the fake server) with
 // the Mini App on: a private game's board carries the web_app button to
@@ -154,7 +124,10 @@ func TestBoardAppServed(t *testing.T) {
 		t.Errorf("GET /app/api/text: %d %v", status, text)
 	}
 
-	data := signInitData(token, olga, g.PageID, time.Now())
+	data := initdatatest.Sign(token, initdatatest.Data{
+		User:     initdatatest.User{ID: olga.ID, FirstName: olga.FirstName, Username: olga.UserName, LanguageCode: "en"},
+		AuthDate: time.Now(), StartParam: g.PageID,
+	})
 	status, _, sess := call("POST", "api/session/telegram", "", map[string]string{"init_data": data})
 	user, _ := sess["user"].(map[string]any)
 	if status != 200 || sess["game"] != g.PageID || user["id"] != "77" || sess["session"] == "" {

@@ -3,9 +3,6 @@ package app
 import (
 	"bytes"
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -29,6 +26,7 @@ import (
 	"github.com/mancala-bot/mancala/miniapp/activity"
 	"github.com/mancala-bot/mancala/miniapp/activity/activitytest"
 	"github.com/mancala-bot/mancala/miniapp/initdata"
+	"github.com/mancala-bot/mancala/miniapp/initdata/initdatatest"
 	"github.com/mancala-bot/mancala/miniapp/preview"
 	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/store"
@@ -130,29 +128,10 @@ type tgUser struct {
 // signInitData is Telegram's launch data for u opening the app with
 // start_param page, signed with the test bot token as Telegram signs it.
 func signInitData(u tgUser, page string, at time.Time) string {
-	user, _ := json.Marshal(u)
-	v := url.Values{}
-	v.Set("auth_date", strconv.FormatInt(at.Unix(), 10))
-	v.Set("query_id", "AAHtest"+strconv.FormatInt(u.ID, 10))
-	v.Set("user", string(user))
-	if page != "" {
-		v.Set("start_param", page)
-	}
-	keys := make([]string, 0, len(v))
-	for k := range v {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	lines := make([]string, len(keys))
-	for i, k := range keys {
-		lines[i] = k + "=" + v.Get(k)
-	}
-	secret := hmac.New(sha256.New, []byte("WebAppData"))
-	secret.Write([]byte(browserBotToken))
-	mac := hmac.New(sha256.New, secret.Sum(nil))
-	mac.Write([]byte(strings.Join(lines, "\n")))
-	v.Set("hash", hex.EncodeToString(mac.Sum(nil)))
-	return v.Encode()
+	return initdatatest.Sign(browserBotToken, initdatatest.Data{
+		User:     initdatatest.User{ID: u.ID, FirstName: u.Name, LanguageCode: u.Lang},
+		AuthDate: at, QueryID: "AAHtest" + strconv.FormatInt(u.ID, 10), StartParam: page,
+	})
 }
 
 // telegramStub is the script standing in for telegram-web-app.js: the

@@ -3,18 +3,12 @@ package app_test
 import (
 	"bytes"
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -26,6 +20,7 @@ import (
 	"github.com/mancala-bot/mancala/miniapp/activity/activitytest"
 	"github.com/mancala-bot/mancala/miniapp/app"
 	"github.com/mancala-bot/mancala/miniapp/initdata"
+	"github.com/mancala-bot/mancala/miniapp/initdata/initdatatest"
 	"github.com/mancala-bot/mancala/render"
 	"github.com/mancala-bot/mancala/store"
 	"github.com/mancala-bot/mancala/store/sqlite"
@@ -210,41 +205,10 @@ func (h *harness) game(page string) *store.Game {
 // initData is launch data for u signed with token at authDate, with
 // start_param when it is not empty, as Telegram builds it.
 func initData(token string, u tgUser, authDate time.Time, startParam string) string {
-	user, _ := json.Marshal(map[string]any{"id": u.ID, "first_name": u.Name, "username": u.Username, "language_code": u.Lang})
-	f := url.Values{
-		"auth_date":     {fmt.Sprint(authDate.Unix())},
-		"query_id":      {"AAHdF6IQAAAAAN0XohDhrOrc"},
-		"user":          {string(user)},
-		"chat_instance": {"-8123456789012345678"},
-		"chat_type":     {"group"},
-	}
-	if startParam != "" {
-		f.Set("start_param", startParam)
-	}
-	return signValues(token, f)
-}
-
-// signValues adds the hash of Telegram's rule to f and encodes it: the
-// HMAC-SHA256, keyed with HMAC-SHA256("WebAppData", token), of the pairs
-// but hash sorted by key and joined by line feeds.
-func signValues(token string, f url.Values) string {
-	keys := make([]string, 0, len(f))
-	for k := range f {
-		if k != "hash" {
-			keys = append(keys, k)
-		}
-	}
-	sort.Strings(keys)
-	lines := make([]string, len(keys))
-	for i, k := range keys {
-		lines[i] = k + "=" + f.Get(k)
-	}
-	secret := hmac.New(sha256.New, []byte("WebAppData"))
-	secret.Write([]byte(token))
-	m := hmac.New(sha256.New, secret.Sum(nil))
-	m.Write([]byte(strings.Join(lines, "\n")))
-	f.Set("hash", hex.EncodeToString(m.Sum(nil)))
-	return f.Encode()
+	return initdatatest.Sign(token, initdatatest.Data{
+		User:     initdatatest.User{ID: u.ID, FirstName: u.Name, Username: u.Username, LanguageCode: u.Lang},
+		AuthDate: authDate, StartParam: startParam, ChatType: "group", ChatInstance: "-8123456789012345678",
+	})
 }
 
 // answer is a decoded JSON answer.

@@ -1,18 +1,16 @@
 package initdata
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"net/url"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/mancala-bot/mancala/miniapp/initdata/initdatatest"
 )
 
 const testToken = "123456:TEST-token-for-initdata"
@@ -23,30 +21,11 @@ var now = time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
 // for the bot with token.
 func sign(t testing.TB, token string, fields map[string]string) string {
 	t.Helper()
-	keys := make([]string, 0, len(fields))
-	for k := range fields {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	lines := make([]string, len(keys))
-	for i, k := range keys {
-		lines[i] = k + "=" + fields[k]
-	}
 	q := url.Values{}
 	for k, v := range fields {
 		q.Set(k, v)
 	}
-	q.Set("hash", hashOf(token, strings.Join(lines, "\n")))
-	return q.Encode()
-}
-
-// hashOf is the documented signature of a data-check-string.
-func hashOf(token, check string) string {
-	s := hmac.New(sha256.New, []byte("WebAppData"))
-	s.Write([]byte(token))
-	m := hmac.New(sha256.New, s.Sum(nil))
-	m.Write([]byte(check))
-	return hex.EncodeToString(m.Sum(nil))
+	return initdatatest.SignValues(token, q)
 }
 
 func goodFields() map[string]string {
@@ -92,7 +71,7 @@ func TestVerifyCheckString(t *testing.T) {
 		"start_param=g1\n" +
 		"user={\"id\":7,\"first_name\":\"Zoë\"}"
 	raw := "user=%7B%22id%22%3A7%2C%22first_name%22%3A%22Zo%C3%AB%22%7D" +
-		"&hash=" + hashOf(testToken, check) +
+		"&hash=" + initdatatest.Hash(testToken, check) +
 		"&start_param=g1&signature=sig" +
 		"&chat=%7B%22id%22%3A-100200%2C%22type%22%3A%22group%22%2C%22title%22%3A%22Bao+%26+friends%22%7D" +
 		"&auth_date=1795867200"
