@@ -6,10 +6,8 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
-	"time"
 
 	"github.com/mancala-bot/mancala/locales"
 	"github.com/mancala-bot/mancala/store"
@@ -40,53 +38,40 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	if rec == nil {
 		return
 	}
-	if n := s.streams.Add(1); n > int64(s.cfg.MaxStreams) {
-		s.streams.Add(-1)
+	lang := pageLang(r, rec)
+	err := s.streams.Serve(w, r, func(ctx context.Context, out *EventWriter) error {
+		return s.stream(ctx, rec, lang, out)
+	})
+	switch {
+	case errors.Is(err, ErrBusy):
 		w.Header().Set("Retry-After", "10")
 		http.Error(w, "Too many spectators at once: try again in a moment.", http.StatusServiceUnavailable)
-		return
+	case err != nil:
+		s.log.WarnContext(r.Context(), "game page: stream ended", "game", rec.ID, "err", err)
 	}
-	defer s.streams.Add(-1)
-	lang := pageLang(r, rec)
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	rc := http.NewResponseController(w)
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.StreamFor)
-	defer cancel()
+}
+
+// stream sends rec's events to out until ctx ends or the game is over: a
+// "game" event at once and at each new version, a "watchers" event at
+// once (after recording this viewer) and whenever the count changes,
+// "end" when the game is over.
+func (s *Server) stream(ctx context.Context, rec *store.Game, lang locales.Lang, out *EventWriter) error {
 	send := func(event string, data any) error {
 		b, err := json.Marshal(data)
 		if err != nil {
 			return err
 		}
-		// The server's write timeout is for ordinary answers: each event
-		// has its own.
-		rc.SetWriteDeadline(time.Now().Add(30 * time.Second))
-		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, b); err != nil {
+		return out.Send(Event{Name: event, Data: string(b)})
+	}
+	changed := func(g *store.Game) error {
+		ev := gameEvent{Version: g.Version, Moves: len(g.Moves), Phase: string(g.Phase)}
+		if err := send("game", ev); err != nil || g.Phase != store.PhaseOver {
 			return err
 		}
-		return rc.Flush()
+		return send("end", ev)
 	}
-	err := s.stream(ctx, rec, lang, send)
-	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
-		s.log.WarnContext(r.Context(), "game page: stream ended", "game", rec.ID, "err", err)
-	}
-}
-
-// stream sends rec's events through send until ctx ends or the game is
-// over: a "game" event at once and at each new version, a "watchers"
-// event at once (after recording this viewer) and whenever the count
-// changes, "end" when the game is over.
-func (s *Server) stream(ctx context.Context, rec *store.Game, lang locales.Lang, send func(string, any) error) error {
-	gameEv := func(g *store.Game) gameEvent {
-		return gameEvent{Version: g.Version, Moves: len(g.Moves), Phase: string(g.Phase)}
-	}
-	if err := send("game", gameEv(rec)); err != nil {
+	if err := changed(rec); err != nil || rec.Phase == store.PhaseOver {
 		return err
-	}
-	if rec.Phase == store.PhaseOver {
-		return send("end", gameEv(rec))
 	}
 	viewer := newViewer()
 	watched := -1
@@ -105,36 +90,7 @@ func (s *Server) stream(ctx context.Context, rec *store.Game, lang locales.Lang,
 	if err := watch(); err != nil {
 		return err
 	}
-	poll := time.NewTicker(s.cfg.Poll)
-	defer poll.Stop()
-	beat := time.NewTicker(s.cfg.WatchEvery)
-	defer beat.Stop()
-	version := rec.Version
-	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-beat.C:
-			if err := watch(); err != nil {
-				return err
-			}
-		case <-poll.C:
-			g, err := s.cfg.Store.Game(ctx, rec.ID)
-			if err != nil {
-				return err
-			}
-			if g.Version == version {
-				continue
-			}
-			version = g.Version
-			if err := send("game", gameEv(g)); err != nil {
-				return err
-			}
-			if g.Phase == store.PhaseOver {
-				return send("end", gameEv(g))
-			}
-		}
-	}
+	return s.streams.Follow(ctx, rec, changed, s.cfg.WatchEvery, watch)
 }
 
 // newViewer is a stream's opaque viewer id for Watch.

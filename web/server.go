@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/mancala-bot/mancala/locales"
@@ -92,10 +91,7 @@ type Config struct {
 
 // The defaults of Config's zero fields.
 const (
-	defaultPoll       = 400 * time.Millisecond
 	defaultWatchEvery = 5 * time.Second
-	defaultStreamFor  = 10 * time.Minute
-	defaultMaxStreams = 1000
 	defaultRate       = 10
 	defaultBurst      = 60
 )
@@ -106,7 +102,7 @@ type Server struct {
 	log     *slog.Logger
 	limiter *limiter
 	cache   *cache
-	streams atomic.Int64
+	streams *Streams
 	mux     *http.ServeMux
 }
 
@@ -118,17 +114,8 @@ func New(cfg Config) *Server {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	if cfg.Poll <= 0 {
-		cfg.Poll = defaultPoll
-	}
 	if cfg.WatchEvery <= 0 {
 		cfg.WatchEvery = defaultWatchEvery
-	}
-	if cfg.StreamFor <= 0 {
-		cfg.StreamFor = defaultStreamFor
-	}
-	if cfg.MaxStreams <= 0 {
-		cfg.MaxStreams = defaultMaxStreams
 	}
 	if cfg.Rate <= 0 {
 		cfg.Rate = defaultRate
@@ -144,7 +131,8 @@ func New(cfg Config) *Server {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{cfg: cfg, log: log, limiter: newLimiter(cfg.Rate, cfg.Burst, cfg.Now), cache: newCache(cfg.CacheBytes)}
+	s := &Server{cfg: cfg, log: log, limiter: newLimiter(cfg.Rate, cfg.Burst, cfg.Now), cache: newCache(cfg.CacheBytes),
+		streams: NewStreams(cfg.Store, StreamConfig{Poll: cfg.Poll, For: cfg.StreamFor, Max: cfg.MaxStreams})}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /g/{file}", s.gameFile)
 	mux.HandleFunc("GET /g/{id}/board/{file}", s.board)

@@ -111,9 +111,6 @@ type Config struct {
 // The defaults of Config's zero fields.
 const (
 	defaultSessionFor = 12 * time.Hour
-	defaultPoll       = 400 * time.Millisecond
-	defaultStreamFor  = 10 * time.Minute
-	defaultMaxStreams = 1000
 	defaultRate       = 5
 	defaultBurst      = 40
 	// maxBody bounds a request's body (Telegram's launch data is a few
@@ -127,7 +124,7 @@ type Server struct {
 	log     *slog.Logger
 	perUser *web.Limiter
 	perAddr *web.Limiter
-	streams chan struct{}
+	streams *web.Streams
 	mux     *http.ServeMux
 }
 
@@ -147,15 +144,6 @@ func New(cfg Config) *Server {
 	if cfg.SessionFor <= 0 {
 		cfg.SessionFor = defaultSessionFor
 	}
-	if cfg.Poll <= 0 {
-		cfg.Poll = defaultPoll
-	}
-	if cfg.StreamFor <= 0 {
-		cfg.StreamFor = defaultStreamFor
-	}
-	if cfg.MaxStreams <= 0 {
-		cfg.MaxStreams = defaultMaxStreams
-	}
 	if cfg.Rate <= 0 {
 		cfg.Rate = defaultRate
 	}
@@ -171,7 +159,7 @@ func New(cfg Config) *Server {
 		log:     log,
 		perUser: web.NewLimiter(cfg.Rate, cfg.Burst, cfg.Now),
 		perAddr: web.NewLimiter(10*cfg.Rate, 10*cfg.Burst, cfg.Now),
-		streams: make(chan struct{}, cfg.MaxStreams),
+		streams: web.NewStreams(cfg.Store, web.StreamConfig{Poll: cfg.Poll, For: cfg.StreamFor, Max: cfg.MaxStreams}),
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.static)

@@ -3,11 +3,12 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/mancala-bot/mancala/store"
+	"github.com/mancala-bot/mancala/web"
 )
 
 // keepAlive is how often an idle stream sends a comment, so that proxies
@@ -30,70 +31,30 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	if g == nil {
 		return
 	}
-	select {
-	case s.streams <- struct{}{}:
-		defer func() { <-s.streams }()
-	default:
+	err := s.streams.Serve(w, r, func(ctx context.Context, out *web.EventWriter) error {
+		return s.stream(ctx, g, out)
+	})
+	switch {
+	case errors.Is(err, web.ErrBusy):
 		w.Header().Set("Retry-After", "10")
 		s.fail(w, r, http.StatusServiceUnavailable, codeRateLimited, nil)
-		return
-	}
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	rc := http.NewResponseController(w)
-	write := func(s string) error {
-		rc.SetWriteDeadline(time.Now().Add(30 * time.Second))
-		if _, err := fmt.Fprint(w, s); err != nil {
-			return err
-		}
-		return rc.Flush()
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.StreamFor)
-	defer cancel()
-	err := s.stream(ctx, g, write)
-	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+	case err != nil:
 		s.log.WarnContext(r.Context(), "board app: stream ended", "game", g.ID, "err", err)
 	}
 }
 
-// stream writes g's version events until ctx ends or the game is over.
-func (s *Server) stream(ctx context.Context, g *store.Game, write func(string) error) error {
-	version := g.Version
-	send := func(v int64, over bool) error {
-		if err := write(fmt.Sprintf("event: version\ndata: %d\n\n", v)); err != nil || !over {
+// stream writes g's version events to out until ctx ends or the game is
+// over.
+func (s *Server) stream(ctx context.Context, g *store.Game, out *web.EventWriter) error {
+	changed := func(cur *store.Game) error {
+		v := strconv.FormatInt(cur.Version, 10)
+		if err := out.Send(web.Event{Name: "version", Data: v}); err != nil || cur.Phase != store.PhaseOver {
 			return err
 		}
-		return write(fmt.Sprintf("retry: %d\nevent: end\ndata: %d\n\n", time.Hour.Milliseconds(), v))
+		return out.Send(web.Event{Name: "end", Data: v, Retry: time.Hour})
 	}
-	if err := send(version, g.Phase == store.PhaseOver); err != nil || g.Phase == store.PhaseOver {
+	if err := changed(g); err != nil || g.Phase == store.PhaseOver {
 		return err
 	}
-	poll := time.NewTicker(s.cfg.Poll)
-	defer poll.Stop()
-	idle := time.NewTicker(keepAlive)
-	defer idle.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-idle.C:
-			if err := write(": still here\n\n"); err != nil {
-				return err
-			}
-		case <-poll.C:
-			cur, err := s.cfg.Store.Game(ctx, g.ID)
-			if err != nil {
-				return err
-			}
-			if cur.Version == version {
-				continue
-			}
-			version = cur.Version
-			if err := send(version, cur.Phase == store.PhaseOver); err != nil || cur.Phase == store.PhaseOver {
-				return err
-			}
-		}
-	}
+	return s.streams.Follow(ctx, g, changed, keepAlive, func() error { return out.Comment("still here") })
 }
