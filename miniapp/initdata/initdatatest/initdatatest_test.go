@@ -11,15 +11,18 @@ import (
 	"github.com/mancala-bot/mancala/miniapp/initdata/initdatatest"
 )
 
-const token = "123456:TEST-token-for-initdatatest"
-
-var now = time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+// The test bot's token, and the tests' clock: 2026-11-28 12:00 UTC.
+const (
+	token = "123456:TEST-token-for-initdatatest"
+	noon  = 1795867200
+)
 
 // Signed data is what initdata accepts and reads back: the user, the
 // start parameter, the chat's fields, the query id (the default one when
 // none is given); signed for another bot it is refused.
 func TestSignVerifies(t *testing.T) {
 	t.Parallel()
+	now := time.Unix(noon, 0)
 	d := initdatatest.Data{
 		User:       initdatatest.User{ID: 42, FirstName: "Zoë", LastName: "Ade", Username: "zoe", LanguageCode: "da"},
 		AuthDate:   now.Add(-time.Minute),
@@ -42,7 +45,7 @@ func TestSignVerifies(t *testing.T) {
 // Empty fields are left out; SignValues ignores a hash already there.
 func TestSignLeavesOutEmpty(t *testing.T) {
 	t.Parallel()
-	raw := initdatatest.Sign(token, initdatatest.Data{User: initdatatest.User{ID: 7, FirstName: "Al"}, AuthDate: now, QueryID: "Q1"})
+	raw := initdatatest.Sign(token, initdatatest.Data{User: initdatatest.User{ID: 7, FirstName: "Al"}, AuthDate: time.Unix(noon, 0), QueryID: "Q1"})
 	f, err := url.ParseQuery(raw)
 	if err != nil {
 		t.Fatal(err)
