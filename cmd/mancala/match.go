@@ -61,7 +61,8 @@ grand_slam=nocapture --opt repetition=first (a difference is reported).
                           "start":POSITION,"moves":["C","d",...],"end":
                           "repetition","margin":-2,"stores":[23,25],
                           "first_recurrence":88} (first_recurrence: the
-                          ply from start of Abapa's end, -1 if none)
+                          moves from start to the first recurrence
+                          before the end, -1 if none)
 `
 
 func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {

@@ -67,8 +67,10 @@ type GameRecord struct {
 	End    string `json:"end"`
 	Margin int    `json:"margin"`
 	Stores [2]int `json:"stores"`
-	// FirstRecurrence is the ply count from Start at the first recurrence
-	// of a position since the last capture (Abapa's end), -1 if none.
+	// FirstRecurrence is the number of moves from Start to the first
+	// recurrence of a position since the last capture (where Abapa's rule
+	// ends a game), -1 if none came before the end: a game that Abapa's
+	// rule itself ended (End "repetition" under repetition=first) has -1.
 	FirstRecurrence int `json:"first_recurrence"`
 	// Forfeit says why the engine forfeited the game, if it did.
 	Forfeit string `json:"forfeit,omitempty"`
