@@ -17,6 +17,7 @@ const matchUsage = `usage: mancala match VARIANT --a LEVEL --b LEVEL [--games N]
        mancala match oware --a LEVEL --b-engine "CMD ARGS" [--movetime D]
                     [--engine-movetime D] [--engine-depth N] [--engine-opt Name=Value]...
                     [--games N] [--opt k=v]... [--seed S] [--opening P] [--workers W] [--json]
+                    [--games-out FILE]
 
 Plays a match between two of the bot's levels and prints A's wins, draws
 and losses, its score and the Elo difference with its 95% margin.
@@ -55,6 +56,13 @@ grand_slam=nocapture --opt repetition=first (a difference is reported).
   --engine-opt Name=Value engine option, sent with setoption (Aalina:
                           OwnBook, UseLeaves); repeatable
   --workers W             here one engine process each (default 1)
+  --games-out FILE        write every game to FILE, one JSON object a
+                          line as it ends: {"game":1,"level_side":"south",
+                          "start":POSITION,"moves":["C","d",...],"end":
+                          "repetition","margin":-2,"stores":[23,25],
+                          "first_recurrence":88} (first_recurrence: the
+                          moves from start to the first recurrence
+                          before the end, -1 if none)
 `
 
 func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
@@ -62,7 +70,7 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		flagSpec{"opt", listFlag}, flagSpec{"json", boolFlag}, flagSpec{"a", valueFlag}, flagSpec{"b", valueFlag},
 		flagSpec{"games", valueFlag}, flagSpec{"seed", valueFlag}, flagSpec{"opening", valueFlag}, flagSpec{"workers", valueFlag},
 		flagSpec{"b-engine", valueFlag}, flagSpec{"movetime", valueFlag}, flagSpec{"engine-movetime", valueFlag},
-		flagSpec{"engine-depth", valueFlag}, flagSpec{"engine-opt", listFlag})
+		flagSpec{"engine-depth", valueFlag}, flagSpec{"engine-opt", listFlag}, flagSpec{"games-out", valueFlag})
 	if err != nil {
 		return err
 	}
@@ -73,7 +81,7 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	if a.has("b-engine") {
 		return runEngineMatch(ctx, a, stdout)
 	}
-	for _, f := range []string{"movetime", "engine-movetime", "engine-depth"} {
+	for _, f := range []string{"movetime", "engine-movetime", "engine-depth", "games-out"} {
 		if a.has(f) {
 			return usagef("match: --%s needs --b-engine", f)
 		}

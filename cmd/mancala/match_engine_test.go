@@ -33,8 +33,9 @@ func TestMatchEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
+	gamesOut := filepath.Join(t.TempDir(), "games.jsonl")
 	args := []string{"match", "oware", "--a", "beginner", "--b-engine", script, "--movetime", "200ms",
-		"--opt", "grand_slam=nocapture", "--games", "2", "--opening", "0"}
+		"--opt", "grand_slam=nocapture", "--games", "2", "--opening", "0", "--games-out", gamesOut}
 	if code := run(t.Context(), args, strings.NewReader(""), &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
@@ -53,6 +54,37 @@ func TestMatchEngine(t *testing.T) {
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	// --games-out: game 1 is the level's one move and the engine's
+	// forfeit; game 2 the engine's A, the level's reply, the forfeit.
+	b, err := os.ReadFile(gamesOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("--games-out has %d lines, want 2:\n%s", len(lines), b)
+	}
+	for i, want := range []struct {
+		side  string
+		moves int
+		first string
+	}{{"south", 1, ""}, {"north", 2, "A"}} {
+		var g struct {
+			Game      int
+			LevelSide string `json:"level_side"`
+			Moves     []string
+			End       string
+			Margin    int
+			Forfeit   string
+		}
+		if err := json.Unmarshal([]byte(lines[i]), &g); err != nil {
+			t.Fatalf("line %d: %v: %s", i+1, err, lines[i])
+		}
+		if g.Game != i+1 || g.LevelSide != want.side || len(g.Moves) != want.moves || want.first != "" && g.Moves[0] != want.first ||
+			g.End != "forfeit" || g.Margin != 48 || !strings.Contains(g.Forfeit, "illegal move") {
+			t.Errorf("game %d record: %s", i+1, lines[i])
 		}
 	}
 }

@@ -43,6 +43,37 @@ type MatchOptions struct {
 	// Progress, if set, is called after every game with the tally so far
 	// (from one goroutine at a time).
 	Progress func(MatchResult)
+	// Record, if set, is called after every game with its record (from
+	// one goroutine at a time, before Progress), so that games can be
+	// studied move by move.
+	Record func(GameRecord)
+}
+
+// GameRecord is one game of a match as it was played.
+type GameRecord struct {
+	// Game is the game's number, from 1.
+	Game int `json:"game"`
+	// LevelSide is the level's seat: "south" (it moved first from the
+	// opening) or "north".
+	LevelSide string `json:"level_side"`
+	// Start is the position after the random opening.
+	Start engine.Position `json:"start"`
+	// Moves are the moves from Start, in the engine's notation (A–F South's
+	// pits 1–6, a–f North's).
+	Moves []string `json:"moves"`
+	// End is how the game ended (a key of MatchResult.Ends), Margin the
+	// level's final margin (> 0 a win) and Stores the final stores,
+	// South's then North's.
+	End    string `json:"end"`
+	Margin int    `json:"margin"`
+	Stores [2]int `json:"stores"`
+	// FirstRecurrence is the number of moves from Start to the first
+	// recurrence of a position since the last capture (where Abapa's rule
+	// ends a game), -1 if none came before the end: a game that Abapa's
+	// rule itself ended (End "repetition" under repetition=first) has -1.
+	FirstRecurrence int `json:"first_recurrence"`
+	// Forfeit says why the engine forfeited the game, if it did.
+	Forfeit string `json:"forfeit,omitempty"`
 }
 
 // Side tallies the games that ended one way, from the level's side.
@@ -172,6 +203,9 @@ func PlayMatch(ctx context.Context, r engine.Rules, level search.Level, opts Mat
 				}
 				mu.Lock()
 				res.add(gr)
+				if opts.Record != nil {
+					opts.Record(gr.record)
+				}
 				if opts.Progress != nil {
 					opts.Progress(res)
 				}
@@ -200,6 +234,7 @@ type gameResult struct {
 	levelTime     time.Duration
 	engineTime    time.Duration
 	depths        []int
+	record        GameRecord
 }
 
 // add counts gr in r.
@@ -263,9 +298,11 @@ func playGame(ctx context.Context, r engine.Rules, level search.Level, eng *Engi
 			timeout = 2*t + 5*time.Second
 		}
 	}
+	recurredAt := -1
 	forfeit := func(why string, restart bool) (gameResult, error) {
 		gr.end, gr.forfeit, gr.restart = "forfeit", fmt.Sprintf("game %d, ply %d: %s", i+1, g.Position().Ply(), why), restart
 		gr.margin = g.Position().Seeds() // a win for the level whatever the stores say
+		gr.record = recordOf(i, levelSide, g, gr, recurredAt)
 		return gr, nil
 	}
 	if err := eng.NewGame(ctx); err != nil {
@@ -279,6 +316,7 @@ func playGame(ctx context.Context, r engine.Rules, level search.Level, eng *Engi
 		p := g.Position()
 		if !gr.recurred && rec.seen(p) {
 			gr.recurred = true
+			recurredAt = len(g.Moves())
 			gr.abapaMargin = p.Store(levelSide) + p.PitSeeds(levelSide) - p.Store(1-levelSide) - p.PitSeeds(1-levelSide)
 		}
 		if p.ToMove() == levelSide {
@@ -326,7 +364,24 @@ func playGame(ctx context.Context, r engine.Rules, level search.Level, eng *Engi
 	if p.Status() == engine.Ongoing {
 		gr.end = "max_plies"
 	}
+	gr.record = recordOf(i, levelSide, g, gr, recurredAt)
 	return gr, nil
+}
+
+// recordOf is game i's record: g as played, gr's outcome, the first
+// recurrence at ply recurredAt from g's start (-1: none).
+func recordOf(i int, levelSide engine.Side, g *engine.Game, gr gameResult, recurredAt int) GameRecord {
+	ps, ms := g.Positions(), g.Moves()
+	moves := make([]string, len(ms))
+	for j, m := range ms {
+		moves[j] = mustMoveString(ps[j], m)
+	}
+	p := g.Position()
+	return GameRecord{
+		Game: i + 1, LevelSide: levelSide.String(), Start: g.Start(), Moves: moves,
+		End: gr.end, Margin: gr.margin, Stores: [2]int{p.Store(engine.South), p.Store(engine.North)},
+		FirstRecurrence: recurredAt, Forfeit: gr.forfeit,
+	}
 }
 
 // recurrence finds the first recurrence of a position since the last

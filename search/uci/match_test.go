@@ -25,10 +25,12 @@ func count(lines []string, cmd string) int {
 func TestMatchRunsToTheEnd(t *testing.T) {
 	cmd, log := fake(t, "first")
 	var progress []int
+	var records []GameRecord
 	res, err := PlayMatch(context.Background(), abapa(t), search.Beginner, MatchOptions{
 		Command: cmd, Games: 3, Seed: 7, OpeningPlies: 2,
 		EngineLimits: Limits{Depth: 4},
 		Progress:     func(r MatchResult) { progress = append(progress, r.Games) },
+		Record:       func(g GameRecord) { records = append(records, g) },
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -61,6 +63,7 @@ func TestMatchRunsToTheEnd(t *testing.T) {
 		(res.Recurrences == 0 && res.FirstRecurrence != res.MatchResult) {
 		t.Errorf("first recurrence tally %+v, %d games recurred, %+v ended by repetition", res.FirstRecurrence, res.Recurrences, rep)
 	}
+	checkRecords(t, records, res)
 	got := transcript(t, log)
 	if count(got, "uci") != 1 || count(got, "ucinewgame") != 4 || count(got, "go depth 4") != res.EngineMoves || got[len(got)-1] != "quit" {
 		t.Errorf("transcript: %d uci, %d ucinewgame, %d go for %d engine moves, last %q",
@@ -180,5 +183,68 @@ func TestRecurrence(t *testing.T) {
 			fen, _ := FEN(step.p)
 			t.Errorf("step %d (%s): seen %v, want %v", i, fen, got, step.want)
 		}
+	}
+}
+
+// checkRecords: each game's record replays, move by move from its start,
+// to a finished game with the recorded stores, end and margin; the level
+// is South in odd-numbered games (from 1); the ends and the recurrences
+// add up to res's tallies.
+func checkRecords(t *testing.T, records []GameRecord, res MatchResult) {
+	t.Helper()
+	if len(records) != res.Games {
+		t.Fatalf("%d records for %d games", len(records), res.Games)
+	}
+	ends := map[string]Side{}
+	recurred := 0
+	for _, g := range records {
+		side := engine.South
+		if g.Game%2 == 0 {
+			side = engine.North
+		}
+		if g.LevelSide != side.String() || g.Start.Ply() != 2 || len(g.Moves) == 0 {
+			t.Errorf("game %d: level %s, start at ply %d, %d moves; want %s, ply 2 (the opening)", g.Game, g.LevelSide, g.Start.Ply(), len(g.Moves), side)
+			continue
+		}
+		p := g.Start
+		for j, s := range g.Moves {
+			m, err := ParseMove(p, s)
+			if err == nil {
+				p, err = p.Play(m)
+			}
+			if err != nil {
+				t.Fatalf("game %d, move %d %q: %v", g.Game, j+1, s, err)
+			}
+		}
+		margin := p.Store(side) - p.Store(1-side)
+		if p.Status() == engine.Ongoing || p.EndReason().String() != g.End || margin != g.Margin ||
+			g.Stores != [2]int{p.Store(engine.South), p.Store(engine.North)} {
+			t.Errorf("game %d replayed: %v %s, margin %d, stores %d-%d; recorded %s, margin %d, stores %v",
+				g.Game, p.Status(), p.EndReason(), margin, p.Store(engine.South), p.Store(engine.North), g.End, g.Margin, g.Stores)
+		}
+		if g.FirstRecurrence > len(g.Moves) || g.FirstRecurrence < -1 || g.Forfeit != "" {
+			t.Errorf("game %d: first recurrence at %d of %d moves, forfeit %q", g.Game, g.FirstRecurrence, len(g.Moves), g.Forfeit)
+		}
+		if g.FirstRecurrence >= 0 {
+			recurred++
+		}
+		s := ends[g.End]
+		switch {
+		case g.Margin > 0:
+			s.Wins++
+		case g.Margin < 0:
+			s.Losses++
+		default:
+			s.Draws++
+		}
+		ends[g.End] = s
+	}
+	for k, s := range res.Ends {
+		if ends[k] != s {
+			t.Errorf("records ended by %s: %+v, tally %+v", k, ends[k], s)
+		}
+	}
+	if recurred != res.Recurrences {
+		t.Errorf("records recurred in %d games, tally %d", recurred, res.Recurrences)
 	}
 }

@@ -19,16 +19,17 @@ func (s *gsearch) child(c *gnode, ply, depth int, alpha, beta int32) int32 {
 	return s.ab(c, ply+1, depth, alpha, beta)
 }
 
-// terminal scores a finished game or a repetition; ok is false otherwise.
+// terminal scores a finished game or a repetition (as proven says); ok is
+// false otherwise.
 func (s *gsearch) terminal(n *gnode) (k pkey, v int32, ok bool) {
 	p := &n.pos
 	if p.Status() != engine.Ongoing {
-		return k, int32(100 * s.final(p)), true
+		return k, s.proven(int32(100 * s.final(p))), true
 	}
 	k = p.Key()
 	if r, rep := s.repetition(p, k); rep {
 		s.repCuts++
-		return k, int32(100 * r), true
+		return k, s.proven(int32(100 * r)), true
 	}
 	return k, 0, false
 }

@@ -129,7 +129,7 @@ func (x *Searcher) Stopped() (bool, error) { return x.s.stopped, x.s.errStop }
 func (x *Searcher) Search(p engine.Position, depth int) (value int32, proven bool) {
 	x.s.horizon = 0
 	v := x.s.ab(&gnode{pos: p}, 0, depth, minScore, maxScore)
-	return v, x.s.horizon == 0
+	return margin100(v), x.s.horizon == 0
 }
 
 // PV is the principal variation from p, as the table holds it after
@@ -169,7 +169,7 @@ func (x *Searcher) ScoreMoves(p engine.Position, depth int) (scores []Scored, st
 		if s.stopped {
 			return scores, true
 		}
-		scores = append(scores, Scored{c.move, v})
+		scores = append(scores, Scored{c.move, margin100(v)})
 	}
 	return scores, false
 }

@@ -32,6 +32,14 @@ type variantEval struct {
 	// the moves and decides what its quiescence plays out, as the change
 	// of the mover's material instead of its store's.
 	material func(p *engine.Position, s engine.Side) int
+	// decisive, if set, makes the heuristic search score a proven
+	// outcome (a finished game, a repetition that ends it, an oracle's
+	// trusted bounds) by its winner first: a win above every heuristic
+	// value, a loss below, the margin deciding only between outcomes of
+	// one kind (see proven). For a variant whose winner is the side with
+	// the larger final margin (Oware), so that the search locks in a sure
+	// narrow win rather than chase a larger heuristic margin.
+	decisive bool
 }
 
 // scorer is a final margin for the side to move, for the variants whose

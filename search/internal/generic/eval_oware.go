@@ -1,6 +1,6 @@
 package generic
 
-func init() { registerEval("oware", variantEval{eval: owareEvaluator(&owareWeights)}) }
+func init() { registerEval("oware", variantEval{eval: owareEvaluator(&owareWeights), decisive: true}) }
 
 // The terms of Oware's evaluation (owareFeatures), each counted for the
 // side to move. The search adds them, weighted, to the store difference

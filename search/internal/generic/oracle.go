@@ -62,8 +62,8 @@ func (s *gsearch) trusts(seeds int) bool {
 }
 
 // probe returns the oracle's bounds on n's value, in hundredths of a seed
-// for its side to move, where the oracle covers n and trusts says they
-// hold.
+// for its side to move (as proven says: they are proven), where the oracle
+// covers n and trusts says they hold.
 func (s *gsearch) probe(n *gnode) (lo, hi int32, ok bool) {
 	if s.oracle == nil {
 		return 0, 0, false
@@ -76,12 +76,13 @@ func (s *gsearch) probe(n *gnode) (lo, hi int32, ok bool) {
 		return 0, 0, false
 	}
 	s.probes++
-	return int32(100 * l), int32(100 * h), true
+	return s.proven(int32(100 * l)), s.proven(int32(100 * h)), true
 }
 
 // bounded holds v, the heuristic evaluation of n in hundredths of a seed
 // for its side to move, within the oracle's bounds on n, proven or not
-// (see Oracle); v unchanged where the oracle does not cover n.
+// (see Oracle); v unchanged where the oracle does not cover n. Unproven,
+// the bounds stay margins here, never ranked as proven outcomes.
 func (s *gsearch) bounded(n *gnode, v int32) int32 {
 	if s.oracle == nil {
 		return v

@@ -34,3 +34,39 @@ func (s *gsearch) repeated(_ *engine.Position, swept int) (v int, ok bool) {
 	}
 	return 0, false
 }
+
+// decided is what a proven win (loss) adds to (takes from) its margin in
+// the heuristic search of a decisive variant, in hundredths of a seed:
+// above every evaluation (a few thousand at most) and every margin, and
+// far enough below maxScore for any margin on top.
+const decided = 1 << 24
+
+// proven turns v, a proven outcome's final margin in hundredths of a seed
+// for the side to move, into the heuristic search's value: for a decisive
+// variant a win (v > 0) is decided+v, a loss v−decided and a draw 0, so
+// that every win ranks above every heuristic value and every loss below;
+// v itself for the others. It is monotonic, so bounds stay bounds.
+func (s *gsearch) proven(v int32) int32 {
+	switch {
+	case !s.decisive || v == 0:
+		return v
+	case v > 0:
+		return v + decided
+	default:
+		return v - decided
+	}
+}
+
+// margin100 undoes proven: the final margin (or heuristic value) in
+// hundredths of a seed of a value of the heuristic search, what Search and
+// ScoreMoves report.
+func margin100(v int32) int32 {
+	switch {
+	case v > decided/2:
+		return v - decided
+	case v < -decided/2:
+		return v + decided
+	default:
+		return v
+	}
+}

@@ -55,6 +55,7 @@ type gsearch struct {
 	score       scorer                                      // the final margin of games not decided by the stores (nil: the stores)
 	material    func(p *engine.Position, s engine.Side) int // a move's gain is its change (nil: the store's; see variantEval)
 	rep         func(r engine.Rules, swept int) (int, bool) // the variant's value of a repetition (nil: the seeds swept; see variantEval)
+	decisive    bool                                        // proven outcomes scored by their winner first (see variantEval, proven)
 
 	// The oracle (an endgame database; nil: none) and what deciding when
 	// to trust it needs: by the seeds in the pits, how many positions of
@@ -73,6 +74,7 @@ func newGSearch(ctx context.Context, r engine.Rules, tt *gtt, hist []engine.Posi
 	s.score = scorers[r.Variant().ID]
 	s.material = evaluators[r.Variant().ID].material
 	s.rep = evaluators[r.Variant().ID].repeated
+	s.decisive = evaluators[r.Variant().ID].decisive
 	s.repLim = r.RepetitionLimit()
 	s.cacheCycles = true
 	s.count = map[pkey]int32{}
@@ -349,7 +351,7 @@ func (s *gsearch) deepen(root *gnode) int {
 		if s.stopped {
 			break
 		}
-		guess = int(math.Round(float64(v) / 100))
+		guess = int(math.Round(float64(margin100(v)) / 100))
 		var best engine.Move
 		if pv := s.pv(root, 1); len(pv) > 0 {
 			best = pv[0]
