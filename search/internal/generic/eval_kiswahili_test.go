@@ -155,13 +155,22 @@ func TestBaoMatch(t *testing.T) {
 	if *baoWeightsB != "" {
 		pl[1].ev = baoEvaluator(parseBaoWeights(t, *baoWeightsB))
 	}
+	playBaoMatch(t, r, pl, *baoMatchGames, *baoSeed, *baoOpening, *baoNodes)
+}
+
+// playBaoMatch plays games (rounded up to even) between pl[0] (A) and
+// pl[1] (B) from openings of opening random plies a side drawn from seed,
+// each opening twice with A on either side, at nodes positions a move,
+// and logs each game and the result with its Elo.
+func playBaoMatch(t *testing.T, r engine.Rules, pl [2]baoPlayer, games int, seed uint64, opening int, nodes uint64) {
+	t.Helper()
 	var st [2]playerStats
 	var wins, draws, losses int
-	for i := range *baoMatchGames + *baoMatchGames%2 {
-		rng := rand.New(rand.NewPCG(*baoSeed, uint64(i/2)))
-		g := randomOpening(r, 2**baoOpening, rng)
+	for i := range games + games%2 {
+		rng := rand.New(rand.NewPCG(seed, uint64(i/2)))
+		g := randomOpening(r, 2*opening, rng)
 		aSide := engine.Side(i % 2)
-		res := playBao(r, g, aSide, pl, *baoNodes, &st)
+		res := playBao(r, g, aSide, pl, nodes, &st)
 		switch res {
 		case 1:
 			wins++
@@ -171,10 +180,10 @@ func TestBaoMatch(t *testing.T) {
 			draws++
 		}
 		elo, pm := eloOf(wins, draws, losses)
-		t.Logf("game %d: A %s, %+d after %d plies; A +%d =%d -%d, Elo %+.0f ± %.0f", i+1, aSide, res, g.Position().Ply(), wins, draws, losses, elo, pm)
+		t.Logf("game %d: A %s, %+d after %d plies (%s); A +%d =%d -%d, Elo %+.0f ± %.0f", i+1, aSide, res, g.Position().Ply(), g.Position().Status(), wins, draws, losses, elo, pm)
 	}
 	elo, pm := eloOf(wins, draws, losses)
-	t.Logf("bao, %d positions a move: A +%d =%d -%d, Elo %+.0f ± %.0f (95%%)", *baoNodes, wins, draws, losses, elo, pm)
+	t.Logf("%s, %d positions a move: A +%d =%d -%d, Elo %+.0f ± %.0f (95%%)", r.Variant().ID, nodes, wins, draws, losses, elo, pm)
 	t.Logf("A: %s", st[0])
 	t.Logf("B: %s", st[1])
 }

@@ -18,7 +18,6 @@ package generic
 import (
 	"context"
 	"flag"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/mancala-bot/mancala/engine"
@@ -103,28 +102,7 @@ func TestKujiMatch(t *testing.T) {
 	if *kujiThreatB != 0 {
 		pl[1].ev = kujiThreatEval(25, int32(*kujiThreatB))
 	}
-	var st [2]playerStats
-	var wins, draws, losses int
-	for i := range *kujiMatchGames + *kujiMatchGames%2 {
-		rng := rand.New(rand.NewPCG(*kujiSeed, uint64(i/2)))
-		g := randomOpening(r, 2**kujiOpening, rng)
-		aSide := engine.Side(i % 2)
-		res := playBao(r, g, aSide, pl, *kujiNodes, &st)
-		switch res {
-		case 1:
-			wins++
-		case -1:
-			losses++
-		default:
-			draws++
-		}
-		elo, pm := eloOf(wins, draws, losses)
-		t.Logf("game %d: A %s, %+d after %d plies (%s); A +%d =%d -%d, Elo %+.0f ± %.0f", i+1, aSide, res, g.Position().Ply(), g.Position().Status(), wins, draws, losses, elo, pm)
-	}
-	elo, pm := eloOf(wins, draws, losses)
-	t.Logf("bao-kujifunza, %d positions a move: A +%d =%d -%d, Elo %+.0f ± %.0f (95%%)", *kujiNodes, wins, draws, losses, elo, pm)
-	t.Logf("A: %s", st[0])
-	t.Logf("B: %s", st[1])
+	playBaoMatch(t, r, pl, *kujiMatchGames, *kujiSeed, *kujiOpening, *kujiNodes)
 }
 
 // kujiPosition builds a Bao la Kujifunza position from each side's front
