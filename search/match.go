@@ -36,6 +36,25 @@ type MatchOptions struct {
 	// Progress, if set, is called after every game with the tally so far
 	// (from one goroutine at a time).
 	Progress func(MatchResult)
+	// Record, if set, is called with every game as it ends, in the order
+	// the games end (from one goroutine at a time, before Progress).
+	Record func(GameRecord)
+}
+
+// GameRecord is one game of a match as it was played.
+type GameRecord struct {
+	// Game is the game's number, from 1: games 2i+1 and 2i+2 share an
+	// opening.
+	Game int `json:"game"`
+	// ASide is player A's seat: "south" in the first game of a pair,
+	// "north" in the second.
+	ASide string `json:"a_side"`
+	// Start is the position after the random opening.
+	Start engine.Position `json:"start"`
+	// Moves are the moves from Start in the spec's notation ("3", "3L").
+	Moves []string `json:"moves"`
+	// Margin is A's final store margin (> 0 a win; see PlayMatch).
+	Margin int `json:"margin"`
 }
 
 // MatchResult is the tally of a match from player A's side.
@@ -122,7 +141,7 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 				if len(opts.Starts) > 0 {
 					start = opts.Starts[(i/2)%len(opts.Starts)]
 				}
-				margin, err := playGame(ctx, start, a, b, i, plies, maxPlies, opts.Seed)
+				g, margin, err := playGame(ctx, start, a, b, i, plies, maxPlies, opts.Seed)
 				mu.Lock()
 				if err != nil {
 					if firstErr == nil {
@@ -141,6 +160,9 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 				default:
 					res.Draws++
 				}
+				if opts.Record != nil {
+					opts.Record(recordOf(i, g, margin))
+				}
 				if opts.Progress != nil {
 					opts.Progress(res)
 				}
@@ -155,8 +177,9 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 	return res, firstErr
 }
 
-// playGame plays game i of a match and returns a's final store margin.
-func playGame(ctx context.Context, start engine.Position, a, b Level, i, plies, maxPlies int, seed int64) (int, error) {
+// playGame plays game i of a match and returns it with a's final store
+// margin.
+func playGame(ctx context.Context, start engine.Position, a, b Level, i, plies, maxPlies int, seed int64) (*engine.Game, int, error) {
 	aSide := engine.Side(i % 2)
 	rng := rand.New(rand.NewPCG(uint64(seed), uint64(i/2)))
 	g := engine.NewGame(balancedOpening(ctx, start, plies, rng))
@@ -168,13 +191,22 @@ func playGame(ctx context.Context, start engine.Position, a, b Level, i, plies, 
 		}
 		m, err := l.Move(ctx, g, seed^int64(i)<<20^int64(p.Ply()))
 		if err != nil {
-			return 0, err
+			return nil, 0, err
 		}
 		if _, err := g.Play(m); err != nil {
-			return 0, errors.Join(errors.New("level "+l.String()+" played an illegal move"), err)
+			return nil, 0, errors.Join(errors.New("level "+l.String()+" played an illegal move"), err)
 		}
 	}
-	return resultMargin(g.Position(), aSide), nil
+	return g, resultMargin(g.Position(), aSide), nil
+}
+
+// recordOf is game i of a match, played as g, with A's margin.
+func recordOf(i int, g *engine.Game, margin int) GameRecord {
+	moves := make([]string, 0, len(g.Moves()))
+	for _, m := range g.Moves() {
+		moves = append(moves, m.String())
+	}
+	return GameRecord{Game: i + 1, ASide: engine.Side(i % 2).String(), Start: g.Start(), Moves: moves, Margin: margin}
 }
 
 // Balanced openings: a random opening that has already decided the game

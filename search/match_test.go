@@ -277,3 +277,64 @@ func TestBalancedOpening(t *testing.T) {
 		t.Error("no opening plies: not the start")
 	}
 }
+
+// TestPlayMatchRecord: every game reaches Record once, before Progress
+// counts it; a record replays from its start to a finished game worth its
+// margin to A, and the two games of a pair share their start with A on
+// each side once.
+func TestPlayMatchRecord(t *testing.T) {
+	r := kalahRules(3, 3)
+	var recs []GameRecord
+	res, err := PlayMatch(context.Background(), r, Easy, Medium, MatchOptions{Games: 6, Seed: 4, Workers: 2,
+		Record: func(g GameRecord) { recs = append(recs, g) },
+		Progress: func(m MatchResult) {
+			if len(recs) != m.Games {
+				t.Errorf("progress at %d games after %d records", m.Games, len(recs))
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTally(t, res, 6)
+	if len(recs) != 6 {
+		t.Fatalf("%d records, want 6", len(recs))
+	}
+	byGame := map[int]GameRecord{}
+	margin := 0
+	for _, g := range recs {
+		if _, dup := byGame[g.Game]; dup || g.Game < 1 || g.Game > 6 {
+			t.Fatalf("record numbered %d (duplicate or out of 1..6)", g.Game)
+		}
+		byGame[g.Game] = g
+		margin += g.Margin
+		p := g.Start
+		for j, s := range g.Moves {
+			m, err := engine.ParseMove(s)
+			if err != nil {
+				t.Fatalf("game %d move %d %q: %v", g.Game, j, s, err)
+			}
+			if p, err = p.Play(m); err != nil {
+				t.Fatalf("game %d move %d %q: %v", g.Game, j, s, err)
+			}
+		}
+		if p.Status() == engine.Ongoing {
+			t.Errorf("game %d: its moves leave the game going on", g.Game)
+		}
+		aSide, err := engine.ParseSide(g.ASide)
+		if err != nil {
+			t.Fatalf("game %d: a_side %q: %v", g.Game, g.ASide, err)
+		}
+		if want := resultMargin(p, aSide); g.Margin != want {
+			t.Errorf("game %d: margin %d, its last position gives A %d", g.Game, g.Margin, want)
+		}
+	}
+	if margin != res.Margin {
+		t.Errorf("records' margins add up to %d, the tally's to %d", margin, res.Margin)
+	}
+	for i := 1; i <= 6; i += 2 {
+		a, b := byGame[i], byGame[i+1]
+		if a.Start.Key() != b.Start.Key() || a.ASide != "south" || b.ASide != "north" {
+			t.Errorf("games %d and %d: sides %s, %s; same start %v", i, i+1, a.ASide, b.ASide, a.Start.Key() == b.Start.Key())
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 
 const matchUsage = `usage: mancala match VARIANT --a LEVEL --b LEVEL [--games N] [--opt k=v]...
                     [--seed S] [--opening P] [--workers W] [--json]
+                    [--games-out FILE]
        mancala match oware --a LEVEL --b-engine "CMD ARGS" [--movetime D]
                     [--engine-movetime D] [--engine-depth N] [--engine-opt Name=Value]...
                     [--games N] [--opt k=v]... [--seed S] [--opening P] [--workers W] [--json]
@@ -37,6 +39,11 @@ Levels: beginner, easy, medium, hard, expert, perfect.
   --workers W   games played at once (default: one per CPU)
   --json        print {"a":"hard","b":"medium","games":N,"wins":W,"draws":D,
                 "losses":L,"score":0.7,"elo":147.2,"elo_margin":50.1,"seconds":S}
+  --games-out FILE
+                write every game to FILE, one JSON object a line as it
+                ends: {"game":1,"a_side":"south","start":POSITION,
+                "moves":["3","5",...],"margin":4} (games 2i+1 and 2i+2
+                share their start; margin: A's, > 0 a win)
 
 Against an external engine (Oware only, 4 seeds a pit): B is a program
 speaking the UCI-style protocol of Aalina, the Aualé program's engine
@@ -81,7 +88,7 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	if a.has("b-engine") {
 		return runEngineMatch(ctx, a, stdout)
 	}
-	for _, f := range []string{"movetime", "engine-movetime", "engine-depth", "games-out"} {
+	for _, f := range []string{"movetime", "engine-movetime", "engine-depth"} {
 		if a.has(f) {
 			return usagef("match: --%s needs --b-engine", f)
 		}
@@ -121,10 +128,26 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	if rules.Layout().Sides != 2 {
 		return usagef("match: %s is not a two-player game", rules.Variant().ID)
 	}
+	var recErr error
+	if name, ok := a.vals["games-out"]; ok {
+		f, err := os.Create(name)
+		if err != nil {
+			return failf("match: --games-out: %v", err)
+		}
+		defer f.Close()
+		opts.Record = func(g search.GameRecord) {
+			if err := writeJSON(f, g); err != nil && recErr == nil {
+				recErr = err
+			}
+		}
+	}
 	t0 := time.Now()
 	res, err := search.PlayMatch(ctx, rules, levels[0], levels[1], opts)
 	if err != nil {
 		return failf("match: %v (after %d games)", err, res.Games)
+	}
+	if recErr != nil {
+		return failf("match: --games-out: %v", recErr)
 	}
 	if a.bools["json"] {
 		return writeJSON(stdout, struct {

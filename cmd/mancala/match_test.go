@@ -2,8 +2,13 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mancala-bot/mancala/engine"
 )
 
 // TestMatchMargin: a match of Kalah prints A's average store margin; one
@@ -25,5 +30,77 @@ func TestMatchMargin(t *testing.T) {
 		if out := stdout.String(); !strings.Contains(out, tc.want) || strings.Contains(out, tc.never) {
 			t.Errorf("%s:\n%s\nwant %q, never %q", tc.variant, out, tc.want, tc.never)
 		}
+	}
+}
+
+// TestMatchGamesOut: a level match's --games-out has one line a game, each
+// a game whose moves replay from its start to the end, and the lines'
+// margins give the printed tally.
+func TestMatchGamesOut(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "games.jsonl")
+	var stdout, stderr bytes.Buffer
+	args := []string{"match", "kalah", "--opt", "seeds=3", "--a", "easy", "--b", "beginner", "--games", "4", "--workers", "2",
+		"--json", "--games-out", out}
+	if code := run(t.Context(), args, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var head struct{ Wins, Draws, Losses int }
+	if err := json.Unmarshal(stdout.Bytes(), &head); err != nil {
+		t.Fatalf("%v: %s", err, stdout.String())
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("--games-out has %d lines, want 4:\n%s", len(lines), b)
+	}
+	var wins, draws, losses int
+	for _, line := range lines {
+		var g struct {
+			Game   int
+			ASide  string `json:"a_side"`
+			Start  json.RawMessage
+			Moves  []string
+			Margin int
+		}
+		if err := json.Unmarshal([]byte(line), &g); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		p, err := engine.ParsePosition(g.Start)
+		if err != nil {
+			t.Fatalf("game %d start: %v", g.Game, err)
+		}
+		for _, s := range g.Moves {
+			m, err := engine.ParseMove(s)
+			if err == nil {
+				p, err = p.Play(m)
+			}
+			if err != nil {
+				t.Fatalf("game %d, move %q: %v", g.Game, s, err)
+			}
+		}
+		if p.Status() == engine.Ongoing {
+			t.Errorf("game %d: the moves leave it going on", g.Game)
+		}
+		switch {
+		case g.Margin > 0:
+			wins++
+		case g.Margin < 0:
+			losses++
+		default:
+			draws++
+		}
+	}
+	if wins != head.Wins || draws != head.Draws || losses != head.Losses {
+		t.Errorf("records +%d =%d -%d, printed +%d =%d -%d", wins, draws, losses, head.Wins, head.Draws, head.Losses)
+	}
+	// A file that cannot be made is a failure that says so, before any game.
+	stdout.Reset()
+	stderr.Reset()
+	args[len(args)-1] = filepath.Join(t.TempDir(), "no-such-folder", "games.jsonl")
+	if code := run(t.Context(), args, strings.NewReader(""), &stdout, &stderr); code == 0 || !strings.Contains(stderr.String(), "--games-out") {
+		t.Errorf("unwritable --games-out: exit %d, stderr %q", code, stderr.String())
 	}
 }
