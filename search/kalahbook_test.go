@@ -32,7 +32,7 @@ func kalah62(t testing.TB) engine.Rules {
 // boards both past the budget and within it.
 func buildTestBook(t *testing.T) (engine.Rules, KalahBookStats) {
 	t.Helper()
-	t.Setenv("MANCALA_CACHE_DIR", t.TempDir())
+	setCacheDir(t, t.TempDir())
 	old := bookBudget
 	bookBudget = 3000
 	t.Cleanup(func() { bookBudget = old })
@@ -286,7 +286,7 @@ func TestKalahBookDamagedIgnored(t *testing.T) {
 // TestKalahBookIncomplete: a build cut short saves what it has, marked
 // incomplete: its entries are used, and ExactFromStart stays false.
 func TestKalahBookIncomplete(t *testing.T) {
-	t.Setenv("MANCALA_CACHE_DIR", t.TempDir())
+	setCacheDir(t, t.TempDir())
 	old := bookBudget
 	bookBudget = 3000
 	defer func() { bookBudget = old }()
@@ -325,7 +325,7 @@ func kalahPie(t *testing.T) engine.Rules {
 // database of more than PerfectDBSeeds seeds found there, else with
 // PerfectDBSeeds.
 func TestPerfectKalahDBChoice(t *testing.T) {
-	t.Setenv("MANCALA_CACHE_DIR", t.TempDir())
+	setCacheDir(t, t.TempDir())
 	r := kalahRules(4, 5) // 40 seeds: no whole-game database
 	g := kalah.GeomFor(4, false)
 	if _, k := perfectKalahDB(r); k != PerfectDBSeeds {
@@ -383,7 +383,7 @@ func TestKalahBookWarmsDatabase(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	t.Setenv("MANCALA_CACHE_DIR", dir)
+	setCacheDir(t, dir)
 	g := kalah.GeomFor(6, false)
 	if kalah.LoadedDBNoWait(g, 8, 8, dir) != nil {
 		t.Fatal("the database is in memory before any move")

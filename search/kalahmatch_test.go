@@ -106,7 +106,7 @@ func BenchmarkKalahPerfectMatch(b *testing.B) {
 		b.Fatal(err)
 	}
 	if testing.Short() {
-		b.Setenv("MANCALA_CACHE_DIR", b.TempDir())
+		setCacheDir(b, b.TempDir())
 		old := bookBudget
 		bookBudget = 3000
 		defer func() { bookBudget = old }()

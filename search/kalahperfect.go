@@ -51,8 +51,8 @@ func perfectKalahMove(ctx context.Context, p engine.Position, history []engine.P
 // be; if ctx ends first it returns ctx's error and the load or build goes
 // on for the moves to come.
 func awaitKalahDB(ctx context.Context, g *kalah.Geom, k int) (*kalah.DB, error) {
-	return await(ctx, func() (*kalah.DB, error) {
-		db, _, err := kalah.GetDB(context.Background(), g, k, CacheDir())
+	return await(ctx, func(bctx context.Context) (*kalah.DB, error) {
+		db, _, err := kalah.GetDB(bctx, g, k, CacheDir())
 		return db, err
 	})
 }
@@ -103,8 +103,8 @@ func warmKalahDB(g *kalah.Geom, k int) {
 	if _, busy := dbWarming.LoadOrStore(key, true); busy {
 		return
 	}
-	go func() {
+	goBackground(func(ctx context.Context) {
 		defer dbWarming.Delete(key)
-		_, _, _ = kalah.GetDB(context.Background(), g, k, dir)
-	}()
+		_, _, _ = kalah.GetDB(ctx, g, k, dir)
+	})
 }

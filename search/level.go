@@ -378,19 +378,20 @@ func awaitDB(ctx context.Context, g *kalah.Geom, k int) error {
 	return err
 }
 
-// await runs f on a goroutine of its own and returns its result, or ctx's
-// error if ctx ends first; f then goes on (it should not depend on ctx), so
-// that its work, a database's load or build, serves the calls to come.
-func await[T any](ctx context.Context, f func() (T, error)) (T, error) {
+// await runs f on a goroutine of its own, with the background context
+// (goBackground), and returns its result, or ctx's error if ctx ends
+// first; f then goes on, so that its work, a database's load or build,
+// serves the calls to come.
+func await[T any](ctx context.Context, f func(context.Context) (T, error)) (T, error) {
 	type result struct {
 		v   T
 		err error
 	}
 	done := make(chan result, 1)
-	go func() {
-		v, err := f()
+	goBackground(func(bctx context.Context) {
+		v, err := f(bctx)
 		done <- result{v, err}
-	}()
+	})
 	select {
 	case r := <-done:
 		return r.v, r.err
@@ -403,8 +404,8 @@ func await[T any](ctx context.Context, f func() (T, error)) (T, error) {
 // awaitOwareDB returns Perfect's Oware database for grand-slam rule slam,
 // loading or building it if needed; the build goes on if ctx ends first.
 func awaitOwareDB(ctx context.Context, slam oware.Slam) (*oware.DB, error) {
-	return await(ctx, func() (*oware.DB, error) {
-		return oware.GetDB(context.Background(), slam, owareSeeds(slam), CacheDir())
+	return await(ctx, func(bctx context.Context) (*oware.DB, error) {
+		return oware.GetDB(bctx, slam, owareSeeds(slam), CacheDir())
 	})
 }
 

@@ -16,7 +16,16 @@ import (
 // temporary directory, so that no test writes to the user's cache.
 func isolateCache(t *testing.T) {
 	t.Helper()
-	t.Setenv("MANCALA_CACHE_DIR", t.TempDir())
+	setCacheDir(t, t.TempDir())
+}
+
+// setCacheDir makes dir the cache folder for the test, and stops at its
+// end the database builds it left going on in the background (they would
+// take the CPU, and the database cache's lock, from the tests after it).
+func setCacheDir(t testing.TB, dir string) {
+	t.Helper()
+	t.Setenv("MANCALA_CACHE_DIR", dir)
+	t.Cleanup(StopBackground)
 }
 
 func kalahRules(pits, seeds int) engine.Rules {

@@ -535,7 +535,7 @@ func TestOwarePerfectLevel(t *testing.T) {
 
 func testOwarePerfectLevel(t *testing.T, slam oware.Slam) {
 	dir := t.TempDir()
-	t.Setenv("MANCALA_CACHE_DIR", dir)
+	setCacheDir(t, dir)
 	r := owareSlamRules[slam]
 	db := oware.NewDB(slam, 6)
 	if err := db.Build(context.Background(), nil); err != nil {
@@ -726,7 +726,7 @@ func writeFakeOwareDB(t *testing.T, dir string, k int, magic string, extra int64
 // and a database of more than 14 seeds is never built on use.
 func TestCachedOwareSeeds(t *testing.T) {
 	dir := t.TempDir()
-	t.Setenv("MANCALA_CACHE_DIR", dir)
+	setCacheDir(t, dir)
 	saved := owarePerfectSeeds
 	owarePerfectSeeds = 0 // the bot's choice, not the tests' small database
 	defer func() { owarePerfectSeeds = saved; oware.ForgetCachedSeeds(dir) }()
@@ -771,7 +771,7 @@ func TestCachedOwareSeeds(t *testing.T) {
 // out of range is refused.
 func TestBuildOwareDB(t *testing.T) {
 	dir := t.TempDir()
-	t.Setenv("MANCALA_CACHE_DIR", dir)
+	setCacheDir(t, dir)
 	var levels []int
 	st, err := BuildOwareDB(context.Background(), owareRules, 5, func(level int, _ time.Duration) { levels = append(levels, level) })
 	if err != nil {
