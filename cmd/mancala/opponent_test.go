@@ -12,7 +12,7 @@ import (
 
 func TestOpponentOffered(t *testing.T) {
 	// No opening book (see TestBookCommand for one).
-	t.Setenv("MANCALA_CACHE_DIR", t.TempDir())
+	solveCache(t)
 	var o searchOpponent
 	all := []string{"beginner", "easy", "medium", "hard", "expert", "perfect"}
 	if got := o.Levels(); !slices.Equal(got, all) {
@@ -75,7 +75,7 @@ func TestOpponentOffered(t *testing.T) {
 // TestOpponentMoveExact: the bot's choice carries the exact value where
 // the move comes from an exact result, and none elsewhere.
 func TestOpponentMoveExact(t *testing.T) {
-	t.Setenv("MANCALA_CACHE_DIR", t.TempDir())
+	solveCache(t)
 	var o searchOpponent
 	ctx := context.Background()
 	// A Kalah(6,4) endgame: South to move with pits 5 and 6 of one seed,

@@ -10,14 +10,18 @@ import (
 	"testing"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search"
 )
 
 // solveCache keeps the endgame databases the solver builds in a temporary
-// directory, never the user's cache.
+// directory, never the user's cache; the builds the test leaves going on
+// in the background stop at its end (search.StopBackground), so that they
+// do not take the CPU from the tests after it.
 func solveCache(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	t.Setenv("MANCALA_CACHE_DIR", dir)
+	t.Cleanup(search.StopBackground)
 	return dir
 }
 
