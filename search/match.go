@@ -117,6 +117,7 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	book := &openingBook{start: r.Start(), starts: opts.Starts, plies: plies, seed: opts.Seed}
 	var (
 		mu       sync.Mutex
 		res      MatchResult
@@ -137,11 +138,7 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 				if i >= games || stop || ctx.Err() != nil {
 					return
 				}
-				start := r.Start()
-				if len(opts.Starts) > 0 {
-					start = opts.Starts[(i/2)%len(opts.Starts)]
-				}
-				g, margin, err := playGame(ctx, start, a, b, i, plies, maxPlies, opts.Seed)
+				g, margin, err := playGame(ctx, book.opening(ctx, i/2), a, b, i, maxPlies, opts.Seed)
 				mu.Lock()
 				if err != nil {
 					if firstErr == nil {
@@ -177,12 +174,11 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 	return res, firstErr
 }
 
-// playGame plays game i of a match and returns it with a's final store
-// margin.
-func playGame(ctx context.Context, start engine.Position, a, b Level, i, plies, maxPlies int, seed int64) (*engine.Game, int, error) {
+// playGame plays game i of a match from its pair's opening and returns
+// it with a's final store margin.
+func playGame(ctx context.Context, opening engine.Position, a, b Level, i, maxPlies int, seed int64) (*engine.Game, int, error) {
 	aSide := engine.Side(i % 2)
-	rng := rand.New(rand.NewPCG(uint64(seed), uint64(i/2)))
-	g := engine.NewGame(balancedOpening(ctx, start, plies, rng))
+	g := engine.NewGame(opening)
 	for g.Position().Status() == engine.Ongoing && g.Position().Ply() < maxPlies {
 		p := g.Position()
 		l := b
@@ -223,26 +219,78 @@ const (
 	openingBalance = 0.05
 )
 
-// balancedOpening is openingFor, drawn again as the constants above say.
-// Its searches are counted in positions, so the opening depends on the
-// seed alone, not on the machine's speed; ctx ending stops the drawing
-// (PlayMatch then stops too).
-func balancedOpening(ctx context.Context, start engine.Position, plies int, rng *rand.Rand) engine.Position {
+// openingBook hands each pair of a match its opening. The openings are
+// drawn in pair order, whichever worker asks first, so that a match's
+// games depend on its seed alone; and no opening is given to two pairs
+// while the draws offer another (in a game of few short openings, such
+// as Congkak's, the closest to balanced would otherwise start most pairs).
+type openingBook struct {
+	start  engine.Position
+	starts []engine.Position
+	plies  int
+	seed   int64
+
+	mu   sync.Mutex
+	got  []engine.Position
+	used map[engine.Key]bool
+}
+
+// opening returns pair's opening, drawing the ones before it first.
+func (b *openingBook) opening(ctx context.Context, pair int) engine.Position {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.used == nil {
+		b.used = map[engine.Key]bool{}
+	}
+	for len(b.got) <= pair {
+		i := len(b.got)
+		start := b.start
+		if len(b.starts) > 0 {
+			start = b.starts[i%len(b.starts)]
+		}
+		rng := rand.New(rand.NewPCG(uint64(b.seed), uint64(i)))
+		p := balancedOpening(ctx, start, b.plies, rng, b.used)
+		b.used[p.Key()] = true
+		b.got = append(b.got, p)
+	}
+	return b.got[pair]
+}
+
+// balancedOpening is RandomOpening, drawn again as the constants above
+// say; an opening in used is drawn again too, and taken only if every
+// draw was used (the closest of them). Its searches are counted in
+// positions, so the opening depends on the seed alone, not on the
+// machine's speed; ctx ending stops the drawing (PlayMatch then stops
+// too).
+func balancedOpening(ctx context.Context, start engine.Position, plies int, rng *rand.Rand, used map[engine.Key]bool) engine.Position {
 	if plies <= 0 {
 		return start
 	}
-	var best engine.Position
-	bestGap := math.Inf(1)
+	// The closest draw not used, and the closest of all.
+	var best, bestUsed engine.Position
+	bestGap, bestUsedGap := math.Inf(1), math.Inf(1)
+	pick := func() engine.Position {
+		if bestGap < math.Inf(1) {
+			return best
+		}
+		return bestUsed
+	}
 	for range openingTries {
 		p := RandomOpening(start, plies, rng)
 		a, err := Analyze(ctx, p, Limits{Nodes: openingNodes})
 		if err != nil {
-			if bestGap == math.Inf(1) {
+			if bestGap == math.Inf(1) && bestUsedGap == math.Inf(1) {
 				return p
 			}
-			return best
+			return pick()
 		}
 		gap := math.Abs(a.Score)
+		if used[p.Key()] {
+			if gap < bestUsedGap {
+				bestUsed, bestUsedGap = p, gap
+			}
+			continue
+		}
 		if gap <= openingLimit(p) {
 			return p
 		}
@@ -250,7 +298,7 @@ func balancedOpening(ctx context.Context, start engine.Position, plies int, rng 
 			best, bestGap = p, gap
 		}
 	}
-	return best
+	return pick()
 }
 
 // openingLimit is the largest lead, in seeds, of a balanced opening p.

@@ -258,14 +258,14 @@ func TestBalancedOpening(t *testing.T) {
 		if g := gap(RandomOpening(r.Start(), 2, rand.New(rand.NewPCG(1, pair)))); g > openingLimit(r.Start()) {
 			unbalanced++
 		}
-		p := balancedOpening(context.Background(), r.Start(), 2, rand.New(rand.NewPCG(1, pair)))
+		p := balancedOpening(context.Background(), r.Start(), 2, rand.New(rand.NewPCG(1, pair)), nil)
 		if p.Ply() != 2 || p.Status() != engine.Ongoing {
 			t.Fatalf("pair %d: opening at ply %d, status %v; want ply 2, ongoing", pair, p.Ply(), p.Status())
 		}
 		if g := gap(p); g > openingLimit(p) {
 			t.Errorf("pair %d: opening %v scores %+.2f, beyond %.2f", pair, p.Key(), g, openingLimit(p))
 		}
-		if q := balancedOpening(context.Background(), r.Start(), 2, rand.New(rand.NewPCG(1, pair))); q.Key() != p.Key() {
+		if q := balancedOpening(context.Background(), r.Start(), 2, rand.New(rand.NewPCG(1, pair)), nil); q.Key() != p.Key() {
 			t.Errorf("pair %d: the same seed drew two openings", pair)
 		}
 	}
@@ -273,7 +273,7 @@ func TestBalancedOpening(t *testing.T) {
 		t.Error("every first draw was balanced: the test shows nothing")
 	}
 	// No opening: the start itself.
-	if p := balancedOpening(context.Background(), r.Start(), 0, rand.New(rand.NewPCG(1, 0))); p.Key() != r.Start().Key() {
+	if p := balancedOpening(context.Background(), r.Start(), 0, rand.New(rand.NewPCG(1, 0)), nil); p.Key() != r.Start().Key() {
 		t.Error("no opening plies: not the start")
 	}
 }
@@ -336,5 +336,42 @@ func TestPlayMatchRecord(t *testing.T) {
 		if a.Start.Key() != b.Start.Key() || a.ASide != "south" || b.ASide != "north" {
 			t.Errorf("games %d and %d: sides %s, %s; same start %v", i, i+1, a.ASide, b.ASide, a.Start.Key() == b.Start.Key())
 		}
+	}
+}
+
+// TestOpeningBook: the pairs' openings are drawn in pair order whichever
+// pair asks first, none is given twice while the draws offer another, and
+// a draw from nothing but used openings still ends with one of them.
+func TestOpeningBook(t *testing.T) {
+	r := kalahRules(4, 3)
+	const pairs = 6
+	inOrder := &openingBook{start: r.Start(), plies: 2, seed: 11}
+	seen := map[engine.Key]int{}
+	for i := range pairs {
+		p := inOrder.opening(context.Background(), i)
+		if j, dup := seen[p.Key()]; dup {
+			t.Errorf("pairs %d and %d share an opening", j, i)
+		}
+		seen[p.Key()] = i
+		if p.Ply() == 0 || p.Status() != engine.Ongoing {
+			t.Errorf("pair %d: opening at ply %d, status %v", i, p.Ply(), p.Status())
+		}
+	}
+	backwards := &openingBook{start: r.Start(), plies: 2, seed: 11}
+	for i := pairs - 1; i >= 0; i-- {
+		if p := backwards.opening(context.Background(), i); p.Key() != inOrder.opening(context.Background(), i).Key() {
+			t.Errorf("pair %d: asked last to first, another opening", i)
+		}
+	}
+	// Every opening of one ply used: the draw still ends, with one of them.
+	used := map[engine.Key]bool{}
+	for _, m := range r.Start().Moves() {
+		if p, err := r.Start().Play(m); err == nil {
+			used[p.Key()] = true
+		}
+	}
+	p := balancedOpening(context.Background(), r.Start(), 1, rand.New(rand.NewPCG(1, 2)), used)
+	if !used[p.Key()] {
+		t.Errorf("all one-ply openings used: got %v, not one of them", p.Key())
 	}
 }

@@ -26,7 +26,8 @@ and losses, its score and the Elo difference with its 95% margin.
 Colours alternate: every random opening of P plies (default 2) is played
 twice, A moving first in one game and second in the other. An opening a
 quick search finds already decided (one side more than 5% of the seeds,
-at least 2, ahead) is drawn again, up to 64 times.
+at least 2, ahead) is drawn again, up to 64 times, and so is one an
+earlier pair started from.
 
 Levels: beginner, easy, medium, hard, expert, perfect.
 
