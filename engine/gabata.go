@@ -90,13 +90,30 @@ func (r *gabataRules) AppendMoves(p *Position, buf []Move) []Move {
 
 // moves lists the legal moves whatever the status.
 func (r *gabataRules) moves(p *Position, buf []Move) []Move {
-	me := p.toMove & 1
 	for pit := 1; pit <= t3Pits; pit++ {
-		if p.cells[9*int(me)+pit-1] > 0 && !r.neverEnds(p, pit) {
+		if r.legal(p, pit) {
 			buf = append(buf, sowMoves[pit])
 		}
 	}
 	return buf
+}
+
+// hasMove reports whether the player to move has a legal move, sowing
+// only up to the first (settle's question after every move: listing them
+// all sowed every pit).
+func (r *gabataRules) hasMove(p *Position) bool {
+	for pit := 1; pit <= t3Pits; pit++ {
+		if r.legal(p, pit) {
+			return true
+		}
+	}
+	return false
+}
+
+// legal reports whether the player to move may sow pit (1..9): it holds
+// seeds and its sowing ends.
+func (r *gabataRules) legal(p *Position, pit int) bool {
+	return p.cells[9*int(p.toMove&1)+pit-1] > 0 && !r.neverEnds(p, pit)
 }
 
 func (r *gabataRules) neverEnds(p *Position, pit int) bool {
@@ -202,8 +219,7 @@ func (r *gabataRules) settle(p *Position, ev *[]Event) {
 	if p.status != Ongoing {
 		return
 	}
-	var buf [MaxMoves]Move
-	if len(r.moves(p, buf[:0])) > 0 {
+	if r.hasMove(p) {
 		return
 	}
 	other := 1 - p.toMove&1

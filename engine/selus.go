@@ -142,20 +142,30 @@ func (r *wegueRules) AppendMoves(p *Position, buf []Move) []Move {
 
 // moves lists side me's legal moves whatever the status.
 func (r *wegueRules) moves(p *Position, me Side, buf []Move) []Move {
-	a := wegAux(p)
 	for pit := 1; pit <= t3Pits; pit++ {
-		c := 9*int(me) + pit - 1
-		if p.cells[c] > 0 && !wegIs(a, c) && !r.neverEnds(p, me, pit) {
+		if r.legal(p, me, pit) {
 			buf = append(buf, sowMoves[pit])
 		}
 	}
 	return buf
 }
 
-// canMove reports whether side me has a legal move.
+// canMove reports whether side me has a legal move, sowing only up to the
+// first.
 func (r *wegueRules) canMove(p *Position, me Side) bool {
-	var buf [MaxMoves]Move
-	return len(r.moves(p, me, buf[:0])) > 0
+	for pit := 1; pit <= t3Pits; pit++ {
+		if r.legal(p, me, pit) {
+			return true
+		}
+	}
+	return false
+}
+
+// legal reports whether side me may sow pit (1..9): it holds seeds, is
+// not a wegue, and its sowing ends.
+func (r *wegueRules) legal(p *Position, me Side, pit int) bool {
+	c := 9*int(me) + pit - 1
+	return p.cells[c] > 0 && !wegIs(wegAux(p), c) && !r.neverEnds(p, me, pit)
 }
 
 func (r *wegueRules) neverEnds(p *Position, me Side, pit int) bool {

@@ -68,7 +68,7 @@ func skipShort(b *testing.B) {
 // BenchmarkAnalyze: a fixed-depth search from each variant's start, as
 // positions per second.
 func BenchmarkAnalyze(b *testing.B) {
-	depths := map[string]int{"kalah": 12, "oware": 11, "togyz": 7, "congkak": 7}
+	depths := map[string]int{"kalah": 12, "oware": 11, "togyz": 7, "congkak": 7, "gabata": 15}
 	for _, v := range engine.Variants() {
 		d, ok := depths[v.ID]
 		if !ok {
