@@ -343,8 +343,8 @@ func TestPlayMatchRecord(t *testing.T) {
 // pair asks first, none is given twice while the draws offer another, and
 // a draw from nothing but used openings still ends with one of them.
 func TestOpeningBook(t *testing.T) {
-	r := kalahRules(4, 3)
-	const pairs = 6
+	r := kalahRules(3, 3)
+	const pairs = 4
 	inOrder := &openingBook{start: r.Start(), plies: 2, seed: 11}
 	seen := map[engine.Key]int{}
 	for i := range pairs {
