@@ -62,6 +62,11 @@ type MatchResult struct {
 	Games, Wins, Draws, Losses int
 	// Margin is A's total store margin over all games.
 	Margin int
+	// PairWins, PairDraws and PairLosses count PlayMatch's finished pairs
+	// of games (one opening, A on each side) by A's summed margin: where
+	// an opening decides the game whichever level plays it, the pair
+	// splits one game each, and only the margins tell the levels apart.
+	PairWins, PairDraws, PairLosses int
 }
 
 // Score is A's share of the points (a draw is half a point).
@@ -124,6 +129,9 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 		firstErr error
 		next     int
 		wg       sync.WaitGroup
+		// pairMargins holds A's margin in the first finished game of
+		// each pair whose other game is still on.
+		pairMargins = map[int]int{}
 	)
 	for range min(workers, games) {
 		wg.Add(1)
@@ -149,6 +157,19 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 				}
 				res.Games++
 				res.Margin += margin
+				if other, ok := pairMargins[i/2]; ok {
+					switch sum := other + margin; {
+					case sum > 0:
+						res.PairWins++
+					case sum < 0:
+						res.PairLosses++
+					default:
+						res.PairDraws++
+					}
+					delete(pairMargins, i/2)
+				} else {
+					pairMargins[i/2] = margin
+				}
 				switch {
 				case margin > 0:
 					res.Wins++

@@ -331,6 +331,20 @@ func TestPlayMatchRecord(t *testing.T) {
 	if margin != res.Margin {
 		t.Errorf("records' margins add up to %d, the tally's to %d", margin, res.Margin)
 	}
+	var pairs [3]int // A's wins, draws, losses by summed margin
+	for i := 1; i <= 6; i += 2 {
+		switch sum := byGame[i].Margin + byGame[i+1].Margin; {
+		case sum > 0:
+			pairs[0]++
+		case sum == 0:
+			pairs[1]++
+		default:
+			pairs[2]++
+		}
+	}
+	if got := [3]int{res.PairWins, res.PairDraws, res.PairLosses}; got != pairs {
+		t.Errorf("pairs +%d =%d -%d, the records give +%d =%d -%d", got[0], got[1], got[2], pairs[0], pairs[1], pairs[2])
+	}
 	for i := 1; i <= 6; i += 2 {
 		a, b := byGame[i], byGame[i+1]
 		if a.Start.Key() != b.Start.Key() || a.ASide != "south" || b.ASide != "north" {

@@ -39,7 +39,12 @@ Levels: beginner, easy, medium, hard, expert, perfect.
   --opening P   random plies before each pair of games (default 2, 0: none)
   --workers W   games played at once (default: one per CPU)
   --json        print {"a":"hard","b":"medium","games":N,"wins":W,"draws":D,
-                "losses":L,"score":0.7,"elo":147.2,"elo_margin":50.1,"seconds":S}
+                "losses":L,"score":0.7,"elo":147.2,"elo_margin":50.1,
+                "pairs":{"wins":W,"draws":D,"losses":L},"seconds":S}
+                (pairs: both games of an opening, by A's summed margin;
+                where the opening decides each game whichever level
+                plays it, they split one each and the margins show the
+                stronger level)
   --games-out FILE
                 write every game to FILE, one JSON object a line as it
                 ends: {"game":1,"a_side":"south","start":POSITION,
@@ -151,13 +156,22 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		return failf("match: --games-out: %v", recErr)
 	}
 	if a.bools["json"] {
+		type pairs struct {
+			Wins   int `json:"wins"`
+			Draws  int `json:"draws"`
+			Losses int `json:"losses"`
+		}
 		return writeJSON(stdout, struct {
 			matchHead
+			Pairs   pairs   `json:"pairs"`
 			Seconds float64 `json:"seconds"`
-		}{headOf(levels[0].String(), levels[1].String(), res), round1(time.Since(t0).Seconds())})
+		}{headOf(levels[0].String(), levels[1].String(), res), pairs{res.PairWins, res.PairDraws, res.PairLosses},
+			round1(time.Since(t0).Seconds())})
 	}
 	fmt.Fprintf(stdout, "%s: A %s vs B %s, %d games\n", rules.Variant().ID, levels[0], levels[1], res.Games)
 	writeScore(stdout, res)
+	fmt.Fprintf(stdout, "pairs (one opening, A on each side) by A's summed margin: A wins %d, draws %d, losses %d\n",
+		res.PairWins, res.PairDraws, res.PairLosses)
 	fmt.Fprintf(stdout, "%s; %.1f s\n", marginLine(rules, res), time.Since(t0).Seconds())
 	return nil
 }
@@ -174,7 +188,9 @@ func marginLine(rules engine.Rules, res search.MatchResult) string {
 	return fmt.Sprintf("average store margin for A: %+.2f", float64(res.Margin)/math.Max(1, float64(res.Games)))
 }
 
-func round1(x float64) float64 { return math.Round(x*10) / 10 }
+// round1 rounds x to one decimal; a result of zero is +0, never the "-0"
+// a slightly negative x would print.
+func round1(x float64) float64 { return math.Round(x*10)/10 + 0 }
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 
 // matchFlags are the flags both kinds of match take.
@@ -241,6 +257,7 @@ func headOf(a, b string, r search.MatchResult) matchHead {
 // difference with its margin (a bound after a clean sweep).
 func writeScore(w io.Writer, r search.MatchResult) {
 	elo, margin := r.Elo()
+	elo = math.Round(elo) + 0 // +0, not "-0", for an even score
 	fmt.Fprintf(w, "A wins %d, draws %d, losses %d: score %.1f%%\n", r.Wins, r.Draws, r.Losses, 100*r.Score())
 	bound := ""
 	if r.Wins == r.Games || r.Losses == r.Games {

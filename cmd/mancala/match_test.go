@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,7 +45,10 @@ func TestMatchGamesOut(t *testing.T) {
 	if code := run(t.Context(), args, strings.NewReader(""), &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	var head struct{ Wins, Draws, Losses int }
+	var head struct {
+		Wins, Draws, Losses int
+		Pairs               struct{ Wins, Draws, Losses int }
+	}
 	if err := json.Unmarshal(stdout.Bytes(), &head); err != nil {
 		t.Fatalf("%v: %s", err, stdout.String())
 	}
@@ -57,6 +61,7 @@ func TestMatchGamesOut(t *testing.T) {
 		t.Fatalf("--games-out has %d lines, want 4:\n%s", len(lines), b)
 	}
 	var wins, draws, losses int
+	margins := map[int]int{} // game number: A's margin
 	for _, line := range lines {
 		var g struct {
 			Game   int
@@ -84,6 +89,7 @@ func TestMatchGamesOut(t *testing.T) {
 		if p.Status() == engine.Ongoing {
 			t.Errorf("game %d: the moves leave it going on", g.Game)
 		}
+		margins[g.Game] = g.Margin
 		switch {
 		case g.Margin > 0:
 			wins++
@@ -96,11 +102,37 @@ func TestMatchGamesOut(t *testing.T) {
 	if wins != head.Wins || draws != head.Draws || losses != head.Losses {
 		t.Errorf("records +%d =%d -%d, printed +%d =%d -%d", wins, draws, losses, head.Wins, head.Draws, head.Losses)
 	}
+	var pairs [3]int
+	for i := 1; i <= 4; i += 2 {
+		switch sum := margins[i] + margins[i+1]; {
+		case sum > 0:
+			pairs[0]++
+		case sum == 0:
+			pairs[1]++
+		default:
+			pairs[2]++
+		}
+	}
+	if got := [3]int{head.Pairs.Wins, head.Pairs.Draws, head.Pairs.Losses}; got != pairs {
+		t.Errorf("pairs printed %v, the records give %v (wins, draws, losses)", got, pairs)
+	}
 	// A file that cannot be made is a failure that says so, before any game.
 	stdout.Reset()
 	stderr.Reset()
 	args[len(args)-1] = filepath.Join(t.TempDir(), "no-such-folder", "games.jsonl")
 	if code := run(t.Context(), args, strings.NewReader(""), &stdout, &stderr); code == 0 || !strings.Contains(stderr.String(), "--games-out") {
 		t.Errorf("unwritable --games-out: exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+// TestRound1NoNegativeZero: an even match's Elo prints 0, not -0.
+func TestRound1NoNegativeZero(t *testing.T) {
+	for _, x := range []float64{-0.01, -0.04, math.Copysign(0, -1)} {
+		if r := round1(x); r != 0 || math.Signbit(r) {
+			t.Errorf("round1(%v) = %v, want +0", x, r)
+		}
+	}
+	if r := round1(-0.06); r != -0.1 {
+		t.Errorf("round1(-0.06) = %v, want -0.1", r)
 	}
 }
