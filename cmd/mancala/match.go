@@ -134,26 +134,19 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	if rules.Layout().Sides != 2 {
 		return usagef("match: %s is not a two-player game", rules.Variant().ID)
 	}
-	var recErr error
-	if name, ok := a.vals["games-out"]; ok {
-		f, err := os.Create(name)
-		if err != nil {
-			return failf("match: --games-out: %v", err)
-		}
-		defer f.Close()
-		opts.Record = func(g search.GameRecord) {
-			if err := writeJSON(f, g); err != nil && recErr == nil {
-				recErr = err
-			}
-		}
+	record, finish, err := openGamesOut[search.GameRecord](a)
+	if err != nil {
+		return err
 	}
+	opts.Record = record
 	t0 := time.Now()
 	res, err := search.PlayMatch(ctx, rules, levels[0], levels[1], opts)
+	recErr := finish()
 	if err != nil {
 		return failf("match: %v (after %d games)", err, res.Games)
 	}
 	if recErr != nil {
-		return failf("match: --games-out: %v", recErr)
+		return recErr
 	}
 	if a.bools["json"] {
 		type pairs struct {
@@ -174,6 +167,38 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		res.PairWins, res.PairDraws, res.PairLosses)
 	fmt.Fprintf(stdout, "%s; %.1f s\n", marginLine(rules, res), time.Since(t0).Seconds())
 	return nil
+}
+
+// openGamesOut creates --games-out's file, if the flag is given. record
+// writes one game to it as a JSON line; finish closes it and returns a
+// failure naming the flag for the first write or close error. Without the
+// flag record is nil and finish returns nil. The error is a failure
+// naming the flag when the file cannot be created.
+func openGamesOut[T any](a *parsedArgs) (record func(T), finish func() error, err error) {
+	name, ok := a.vals["games-out"]
+	if !ok {
+		return nil, func() error { return nil }, nil
+	}
+	f, err := os.Create(name)
+	if err != nil {
+		return nil, nil, failf("match: --games-out: %v", err)
+	}
+	var first error
+	record = func(g T) {
+		if err := writeJSON(f, g); err != nil && first == nil {
+			first = err
+		}
+	}
+	finish = func() error {
+		if err := f.Close(); err != nil && first == nil {
+			first = err
+		}
+		if first != nil {
+			return failf("match: --games-out: %v", first)
+		}
+		return nil
+	}
+	return record, finish, nil
 }
 
 // marginLine says how much A won by on average: the store margin where the

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -89,26 +88,19 @@ func runEngineMatch(ctx context.Context, a *parsedArgs, stdout io.Writer) error 
 	if err := search.LoadCached(ctx); err != nil {
 		return failf("match: %v", err)
 	}
-	var recErr error
-	if name, ok := a.vals["games-out"]; ok {
-		f, err := os.Create(name)
-		if err != nil {
-			return failf("match: --games-out: %v", err)
-		}
-		defer f.Close()
-		opts.Record = func(g uci.GameRecord) {
-			if err := writeJSON(f, g); err != nil && recErr == nil {
-				recErr = err
-			}
-		}
+	record, finish, err := openGamesOut[uci.GameRecord](a)
+	if err != nil {
+		return err
 	}
+	opts.Record = record
 	t0 := time.Now()
 	res, err := uci.PlayMatch(ctx, rules, level, opts)
+	recErr := finish()
 	if err != nil {
 		return failf("match: %v (after %d games)", err, res.Games)
 	}
 	if recErr != nil {
-		return failf("match: --games-out: %v", recErr)
+		return recErr
 	}
 	perMove := func(d time.Duration, n int) float64 {
 		if n == 0 {
