@@ -24,6 +24,11 @@ type MatchOptions struct {
 	// opening a quick search finds already decided is drawn again (see
 	// balancedOpening).
 	OpeningPlies int
+	// OpeningNodes is the size, in positions, of the search that judges
+	// whether an opening is balanced (0: 20 000; see balancedOpening).
+	// Where that search misjudges the game's tactics (Congkak's relays),
+	// a larger one gives openings that are balanced in play.
+	OpeningNodes uint64
 	// Starts, if not empty, are the positions the pairs of games start
 	// from instead of random openings: pair i starts from Starts[i mod
 	// len(Starts)], after OpeningPlies random moves only if OpeningPlies
@@ -122,7 +127,10 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	book := &openingBook{start: r.Start(), starts: opts.Starts, plies: plies, seed: opts.Seed}
+	book := &openingBook{start: r.Start(), starts: opts.Starts, plies: plies, nodes: opts.OpeningNodes, seed: opts.Seed}
+	if book.nodes == 0 {
+		book.nodes = openingNodes
+	}
 	var (
 		mu       sync.Mutex
 		res      MatchResult
@@ -231,9 +239,9 @@ func recordOf(i int, g *engine.Game, margin int) GameRecord {
 // whichever level plays it (in Gabata most two-ply openings leave one side
 // 10 to 40 seeds ahead of the other's best play). PlayMatch therefore
 // draws an opening again, up to openingTries times, while a search of
-// openingNodes positions finds the side to move more than openingBalance
-// of the seeds in play ahead or behind (at least 2 seeds), and otherwise
-// keeps the closest it drew.
+// openingNodes positions (MatchOptions.OpeningNodes) finds the side to
+// move more than openingBalance of the seeds in play ahead or behind (at
+// least 2 seeds), and otherwise keeps the closest it drew.
 const (
 	openingTries   = 64
 	openingNodes   = 20_000
@@ -249,6 +257,7 @@ type openingBook struct {
 	start  engine.Position
 	starts []engine.Position
 	plies  int
+	nodes  uint64
 	seed   int64
 
 	mu   sync.Mutex
@@ -270,7 +279,7 @@ func (b *openingBook) opening(ctx context.Context, pair int) engine.Position {
 			start = b.starts[i%len(b.starts)]
 		}
 		rng := rand.New(rand.NewPCG(uint64(b.seed), uint64(i)))
-		p := balancedOpening(ctx, start, b.plies, rng, b.used)
+		p := balancedOpening(ctx, start, b.plies, b.nodes, rng, b.used)
 		b.used[p.Key()] = true
 		b.got = append(b.got, p)
 	}
@@ -278,12 +287,12 @@ func (b *openingBook) opening(ctx context.Context, pair int) engine.Position {
 }
 
 // balancedOpening is RandomOpening, drawn again as the constants above
-// say; an opening in used is drawn again too, and taken only if every
+// say (with a search of nodes positions); an opening in used is drawn again too, and taken only if every
 // draw was used (the closest of them). Its searches are counted in
 // positions, so the opening depends on the seed alone, not on the
 // machine's speed; ctx ending stops the drawing (PlayMatch then stops
 // too).
-func balancedOpening(ctx context.Context, start engine.Position, plies int, rng *rand.Rand, used map[engine.Key]bool) engine.Position {
+func balancedOpening(ctx context.Context, start engine.Position, plies int, nodes uint64, rng *rand.Rand, used map[engine.Key]bool) engine.Position {
 	if plies <= 0 {
 		return start
 	}
@@ -298,7 +307,7 @@ func balancedOpening(ctx context.Context, start engine.Position, plies int, rng 
 	}
 	for range openingTries {
 		p := RandomOpening(start, plies, rng)
-		a, err := Analyze(ctx, p, Limits{Nodes: openingNodes})
+		a, err := Analyze(ctx, p, Limits{Nodes: nodes})
 		if err != nil {
 			if bestGap == math.Inf(1) && bestUsedGap == math.Inf(1) {
 				return p

@@ -258,14 +258,14 @@ func TestBalancedOpening(t *testing.T) {
 		if g := gap(RandomOpening(r.Start(), 2, rand.New(rand.NewPCG(1, pair)))); g > openingLimit(r.Start()) {
 			unbalanced++
 		}
-		p := balancedOpening(context.Background(), r.Start(), 2, rand.New(rand.NewPCG(1, pair)), nil)
+		p := balancedOpening(context.Background(), r.Start(), 2, openingNodes, rand.New(rand.NewPCG(1, pair)), nil)
 		if p.Ply() != 2 || p.Status() != engine.Ongoing {
 			t.Fatalf("pair %d: opening at ply %d, status %v; want ply 2, ongoing", pair, p.Ply(), p.Status())
 		}
 		if g := gap(p); g > openingLimit(p) {
 			t.Errorf("pair %d: opening %v scores %+.2f, beyond %.2f", pair, p.Key(), g, openingLimit(p))
 		}
-		if q := balancedOpening(context.Background(), r.Start(), 2, rand.New(rand.NewPCG(1, pair)), nil); q.Key() != p.Key() {
+		if q := balancedOpening(context.Background(), r.Start(), 2, openingNodes, rand.New(rand.NewPCG(1, pair)), nil); q.Key() != p.Key() {
 			t.Errorf("pair %d: the same seed drew two openings", pair)
 		}
 	}
@@ -273,7 +273,7 @@ func TestBalancedOpening(t *testing.T) {
 		t.Error("every first draw was balanced: the test shows nothing")
 	}
 	// No opening: the start itself.
-	if p := balancedOpening(context.Background(), r.Start(), 0, rand.New(rand.NewPCG(1, 0)), nil); p.Key() != r.Start().Key() {
+	if p := balancedOpening(context.Background(), r.Start(), 0, openingNodes, rand.New(rand.NewPCG(1, 0)), nil); p.Key() != r.Start().Key() {
 		t.Error("no opening plies: not the start")
 	}
 }
@@ -359,7 +359,7 @@ func TestPlayMatchRecord(t *testing.T) {
 func TestOpeningBook(t *testing.T) {
 	r := kalahRules(3, 3)
 	const pairs = 4
-	inOrder := &openingBook{start: r.Start(), plies: 2, seed: 11}
+	inOrder := &openingBook{start: r.Start(), plies: 2, nodes: openingNodes, seed: 11}
 	seen := map[engine.Key]int{}
 	for i := range pairs {
 		p := inOrder.opening(context.Background(), i)
@@ -371,7 +371,7 @@ func TestOpeningBook(t *testing.T) {
 			t.Errorf("pair %d: opening at ply %d, status %v", i, p.Ply(), p.Status())
 		}
 	}
-	backwards := &openingBook{start: r.Start(), plies: 2, seed: 11}
+	backwards := &openingBook{start: r.Start(), plies: 2, nodes: openingNodes, seed: 11}
 	for i := pairs - 1; i >= 0; i-- {
 		if p := backwards.opening(context.Background(), i); p.Key() != inOrder.opening(context.Background(), i).Key() {
 			t.Errorf("pair %d: asked last to first, another opening", i)
@@ -384,8 +384,36 @@ func TestOpeningBook(t *testing.T) {
 			used[p.Key()] = true
 		}
 	}
-	p := balancedOpening(context.Background(), r.Start(), 1, rand.New(rand.NewPCG(1, 2)), used)
+	p := balancedOpening(context.Background(), r.Start(), 1, openingNodes, rand.New(rand.NewPCG(1, 2)), used)
 	if !used[p.Key()] {
 		t.Errorf("all one-ply openings used: got %v, not one of them", p.Key())
+	}
+}
+
+// TestOpeningNodes: the openings are judged by a search of OpeningNodes
+// positions: each pair's opening is balanced by that search's measure
+// (judged by the default 20 000 positions instead, one of these six is
+// not).
+func TestOpeningNodes(t *testing.T) {
+	r := engine.MustNew("gabata", nil)
+	const nodes = 1000
+	var starts []engine.Position
+	_, err := PlayMatch(context.Background(), r, Beginner, Beginner, MatchOptions{Games: 12, Seed: 2, Workers: 1, OpeningNodes: nodes,
+		Record: func(g GameRecord) {
+			if g.Game%2 == 1 {
+				starts = append(starts, g.Start)
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range starts {
+		a, err := Analyze(context.Background(), p, Limits{Nodes: nodes})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(a.Score) > openingLimit(p) {
+			t.Errorf("pair %d: a %d-position search scores its opening %+.1f, beyond %.1f", i, nodes, a.Score, openingLimit(p))
+		}
 	}
 }

@@ -14,8 +14,8 @@ import (
 )
 
 const matchUsage = `usage: mancala match VARIANT --a LEVEL --b LEVEL [--games N] [--opt k=v]...
-                    [--seed S] [--opening P] [--workers W] [--json]
-                    [--games-out FILE]
+                    [--seed S] [--opening P] [--opening-nodes N] [--workers W]
+                    [--json] [--games-out FILE]
        mancala match oware --a LEVEL --b-engine "CMD ARGS" [--movetime D]
                     [--engine-movetime D] [--engine-depth N] [--engine-opt Name=Value]...
                     [--games N] [--opt k=v]... [--seed S] [--opening P] [--workers W] [--json]
@@ -37,6 +37,10 @@ Levels: beginner, easy, medium, hard, expert, perfect.
   --opt k=v     set a rule option (see "mancala variants"); repeatable
   --seed S      seed of the openings and of the levels' variation (default 1)
   --opening P   random plies before each pair of games (default 2, 0: none)
+  --opening-nodes N
+                the size of the search that judges an opening balanced
+                (default 20000); a larger one where it misjudges the
+                game's tactics (Congkak's relays)
   --workers W   games played at once (default: one per CPU)
   --json        print {"a":"hard","b":"medium","games":N,"wins":W,"draws":D,
                 "losses":L,"score":0.7,"elo":147.2,"elo_margin":50.1,
@@ -83,7 +87,8 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		flagSpec{"opt", listFlag}, flagSpec{"json", boolFlag}, flagSpec{"a", valueFlag}, flagSpec{"b", valueFlag},
 		flagSpec{"games", valueFlag}, flagSpec{"seed", valueFlag}, flagSpec{"opening", valueFlag}, flagSpec{"workers", valueFlag},
 		flagSpec{"b-engine", valueFlag}, flagSpec{"movetime", valueFlag}, flagSpec{"engine-movetime", valueFlag},
-		flagSpec{"engine-depth", valueFlag}, flagSpec{"engine-opt", listFlag}, flagSpec{"games-out", valueFlag})
+		flagSpec{"engine-depth", valueFlag}, flagSpec{"engine-opt", listFlag}, flagSpec{"games-out", valueFlag},
+		flagSpec{"opening-nodes", valueFlag})
 	if err != nil {
 		return err
 	}
@@ -92,6 +97,9 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		return nil
 	}
 	if a.has("b-engine") {
+		if a.has("opening-nodes") {
+			return usagef("match: --opening-nodes is for matches between levels (an engine match's openings are not judged)")
+		}
 		return runEngineMatch(ctx, a, stdout)
 	}
 	for _, f := range []string{"movetime", "engine-movetime", "engine-depth"} {
@@ -123,7 +131,11 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	if err != nil {
 		return err
 	}
-	opts := search.MatchOptions{Games: f.games, Workers: f.workers, OpeningPlies: f.opening, Seed: f.seed}
+	nodes, err := intFlag(a, "opening-nodes", 20_000, 1, 1_000_000_000)
+	if err != nil {
+		return err
+	}
+	opts := search.MatchOptions{Games: f.games, Workers: f.workers, OpeningPlies: f.opening, Seed: f.seed, OpeningNodes: uint64(nodes)}
 	if opts.OpeningPlies == 0 {
 		opts.OpeningPlies = -1
 	}

@@ -137,6 +137,9 @@ func TestMatchEngineUsage(t *testing.T) {
 		{[]string{"match", "oware", "--a", "expert", "--b-engine", "x", "--movetime", "1s", "--engine-opt", "OwnBook"}, "want Name=Value"},
 		{[]string{"match", "kalah", "--a", "expert", "--b-engine", "x", "--movetime", "1s"}, "Oware with 4 seeds"},
 		{[]string{"match", "oware", "--a", "expert", "--b-engine", "x", "--engine-depth", "6", "--opt", "seeds=3"}, "Oware with 4 seeds"},
+		{[]string{"match", "oware", "--a", "expert", "--b-engine", "x", "--movetime", "1s", "--opening-nodes", "5000"}, "--opening-nodes is for matches between levels"},
+		{[]string{"match", "congkak", "--a", "expert", "--b", "hard", "--opening-nodes", "0"}, "--opening-nodes \"0\": want a whole number from 1"},
+		{[]string{"match", "congkak", "--a", "expert", "--b", "hard", "--opening-nodes", "many"}, "--opening-nodes \"many\""},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(t.Context(), tc.args, strings.NewReader(""), &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), tc.want) {
