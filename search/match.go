@@ -287,16 +287,16 @@ func (b *openingBook) opening(ctx context.Context, pair int) engine.Position {
 }
 
 // balancedOpening is RandomOpening, drawn again as the constants above
-// say (with a search of nodes positions); an opening in used is drawn again too, and taken only if every
-// draw was used (the closest of them). Its searches are counted in
-// positions, so the opening depends on the seed alone, not on the
-// machine's speed; ctx ending stops the drawing (PlayMatch then stops
-// too).
+// say (judged by a search of nodes positions); an opening in used is
+// drawn again too, and taken only if every draw was used (the closest of
+// them). Its searches are counted in positions, so the opening depends on
+// the seed alone, not on the machine's speed; ctx ending stops the
+// drawing (PlayMatch then stops too).
 func balancedOpening(ctx context.Context, start engine.Position, plies int, nodes uint64, rng *rand.Rand, used map[engine.Key]bool) engine.Position {
 	if plies <= 0 {
 		return start
 	}
-	// The closest draw not used, and the closest of all.
+	// The closest draw not used, and the closest used one.
 	var best, bestUsed engine.Position
 	bestGap, bestUsedGap := math.Inf(1), math.Inf(1)
 	pick := func() engine.Position {
