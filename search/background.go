@@ -6,11 +6,17 @@ import (
 )
 
 // background holds the database loads and builds that go on after their
-// caller stopped waiting (await, warmKalahDB, Prepare's warm-up): they
-// serve the moves to come, so no caller's context ends them; only
-// StopBackground does.
+// caller stopped waiting (await, warmKalahDB): they serve the moves to
+// come, so no caller's context ends them; only StopBackground does. Each
+// StopBackground ends a generation of such work; work started afterwards
+// belongs to the next, so that a wait never overlaps a new start.
 var background struct {
-	mu     sync.Mutex
+	mu  sync.Mutex
+	gen *backgroundGen
+}
+
+// backgroundGen is one generation of background work.
+type backgroundGen struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
@@ -20,15 +26,17 @@ var background struct {
 // context, counted for StopBackground.
 func goBackground(f func(ctx context.Context)) {
 	background.mu.Lock()
-	if background.ctx == nil {
-		background.ctx, background.cancel = context.WithCancel(context.Background())
+	if background.gen == nil {
+		g := &backgroundGen{}
+		g.ctx, g.cancel = context.WithCancel(context.Background())
+		background.gen = g
 	}
-	ctx := background.ctx
-	background.wg.Add(1)
+	g := background.gen
+	g.wg.Add(1)
 	background.mu.Unlock()
 	go func() {
-		defer background.wg.Done()
-		f(ctx)
+		defer g.wg.Done()
+		f(g.ctx)
 	}()
 }
 
@@ -39,10 +47,12 @@ func goBackground(f func(ctx context.Context)) {
 // or the database cache's lock, from the tests after it.
 func StopBackground() {
 	background.mu.Lock()
-	if background.cancel != nil {
-		background.cancel()
-	}
-	background.ctx, background.cancel = nil, nil
+	g := background.gen
+	background.gen = nil
 	background.mu.Unlock()
-	background.wg.Wait()
+	if g == nil {
+		return
+	}
+	g.cancel()
+	g.wg.Wait()
 }
