@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"math"
 	"os"
@@ -102,16 +103,9 @@ func TestMatchGamesOut(t *testing.T) {
 	if wins != head.Wins || draws != head.Draws || losses != head.Losses {
 		t.Errorf("records +%d =%d -%d, printed +%d =%d -%d", wins, draws, losses, head.Wins, head.Draws, head.Losses)
 	}
-	var pairs [3]int
+	var pairs [3]int // wins, draws, losses: index 1 - the sign of the pair's margin
 	for i := 1; i <= 4; i += 2 {
-		switch sum := margins[i] + margins[i+1]; {
-		case sum > 0:
-			pairs[0]++
-		case sum == 0:
-			pairs[1]++
-		default:
-			pairs[2]++
-		}
+		pairs[1-cmp.Compare(margins[i]+margins[i+1], 0)]++
 	}
 	if got := [3]int{head.Pairs.Wins, head.Pairs.Draws, head.Pairs.Losses}; got != pairs {
 		t.Errorf("pairs printed %v, the records give %v (wins, draws, losses)", got, pairs)
