@@ -227,9 +227,10 @@ func playGame(ctx context.Context, opening engine.Position, a, b Level, i, maxPl
 
 // recordOf is game i of a match, played as g, with A's margin.
 func recordOf(i int, g *engine.Game, margin int) GameRecord {
-	moves := make([]string, 0, len(g.Moves()))
-	for _, m := range g.Moves() {
-		moves = append(moves, m.String())
+	ms := g.Moves()
+	moves := make([]string, len(ms))
+	for j, m := range ms {
+		moves[j] = m.String()
 	}
 	return GameRecord{Game: i + 1, ASide: engine.Side(i % 2).String(), Start: g.Start(), Moves: moves, Margin: margin}
 }
