@@ -305,12 +305,16 @@ func (s *Server) notify() {
 }
 
 // WaitFor waits until cond returns true, re-checking it whenever the
-// server's state changes, and fails the test after WaitTimeout. cond runs
-// without the server's lock and may call its accessors.
+// server's state changes and every 20 ms (cond may read state outside the
+// server, such as a bot's metrics, which changes without waking it), and
+// fails the test after WaitTimeout. cond runs without the server's lock
+// and may call its accessors.
 func (s *Server) WaitFor(tb testing.TB, what string, cond func() bool) {
 	tb.Helper()
 	deadline := time.NewTimer(WaitTimeout)
 	defer deadline.Stop()
+	recheck := time.NewTicker(20 * time.Millisecond)
+	defer recheck.Stop()
 	for {
 		s.chMu.Lock()
 		ch := s.changed
@@ -320,6 +324,7 @@ func (s *Server) WaitFor(tb testing.TB, what string, cond func() bool) {
 		}
 		select {
 		case <-ch:
+		case <-recheck.C:
 		case <-deadline.C:
 			tb.Fatalf("discordtest: timed out after %v waiting for %s", WaitTimeout, what)
 		}
