@@ -43,8 +43,8 @@ func goBackground(f func(ctx context.Context)) {
 // StopBackground ends the loads and builds going on in the background (a
 // build cut short is not kept: the next use starts it again) and returns
 // when they have all returned. Work started afterwards runs as before.
-// Tests call it so that a build one test started does not take the CPU,
-// or the database cache's lock, from the tests after it.
+// Tests call it so that a build one test started does not take the CPU
+// from the tests after it.
 func StopBackground() {
 	background.mu.Lock()
 	g := background.gen

@@ -21,7 +21,7 @@ func isolateCache(t *testing.T) {
 
 // setCacheDir makes dir the cache folder for the test, and stops at its
 // end the database builds it left going on in the background (they would
-// take the CPU, and the database cache's lock, from the tests after it).
+// take the CPU from the tests after it).
 func setCacheDir(t testing.TB, dir string) {
 	t.Helper()
 	t.Setenv("MANCALA_CACHE_DIR", dir)

@@ -107,3 +107,72 @@ func TestKalahDBDiskCache(t *testing.T) {
 		t.Fatalf("rebuild: built %v, err %v", built, err)
 	}
 }
+
+// TestKalahDBCacheDuringBuild: while one database is being built, a
+// database already in memory is still found (LoadedDBNoWait), another one
+// loads (GetDB does not wait for the build), and a second caller of the
+// database being built gets that build's database, not a build of its own.
+func TestKalahDBCacheDuringBuild(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	small := GeomFor(3, false)
+	if _, _, err := GetDB(ctx, small, 4, dir); err != nil {
+		t.Fatal(err)
+	}
+	other := GeomFor(3, true)
+	pre := NewDB(other, 4)
+	if err := pre.Build(ctx, 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := pre.Save(dir); err != nil {
+		t.Fatal(err)
+	}
+
+	g := GeomFor(4, false)
+	started, release := make(chan struct{}), make(chan struct{})
+	var once bool
+	type result struct {
+		db    *DB
+		built bool
+		err   error
+	}
+	first := make(chan result, 1)
+	go func() {
+		db, built, err := GetDBFn(ctx, g, 6, dir, func(int) {
+			if !once {
+				once = true
+				close(started)
+				<-release
+			}
+		})
+		first <- result{db, built, err}
+	}()
+	<-started
+	defer func() {
+		select {
+		case <-release:
+		default:
+			close(release)
+		}
+	}()
+
+	if LoadedDBNoWait(small, 4, 4, dir) == nil {
+		t.Fatal("a database in memory was not found while another was being built")
+	}
+	if db, built, err := GetDB(ctx, other, 4, dir); err != nil || built || db == nil {
+		t.Fatalf("loading another database during a build: built %v, err %v", built, err)
+	}
+	second := make(chan result, 1)
+	go func() {
+		db, built, err := GetDB(ctx, g, 6, dir)
+		second <- result{db, built, err}
+	}()
+	close(release)
+	a, b := <-first, <-second
+	if a.err != nil || b.err != nil {
+		t.Fatalf("errors %v, %v", a.err, b.err)
+	}
+	if !a.built || b.built || a.db != b.db {
+		t.Fatalf("built %v and %v, same database %v: want one build, shared", a.built, b.built, a.db == b.db)
+	}
+}

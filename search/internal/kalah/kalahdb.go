@@ -16,6 +16,7 @@ import (
 	"unsafe"
 
 	"github.com/mancala-bot/mancala/search/internal/dbfile"
+	"github.com/mancala-bot/mancala/search/internal/keylock"
 )
 
 // DB is an endgame database for Kalah: the exact value (the best store
@@ -311,7 +312,8 @@ func (db *DB) Load(dir string) error {
 
 // dbCache keeps the databases loaded in this process, so that the bot pays
 // for a database once; it holds at most DBCacheBytes, the most recently
-// used first.
+// used first. Its lock is held only to read or change list, never during
+// a load or a build (GetDBFn).
 var dbCache struct {
 	sync.Mutex
 	list []*cachedDB
@@ -338,12 +340,10 @@ func LoadedDB(g *Geom, lo, hi int, dir string) int {
 }
 
 // LoadedDBNoWait returns a database for g in memory (kept for dir) that
-// holds from lo to hi seeds, or nil, without waiting: while a database is
-// being built (which holds the cache's lock) it returns nil.
+// holds from lo to hi seeds, or nil, without waiting for a load or build
+// (the cache's lock is never held during one).
 func LoadedDBNoWait(g *Geom, lo, hi int, dir string) *DB {
-	if !dbCache.TryLock() {
-		return nil
-	}
+	dbCache.Lock()
 	defer dbCache.Unlock()
 	for _, c := range dbCache.list {
 		if c.db.g == g && c.db.maxSeeds >= lo && c.db.maxSeeds <= hi && c.key == fmt.Sprintf("%s|%s", dir, DBFileName(g.N, g.EmptyCapture, c.db.maxSeeds)) {
@@ -356,7 +356,10 @@ func LoadedDBNoWait(g *Geom, lo, hi int, dir string) *DB {
 // GetDB returns the database for the geometry and seed count: from
 // memory, else from the disk cache in dir (if dir is not ""), else built
 // (and then saved to dir; a failure to save is not an error). built says
-// whether it had to be built.
+// whether it had to be built. Callers asking for one database at once
+// share one load or build (the others wait for it, and get built false);
+// the databases already in memory, and the loads of others, never wait
+// for it.
 func GetDB(ctx context.Context, g *Geom, k int, dir string) (db *DB, built bool, err error) {
 	return GetDBFn(ctx, g, k, dir, nil)
 }
@@ -365,14 +368,15 @@ func GetDB(ctx context.Context, g *Geom, k int, dir string) (db *DB, built bool,
 // progresses (see build).
 func GetDBFn(ctx context.Context, g *Geom, k int, dir string, onLevel func(done int)) (db *DB, built bool, err error) {
 	key := fmt.Sprintf("%s|%s", dir, DBFileName(g.N, g.EmptyCapture, k))
-	dbCache.Lock()
-	defer dbCache.Unlock()
-	for i, c := range dbCache.list {
-		if c.key == key {
-			copy(dbCache.list[1:i+1], dbCache.list[:i])
-			dbCache.list[0] = c
-			return c.db, false, nil
-		}
+	if db := cachedLookup(key); db != nil {
+		return db, false, nil
+	}
+	// One caller at a time loads or builds this database; the others wait
+	// for it and then find it in memory. Other databases stay available.
+	unlock := loading.Lock(key)
+	defer unlock()
+	if db := cachedLookup(key); db != nil {
+		return db, false, nil
 	}
 	db = NewDB(g, k)
 	if dir == "" || db.Load(dir) != nil {
@@ -384,6 +388,8 @@ func GetDBFn(ctx context.Context, g *Geom, k int, dir string, onLevel func(done 
 			_ = db.Save(dir)
 		}
 	}
+	dbCache.Lock()
+	defer dbCache.Unlock()
 	total := uint64(len(db.Vals))
 	n := 0
 	for _, c := range dbCache.list {
@@ -394,4 +400,22 @@ func GetDBFn(ctx context.Context, g *Geom, k int, dir string, onLevel func(done 
 	}
 	dbCache.list = append([]*cachedDB{{key, db}}, dbCache.list[:n]...)
 	return db, built, nil
+}
+
+// loading serializes GetDBFn's loads and builds, one database at a time.
+var loading keylock.Locks
+
+// cachedLookup returns the database kept under key, moved to the front of
+// the cache (the most recently used), or nil.
+func cachedLookup(key string) *DB {
+	dbCache.Lock()
+	defer dbCache.Unlock()
+	for i, c := range dbCache.list {
+		if c.key == key {
+			copy(dbCache.list[1:i+1], dbCache.list[:i])
+			dbCache.list[0] = c
+			return c.db
+		}
+	}
+	return nil
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/search/internal/dbfile"
 	"github.com/mancala-bot/mancala/search/internal/kalah"
+	"github.com/mancala-bot/mancala/search/internal/keylock"
 )
 
 // DB is an endgame database for Oware under one grand-slam rule (Slam; no
@@ -600,7 +601,8 @@ func (db *DB) Load(dir string) error {
 }
 
 // DBs keeps the Oware databases loaded in this process, by cache
-// directory and file name (grand-slam rule and seed count).
+// directory and file name (grand-slam rule and seed count). Its lock is
+// held only to read or change M, never during a load or a build.
 var DBs struct {
 	sync.Mutex
 	M map[string]*DB
@@ -615,13 +617,20 @@ var ErrNotBuilt = errors.New("Oware endgame database not in the cache")
 // seeds: from memory,
 // else from the disk cache in dir (if dir is not ""), else built (and then
 // saved to dir; a failure to save is not an error) when k is at most
-// MaxBuildOnUse. Its errors are ctx's, when it ends during a build,
-// and ErrNotBuilt.
+// MaxBuildOnUse. Callers asking for one database at once share one load
+// or build (the others wait for it); the databases already in memory, and
+// the loads of others, never wait for it. Its errors are ctx's, when it
+// ends during a build, and ErrNotBuilt.
 func GetDB(ctx context.Context, s Slam, k int, dir string) (*DB, error) {
 	key := dir + "|" + FileName(s, k)
-	DBs.Lock()
-	defer DBs.Unlock()
-	if db := DBs.M[key]; db != nil {
+	if db := loadedDB(key); db != nil {
+		return db, nil
+	}
+	// One caller at a time loads or builds this database; the others wait
+	// for it and then find it in memory. Other databases stay available.
+	unlock := loading.Lock(key)
+	defer unlock()
+	if db := loadedDB(key); db != nil {
 		return db, nil
 	}
 	db := NewDB(s, k)
@@ -640,11 +649,23 @@ func GetDB(ctx context.Context, s Slam, k int, dir string) (*DB, error) {
 			_ = db.Save(dir)
 		}
 	}
+	DBs.Lock()
 	if DBs.M == nil {
 		DBs.M = map[string]*DB{}
 	}
 	DBs.M[key] = db
+	DBs.Unlock()
 	return db, nil
+}
+
+// loading serializes GetDB's loads and builds, one database at a time.
+var loading keylock.Locks
+
+// loadedDB is the database kept in memory under key, or nil.
+func loadedDB(key string) *DB {
+	DBs.Lock()
+	defer DBs.Unlock()
+	return DBs.M[key]
 }
 
 // bookFlag is the option "mancala book oware" needs to build rule s's
@@ -660,11 +681,7 @@ func (s Slam) bookFlag() string {
 // seeds if it is in memory (kept for dir), without waiting for one being
 // built.
 func LoadedDBNoWait(s Slam, k int, dir string) *DB {
-	if !DBs.TryLock() {
-		return nil
-	}
-	defer DBs.Unlock()
-	return DBs.M[dir+"|"+FileName(s, k)]
+	return loadedDB(dir + "|" + FileName(s, k))
 }
 
 // BestMove returns a move (pit 0..5) that secures the lower bound of

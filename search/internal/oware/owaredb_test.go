@@ -166,3 +166,44 @@ func TestOwareDBFilesPerRule(t *testing.T) {
 	}
 	DBs.Unlock()
 }
+
+// TestGetDBOthersDuringBuild: while one database is being loaded or built
+// (its key's lock held, as GetDB holds it throughout), a database already
+// in memory is found (LoadedDBNoWait, GetDB) and another one loads; the
+// caller of the busy key gets its database once the lock is released.
+func TestGetDBOthersDuringBuild(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	inMemory, err := GetDB(ctx, Capture, 3, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	busy := dir + "|" + FileName(NoCapture, 4)
+	unlock := loading.Lock(busy)
+	waited := make(chan *DB, 1)
+	go func() {
+		db, err := GetDB(ctx, NoCapture, 4, dir)
+		if err != nil {
+			t.Error(err)
+		}
+		waited <- db
+	}()
+	if db := LoadedDBNoWait(Capture, 3, dir); db != inMemory {
+		t.Fatalf("LoadedDBNoWait during another build = %v, want the database in memory", db)
+	}
+	if db, err := GetDB(ctx, Capture, 3, dir); err != nil || db != inMemory {
+		t.Fatalf("GetDB of a database in memory during another build: %v, %v", db, err)
+	}
+	if db, err := GetDB(ctx, Forbidden, 3, dir); err != nil || db == nil {
+		t.Fatalf("GetDB of another database during a build: %v", err)
+	}
+	unlock()
+	if db := <-waited; db == nil || db != LoadedDBNoWait(NoCapture, 4, dir) {
+		t.Fatalf("the busy key's caller got %v, want the database kept in memory", db)
+	}
+	DBs.Lock()
+	for _, k := range []string{FileName(Capture, 3), FileName(Forbidden, 3), FileName(NoCapture, 4)} {
+		delete(DBs.M, dir+"|"+k)
+	}
+	DBs.Unlock()
+}
