@@ -17,6 +17,10 @@ type evaluator func(s *gsearch, n *gnode) int32
 type variantEval struct {
 	// eval scores the positions (evalPlain is a valid choice).
 	eval evaluator
+	// evalFor, if set, picks the evaluator for the rules' options (a rule
+	// that changes what a position is worth, such as Oware's repetition
+	// rule); eval is then the one for the default options.
+	evalFor func(r engine.Rules) evaluator
 	// repeated, if set, is the value, for the side to move, of a position
 	// that ends the game by repetition where the rules end it otherwise
 	// than by each side taking the seeds on its side (swept is that
@@ -80,6 +84,9 @@ func HasEval(id string) bool {
 
 func evaluatorFor(r engine.Rules) evaluator {
 	if e, ok := evaluators[r.Variant().ID]; ok {
+		if e.evalFor != nil {
+			return e.evalFor(r)
+		}
 		return e.eval
 	}
 	return evalPlain

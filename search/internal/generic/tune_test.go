@@ -34,10 +34,10 @@ var (
 	owareDataFile      = flag.String("oware.data", "", "TestOwareSelfPlay's output, TestOwareTune's input")
 	owareMatchGames    = flag.Int("oware.match", 0, "TestOwareMatch: games to play (even)")
 	owareNodes         = flag.Uint64("oware.nodes", 1_500_000, "positions searched per move (Expert's budget by default)")
-	owareOpt           = flag.String("oware.opt", "", "a rule option k=v for the games (e.g. grand_slam=nocapture)")
+	owareOpt           = flag.String("oware.opt", "", "rule options k=v, comma-separated, for the games (e.g. grand_slam=nocapture,repetition=first); TestOwareSelfPlay plays every game under them when set")
 	owareOpening       = flag.Int("oware.opening", 3, "TestOwareMatch: random plies a side before each pair of games")
 	owareSeed          = flag.Uint64("oware.seed", 1, "seed of the openings")
-	owareWeightsFlag   = flag.String("oware.weights", "", "TestOwareMatch: player A's weights, comma-separated (default: owareWeights)")
+	owareWeightsFlag   = flag.String("oware.weights", "", "TestOwareMatch: player A's weights, TestOwareSelfPlay: both players', comma-separated (default: owareWeights)")
 	owareBWeightsFlag  = flag.String("oware.bweights", "", "TestOwareMatch: player B's weights (default: the previous evaluation, evalOwareV0)")
 	owareBNodes        = flag.Uint64("oware.bnodes", 0, "TestOwareMatch: player B's positions a move (0: -oware.nodes), to give the cheaper evaluation the same time")
 )
@@ -73,10 +73,13 @@ func evalOwareV0(s *gsearch, n *gnode) int32 {
 
 func owareRules(t testing.TB) engine.Rules {
 	opts := engine.Options{}
-	if *owareOpt != "" {
-		k, v, ok := strings.Cut(*owareOpt, "=")
+	for _, kv := range strings.Split(*owareOpt, ",") {
+		if kv == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(kv, "=")
 		if !ok {
-			t.Fatalf("-oware.opt %q: want k=v", *owareOpt)
+			t.Fatalf("-oware.opt %q: want k=v,...", *owareOpt)
 		}
 		opts[k] = v
 	}
@@ -203,7 +206,8 @@ func quiet(p engine.Position) bool {
 
 // TestOwareSelfPlay plays -oware.selfplay games between two copies of the
 // current evaluation at -oware.nodes a move, after 4 to 8 random plies,
-// alternately under the default rules and grand_slam=nocapture, and writes
+// alternately under the default rules and grand_slam=nocapture (or all
+// under -oware.opt's rules when it is set), and writes
 // to -oware.data a line for each quiet position after the opening: the
 // game's number, the rule, the ring of houses from the mover's side, the
 // seeds captured, the mover's store margin and the game's final margin for
@@ -223,7 +227,13 @@ func TestOwareSelfPlay(t *testing.T) {
 		engine.MustNew("oware", nil),
 		engine.MustNew("oware", engine.Options{"grand_slam": "nocapture"}),
 	}
+	if *owareOpt != "" {
+		rules = [2]engine.Rules{owareRules(t), owareRules(t)}
+	}
 	ev := owareEvaluator(&owareWeights)
+	if *owareWeightsFlag != "" {
+		ev = owareEvaluator(parseWeights(t, *owareWeightsFlag))
+	}
 	rng := rand.New(rand.NewPCG(*owareSeed, 7))
 	var st [2]playerStats
 	for i := range *owareSelfPlayGames {
@@ -470,7 +480,7 @@ func eloOf(w, d, l int) (diff, margin float64) {
 	if se == 0 {
 		se = 0.5 / n
 	}
-	return elo(s), (elo(s+1.96*se) - elo(s-1.96*se)) / 2
+	return elo(s) + 0, (elo(s+1.96*se) - elo(s-1.96*se)) / 2 // + 0: no "-0"
 }
 
 // TestOwareBestCapture checks owareBestCapture against the rules: on the
