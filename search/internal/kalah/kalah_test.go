@@ -148,11 +148,11 @@ func TestKalahDBCacheDuringBuild(t *testing.T) {
 		first <- result{db, built, err}
 	}()
 	<-started
-	defer func() {
-		select {
-		case <-release:
-		default:
+	released := false
+	defer func() { // on a failure below: let the build end before TempDir goes
+		if !released {
 			close(release)
+			<-first
 		}
 	}()
 
@@ -168,6 +168,7 @@ func TestKalahDBCacheDuringBuild(t *testing.T) {
 		second <- result{db, built, err}
 	}()
 	close(release)
+	released = true
 	a, b := <-first, <-second
 	if a.err != nil || b.err != nil {
 		t.Fatalf("errors %v, %v", a.err, b.err)
