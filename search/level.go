@@ -490,8 +490,19 @@ const confirmBudget = 200_000
 // proves), so that an exact claim never rests on the heuristic search. In
 // games where the solver's value is no proof (solverProves), the claim
 // comes from Oware's endgame database when it is in memory and answers
-// (owareLookup), and is not made otherwise.
+// (owareLookup), and is not made otherwise. An Oware position the
+// database answers exactly is answered so, unsearched; one it proves a
+// win for the line the level has kept to since the last capture, with
+// the database's move and no claim (owareStrategyWin).
 func analyzeMove(ctx context.Context, p engine.Position, history []engine.Position, nodes uint64) (Decision, error) {
+	if db := loadedOwareDB(p.Rules()); db != nil {
+		if d, ok := owareLookup(db, p, history); ok && d.Exact {
+			return d, nil
+		}
+		if m, ok := owareStrategyWin(db, p, history); ok {
+			return Decision{Move: m}, nil
+		}
+	}
 	a, err := Analyze(ctx, p, Limits{Nodes: nodes, History: history, TableMB: 16})
 	if err != nil {
 		return Decision{}, err

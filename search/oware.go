@@ -151,6 +151,13 @@ func loadedOwareDB(r engine.Rules) *oware.DB {
 // third-occurrence rule, no position with as many seeds on the board
 // occurred twice). The margin counts play to the end of the board: the
 // majority rule may stop the game earlier with the same winner.
+//
+// Where the history refuses but the side to move has played the
+// database's moves since the board's seed count began
+// (oware.StrategyTrusted; under Abapa's first recurrence, after the
+// opponent's quiet moves), it answers with the database's move and no
+// claim (Exact false): that move still secures the exact value, which is
+// then only a lower bound, since a position played before could recur.
 func owareLookup(db *oware.DB, p engine.Position, history []engine.Position) (Decision, bool) {
 	if db == nil || p.Status() != engine.Ongoing {
 		return Decision{}, false
@@ -167,12 +174,47 @@ func owareLookup(db *oware.DB, p engine.Position, history []engine.Position) (De
 	if !exact {
 		return Decision{}, false
 	}
-	if !oware.TrustedAfter(&p, history) {
+	trusted := oware.TrustedAfter(&p, history)
+	if !trusted && !oware.StrategyTrusted(db, &p, history) {
 		return Decision{}, false
 	}
 	pit, ok := db.BestMove(b)
 	if !ok {
 		return Decision{}, false
 	}
-	return Decision{Move: engine.Move{Kind: engine.Sow, Pit: uint8(pit + 1)}, Exact: true, Value: margin + v, ToBoardEnd: true}, true
+	d := Decision{Move: engine.Move{Kind: engine.Sow, Pit: uint8(pit + 1)}}
+	if trusted {
+		d.Exact, d.Value, d.ToBoardEnd = true, margin+v, true
+	}
+	return d, true
+}
+
+// owareStrategyWin answers an Oware position that the database wins for
+// the side to move: when that side has played the database's moves since
+// the board's seed count began (oware.StrategyTrusted; vacuously so on
+// the level's first position), the database's move keeps the board's
+// lower bound lo, whatever the history and the repetition rule, and with
+// the stores that is a win (margin + lo > 0). The searching levels play
+// it rather than search: under Abapa's first recurrence, after a quiet
+// move, a search cannot prove the win and may leave the line that
+// secures it. ok is false elsewhere and without a database (db nil).
+func owareStrategyWin(db *oware.DB, p engine.Position, history []engine.Position) (engine.Move, bool) {
+	if db == nil || p.Status() != engine.Ongoing {
+		return engine.Move{}, false
+	}
+	if s, ok := oware.Params(p.Rules()); !ok || s != db.Slam {
+		return engine.Move{}, false
+	}
+	b, margin := oware.BoardOf(&p)
+	if b.Seeds() > db.MaxSeeds || !oware.StrategyTrusted(db, &p, history) {
+		return engine.Move{}, false
+	}
+	if lo, _ := db.Bounds(b); margin+lo <= 0 {
+		return engine.Move{}, false
+	}
+	pit, ok := db.BestMove(b)
+	if !ok {
+		return engine.Move{}, false
+	}
+	return engine.Move{Kind: engine.Sow, Pit: uint8(pit + 1)}, true
 }

@@ -816,3 +816,98 @@ func TestBuildOwareDB(t *testing.T) {
 		t.Errorf("a cancelled build left a file: %v", err)
 	}
 }
+
+// TestOwareStrategyWin plays Abapa games (grand_slam=nocapture,
+// repetition=first) from random boards of 5 or 6 seeds, South playing
+// Hard's moves and North random quiet ones, with the 6-seed database in
+// memory. At South's turns after a quiet move, where the history keeps
+// the database from being trusted (TrustedAfter) but South has kept to
+// the database's moves, and the database's lower bound with the stores is
+// a win, Hard plays the database's move (owareStrategyWin), with no
+// claim; a search of Hard's size chooses otherwise on some of those
+// positions, so a level that searched there fails.
+func TestOwareStrategyWin(t *testing.T) {
+	dir := t.TempDir()
+	setCacheDir(t, dir)
+	r := engine.MustNew("oware", engine.Options{"grand_slam": "nocapture", "repetition": "first"})
+	db := oware.NewDB(oware.NoCapture, testOwarePerfectSeeds)
+	if err := db.Build(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	key := dir + "|" + oware.FileName(oware.NoCapture, testOwarePerfectSeeds)
+	oware.DBs.Lock()
+	if oware.DBs.M == nil {
+		oware.DBs.M = map[string]*oware.DB{}
+	}
+	oware.DBs.M[key] = db
+	oware.DBs.Unlock()
+	defer func() {
+		oware.DBs.Lock()
+		delete(oware.DBs.M, key)
+		oware.DBs.Unlock()
+	}()
+	rng := rand.New(rand.NewSource(21))
+	checked, searchDiffers := 0, 0
+	for trial := 0; trial < 300 && checked < 40; trial++ {
+		k := 5 + trial%2
+		var pits [12]int
+		for range k {
+			pits[rng.Intn(12)]++
+		}
+		p, err := engine.NewPosition(r, engine.Setup{ToMove: engine.South, Pits: [][]int{pits[:6], pits[6:]}, Stores: []int{24 - k/2, 24 - k + k/2}})
+		if err != nil || p.Status() != engine.Ongoing {
+			continue
+		}
+		g := engine.NewGame(p)
+		for range 12 {
+			ps := g.Positions()
+			q, history := ps[len(ps)-1], ps[:len(ps)-1]
+			if q.Status() != engine.Ongoing {
+				break
+			}
+			var m engine.Move
+			if q.ToMove() == engine.South {
+				d, err := Hard.ChooseFrom(context.Background(), q, history, 1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m = d.Move
+				b, margin := oware.BoardOf(&q)
+				lo, _ := db.Bounds(b)
+				if !oware.TrustedAfter(&q, history) && oware.StrategyTrusted(db, &q, history) && margin+lo > 0 {
+					pit, _ := db.BestMove(b)
+					if int(m.Pit) != pit+1 || d.Exact {
+						t.Fatalf("trial %d: Hard plays %v (exact %v), the database's winning move is pit %d\n%s", trial, m, d.Exact, pit+1, &q)
+					}
+					checked++
+					a, err := Analyze(context.Background(), q, Limits{Nodes: levelSpecs[Hard].nodes, History: history, TableMB: 4})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if a.Best != m {
+						searchDiffers++
+					}
+				}
+			} else {
+				moves := q.Moves()
+				m = moves[rng.Intn(len(moves))]
+				for _, o := range moves { // a quiet move, if any
+					if c, err := q.Play(o); err == nil && c.Store(engine.North) == q.Store(engine.North) {
+						m = o
+						break
+					}
+				}
+			}
+			if _, err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d positions checked; a search of Hard's size chose another move on %d", checked, searchDiffers)
+	if checked < 10 {
+		t.Fatalf("only %d positions checked", checked)
+	}
+	if searchDiffers == 0 {
+		t.Error("the search chose the database's move everywhere: the check does not tell the two apart")
+	}
+}

@@ -62,6 +62,20 @@
 //     child pairs of up to 3 seeds), and checks every board of up to 3
 //     seeds with no history against a brute force under that rule.
 //
+// A side that has played BestMove at each of its turns since its level
+// began (from the level's first position, whoever moved there) keeps a
+// stronger guarantee: the whole line of the level is then a path in the
+// strategy's graph, which has no cycle, so no position of the level
+// recurs while it goes on playing BestMove, and lo holds for it at every
+// one of its turns, after the opponent's quiet moves too, under either
+// rule ([StrategyTrusted]; checked against a brute force under the first
+// recurrence by TestStrategyLowerBound, and on engine games by
+// TestStrategyTrusted). It proves lo only (the side could still leave
+// its strategy and make an earlier position recur). The levels use it to
+// go on playing the database's moves, without claiming a value, after a
+// capture led them into a board whose value is exact, until the next
+// capture.
+//
 // Where the condition holds, lo <= value <= hi, and an exact value (lo ==
 // hi) is the value, under either rule. Where it does not, the bounds are
 // an estimate, mostly right but proven by nothing; the exact value is then

@@ -105,3 +105,62 @@ func ChildTrusted(limit int, parent, captured, parentFirst bool) bool {
 	}
 	return parent && parentFirst
 }
+
+// StrategyTrusted reports whether the database's lower bound for the side
+// to move at p (its rules Oware with db's grand-slam rule, p ongoing with
+// at most db.MaxSeeds seeds in the pits) holds in a game in which the
+// positions of history (oldest first, p excluded) were played before p,
+// under any repetition rule, because that side has played its database
+// strategy since its seed count began: at each of its turns among the
+// positions with p's seed count, the last of them in history (from the
+// first position after the capture, or the start), it played BestMove,
+// with a guarantee that was not trivial (a lower bound above minus the
+// seeds on the board). Playing BestMove on from p then secures lo: the
+// line from the level's first position is a path in the graph of the
+// strategy's lines, which has no cycle (package documentation,
+// TestStrategyLinesNeverRepeat), so no position of the level comes back,
+// whatever the repetition rule. It proves lo only: the side to move
+// could still leave its strategy and bring back a position played before
+// p, ending the game (under the first recurrence) at a value above hi,
+// so even where the bounds meet the value with this history is not
+// proven. It allows what TrustedAfter refuses after a quiet move under
+// Abapa's first-recurrence rule, on the lines a level that follows the
+// database plays.
+func StrategyTrusted(db *DB, p *engine.Position, history []engine.Position) bool {
+	k := p.PitSeeds(engine.South) + p.PitSeeds(engine.North)
+	if k > db.MaxSeeds {
+		return false
+	}
+	first := len(history)
+	for first > 0 {
+		q := &history[first-1]
+		if q.PitSeeds(engine.South)+q.PitSeeds(engine.North) != k {
+			break
+		}
+		first--
+	}
+	me := p.ToMove()
+	for j := first; j < len(history); j++ {
+		q := &history[j]
+		if q.ToMove() != me {
+			continue
+		}
+		b, _ := BoardOf(q)
+		if lo, _ := db.Bounds(b); lo == -k {
+			return false
+		}
+		pit, ok := db.BestMove(b)
+		if !ok {
+			return false
+		}
+		next := p
+		if j+1 < len(history) {
+			next = &history[j+1]
+		}
+		c, g := db.Play(b, pit)
+		if nb, _ := BoardOf(next); g != 0 || nb != c || next.ToMove() == me {
+			return false
+		}
+	}
+	return true
+}

@@ -249,3 +249,85 @@ func TestChildTrusted(t *testing.T) {
 		}
 	}
 }
+
+// TestStrategyTrusted plays games under Abapa's rules (grand_slam=nocapture,
+// repetition=first) from random boards of 5 or 6 seeds, South playing the
+// database's move (BestMove) at each of its turns and North random moves,
+// and checks StrategyTrusted at South's turns: it holds there on every
+// such line, after North's quiet moves too (where TrustedAfter does not);
+// and on lines where South's first move was another quiet move, it does
+// not hold at South's next turn of that seed count.
+func TestStrategyTrusted(t *testing.T) {
+	r := engine.MustNew("oware", engine.Options{"grand_slam": "nocapture", "repetition": "first"})
+	db := NewDB(NoCapture, 6)
+	if err := db.Build(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(7))
+	onLine, afterQuiet, offLine := 0, 0, 0
+	for trial := range 400 {
+		k := 5 + trial%2
+		var pits [12]int
+		for range k {
+			pits[rng.Intn(12)]++
+		}
+		p, err := engine.NewPosition(r, engine.Setup{ToMove: engine.South, Pits: [][]int{pits[:6], pits[6:]}, Stores: []int{21, 27 - k}})
+		if err != nil || p.Status() != engine.Ongoing {
+			continue
+		}
+		deviate := false // South's first move left the strategy
+		g := engine.NewGame(p)
+		southMoves := 0
+		for range 40 {
+			ps := g.Positions()
+			q, history := ps[len(ps)-1], ps[:len(ps)-1]
+			if q.Status() != engine.Ongoing {
+				break
+			}
+			moves := q.Moves()
+			m := moves[rng.Intn(len(moves))]
+			if q.ToMove() == engine.South {
+				b, _ := BoardOf(&q)
+				seeds := b.Seeds()
+				lo, _ := db.Bounds(b)
+				trusted := StrategyTrusted(db, &q, history)
+				sameLevel := len(history) > 0 && history[len(history)-1].PitSeeds(engine.South)+history[len(history)-1].PitSeeds(engine.North) == seeds
+				switch {
+				case deviate && southMoves == 1 && sameLevel && trusted:
+					t.Fatalf("trial %d: South left the strategy at its first move, yet StrategyTrusted holds at\n%s", trial, &q)
+				case deviate && southMoves == 1 && sameLevel:
+					offLine++
+				case !deviate && trial%4 != 3 && !trusted:
+					t.Fatalf("trial %d: South followed the strategy, yet StrategyTrusted refuses\n%s", trial, &q)
+				case !deviate && trial%4 != 3:
+					onLine++
+					if !TrustedAfter(&q, history) {
+						afterQuiet++
+					}
+				}
+				if lo == -seeds {
+					break // a trivial guarantee: the strategy plays no line here
+				}
+				pit, _ := db.BestMove(b)
+				m = engine.Move{Kind: engine.Sow, Pit: uint8(pit + 1)}
+				if trial%4 == 3 && southMoves == 0 {
+					// Another quiet move, if there is one.
+					for _, o := range moves {
+						if c, gain := db.Play(b, int(o.Pit)-1); o.Pit != m.Pit && gain == 0 && db.Moves(c) != 0 {
+							m, deviate = o, true
+							break
+						}
+					}
+				}
+				southMoves++
+			}
+			if _, err := g.Play(m); err != nil {
+				t.Fatalf("trial %d: %v", trial, err)
+			}
+		}
+	}
+	t.Logf("StrategyTrusted held at %d of South's turns on its strategy's lines (%d of them after a quiet move, where TrustedAfter refuses); refused at %d after a first move off it", onLine, afterQuiet, offLine)
+	if afterQuiet < 50 || offLine < 10 {
+		t.Fatalf("too few checks: %d after quiet moves, %d off the strategy", afterQuiet, offLine)
+	}
+}
