@@ -533,6 +533,24 @@ func TestOwarePerfectLevel(t *testing.T) {
 	}
 }
 
+// keepOwareDB puts db in memory as the database of its grand-slam rule
+// that the levels use with cache folder dir (owarePerfectSeeds seeds), for
+// the rest of the test.
+func keepOwareDB(t *testing.T, dir string, db *oware.DB) {
+	key := dir + "|" + oware.FileName(db.Slam, owarePerfectSeeds)
+	oware.DBs.Lock()
+	if oware.DBs.M == nil {
+		oware.DBs.M = map[string]*oware.DB{}
+	}
+	oware.DBs.M[key] = db
+	oware.DBs.Unlock()
+	t.Cleanup(func() {
+		oware.DBs.Lock()
+		delete(oware.DBs.M, key)
+		oware.DBs.Unlock()
+	})
+}
+
 func testOwarePerfectLevel(t *testing.T, slam oware.Slam) {
 	dir := t.TempDir()
 	setCacheDir(t, dir)
@@ -541,18 +559,7 @@ func testOwarePerfectLevel(t *testing.T, slam oware.Slam) {
 	if err := db.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
-	oware.DBs.Lock()
-	if oware.DBs.M == nil {
-		oware.DBs.M = map[string]*oware.DB{}
-	}
-	key := dir + "|" + oware.FileName(slam, owarePerfectSeeds)
-	oware.DBs.M[key] = db
-	oware.DBs.Unlock()
-	defer func() {
-		oware.DBs.Lock()
-		delete(oware.DBs.M, key)
-		oware.DBs.Unlock()
-	}()
+	keepOwareDB(t, dir, db)
 	var starts []engine.Position
 	for _, p := range owareEndgames(t, 40, 6, 5) {
 		b, _ := oware.BoardOf(&p)
@@ -834,18 +841,7 @@ func TestOwareStrategyWin(t *testing.T) {
 	if err := db.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
-	key := dir + "|" + oware.FileName(oware.NoCapture, testOwarePerfectSeeds)
-	oware.DBs.Lock()
-	if oware.DBs.M == nil {
-		oware.DBs.M = map[string]*oware.DB{}
-	}
-	oware.DBs.M[key] = db
-	oware.DBs.Unlock()
-	defer func() {
-		oware.DBs.Lock()
-		delete(oware.DBs.M, key)
-		oware.DBs.Unlock()
-	}()
+	keepOwareDB(t, dir, db)
 	rng := rand.New(rand.NewSource(21))
 	checked, searchDiffers := 0, 0
 	for trial := 0; trial < 300 && checked < 40; trial++ {
