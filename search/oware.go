@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search/internal/kalah"
 	"github.com/mancala-bot/mancala/search/internal/oware"
 )
 
@@ -159,15 +160,8 @@ func loadedOwareDB(r engine.Rules) *oware.DB {
 // claim (Exact false): that move still secures the exact value, which is
 // then only a lower bound, since a position played before could recur.
 func owareLookup(db *oware.DB, p engine.Position, history []engine.Position) (Decision, bool) {
-	if db == nil || p.Status() != engine.Ongoing {
-		return Decision{}, false
-	}
-	if s, ok := oware.Params(p.Rules()); !ok || s != db.Slam {
-		return Decision{}, false
-	}
-	b, margin := oware.BoardOf(&p)
-	k := b.Seeds()
-	if k > db.MaxSeeds {
+	b, margin, ok := owareBoardIn(db, p)
+	if !ok {
 		return Decision{}, false
 	}
 	v, exact := db.Exact(b)
@@ -199,14 +193,8 @@ func owareLookup(db *oware.DB, p engine.Position, history []engine.Position) (De
 // move, a search cannot prove the win and may leave the line that
 // secures it. ok is false elsewhere and without a database (db nil).
 func owareStrategyWin(db *oware.DB, p engine.Position, history []engine.Position) (engine.Move, bool) {
-	if db == nil || p.Status() != engine.Ongoing {
-		return engine.Move{}, false
-	}
-	if s, ok := oware.Params(p.Rules()); !ok || s != db.Slam {
-		return engine.Move{}, false
-	}
-	b, margin := oware.BoardOf(&p)
-	if b.Seeds() > db.MaxSeeds || !oware.StrategyTrusted(db, &p, history) {
+	b, margin, ok := owareBoardIn(db, p)
+	if !ok || !oware.StrategyTrusted(db, &p, history) {
 		return engine.Move{}, false
 	}
 	if lo, _ := db.Bounds(b); margin+lo <= 0 {
@@ -217,4 +205,19 @@ func owareStrategyWin(db *oware.DB, p engine.Position, history []engine.Position
 		return engine.Move{}, false
 	}
 	return engine.Move{Kind: engine.Sow, Pit: uint8(pit + 1)}, true
+}
+
+// owareBoardIn is p's board and store margin for its side to move
+// (oware.BoardOf), ok when db covers p: db is not nil, p is an ongoing
+// Oware game under db's grand-slam rule, with at most db.MaxSeeds seeds in
+// the pits.
+func owareBoardIn(db *oware.DB, p engine.Position) (b kalah.Board, margin int, ok bool) {
+	if db == nil || p.Status() != engine.Ongoing {
+		return b, 0, false
+	}
+	if s, ok := oware.Params(p.Rules()); !ok || s != db.Slam {
+		return b, 0, false
+	}
+	b, margin = oware.BoardOf(&p)
+	return b, margin, b.Seeds() <= db.MaxSeeds
 }
