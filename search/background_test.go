@@ -25,21 +25,20 @@ func TestStopBackground(t *testing.T) {
 	}
 	StopBackground() // nothing running: returns at once
 
+	// f returns only after await has: await cannot see f's result, so it
+	// must return because its caller's context ended.
 	caller, cancel := context.WithCancel(context.Background())
-	release := make(chan struct{})
+	awaitReturned := make(chan struct{})
 	var fErr atomic.Value
 	fDone := make(chan struct{})
-	go func() {
-		<-caller.Done()
-		close(release)
-	}()
 	_, err := await(caller, func(ctx context.Context) (int, error) {
 		cancel() // the caller stops waiting ...
-		<-release
+		<-awaitReturned
 		fErr.Store(ctx.Err() == nil) // ... and f's context lives on
 		close(fDone)
 		return 1, nil
 	})
+	close(awaitReturned)
 	if err != context.Canceled {
 		t.Errorf("await after its caller's context ended: %v, want context.Canceled", err)
 	}
