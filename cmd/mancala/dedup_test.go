@@ -190,6 +190,37 @@ func counter(t *testing.T, base, platform string) int {
 	return 0
 }
 
+// serving reports whether the instance at base serves Discord
+// interactions: it answers an autocomplete, which the bot never handles,
+// with 400 once its Run has started and 503 before.
+func serving(t *testing.T, dc *discordtest.Server, base string) bool {
+	t.Helper()
+	id := strconv.FormatUint(uint64(time.Now().UnixMilli()-1420070400000)<<22, 10)
+	body := []byte(fmt.Sprintf(`{"id":%q,"application_id":%q,"type":4,"token":"probe","version":1}`, id, dc.AppID))
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	req, err := http.NewRequest(http.MethodPost, base+"/discord/interactions", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Signature-Ed25519", dc.Sign(ts, body))
+	req.Header.Set("X-Signature-Timestamp", ts)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	_, _ = io.Copy(io.Discard, resp.Body)
+	switch resp.StatusCode {
+	case http.StatusBadRequest:
+		return true
+	case http.StatusServiceUnavailable:
+		return false
+	}
+	t.Fatalf("probe answered %s", resp.Status)
+	return false
+}
+
 // TestTwoProcessesOneInteraction: Discord's HTTP interactions each reaching
 // two bots on one PostgreSQL database (a proxy forwards every interaction
 // to both and answers Discord with the answer that says more): a challenge,
@@ -271,6 +302,11 @@ func TestTwoProcessesOneInteraction(t *testing.T) {
 	defer proxy.Close()
 	dc.InteractionsURL = proxy.URL + "/discord/interactions"
 	dc.WaitFor(t, "the commands", func() bool { return len(dc.Commands()) > 0 })
+	// One instance's commands say nothing of the other's Run: an instance
+	// not serving yet would answer 503 and drop nothing.
+	for _, b := range bases {
+		dc.WaitFor(t, "both instances serving", func() bool { return serving(t, dc, b) })
+	}
 
 	alice := discordtest.User{ID: "2001", Username: "alice"}
 	bob := discordtest.User{ID: "2002", Username: "bob"}
