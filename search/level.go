@@ -441,10 +441,17 @@ func endgameLookup(p engine.Position, whole bool) (Decision, bool) {
 // Oware database (OwarePerfectSeedsFor: r's grand-slam rule), so that the
 // bot's first such move does not wait for it. In Oware it also gives Hard,
 // Expert and Analyze's search the database to consult at every position
-// it covers (they never load it themselves). It does nothing for
-// other games, and returns ctx's error if cancelled.
+// it covers (they never load it themselves), and under the
+// first-recurrence rule (Abapa) it builds the oware.FirstDB they consult
+// as well. It does nothing for other games, and returns ctx's error if
+// cancelled.
 func Prepare(ctx context.Context, r engine.Rules) error {
 	if slam, ok := oware.Params(r); ok {
+		if r.RepetitionLimit() == 2 {
+			if _, err := oware.GetFirst(ctx, slam, oware.FirstSeeds); err != nil {
+				return err
+			}
+		}
 		_, err := oware.GetDB(ctx, slam, owareSeeds(slam), CacheDir())
 		return err
 	}

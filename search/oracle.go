@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"sync"
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/search/internal/generic"
@@ -14,25 +15,82 @@ import (
 // the board. Those bounds hold for forcing play (see oware.DB), which is
 // what generic.Oracle asks; they count play to the end of the board, past
 // the majority rule, which may end a game sooner with the same winner.
-type owareOracle struct{ db *oware.DB }
+//
+// Under the first-recurrence rule it also answers from oware.FirstDB (nil
+// until built), whose bounds count that rule's end and hold after any
+// history once the search widens them (generic.FirstOracle).
+type owareOracle struct {
+	db    *oware.DB // nil: none in memory
+	first *oware.FirstDB
+}
 
 func (o owareOracle) Bounds(p *engine.Position) (lo, hi int, ok bool) {
+	if o.db == nil {
+		return 0, 0, false
+	}
 	return o.db.ProbePosition(p)
+}
+
+func (o owareOracle) FirstBounds(p *engine.Position) (lo, hi int, ok bool) {
+	if o.first == nil {
+		return 0, 0, false
+	}
+	b, margin := oware.BoardOf(p)
+	l, h, ok := o.first.Bounds(b)
+	return margin + l, margin + h, ok
 }
 
 // oracleFor returns the oracle the heuristic search of p consults: Oware's
 // endgame database for p's rules when it is in memory (it never loads or
 // builds one, so that a search does not wait for it, nor plays otherwise
-// whenever a load in the background ends: Prepare loads it), else nil.
+// whenever a load in the background ends: Prepare loads it), and under
+// the first-recurrence rule its FirstDB when built (the first call starts
+// its build in the background); else nil.
 func oracleFor(p engine.Position) generic.Oracle {
 	slam, ok := oware.Params(p.Rules())
 	if !ok {
 		return nil
 	}
-	if db := oware.LoadedDBNoWait(slam, owareSeeds(slam), CacheDir()); db != nil {
-		return owareOracle{db}
+	o := owareOracle{db: oware.LoadedDBNoWait(slam, owareSeeds(slam), CacheDir())}
+	if p.Rules().RepetitionLimit() == 2 {
+		if o.first = oware.LoadedFirstNoWait(slam, oware.FirstSeeds); o.first == nil {
+			warmFirst(slam)
+		}
 	}
-	return nil
+	if o.db == nil && o.first == nil {
+		return nil
+	}
+	return o
+}
+
+// firstWarming holds the grand-slam rules whose FirstDB warmFirst is
+// building.
+var firstWarming struct {
+	sync.Mutex
+	m map[oware.Slam]bool
+}
+
+// warmFirst builds rule slam's FirstDB in the background (goBackground)
+// unless it is being built already; a build that fails (StopBackground)
+// may start again on the next call.
+func warmFirst(slam oware.Slam) {
+	firstWarming.Lock()
+	defer firstWarming.Unlock()
+	if firstWarming.m[slam] {
+		return
+	}
+	if firstWarming.m == nil {
+		firstWarming.m = map[oware.Slam]bool{}
+	}
+	firstWarming.m[slam] = true
+	goBackground(func(ctx context.Context) {
+		_, err := oware.GetFirst(ctx, slam, oware.FirstSeeds)
+		if err != nil {
+			firstWarming.Lock()
+			delete(firstWarming.m, slam)
+			firstWarming.Unlock()
+		}
+	})
 }
 
 // LoadCached loads the endgame databases that the heuristic search

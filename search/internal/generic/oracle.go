@@ -38,6 +38,44 @@ type Oracle interface {
 	Bounds(p *engine.Position) (lo, hi int, ok bool)
 }
 
+// A FirstOracle also knows bounds that hold under the first-recurrence
+// rule (RepetitionLimit 2) whatever the history, once widened by it: an
+// endgame database that counts that rule's end (oware.FirstDB). A search
+// under that rule asks FirstBounds before Bounds.
+type FirstOracle interface {
+	Oracle
+	// FirstBounds returns bounds on p's value for its side to move, in
+	// seeds (a final store margin), that hold when no position with as
+	// many seeds in the pits occurred before p, and ok false when p is
+	// not covered. With such positions before p, the bounds hold once
+	// widened to each one's value were the game to end there (its store
+	// margin plus the seeds on the mover's side minus the opponent's, for
+	// p's side to move): probe does that. It is called from the searching
+	// goroutine only and must not allocate.
+	FirstBounds(p *engine.Position) (lo, hi int, ok bool)
+}
+
+// firstBounds returns the first-recurrence bounds on p's value (see
+// FirstOracle), widened by the positions with as many seeds in the pits
+// that the history and the line hold (runSeeds: p itself is not on the
+// line yet). The store margin is that of p, which those positions share:
+// seeds leave the pits only by captures, which reach the stores.
+func (s *gsearch) firstBounds(p *engine.Position) (lo, hi int, ok bool) {
+	lo, hi, ok = s.first.FirstBounds(p)
+	if !ok {
+		return 0, 0, false
+	}
+	if t := len(s.runSeeds) - 1; t >= 0 && s.runSeeds[t] == int32(inPits(p)) {
+		mn, mx := int(s.runMin[t]), int(s.runMax[t])
+		if p.ToMove() != engine.South {
+			mn, mx = -mx, -mn
+		}
+		m := s.margin(p)
+		lo, hi = min(lo, m+mn), max(hi, m+mx)
+	}
+	return lo, hi, true
+}
+
 // trusts reports whether the oracle's bounds hold for a position with
 // seeds in its pits, reached by the current line. They come from play that
 // never returns to a position, so the repetition rule could only cut that
@@ -68,6 +106,12 @@ func (s *gsearch) probe(n *gnode) (lo, hi int32, ok bool) {
 	if s.oracle == nil {
 		return 0, 0, false
 	}
+	if s.first != nil {
+		if l, h, ok := s.firstBounds(&n.pos); ok {
+			s.probes++
+			return s.proven(int32(100 * l)), s.proven(int32(100 * h)), true
+		}
+	}
 	if !s.trusts(inPits(&n.pos)) {
 		return 0, 0, false
 	}
@@ -86,6 +130,11 @@ func (s *gsearch) probe(n *gnode) (lo, hi int32, ok bool) {
 func (s *gsearch) bounded(n *gnode, v int32) int32 {
 	if s.oracle == nil {
 		return v
+	}
+	if s.first != nil {
+		if lo, hi, ok := s.firstBounds(&n.pos); ok {
+			return min(max(v, int32(100*lo)), int32(100*hi))
+		}
 	}
 	lo, hi, ok := s.oracle.Bounds(&n.pos)
 	if !ok {

@@ -183,3 +183,73 @@ func TestOracleBoundsHoldEvaluation(t *testing.T) {
 		})
 	}
 }
+
+// fixedFirst is a FirstOracle whose first-recurrence bounds are the store
+// margin plus value ± spread for every position of at most max seeds in
+// the pits, and whose plain bounds cover nothing.
+type fixedFirst struct{ max, value, spread int }
+
+func (fixedFirst) Bounds(*engine.Position) (int, int, bool) { return 0, 0, false }
+
+func (o fixedFirst) FirstBounds(p *engine.Position) (int, int, bool) {
+	if inPits(p) > o.max {
+		return 0, 0, false
+	}
+	m := p.Store(p.ToMove()) - p.Store(1-p.ToMove())
+	return m + o.value - o.spread, m + o.value + o.spread, true
+}
+
+// TestFirstBoundsWidened: under the first-recurrence rule the search asks
+// a FirstOracle and widens its bounds by the positions before with as many
+// seeds in the pits (their splits, for the side to move, plus the store
+// margin they share), worked out by hand here; under the third-occurrence
+// rule it does not ask it.
+func TestFirstBoundsWidened(t *testing.T) {
+	abapa := engine.MustNew("oware", engine.Options{"repetition": "first"})
+	pos := func(r engine.Rules, toMove engine.Side, south, north []int) engine.Position {
+		p, err := engine.NewPosition(r, engine.Setup{ToMove: toMove, Pits: [][]int{south, north}, Stores: []int{20, 18}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	h11 := pos(abapa, engine.North, []int{1, 2, 3, 0, 0, 0}, []int{5, 0, 0, 0, 0, 0})   // 11 seeds
+	h10a := pos(abapa, engine.North, []int{1, 2, 3, 0, 0, 0}, []int{4, 0, 0, 0, 0, 0})  // 10 seeds, South's split +2
+	h10b := pos(abapa, engine.South, []int{1, 0, 0, 0, 0, 0}, []int{4, 5, 0, 0, 0, 0})  // 10 seeds, South's split -8
+	south := pos(abapa, engine.South, []int{0, 2, 3, 0, 0, 1}, []int{4, 0, 0, 0, 0, 0}) // 10 seeds, margin +2 for South
+	north := pos(abapa, engine.North, []int{0, 2, 3, 0, 0, 1}, []int{4, 0, 0, 0, 0, 0}) // margin -2 for North
+	o := fixedFirst{max: 10, value: 1, spread: 1}                                       // [0, 2] for the board
+	tests := []struct {
+		name    string
+		history []engine.Position
+		p       engine.Position
+		lo, hi  int
+	}{
+		{"nothing before", nil, south, 2 + 0, 2 + 2},
+		{"a position of 11 seeds before", []engine.Position{h11}, south, 2, 4},
+		{"South, split +2 before", []engine.Position{h11, h10a}, south, 2, 4},
+		{"South, splits +2 and -8 before", []engine.Position{h11, h10a, h10b}, south, 2 - 8, 4},
+		{"North, splits +2 and -8 before", []engine.Position{h11, h10a, h10b}, north, -2 - 2, -2 + 8},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newGSearch(context.Background(), abapa, newGTT(1<<16), tc.history, o)
+			lo, hi, ok := s.firstBounds(&tc.p)
+			if !ok || lo != tc.lo || hi != tc.hi {
+				t.Errorf("firstBounds = [%d, %d] (ok %v), want [%d, %d]", lo, hi, ok, tc.lo, tc.hi)
+			}
+			plo, phi, ok := s.probe(&gnode{pos: tc.p})
+			if !ok || plo != s.proven(int32(100*tc.lo)) || phi != s.proven(int32(100*tc.hi)) {
+				t.Errorf("probe = [%d, %d] (ok %v), want the proven [%d, %d]", plo, phi, ok, tc.lo, tc.hi)
+			}
+		})
+	}
+	// Under the engine's third-occurrence rule the first-recurrence bounds
+	// are never asked.
+	third := engine.MustNew("oware", nil)
+	s := newGSearch(context.Background(), third, newGTT(1<<16), nil, o)
+	p := pos(third, engine.South, []int{0, 2, 3, 0, 0, 1}, []int{4, 0, 0, 0, 0, 0})
+	if _, _, ok := s.probe(&gnode{pos: p}); ok || s.first != nil {
+		t.Error("the third-occurrence rule's search asked the first-recurrence bounds")
+	}
+}

@@ -66,6 +66,15 @@ type gsearch struct {
 	twiceSeeds []int32
 	pathSeeds  []int  // the seeds in the pits of each position of path
 	probes     uint64 // the oracle's answers used
+
+	// The oracle's first-recurrence bounds (nil: none, or another
+	// repetition rule) and, for each position of the history and the
+	// line in order, its seeds in the pits and the lowest and highest
+	// split (South's pits minus North's) of the positions with as many
+	// seeds up to it: the widening FirstOracle's bounds need.
+	first          FirstOracle
+	runSeeds       []int32
+	runMin, runMax []int32
 }
 
 func newGSearch(ctx context.Context, r engine.Rules, tt *gtt, hist []engine.Position, oracle Oracle) *gsearch {
@@ -79,6 +88,9 @@ func newGSearch(ctx context.Context, r engine.Rules, tt *gtt, hist []engine.Posi
 	s.cacheCycles = true
 	s.count = map[pkey]int32{}
 	s.oracle = oracle
+	if f, ok := oracle.(FirstOracle); ok && s.repLim == 2 {
+		s.first = f
+	}
 	for i := range hist {
 		s.enter(&hist[i], hist[i].Key())
 	}
@@ -146,6 +158,10 @@ func (s *gsearch) pop() {
 			s.twiceSeeds[c]--
 		}
 	}
+	if s.first != nil {
+		t := len(s.runSeeds) - 1
+		s.runSeeds, s.runMin, s.runMax = s.runSeeds[:t], s.runMin[:t], s.runMax[:t]
+	}
 }
 
 // enter counts an occurrence of p (key k), on the line or in the history.
@@ -162,6 +178,16 @@ func (s *gsearch) enter(p *engine.Position, k pkey) {
 	s.bySeeds[c]++
 	if s.count[k] == 2 {
 		s.twiceSeeds[c]++
+	}
+	if s.first != nil {
+		sp := int32(p.PitSeeds(engine.South) - p.PitSeeds(engine.North))
+		lo, hi := sp, sp
+		if t := len(s.runSeeds) - 1; t >= 0 && s.runSeeds[t] == int32(c) {
+			lo, hi = min(lo, s.runMin[t]), max(hi, s.runMax[t])
+		}
+		s.runSeeds = append(s.runSeeds, int32(c))
+		s.runMin = append(s.runMin, lo)
+		s.runMax = append(s.runMax, hi)
 	}
 }
 
