@@ -20,8 +20,9 @@ import "github.com/mancala-bot/mancala/engine"
 //     keeps it as any heuristic value, never at exactDepth).
 //
 // An engine that plays the first-recurrence rule (Abapa) trusts the
-// oracle only on the first position of each seed count, right after a
-// capture; in slow endgames, where nobody captures for many moves, the
+// oracle's Bounds only on the first position of each seed count, right
+// after a capture (a FirstOracle's FirstBounds, where it has them, at
+// every node); in slow endgames, where nobody captures for many moves, the
 // second use gives the search the database's knowledge all the same.
 // Ending the line at an unproven exact value instead (as a leaf at every
 // node) played worse than both (docs/performance.md).

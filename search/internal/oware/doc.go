@@ -98,6 +98,15 @@
 // or hi, an exact value to store); elsewhere it is an evaluation only, not
 // to be stored as exact in a transposition table shared across paths.
 //
+// # Bounds that count the first recurrence
+//
+// FirstDB is a second table, for the first-recurrence rule only: its
+// bounds count that rule's end (each side keeping its seeds when a
+// position comes back) instead of leaving cycling play out, so they are
+// tighter than DB's, and they hold after any history of the board's level
+// once widened by the splits of its positions (FirstDB.Widen): a search
+// may use them at every node. first.go works out why.
+//
 // The majority rule is left out (see DB): it needs the stores, and never
 // changes who wins.
 package oware
