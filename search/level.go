@@ -448,7 +448,7 @@ func endgameLookup(p engine.Position, whole bool) (Decision, bool) {
 func Prepare(ctx context.Context, r engine.Rules) error {
 	if slam, ok := oware.Params(r); ok {
 		if r.RepetitionLimit() == 2 {
-			if _, err := oware.GetFirst(ctx, slam, oware.FirstSeeds); err != nil {
+			if _, err := oware.GetFirst(ctx, slam, owareFirstSeeds); err != nil {
 				return err
 			}
 		}

@@ -53,7 +53,7 @@ func oracleFor(p engine.Position) generic.Oracle {
 	}
 	o := owareOracle{db: oware.LoadedDBNoWait(slam, owareSeeds(slam), CacheDir())}
 	if p.Rules().RepetitionLimit() == 2 {
-		if o.first = oware.LoadedFirstNoWait(slam, oware.FirstSeeds); o.first == nil {
+		if o.first = oware.LoadedFirstNoWait(slam, owareFirstSeeds); o.first == nil {
 			warmFirst(slam)
 		}
 	}
@@ -84,7 +84,7 @@ func warmFirst(slam oware.Slam) {
 	}
 	firstWarming.m[slam] = true
 	goBackground(func(ctx context.Context) {
-		_, err := oware.GetFirst(ctx, slam, oware.FirstSeeds)
+		_, err := oware.GetFirst(ctx, slam, owareFirstSeeds)
 		if err != nil {
 			firstWarming.Lock()
 			delete(firstWarming.m, slam)

@@ -35,6 +35,10 @@ var ErrOwareDBNotBuilt = oware.ErrNotBuilt
 // builds small.
 var owarePerfectSeeds = 0
 
+// owareFirstSeeds is the oware.FirstDB the levels consult under the
+// first-recurrence rule; this package's tests make it smaller.
+var owareFirstSeeds = oware.FirstSeeds
+
 // OwarePerfectSeeds returns the seed count of the Oware endgame database
 // (default rules: grand slams capture) that Perfect plays from, and Hard
 // and Expert look up, with the cache directory CacheDir(): the largest

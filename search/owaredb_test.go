@@ -692,6 +692,7 @@ const testOwarePerfectSeeds = 6
 
 func TestMain(m *testing.M) {
 	owarePerfectSeeds = testOwarePerfectSeeds
+	owareFirstSeeds = testOwarePerfectSeeds
 	// Databases the tests build go to a folder of their own, never the
 	// user's cache.
 	if os.Getenv("MANCALA_CACHE_DIR") == "" {

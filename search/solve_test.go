@@ -72,7 +72,7 @@ func bruteForceMemo(p engine.Position, seen []string, memo map[string]int, left 
 	} else {
 		limit := 2
 		if p.Rules().Variant().ID == "oware" {
-			limit = 3
+			limit = p.Rules().RepetitionLimit() // 3, or 2 under repetition=first
 		}
 		n := 1
 		for _, x := range seen {
