@@ -69,7 +69,7 @@ func TestAbapaSearchProofs(t *testing.T) {
 				continue
 			}
 			n++
-			v, ok := bruteForceBudget(g.p, nil, g.hist, 200_000)
+			v, ok := bruteForceBudget(g.p, nil, g.hist, 50_000)
 			if !ok {
 				continue
 			}

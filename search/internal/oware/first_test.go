@@ -6,8 +6,6 @@ import (
 	"os"
 	"strconv"
 	"testing"
-
-	"github.com/mancala-bot/mancala/search/internal/kalah"
 )
 
 // firstWithin reports whether n's value under the first-recurrence rule,
@@ -168,36 +166,5 @@ func TestFirstBoundsWithHistory(t *testing.T) {
 				t.Fatal("nothing checked, or the history never matters")
 			}
 		})
-	}
-}
-
-// TestFirstBoundsFourSeeds compares the bounds with the brute force on a
-// larger count where the brute force finishes: every board of 4 seeds
-// with at most 2 on each side is checked with no history.
-func TestFirstBoundsFourSeeds(t *testing.T) {
-	if testing.Short() {
-		t.Skip("brute force on 4 seeds")
-	}
-	db, f := firstDBs(t, NoCapture, 4)
-	checked, given := 0, 0
-	for _, b := range levelBoards(4) {
-		if kalah.RowSum(b.My) > 2 || kalah.RowSum(b.Opp) > 2 {
-			continue
-		}
-		lo, hi, _ := f.Bounds(b)
-		n := strategyNode{b, true}
-		in, ok := firstWithin(db, n, map[strategyNode]bool{n: true}, lo, hi)
-		switch {
-		case !ok:
-			given++
-		case !in:
-			t.Fatalf("%v: the value leaves the bounds [%d, %d]", b, lo, hi)
-		default:
-			checked++
-		}
-	}
-	t.Logf("4 seeds, at most 2 a side: %d boards checked, %d given up", checked, given)
-	if checked == 0 {
-		t.Fatal("nothing checked")
 	}
 }
