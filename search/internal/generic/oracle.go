@@ -60,7 +60,11 @@ type FirstOracle interface {
 // FirstOracle), widened by the positions with as many seeds in the pits
 // that the history and the line hold (runSeeds: p itself is not on the
 // line yet). The store margin is that of p, which those positions share:
-// seeds leave the pits only by captures, which reach the stores.
+// seeds leave the pits only by captures, which reach the stores. Every
+// position before p must be on the line: ab asks before pushing p, with
+// its parent pushed; quiescence, which does not push, asks only at
+// captures (Oware's quiescence follows nothing else), where p starts a
+// seed count of its own and nothing is widened.
 func (s *gsearch) firstBounds(p *engine.Position) (lo, hi int, ok bool) {
 	lo, hi, ok = s.first.FirstBounds(p)
 	if !ok {
