@@ -206,6 +206,15 @@ func (f *FirstDB) buildLevel(ctx context.Context, k int) error {
 	return nil
 }
 
+// safe reports whether node id (see solve) is Safe at threshold v: the
+// end by recurrence there would give the protagonist at least v.
+func (l *firstLevel) safe(v, id int) bool {
+	if id < l.n {
+		return int(l.split[id]) >= v
+	}
+	return -int(l.split[id-l.n]) >= v
+}
+
 // firstScratch is one goroutine's working memory for firstLevel.solve.
 type firstScratch struct {
 	win, inY []bool
@@ -241,12 +250,7 @@ func (l *firstLevel) solve(v int, sc *firstScratch) {
 	n := l.n
 	win, inY, left, cnt := sc.win, sc.inY, sc.left, sc.cnt
 	clear(win)
-	safe := func(id int) bool {
-		if id < n {
-			return int(l.split[id]) >= v
-		}
-		return -int(l.split[id-n]) >= v
-	}
+	safe := func(id int) bool { return l.safe(v, id) }
 	bad := func(i int) bool { return int(l.exB[i]) > -v }
 	q := sc.queue[:0]
 	add := func(id int) {

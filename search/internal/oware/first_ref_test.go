@@ -30,12 +30,7 @@ func (l *firstLevel) solveByDefinition(v int, sc *defScratch) {
 	n := l.n
 	win, inY, supp, cnt := sc.win, sc.inY, sc.supp, sc.cnt
 	clear(win)
-	safe := func(id int) bool {
-		if id < n {
-			return int(l.split[id]) >= v
-		}
-		return -int(l.split[id-n]) >= v
-	}
+	safe := func(id int) bool { return l.safe(v, id) }
 	for {
 		q := sc.queue[:0]
 		remove := func(id int) {
