@@ -89,7 +89,7 @@ func dbCached(g *kalah.Geom, k int, dir string) bool {
 	return err == nil
 }
 
-// dbWarming holds the databases being loaded by warmKalahDB.
+// dbWarming holds the databases being loaded by warmKalahDB and warmFirst.
 var dbWarming sync.Map
 
 // warmKalahDB starts loading (or building) the database (g, k) in the

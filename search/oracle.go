@@ -2,7 +2,7 @@ package search
 
 import (
 	"context"
-	"sync"
+	"fmt"
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/search/internal/generic"
@@ -63,56 +63,16 @@ func oracleFor(p engine.Position) generic.Oracle {
 	return o
 }
 
-// firstWarming holds the grand-slam rules whose FirstDB warmFirst is
-// building.
-var firstWarming struct {
-	sync.Mutex
-	m map[oware.Slam]bool
-}
-
 // warmFirst builds rule slam's FirstDB in the background (goBackground)
-// unless it is being built already; a build that fails (StopBackground)
-// may start again on the next call.
+// unless it is being built already (dbWarming, as warmKalahDB); a build
+// that fails (StopBackground) may start again on the next call.
 func warmFirst(slam oware.Slam) {
-	firstWarming.Lock()
-	defer firstWarming.Unlock()
-	if firstWarming.m[slam] {
+	key := fmt.Sprintf("oware-first|%v|%d", slam, owareFirstSeeds)
+	if _, busy := dbWarming.LoadOrStore(key, true); busy {
 		return
 	}
-	if firstWarming.m == nil {
-		firstWarming.m = map[oware.Slam]bool{}
-	}
-	firstWarming.m[slam] = true
 	goBackground(func(ctx context.Context) {
-		_, err := oware.GetFirst(ctx, slam, owareFirstSeeds)
-		if err != nil {
-			firstWarming.Lock()
-			delete(firstWarming.m, slam)
-			firstWarming.Unlock()
-		}
+		defer dbWarming.Delete(key)
+		_, _ = oware.GetFirst(ctx, slam, owareFirstSeeds)
 	})
-}
-
-// LoadCached loads the endgame databases that the heuristic search
-// consults and that are already in the cache directory (today Oware's,
-// one per grand-slam rule, OwarePerfectSeedsFor seeds), building none: the bot calls it at start, so
-// that Hard and Expert consult a database built earlier (by Perfect's
-// first game or "mancala book oware") from their first move. It returns
-// the load's error (a damaged file, ctx's end); a database not in the
-// cache is not an error.
-func LoadCached(ctx context.Context) error {
-	dir := CacheDir()
-	if dir == "" {
-		return nil
-	}
-	for _, slam := range oware.Slams {
-		k := owareSeeds(slam)
-		if !oware.FileOK(slam, dir, k) {
-			continue
-		}
-		if _, err := oware.GetDB(ctx, slam, k, dir); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -56,7 +56,6 @@ const noExit = -128
 // the moves that stay in the level as edges (forward and reverse), those
 // that capture summarized by their proven results.
 type firstLevel struct {
-	k     int
 	first uint64 // the rank of the level's first board
 	n     int    // boards
 	split []int8 // the end by recurrence's value for the side to move
@@ -95,7 +94,7 @@ func (f *FirstDB) Bounds(b kalah.Board) (lo, hi int, ok bool) {
 
 // level returns level k's graph; the lower levels must be done.
 func (f *FirstDB) level(k int) *firstLevel {
-	l := &firstLevel{k: k}
+	l := &firstLevel{}
 	if k > 0 {
 		l.first = DBSize(k - 1)
 	}

@@ -8,27 +8,35 @@ import (
 	"testing"
 )
 
-// firstWithin reports whether n's value under the first-recurrence rule,
-// path holding its level's history and n, lies within [lo, hi]
-// (firstValue, two null-window searches); ok is false past the budget.
-func firstWithin(db *DB, n strategyNode, path map[strategyNode]bool, lo, hi int) (in, ok bool) {
+// firstCompare reports whether n's value under the first-recurrence rule
+// (firstValue), path holding its level's history and n, is at least lo
+// (above false) or at most hi (above true), by a null-window search on a
+// copy of path (a search given up leaves its line in the map); ok is
+// false past a budget of 200 000 nodes.
+func firstCompare(db *DB, n strategyNode, path map[strategyNode]bool, bound int, above bool) (holds, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			if r != errFirstLimit {
 				panic(r)
 			}
-			in, ok = false, false
+			holds, ok = false, false
 		}
 	}()
 	budget := 200_000
-	if firstValue(db, n, maps.Clone(path), lo-1, lo, &budget) < lo {
-		return false, true
+	if above {
+		return firstValue(db, n, maps.Clone(path), bound, bound+1, &budget) <= bound, true
 	}
-	budget = 200_000
-	if firstValue(db, n, maps.Clone(path), hi, hi+1, &budget) > hi {
-		return false, true
+	return firstValue(db, n, maps.Clone(path), bound-1, bound, &budget) >= bound, true
+}
+
+// firstWithin reports whether n's value under the first-recurrence rule,
+// path holding its level's history and n, lies within [lo, hi]
+// (firstCompare both ways); ok is false past the budget.
+func firstWithin(db *DB, n strategyNode, path map[strategyNode]bool, lo, hi int) (in, ok bool) {
+	if atLeast, ok := firstCompare(db, n, path, lo, false); !ok || !atLeast {
+		return false, ok
 	}
-	return true, true
+	return firstCompare(db, n, path, hi, true)
 }
 
 // firstDBs builds DB and FirstDB for rule slam and k seeds.

@@ -3,7 +3,6 @@ package oware
 import (
 	"context"
 	"errors"
-	"maps"
 	"os"
 	"strconv"
 	"testing"
@@ -393,20 +392,6 @@ func TestStrategyLowerBound(t *testing.T) {
 				t.Fatal(err)
 			}
 			checked, given, below := 0, 0, 0
-			// atLeast reports whether n's value with path is at least lo.
-			atLeast := func(n strategyNode, path map[strategyNode]bool, lo int) (holds, ok bool) {
-				defer func() {
-					if r := recover(); r != nil {
-						if r != errFirstLimit {
-							panic(r)
-						}
-						holds, ok = false, false
-					}
-				}()
-				budget := 200_000
-				// A copy: a search given up leaves its line in the map.
-				return firstValue(db, n, maps.Clone(path), lo-1, lo, &budget) >= lo, true
-			}
 			var walk func(n strategyNode, path map[strategyNode]bool, left int, deviated bool)
 			walk = func(n strategyNode, path map[strategyNode]bool, left int, deviated bool) {
 				moves := db.Moves(n.b)
@@ -416,7 +401,7 @@ func TestStrategyLowerBound(t *testing.T) {
 				k := kalah.RowSum(n.b.My) + kalah.RowSum(n.b.Opp)
 				lo, _ := db.Bounds(n.b)
 				if n.mine && len(path) > 1 {
-					holds, ok := atLeast(n, path, lo)
+					holds, ok := firstCompare(db, n, path, lo, false)
 					switch {
 					case !ok:
 						given++
