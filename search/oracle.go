@@ -76,3 +76,27 @@ func warmFirst(slam oware.Slam) {
 		_, _ = oware.GetFirst(ctx, slam, owareFirstSeeds)
 	})
 }
+
+// LoadCached loads the endgame databases that the heuristic search
+// consults and that are already in the cache directory (today Oware's,
+// one per grand-slam rule, OwarePerfectSeedsFor seeds), building none: the bot calls it at start, so
+// that Hard and Expert consult a database built earlier (by Perfect's
+// first game or "mancala book oware") from their first move. It returns
+// the load's error (a damaged file, ctx's end); a database not in the
+// cache is not an error.
+func LoadCached(ctx context.Context) error {
+	dir := CacheDir()
+	if dir == "" {
+		return nil
+	}
+	for _, slam := range oware.Slams {
+		k := owareSeeds(slam)
+		if !oware.FileOK(slam, dir, k) {
+			continue
+		}
+		if _, err := oware.GetDB(ctx, slam, k, dir); err != nil {
+			return err
+		}
+	}
+	return nil
+}
