@@ -13,12 +13,15 @@ import (
 // Limits bound an analysis. The search stops at the first limit reached;
 // with none set it thinks for DefaultAnalyzeTime. Depth and Nodes give the
 // same result on every run and machine; Time and a context deadline do not
-// (a search stopped by them keeps its last completed depth).
+// (a search stopped by them keeps its last completed depth, and a better
+// root move the stopped iteration found).
 type Limits struct {
 	// Depth is the deepest iteration, in plies (an extra turn is a ply).
 	Depth int
-	// Nodes stops the search once it has visited this many positions; the
-	// iteration it interrupts is discarded. Depth 1 always completes (unless
+	// Nodes stops the search once it has visited this many positions; of
+	// the iteration it interrupts only a root move searched to the end
+	// that beats the previous iteration's best is kept (see
+	// Analysis.Partial). Depth 1 always completes (unless
 	// Time or the context stop it), so a budget smaller than depth 1 needs
 	// still gives a searched move; depth 1 is bounded (quiescence follows
 	// at most quiesceWidth moves to a depth of 8).
@@ -56,6 +59,11 @@ type Analysis struct {
 	PV []engine.Move
 	// Depth is the last completed iteration's depth in plies.
 	Depth int
+	// Partial reports that Best, Score and PV come from the iteration a
+	// limit stopped after Depth: a root move it searched to the end beat
+	// the last completed iteration's best (PV is that move and what the
+	// table holds after it).
+	Partial bool
 	// Nodes counts the positions visited; Elapsed is the time taken.
 	Nodes   uint64
 	Elapsed time.Duration
@@ -143,6 +151,16 @@ func Analyze(ctx context.Context, p engine.Position, lim Limits) (Analysis, erro
 		}
 		v, proven := s.Search(p, d)
 		if stopped, _ := s.Stopped(); stopped {
+			// A root move searched to the end at this depth that beats
+			// the last depth's best move, which was searched first, is
+			// the better move (its score is this depth's).
+			if first, best, v, done := s.Partial(); done >= 2 && first == res.Best && best != first {
+				res.Best, res.Score, res.PV = best, float64(v)/100, []engine.Move{best}
+				if q, err := p.Play(best); err == nil && q.Status() == engine.Ongoing {
+					res.PV = append(res.PV, s.PV(q, d+7)...)
+				}
+				res.Partial = true
+			}
 			break
 		}
 		res.Depth = d

@@ -351,3 +351,68 @@ func TestAnalyzeErrors(t *testing.T) {
 		checkAnalysis(t, v.Start(), a, 6)
 	}
 }
+
+// TestAnalyzePartialIteration: when a node budget stops an iteration after
+// it has searched a root move that beats the last completed iteration's
+// best (searched first), Analyze plays that move. Over random positions
+// of several games, every such answer is checked against the same search
+// let finish that iteration (its first moves are searched the same way,
+// from the same table): the move is not the completed iteration's best,
+// its score is a lower bound of the finished iteration's, and the node
+// limit gives the same answer twice.
+func TestAnalyzePartialIteration(t *testing.T) {
+	ctx := context.Background()
+	found := 0
+	for _, id := range []string{"togyz", "ayoayo", "congkak", "bao-kenya"} {
+		r := engine.MustNew(id, nil)
+		rng := rand.New(rand.NewPCG(5, uint64(len(id))))
+		for i := 0; i < 80; i++ {
+			p := playRandom(r.Start(), rng, 4+rng.IntN(30))
+			if p.Status() != engine.Ongoing {
+				continue
+			}
+			lim := Limits{Nodes: uint64(2000 + rng.IntN(20000)), TableMB: 1}
+			a, err := Analyze(ctx, p, lim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !a.Partial {
+				continue
+			}
+			found++
+			name := fmt.Sprintf("%s %d (%d nodes)", id, i, lim.Nodes)
+			again, err := Analyze(ctx, p, lim)
+			if err != nil || again.Best != a.Best || again.Score != a.Score || !again.Partial {
+				t.Errorf("%s: a second run answers %s %v (partial %v), the first %s %v", name, again.Best, again.Score, again.Partial, a.Best, a.Score)
+			}
+			done, err := Analyze(ctx, p, Limits{Depth: a.Depth, TableMB: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if done.Best == a.Best {
+				t.Errorf("%s: partial answer %s is depth %d's best already", name, a.Best, a.Depth)
+			}
+			next, err := Analyze(ctx, p, Limits{Depth: a.Depth + 1, TableMB: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if next.Score < a.Score {
+				t.Errorf("%s: depth %d finished scores %v, below the partial %s's %v", name, a.Depth+1, next.Score, a.Best, a.Score)
+			}
+			if len(a.PV) == 0 || a.PV[0] != a.Best {
+				t.Errorf("%s: PV %v does not start with %s", name, a.PV, a.Best)
+			}
+			q := p
+			for _, m := range a.PV {
+				if q, err = q.Play(m); err != nil {
+					t.Errorf("%s: PV %v: %v", name, a.PV, err)
+					break
+				}
+			}
+		}
+	}
+	if found < 8 {
+		t.Fatalf("only %d partial answers: the test checks too little", found)
+	}
+	t.Logf("%d partial answers checked", found)
+}

@@ -109,6 +109,15 @@ func (s *gsearch) ab(n *gnode, ply, depth int, alpha, beta int32) int32 {
 		if s.stopped {
 			break
 		}
+		if ply == 0 {
+			s.rootDone++
+			if j == 0 {
+				s.rootFirst = c.move
+			}
+			if j == 0 || v > best {
+				s.rootBest, s.rootValue = c.move, v
+			}
+		}
 		if v > best {
 			best, bestIdx = v, int(c.order&127)+1
 			if v > a {

@@ -128,8 +128,22 @@ func (x *Searcher) Stopped() (bool, error) { return x.s.stopped, x.s.errStop }
 // then exact, in hundredths). It is meaningless when the search stopped.
 func (x *Searcher) Search(p engine.Position, depth int) (value int32, proven bool) {
 	x.s.horizon = 0
+	x.s.rootDone = 0
 	v := x.s.ab(&gnode{pos: p}, 0, depth, minScore, maxScore)
 	return margin100(v), x.s.horizon == 0
+}
+
+// Partial is what the last Search learned before a limit stopped it: the
+// first root move it searched to the end (normally the best of the
+// iteration before: the table's move is searched first), the best of
+// those it searched to the end with its value, in hundredths of a seed
+// for the side to move, and how many it searched. Every root move after
+// the first is searched against the best value so far, so best differs
+// from first only when it is better at the stopped iteration's depth.
+// done is 0 when the search stopped before the first root move was
+// through, or answered the root without searching its moves.
+func (x *Searcher) Partial() (first, best engine.Move, value int32, done int) {
+	return x.s.rootFirst, x.s.rootBest, margin100(x.s.rootValue), x.s.rootDone
 }
 
 // PV is the principal variation from p, as the table holds it after

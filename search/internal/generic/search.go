@@ -47,15 +47,22 @@ type gsearch struct {
 	// all the same.
 	cacheCycles bool
 	horizon     uint64 // leaves evaluated heuristically
-	killers     [][2]engine.Move
-	history     [2][engine.MaxPits*2 + 2]int32
-	qdepth      int
-	tr          Tracker                                     // the solver's progress (never nil; see New)
-	marks       []engine.Mark                               // scratch for the evaluations
-	score       scorer                                      // the final margin of games not decided by the stores (nil: the stores)
-	material    func(p *engine.Position, s engine.Side) int // a move's gain is its change (nil: the store's; see variantEval)
-	rep         func(r engine.Rules, swept int) (int, bool) // the variant's value of a repetition (nil: the seeds swept; see variantEval)
-	decisive    bool                                        // proven outcomes scored by their winner first (see variantEval, proven)
+	// The root moves the current iteration has searched to the end: how
+	// many, the first and the best of them with its value (see
+	// Searcher.Partial).
+	rootDone  int
+	rootFirst engine.Move
+	rootBest  engine.Move
+	rootValue int32
+	killers   [][2]engine.Move
+	history   [2][engine.MaxPits*2 + 2]int32
+	qdepth    int
+	tr        Tracker                                     // the solver's progress (never nil; see New)
+	marks     []engine.Mark                               // scratch for the evaluations
+	score     scorer                                      // the final margin of games not decided by the stores (nil: the stores)
+	material  func(p *engine.Position, s engine.Side) int // a move's gain is its change (nil: the store's; see variantEval)
+	rep       func(r engine.Rules, swept int) (int, bool) // the variant's value of a repetition (nil: the seeds swept; see variantEval)
+	decisive  bool                                        // proven outcomes scored by their winner first (see variantEval, proven)
 
 	// The oracle (an endgame database; nil: none) and what deciding when
 	// to trust it needs: by the seeds in the pits, how many positions of
