@@ -58,14 +58,15 @@ type GameRecord struct {
 	Start engine.Position `json:"start"`
 	// Moves are the moves from Start in the spec's notation ("3", "3L").
 	Moves []string `json:"moves"`
-	// Margin is A's final store margin (> 0 a win; see PlayMatch).
+	// Margin is A's final margin by the rules' count (> 0 a win; see
+	// resultMargin).
 	Margin int `json:"margin"`
 }
 
 // MatchResult is the tally of a match from player A's side.
 type MatchResult struct {
 	Games, Wins, Draws, Losses int
-	// Margin is A's total store margin over all games.
+	// Margin is A's total margin over all games.
 	Margin int
 	// PairWins, PairDraws and PairLosses count PlayMatch's finished pairs
 	// of games (one opening, A on each side) by A's summed margin: where
@@ -204,7 +205,7 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 }
 
 // playGame plays game i of a match from its pair's opening and returns
-// it with a's final store margin.
+// it with a's final margin (resultMargin).
 func playGame(ctx context.Context, opening engine.Position, a, b Level, i, maxPlies int, seed int64) (*engine.Game, int, error) {
 	aSide := engine.Side(i % 2)
 	g := engine.NewGame(opening)
