@@ -154,8 +154,8 @@ func Analyze(ctx context.Context, p engine.Position, lim Limits) (Analysis, erro
 			// A root move searched to the end at this depth that beats
 			// the last depth's best move, which was searched first, is
 			// the better move (its score is this depth's).
-			if first, best, v, done := s.Partial(); res.Depth > 0 && done >= 2 && first == res.Best && best != first {
-				res.Best, res.Score, res.PV = best, float64(v)/100, []engine.Move{best}
+			if first, best, score, done := s.Partial(); res.Depth > 0 && done >= 2 && first == res.Best && best != first {
+				res.Best, res.Score, res.PV = best, float64(score)/100, []engine.Move{best}
 				if q, err := p.Play(best); err == nil && q.Status() == engine.Ongoing {
 					res.PV = append(res.PV, s.PV(q, d+7)...)
 				}
