@@ -13,3 +13,31 @@ func (p Position) Scores() (south, north int, ok bool) {
 	south, north = s.scores(p) // by value: a pointer would make p escape
 	return south, north, true
 }
+
+// FinalMargin returns South's margin by the rules' count: South's score
+// minus North's where the rules give scores (Scores), the seeds in South's
+// pits minus North's in games without stores (Bao la Kiswahili, Bao la
+// Kujifunza, Ohojitxi), the stores' difference otherwise. Where the rules
+// named a winner the count does not favour (Afrika's misere, Bao's player
+// left without a move, Ohojitxi's player who emptied his pits), it is all
+// the seeds in play for the winner. For an unfinished position it is the
+// count as it stands. A match scores its games, and a review the end of
+// its graph, by it.
+func (p Position) FinalMargin() int {
+	var m int
+	switch south, north, ok := p.Scores(); {
+	case ok:
+		m = south - north
+	case p.rules.Layout().Store(South) == NoCell:
+		m = p.PitSeeds(South) - p.PitSeeds(North)
+	default:
+		m = p.Store(South) - p.Store(North)
+	}
+	switch w, ok := p.Status().Winner(); {
+	case ok && w == South && m <= 0:
+		return p.Seeds()
+	case ok && w == North && m >= 0:
+		return -p.Seeds()
+	}
+	return m
+}

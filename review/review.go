@@ -195,7 +195,7 @@ func Game(ctx context.Context, start engine.Position, moves []engine.Move, o Opt
 	// The finished end first: it is exact and costs nothing.
 	last := positions[len(positions)-1]
 	if last.Status().Over() {
-		rv.Evals[len(positions)-1] = Eval{South: float64(FinalSouth(last)), Exact: true, Known: true}
+		rv.Evals[len(positions)-1] = Eval{South: float64(last.FinalMargin()), Exact: true, Known: true}
 	}
 	// A shallow pass gives every position a value quickly; deeper ones
 	// then replace it as long as the time allows, the moves that lost the
@@ -321,7 +321,7 @@ func exactScores(ctx context.Context, p engine.Position, hist []engine.Position,
 		}
 		var v int
 		if c.Status().Over() {
-			v = FinalSouth(c)
+			v = c.FinalMargin()
 			if mover == engine.North {
 				v = -v
 			}
@@ -346,30 +346,6 @@ func toSouth(s engine.Side, v float64) float64 {
 		return -v
 	}
 	return v
-}
-
-// FinalSouth is the final margin of a finished position for South: its
-// score minus North's (by the rules' own count where it is not the stores,
-// by the seeds on each side where there are no stores), made to agree with
-// the result where the rules decide it otherwise (a win with fewer seeds
-// counts as winning by every seed on the board).
-func FinalSouth(p engine.Position) int {
-	var m int
-	switch south, north, ok := p.Scores(); {
-	case ok:
-		m = south - north
-	case p.Rules().Layout().Store(engine.South) == engine.NoCell:
-		m = p.PitSeeds(engine.South) - p.PitSeeds(engine.North)
-	default:
-		m = p.Store(engine.South) - p.Store(engine.North)
-	}
-	switch w, ok := p.Status().Winner(); {
-	case ok && w == engine.South && m <= 0:
-		return p.Seeds()
-	case ok && w == engine.North && m >= 0:
-		return -p.Seeds()
-	}
-	return m
 }
 
 // turningPoints picks the plies with the largest losses (at least MinLoss

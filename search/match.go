@@ -357,24 +357,10 @@ func RandomOpening(start engine.Position, plies int, rng *rand.Rand) engine.Posi
 }
 
 // resultMargin is side's final margin in a finished game p by the rules'
-// count (the stores, or engine.Position.Scores where the rules score more
-// than the stores: Selus and Sulus), or, when the rules named a winner the
-// margin does not favour (the search values such a game the same way), all
-// the seeds in play for or against it: what a match counts.
+// count (engine.Position.FinalMargin): what a match counts.
 func resultMargin(p engine.Position, side engine.Side) int {
-	m := p.Store(side) - p.Store(1-side)
-	if s, n, ok := p.Scores(); ok {
-		m = s - n
-		if side == engine.North {
-			m = -m
-		}
+	if side == engine.North {
+		return -p.FinalMargin()
 	}
-	w, ok := p.Status().Winner()
-	switch {
-	case ok && w == side && m <= 0:
-		return p.Seeds()
-	case ok && w != side && m >= 0:
-		return -p.Seeds()
-	}
-	return m
+	return p.FinalMargin()
 }

@@ -1,0 +1,79 @@
+package engine_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/mancala-bot/mancala/engine"
+)
+
+// TestFinalMargin: South's margin by each kind of count, worked out by
+// hand: the stores (Kalah), the rules' scores (Selus: store and owned
+// wegues), the seeds on each side without stores (Bao la Kujifunza), and
+// all the seeds in play where the rules named a winner the count does not
+// favour.
+func TestFinalMargin(t *testing.T) {
+	ones := []int{1, 1, 1, 1, 1, 1}
+	kujiSouth, kujiNorth := slices.Repeat([]int{2}, 16), slices.Repeat([]int{1}, 16)
+	for _, tc := range []struct {
+		name string
+		pos  func(t *testing.T) engine.Position
+		want int
+	}{
+		{"kalah, under way: the stores", func(t *testing.T) engine.Position {
+			return setup(t, "kalah", nil, engine.Setup{Pits: [][]int{ones, ones}, Stores: []int{20, 16}})
+		}, 4},
+		{"kalah, finished", func(t *testing.T) engine.Position {
+			return setup(t, "kalah", nil, engine.Setup{Pits: [][]int{make([]int, 6), make([]int, 6)}, Stores: []int{30, 18}, Status: engine.SouthWon})
+		}, 12},
+		{"bao la kujifunza, under way: the seeds on each side", func(t *testing.T) engine.Position {
+			return setup(t, "bao-kujifunza", nil, engine.Setup{Pits: [][]int{kujiSouth, kujiNorth}})
+		}, 32 - 16},
+		{"bao la kujifunza, won by the side with fewer seeds: all of them", func(t *testing.T) engine.Position {
+			return setup(t, "bao-kujifunza", nil, engine.Setup{Pits: [][]int{kujiSouth, kujiNorth}, Status: engine.NorthWon})
+		}, -48},
+		{"selus, won by North on the count while South's store leads", func(t *testing.T) engine.Position {
+			// A recorded game one move from its end (Expert against
+			// Hard; search's TestResultMarginScores): North's 4 ends it.
+			// The stores alone would give South the win (16 to 14); the
+			// count of stores and owned wegues gives North 34 to 20.
+			p, err := engine.ParsePosition([]byte(`{"variant":"selus","options":{"weak_traps":false},"to_move":"north","ply":45,` +
+				`"pits":{"south":[0,0,0,0,4,0,6,4,0],"north":[0,0,0,1,3,0,4,0,4]},"stores":{"south":16,"north":12},"status":"ongoing",` +
+				`"extra":{"opening":{"north":false,"south":false},"wegue":{"north":["","","","","north","","north","","north"],` +
+				`"south":["","","","","north","","north","south",""]}}}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, err := p.Play(engine.Move{Pit: 4})
+			if err != nil || q.Status() != engine.NorthWon {
+				t.Fatalf("north 4: %v %s", err, q.Status())
+			}
+			return q
+		}, -14},
+		{"afrika misere, the bigger store loses: all the seeds", func(t *testing.T) engine.Position {
+			p := setup(t, "afrika", engine.Options{"misere": "true"}, engine.Setup{Pits: [][]int{{0, 1, 0, 0, 0, 0, 0, 2}, {0, 0, 0, 0, 0, 0, 0, 3}}, Stores: []int{63, 59}})
+			q, err := p.Play(engine.Move{Pit: 16})
+			if err != nil || q.Status() != engine.NorthWon {
+				t.Fatalf("misere capture: %v %s", err, q.Status())
+			}
+			return q
+		}, -128},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.pos(t).FinalMargin(); got != tc.want {
+				t.Errorf("FinalMargin() = %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
+
+// setup builds a position of variant id with options opts, failing t on an
+// error.
+func setup(t *testing.T, id string, opts engine.Options, s engine.Setup) engine.Position {
+	t.Helper()
+	p, err := engine.NewPosition(engine.MustNew(id, opts), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
