@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 )
@@ -133,6 +134,10 @@ type storeRules struct {
 	// endWhenMoverEmpty ends the game when the player to move has no seeds
 	// (Congkak) instead of as soon as either side has none (Kalah).
 	endWhenMoverEmpty bool
+	// words: six pits a side, no relays (Kalah's usual board): the moves
+	// are listed and, without events, played on the cells read as words
+	// (Apply).
+	words bool
 
 	cycle int // cells a sowing passes through: 2n+1
 	// path lists, per mover, the cells in sowing order (the opponent's
@@ -150,6 +155,7 @@ const (
 func newStoreRules(v *Variant, o Options, n, seeds int, r storeRules) *storeRules {
 	r.base = base{variant: v, opts: o, layout: twoRowLayout(n)}
 	r.n, r.seeds, r.cycle = n, seeds, 2*n+1
+	r.words = n == 6 && !r.relay && !r.endWhenMoverEmpty
 	for me := range 2 {
 		skip := r.store(Side(1 - me))
 		k := 0
@@ -218,6 +224,14 @@ func (r *storeRules) AppendMoves(p *Position, buf []Move) []Move {
 	if p.status != Ongoing {
 		return buf
 	}
+	if r.words {
+		row := binary.LittleEndian.Uint64(p.cells[7*int(p.toMove&1):]) & 0xffffffffffff
+		buf = append(buf, sixPitMoveSets[nonzeroBytes(row)]...)
+		if r.canSwap(p) {
+			buf = append(buf, SwapMove)
+		}
+		return buf
+	}
 	c := r.pitCell(p.toMove, 1)
 	for i := 1; i <= r.n; i++ {
 		if p.cells[c] > 0 {
@@ -252,7 +266,61 @@ func (r *storeRules) Check(p *Position, m Move) error {
 	return nil
 }
 
+// Apply plays m. A move without events sown counter-clockwise on a six-pit
+// board, the inner loop of the search and of perft, is played here, written
+// for speed as Oware's Apply is (FuzzKalah checks that both ways leave
+// every position alike: it plays each move with and without events): the
+// pits and stores are read once as two little-endian words (lo: cells
+// 0..7, hi: 8..13), sown by adding kalahMoves' words, captured from and
+// written back once; settle runs only when a side's pits are empty. Every
+// other move is played seed by seed in applySeeds.
 func (r *storeRules) Apply(p *Position, m Move, ev *[]Event) {
+	me := p.toMove & 1
+	if ev != nil || !r.words || m.Kind != Sow || m.Pit-1 >= 6 {
+		r.applySeeds(p, m, ev)
+		return
+	}
+	c := uint(m.Pit-1) + 7*uint(me)
+	s := p.cells[c]
+	if s == 0 || r.cross && s%2 == 0 {
+		r.applySeeds(p, m, ev)
+		return
+	}
+	if r.pie && me == North {
+		p.aux[auxSwapAvailable] = 0
+	}
+	sow := &kalahMoves[me][m.Pit-1][s]
+	lo := binary.LittleEndian.Uint64(p.cells[0:8]) + sow.lo
+	hi := binary.LittleEndian.Uint64(p.cells[8:16]) + sow.hi
+	last := uint(sow.last)
+	p.ply++
+	if last != 6+7*uint(me) { // not the own store: no extra turn
+		// A last seed in an own pit that was empty takes the facing pit
+		// (cell 12-last) with itself.
+		if last-7*uint(me) < 6 && cellByte(lo, hi, last) == 1 {
+			opp := 12 - last
+			if k := cellByte(lo, hi, opp); k > 0 || r.emptyCapture {
+				lo, hi = clearByte(lo, hi, last)
+				lo, hi = clearByte(lo, hi, opp)
+				if me == South {
+					lo += (k + 1) << (8 * 6)
+				} else {
+					hi += (k + 1) << (8 * (13 - 8))
+				}
+			}
+		}
+		p.toMove = 1 - me
+	}
+	binary.LittleEndian.PutUint64(p.cells[0:8], lo)
+	binary.LittleEndian.PutUint64(p.cells[8:16], hi)
+	if lo&0xffffffffffff == 0 || (lo>>56|hi<<8)&0xffffffffffff == 0 {
+		r.settle(p, nil) // a side's pits are empty: the game ends
+	}
+}
+
+// applySeeds is Apply seed by seed, with events: the swap, relays,
+// cross-sowing's clockwise moves and boards of other sizes.
+func (r *storeRules) applySeeds(p *Position, m Move, ev *[]Event) {
 	me := p.toMove & 1
 	if m.Kind == Swap {
 		p.aux[auxSwapAvailable], p.aux[auxSwapped] = 0, 1
@@ -335,6 +403,75 @@ func (r *storeRules) Apply(p *Position, m Move, ev *[]Event) {
 	if extraTurn && p.status == Ongoing {
 		emit(ev, Event{Kind: EventExtraTurn, Side: me})
 	}
+}
+
+// kalahMoves[me][j][s] is what sowing the s seeds of side me's pit j+1
+// counter-clockwise does to the cells of a six-pit board read as two
+// little-endian words (lo: cells 0..7, hi: 8..13): the pit emptied (s
+// subtracted from its byte, which holds s, so that no byte borrows) and
+// each cell sown into added to, the opponent's store skipped; last is the
+// cell of the last seed.
+var kalahMoves = func() (t [2][6][256]struct {
+	lo, hi uint64
+	last   uint8
+}) {
+	const cycle = 13 // 12 pits and the mover's store
+	add := func(lo, hi *uint64, c int, n int) {
+		if c < 8 {
+			*lo += uint64(n) << (8 * c)
+		} else {
+			*hi += uint64(n) << (8 * (c - 8))
+		}
+	}
+	for me := range 2 {
+		var path [cycle]int // the cells in sowing order, from South's pit 1
+		k := 0
+		for c := range 14 {
+			if c != 13-7*me { // the opponent's store
+				path[k] = c
+				k++
+			}
+		}
+		for j := range 6 {
+			c := j + 7*me
+			at := 0 // c's index in path
+			for path[at] != c {
+				at++
+			}
+			for s := 1; s < 256; s++ {
+				e := &t[me][j][s]
+				laps, rem := s/cycle, s%cycle
+				for i, x := range path {
+					n := laps
+					if d := (i - at + cycle) % cycle; d >= 1 && d <= rem {
+						n++
+					}
+					add(&e.lo, &e.hi, x, n)
+				}
+				add(&e.lo, &e.hi, c, -s)
+				e.last = uint8(path[(at+s)%cycle])
+			}
+		}
+	}
+	return t
+}()
+
+// cellByte returns cell c's seeds from the cells read as two words (lo:
+// cells 0..7, hi: 8..15).
+func cellByte(lo, hi uint64, c uint) uint64 {
+	if c < 8 {
+		return lo >> (8 * c) & 0xff
+	}
+	return hi >> (8 * (c - 8)) & 0xff
+}
+
+// clearByte returns the pair of words (lo, hi) with cell c emptied; the
+// word it does not touch is returned as it was.
+func clearByte(lo, hi uint64, c uint) (uint64, uint64) {
+	if c < 8 {
+		return lo &^ (0xff << (8 * c)), hi
+	}
+	return lo, hi &^ (0xff << (8 * (c - 8)))
 }
 
 // sideEmpty reports whether side s has no seeds in its pits.

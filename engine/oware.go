@@ -205,7 +205,7 @@ func (r *owareRules) AppendMoves(p *Position, buf []Move) []Move {
 	if r.slam != slamForbidden && owareRow(lo, hi, 1-me) != 0 {
 		// The usual case, a hot path of the search and of perft: every
 		// pit that holds seeds, looked up by their pattern.
-		return append(buf, owareMoveSets[nonzeroBytes(owareRow(lo, hi, me))]...)
+		return append(buf, sixPitMoveSets[nonzeroBytes(owareRow(lo, hi, me))]...)
 	}
 	starving := rowSeeds(p, 1-me) == 0
 	start := len(buf)
@@ -466,9 +466,9 @@ func owareRow(lo, hi uint64, s Side) uint64 {
 	return (lo>>56 | hi<<8) & 0xffffffffffff
 }
 
-// owareMoveSets[mask] lists, in pit order, the sowings of the pits whose
+// sixPitMoveSets[mask] lists, in pit order, the sowings of the pits whose
 // bits are set in mask (bit i-1 for pit i).
-var owareMoveSets = func() (t [64][]Move) {
+var sixPitMoveSets = func() (t [64][]Move) {
 	for mask := range 64 {
 		for i := 1; i <= 6; i++ {
 			if mask>>(i-1)&1 != 0 {
