@@ -134,6 +134,29 @@ var levelSpecs = [...]levelSpec{
 	Perfect:  {nodes: 1_500_000, solve: true},
 }
 
+// unbudgetedKey marks a context made by WithoutNodeBudget.
+type unbudgetedKey struct{}
+
+// WithoutNodeBudget returns a copy of ctx under which the searching levels
+// (Hard, Expert, and Perfect where it searches) search past their node
+// budget until ctx ends or MaxThink has passed: given a deadline a move,
+// the level then uses all of it. A match at equal time per move against
+// another program uses it (mancala match --movetime D --no-budget). Moves
+// chosen so depend on the machine's speed and load, unlike the levels'
+// usual ones.
+func WithoutNodeBudget(ctx context.Context) context.Context {
+	return context.WithValue(ctx, unbudgetedKey{}, true)
+}
+
+// nodeBudget is the node budget of a searching level's spec under ctx:
+// spec.nodes, or no limit (the largest count) under WithoutNodeBudget.
+func nodeBudget(ctx context.Context, spec levelSpec) uint64 {
+	if ctx.Value(unbudgetedKey{}) != nil {
+		return math.MaxUint64
+	}
+	return spec.nodes
+}
+
 // Decision is a level's move and what the level knows of it.
 type Decision struct {
 	Move engine.Move
@@ -299,7 +322,7 @@ func (l Level) chooseFrom(ctx context.Context, p engine.Position, history []engi
 		}
 	}
 	if spec.nodes > 0 {
-		return analyzeMove(ctx, p, history, spec.nodes)
+		return analyzeMove(ctx, p, history, nodeBudget(ctx, spec))
 	}
 	scores, _ := scoreMoves(ctx, p, history, spec.depth, 0)
 	if len(scores) == 0 {

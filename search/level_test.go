@@ -3,10 +3,12 @@ package search
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mancala-bot/mancala/engine"
 	"github.com/mancala-bot/mancala/search/internal/kalah"
@@ -536,5 +538,26 @@ func TestSolveThreads(t *testing.T) {
 	}
 	if start, err := Solve(context.Background(), ec.Start(), SolveOptions{DBSeeds: -1, CacheDir: "-", Threads: 2}); err != nil || start.Value != 8 {
 		t.Errorf("Kalah(4,3) with empty capture, two threads: %d, %v; want 8", start.Value, err)
+	}
+}
+
+// TestWithoutNodeBudget: a searching level's budget holds under a plain
+// context and is lifted under WithoutNodeBudget, for a context derived
+// from it too (a match's per-move deadline).
+func TestWithoutNodeBudget(t *testing.T) {
+	ctx := t.Context()
+	free := WithoutNodeBudget(ctx)
+	timed, cancel := context.WithTimeout(free, time.Hour)
+	defer cancel()
+	for _, l := range []Level{Hard, Expert, Perfect} {
+		spec := levelSpecs[l]
+		if got := nodeBudget(ctx, spec); got != spec.nodes || got == 0 {
+			t.Errorf("%s: budget %d under a plain context, want %d", l, got, spec.nodes)
+		}
+		for _, c := range []context.Context{free, timed} {
+			if got := nodeBudget(c, spec); got != math.MaxUint64 {
+				t.Errorf("%s: budget %d without a budget, want no limit", l, got)
+			}
+		}
 	}
 }

@@ -16,7 +16,7 @@ import (
 const matchUsage = `usage: mancala match VARIANT --a LEVEL --b LEVEL [--games N] [--opt k=v]...
                     [--seed S] [--opening P] [--opening-nodes N] [--workers W]
                     [--json] [--games-out FILE]
-       mancala match oware --a LEVEL --b-engine "CMD ARGS" [--movetime D]
+       mancala match oware --a LEVEL --b-engine "CMD ARGS" [--movetime D [--no-budget]]
                     [--engine-movetime D] [--engine-depth N] [--engine-opt Name=Value]...
                     [--games N] [--opt k=v]... [--seed S] [--opening P] [--workers W] [--json]
                     [--games-out FILE]
@@ -68,6 +68,9 @@ grand_slam=nocapture --opt repetition=first (a difference is reported).
   --movetime D            think time per move for both sides (e.g. 500ms):
                           A's deadline (A may stop sooner on its own
                           budget) and the engine's "go movetime"
+  --no-budget             with --movetime: A searches until the deadline,
+                          past its node budget (equal time per move; the
+                          moves then depend on the machine's load)
   --engine-movetime D     the engine's movetime, if not --movetime
   --engine-depth N        also "go depth N"
   --engine-opt Name=Value engine option, sent with setoption (Aalina:
@@ -88,7 +91,7 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		flagSpec{"games", valueFlag}, flagSpec{"seed", valueFlag}, flagSpec{"opening", valueFlag}, flagSpec{"workers", valueFlag},
 		flagSpec{"b-engine", valueFlag}, flagSpec{"movetime", valueFlag}, flagSpec{"engine-movetime", valueFlag},
 		flagSpec{"engine-depth", valueFlag}, flagSpec{"engine-opt", listFlag}, flagSpec{"games-out", valueFlag},
-		flagSpec{"opening-nodes", valueFlag})
+		flagSpec{"opening-nodes", valueFlag}, flagSpec{"no-budget", boolFlag})
 	if err != nil {
 		return err
 	}
@@ -106,6 +109,9 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		if a.has(f) {
 			return usagef("match: --%s needs --b-engine", f)
 		}
+	}
+	if a.bools["no-budget"] {
+		return usagef("match: --no-budget needs --b-engine")
 	}
 	if len(a.lists["engine-opt"]) > 0 {
 		return usagef("match: --engine-opt needs --b-engine")

@@ -59,6 +59,9 @@ func runEngineMatch(ctx context.Context, a *parsedArgs, stdout io.Writer) error 
 		return err
 	}
 	opts.EngineLimits.MoveTime = opts.LevelTime
+	if opts.LevelNoBudget = a.bools["no-budget"]; opts.LevelNoBudget && opts.LevelTime == 0 {
+		return usagef("match: --no-budget needs --movetime (the deadline the level then searches to)")
+	}
 	if d, err := duration("engine-movetime"); err != nil {
 		return err
 	} else if d > 0 {

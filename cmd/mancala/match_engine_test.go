@@ -138,6 +138,8 @@ func TestMatchEngineUsage(t *testing.T) {
 		{[]string{"match", "kalah", "--a", "expert", "--b-engine", "x", "--movetime", "1s"}, "Oware with 4 seeds"},
 		{[]string{"match", "oware", "--a", "expert", "--b-engine", "x", "--engine-depth", "6", "--opt", "seeds=3"}, "Oware with 4 seeds"},
 		{[]string{"match", "oware", "--a", "expert", "--b-engine", "x", "--movetime", "1s", "--opening-nodes", "5000"}, "--opening-nodes is for matches between levels"},
+		{[]string{"match", "oware", "--a", "expert", "--b", "hard", "--no-budget"}, "--no-budget needs --b-engine"},
+		{[]string{"match", "oware", "--a", "expert", "--b-engine", "x", "--engine-depth", "6", "--no-budget"}, "--no-budget needs --movetime"},
 		{[]string{"match", "congkak", "--a", "expert", "--b", "hard", "--opening-nodes", "0"}, "--opening-nodes \"0\": want a whole number from 1"},
 		{[]string{"match", "congkak", "--a", "expert", "--b", "hard", "--opening-nodes", "many"}, "--opening-nodes \"many\""},
 	} {

@@ -32,6 +32,10 @@ type MatchOptions struct {
 	// LevelTime, if > 0, is the level's deadline for each move (its
 	// context's deadline; the level may stop sooner on its own budget).
 	LevelTime time.Duration
+	// LevelNoBudget, with LevelTime, has the level search until its
+	// deadline, past its node budget (search.WithoutNodeBudget): equal
+	// time per move for both sides.
+	LevelNoBudget bool
 	// EngineLimits are the go command's limits for every engine move.
 	EngineLimits Limits
 	// EngineTimeout is how long the engine may take to answer a go command
@@ -323,6 +327,9 @@ func playGame(ctx context.Context, r engine.Rules, level search.Level, eng *Engi
 			lctx, cancel := ctx, context.CancelFunc(func() {})
 			if opts.LevelTime > 0 {
 				lctx, cancel = context.WithTimeout(ctx, opts.LevelTime)
+				if opts.LevelNoBudget {
+					lctx = search.WithoutNodeBudget(lctx)
+				}
 			}
 			t0 := time.Now()
 			m, err := level.Move(lctx, g, opts.Seed^int64(i)<<20^int64(p.Ply()))
