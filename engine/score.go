@@ -15,9 +15,9 @@ func (p Position) Scores() (south, north int, ok bool) {
 }
 
 // FinalMargin returns South's margin by the rules' count: South's score
-// minus North's where the rules give scores (Scores), the seeds in South's
-// pits minus North's in games without stores (Bao la Kiswahili, Bao la
-// Kujifunza, Ohojitxi), the stores' difference otherwise. Where the rules
+// minus North's where the rules give scores (Scores), the seeds South owns
+// (in its pits and in hand) minus North's in games without stores (Bao la
+// Kiswahili, Bao la Kujifunza, Ohojitxi), the stores' difference otherwise. Where the rules
 // named a winner the count does not favour (Afrika's misere, Bao's player
 // left without a move, Ohojitxi's player who emptied his pits), it is all
 // the seeds in play for the winner. For an unfinished position it is the
@@ -29,7 +29,7 @@ func (p Position) FinalMargin() int {
 	case ok:
 		m = south - north
 	case p.rules.Layout().Store(South) == NoCell:
-		m = p.PitSeeds(South) - p.PitSeeds(North)
+		m = p.PitSeeds(South) + p.Hand(South) - p.PitSeeds(North) - p.Hand(North)
 	default:
 		m = p.Store(South) - p.Store(North)
 	}

@@ -29,6 +29,16 @@ func TestFinalMargin(t *testing.T) {
 		{"bao la kujifunza, under way: the seeds on each side", func(t *testing.T) engine.Position {
 			return setup(t, "bao-kujifunza", nil, engine.Setup{Pits: [][]int{kujiSouth, kujiNorth}})
 		}, 32 - 16},
+		{"bao la kiswahili, the seeds in hand count", func(t *testing.T) engine.Position {
+			// From the start (22 in each hand), South's 6L places a seed
+			// from its hand and captures nothing: each side still owns 32
+			// seeds, South 11 on its rows and 21 in hand, North 10 and 22.
+			p, err := engine.MustNew("bao", nil).Start().Play(engine.Move{Pit: 6, Dir: engine.DirLeft})
+			if err != nil || p.Hand(engine.South) != 21 || p.PitSeeds(engine.South) != 11 || p.PitSeeds(engine.North) != 10 {
+				t.Fatalf("6L: %v\n%s", err, p.String())
+			}
+			return p
+		}, 0},
 		{"bao la kujifunza, won by the side with fewer seeds: all of them", func(t *testing.T) engine.Position {
 			return setup(t, "bao-kujifunza", nil, engine.Setup{Pits: [][]int{kujiSouth, kujiNorth}, Status: engine.NorthWon})
 		}, -48},
