@@ -268,8 +268,9 @@ func (r *storeRules) Check(p *Position, m Move) error {
 
 // Apply plays m. A move without events sown counter-clockwise on a six-pit
 // board, the inner loop of the search and of perft, is played here, written
-// for speed as Oware's Apply is (FuzzKalah checks that both ways leave
-// every position alike: it plays each move with and without events): the
+// for speed as Oware's Apply is (FuzzKalah and TestKalahWordsAgree check
+// that both ways leave every position alike, playing each move with and
+// without events): the
 // pits and stores are read once as two little-endian words (lo: cells
 // 0..7, hi: 8..13), sown by adding kalahMoves' words, captured from and
 // written back once; settle runs only when a side's pits are empty. Every

@@ -17,12 +17,12 @@ func (p Position) Scores() (south, north int, ok bool) {
 // FinalMargin returns South's margin by the rules' count: South's score
 // minus North's where the rules give scores (Scores), the seeds South owns
 // (in its pits and in hand) minus North's in games without stores (Bao la
-// Kiswahili, Bao la Kujifunza, Ohojitxi), the stores' difference otherwise. Where the rules
-// named a winner the count does not favour (Afrika's misere, Bao's player
-// left without a move, Ohojitxi's player who emptied his pits), it is all
-// the seeds in play for the winner. For an unfinished position it is the
-// count as it stands. A match scores its games, and a review the end of
-// its graph, by it.
+// Kiswahili, Bao la Kujifunza, Ohojitxi), the stores' difference
+// otherwise. Where the rules named a winner the count does not favour
+// (Afrika's misere, Bao's player left without a move, Ohojitxi's player
+// who emptied his pits), it is all the seeds in play for the winner. For
+// an unfinished position it is the count as it stands. A match scores its
+// games, and a review the end of its graph, by it.
 func (p Position) FinalMargin() int {
 	var m int
 	switch south, north, ok := p.Scores(); {
