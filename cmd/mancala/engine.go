@@ -9,7 +9,7 @@ import (
 	"github.com/mancala-bot/mancala/search/uci"
 )
 
-const engineUsage = `usage: mancala engine oware [--level LEVEL] [--opt k=v]...
+const engineUsage = `usage: mancala engine oware [--level LEVEL] [--no-budget] [--opt k=v]...
 
 Runs one of the bot's levels as an engine that speaks the UCI-style
 protocol Aalina speaks, on standard input and output, until "quit" or the
@@ -20,14 +20,18 @@ pit, ordinary sowing); the rules options must be the same on both sides
 (--opt grand_slam=nocapture --opt repetition=first for Abapa).
 
   --level LEVEL  the level that plays (default expert)
+  --no-budget    the level searches past its node budget, to the end of
+                 "go movetime" (at most 2 s without one), as "mancala
+                 match --no-budget" does for player A
   --opt k=v      set a rule option (see "mancala variants"); repeatable
 
 "go movetime MS" limits a search to MS milliseconds (the level's own
-budget still applies); "stop" ends it with the best move so far.
+budget still applies unless --no-budget); "stop" ends it with the best
+move so far.
 `
 
 func runEngine(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
-	a, err := parseArgs(args, flagSpec{"opt", listFlag}, flagSpec{"level", valueFlag})
+	a, err := parseArgs(args, flagSpec{"opt", listFlag}, flagSpec{"level", valueFlag}, flagSpec{"no-budget", boolFlag})
 	if err != nil {
 		return err
 	}
@@ -59,6 +63,9 @@ func runEngine(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 	// build would hold up the handshake).
 	if err := search.LoadCached(ctx); err != nil {
 		return failf("engine: %v", err)
+	}
+	if a.bools["no-budget"] {
+		ctx = search.WithoutNodeBudget(ctx)
 	}
 	if err := uci.Serve(ctx, rules, level, stdin, stdout); err != nil {
 		return failf("engine: %v", err)

@@ -26,6 +26,18 @@ func TestEngineCommand(t *testing.T) {
 		t.Errorf("no bestmove of North's houses:\n%s", out)
 	}
 
+	// --no-budget is taken (Hard then searches to the deadline, here
+	// 50 ms, instead of stopping at its 40 000 positions).
+	stdout.Reset()
+	stderr.Reset()
+	in = "uci\nposition startpos moves F\ngo movetime 50\nisready\nquit\n"
+	if code := run(t.Context(), []string{"engine", "oware", "--level", "hard", "--no-budget"}, strings.NewReader(in), &stdout, &stderr); code != 0 {
+		t.Fatalf("--no-budget: exit %d: %s", code, stderr.String())
+	}
+	if out := stdout.String(); !regexp.MustCompile(`(?m)^bestmove [a-f]$`).MatchString(out) || !strings.Contains(out, "readyok\n") {
+		t.Errorf("--no-budget: no bestmove of North's houses before readyok:\n%s", out)
+	}
+
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -33,6 +45,7 @@ func TestEngineCommand(t *testing.T) {
 		{[]string{"engine", "kalah"}, "engine: "},
 		{[]string{"engine", "oware", "--level", "grandmaster"}, "engine: "},
 		{[]string{"engine"}, "missing VARIANT"},
+		{[]string{"engine", "oware", "--no-budget=often"}, "no-budget"},
 	} {
 		stdout.Reset()
 		stderr.Reset()
