@@ -29,6 +29,12 @@ type MatchOptions struct {
 	// Where that search misjudges the game's tactics (Congkak's relays),
 	// a larger one gives openings that are balanced in play.
 	OpeningNodes uint64
+	// OpeningLead is the largest lead, in seeds, that search may find in
+	// an opening it accepts (0: openingBalance of the seeds in play, at
+	// least 2). A game whose final margins are small next to that (Congkak
+	// is mostly decided by 2 to 6 seeds) needs a smaller one, or most
+	// openings go to the side they favour whichever level plays it.
+	OpeningLead float64
 	// Starts, if not empty, are the positions the pairs of games start
 	// from instead of random openings: pair i starts from Starts[i mod
 	// len(Starts)], after OpeningPlies random moves only if OpeningPlies
@@ -128,7 +134,7 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	book := &openingBook{start: r.Start(), starts: opts.Starts, plies: plies, nodes: opts.OpeningNodes, seed: opts.Seed}
+	book := &openingBook{start: r.Start(), starts: opts.Starts, plies: plies, nodes: opts.OpeningNodes, lead: opts.OpeningLead, seed: opts.Seed}
 	if book.nodes == 0 {
 		book.nodes = openingNodes
 	}
@@ -260,6 +266,7 @@ type openingBook struct {
 	starts []engine.Position
 	plies  int
 	nodes  uint64
+	lead   float64 // MatchOptions.OpeningLead
 	seed   int64
 
 	mu   sync.Mutex
@@ -281,7 +288,7 @@ func (b *openingBook) opening(ctx context.Context, pair int) engine.Position {
 			start = b.starts[i%len(b.starts)]
 		}
 		rng := rand.New(rand.NewPCG(uint64(b.seed), uint64(i)))
-		p := balancedOpening(ctx, start, b.plies, b.nodes, rng, b.used)
+		p := balancedOpening(ctx, start, b.plies, b.nodes, b.lead, rng, b.used)
 		b.used[p.Key()] = true
 		b.got = append(b.got, p)
 	}
@@ -289,12 +296,13 @@ func (b *openingBook) opening(ctx context.Context, pair int) engine.Position {
 }
 
 // balancedOpening is RandomOpening, drawn again as the constants above
-// say (judged by a search of nodes positions); an opening in used is
+// say (judged by a search of nodes positions; lead, if positive, is the
+// largest lead accepted instead of openingLimit's); an opening in used is
 // drawn again too, and taken only if every draw was used (the closest of
 // them). Its searches are counted in positions, so the opening depends on
 // the seed alone, not on the machine's speed; ctx ending stops the
 // drawing (PlayMatch then stops too).
-func balancedOpening(ctx context.Context, start engine.Position, plies int, nodes uint64, rng *rand.Rand, used map[engine.Key]bool) engine.Position {
+func balancedOpening(ctx context.Context, start engine.Position, plies int, nodes uint64, lead float64, rng *rand.Rand, used map[engine.Key]bool) engine.Position {
 	if plies <= 0 {
 		return start
 	}
@@ -323,7 +331,11 @@ func balancedOpening(ctx context.Context, start engine.Position, plies int, node
 			}
 			continue
 		}
-		if gap <= openingLimit(p) {
+		limit := openingLimit(p)
+		if lead > 0 {
+			limit = lead
+		}
+		if gap <= limit {
 			return p
 		}
 		if gap < bestGap {

@@ -258,14 +258,14 @@ func TestBalancedOpening(t *testing.T) {
 		if g := gap(RandomOpening(r.Start(), 2, rand.New(rand.NewPCG(1, pair)))); g > openingLimit(r.Start()) {
 			unbalanced++
 		}
-		p := balancedOpening(context.Background(), r.Start(), 2, openingNodes, rand.New(rand.NewPCG(1, pair)), nil)
+		p := balancedOpening(context.Background(), r.Start(), 2, openingNodes, 0, rand.New(rand.NewPCG(1, pair)), nil)
 		if p.Ply() != 2 || p.Status() != engine.Ongoing {
 			t.Fatalf("pair %d: opening at ply %d, status %v; want ply 2, ongoing", pair, p.Ply(), p.Status())
 		}
 		if g := gap(p); g > openingLimit(p) {
 			t.Errorf("pair %d: opening %v scores %+.2f, beyond %.2f", pair, p.Key(), g, openingLimit(p))
 		}
-		if q := balancedOpening(context.Background(), r.Start(), 2, openingNodes, rand.New(rand.NewPCG(1, pair)), nil); q.Key() != p.Key() {
+		if q := balancedOpening(context.Background(), r.Start(), 2, openingNodes, 0, rand.New(rand.NewPCG(1, pair)), nil); q.Key() != p.Key() {
 			t.Errorf("pair %d: the same seed drew two openings", pair)
 		}
 	}
@@ -273,7 +273,7 @@ func TestBalancedOpening(t *testing.T) {
 		t.Error("every first draw was balanced: the test shows nothing")
 	}
 	// No opening: the start itself.
-	if p := balancedOpening(context.Background(), r.Start(), 0, openingNodes, rand.New(rand.NewPCG(1, 0)), nil); p.Key() != r.Start().Key() {
+	if p := balancedOpening(context.Background(), r.Start(), 0, openingNodes, 0, rand.New(rand.NewPCG(1, 0)), nil); p.Key() != r.Start().Key() {
 		t.Error("no opening plies: not the start")
 	}
 }
@@ -384,9 +384,49 @@ func TestOpeningBook(t *testing.T) {
 			used[p.Key()] = true
 		}
 	}
-	p := balancedOpening(context.Background(), r.Start(), 1, openingNodes, rand.New(rand.NewPCG(1, 2)), used)
+	p := balancedOpening(context.Background(), r.Start(), 1, openingNodes, 0, rand.New(rand.NewPCG(1, 2)), used)
 	if !used[p.Key()] {
 		t.Errorf("all one-ply openings used: got %v, not one of them", p.Key())
+	}
+}
+
+// TestOpeningLead: MatchOptions.OpeningLead replaces openingLimit as the
+// largest lead an accepted opening may have: every pair's opening is
+// within it by the judging search, and some differ from the openings the
+// default limit (here 2.4 seeds) accepts for the same seed.
+func TestOpeningLead(t *testing.T) {
+	r := engine.MustNew("kalah", nil)
+	const nodes, lead = 2000, 1.0
+	var starts []engine.Position
+	_, err := PlayMatch(context.Background(), r, Beginner, Beginner, MatchOptions{Games: 12, Seed: 3, Workers: 1, OpeningPlies: 3,
+		OpeningNodes: nodes, OpeningLead: lead,
+		Record: func(g GameRecord) {
+			if g.Game%2 == 1 {
+				starts = append(starts, g.Start)
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(starts) != 6 {
+		t.Fatalf("%d openings recorded, want 6", len(starts))
+	}
+	differ := 0
+	for i, p := range starts {
+		a, err := Analyze(context.Background(), p, Limits{Nodes: nodes})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(a.Score) > lead {
+			t.Errorf("pair %d: a %d-position search scores its opening %+.2f, beyond %.1f", i, nodes, a.Score, lead)
+		}
+		rng := rand.New(rand.NewPCG(3, uint64(i)))
+		if q := balancedOpening(context.Background(), r.Start(), 3, nodes, 0, rng, nil); q.Key() != p.Key() {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Error("every opening is the one the default limit accepts: the lead changed nothing")
 	}
 }
 

@@ -14,8 +14,8 @@ import (
 )
 
 const matchUsage = `usage: mancala match VARIANT --a LEVEL --b LEVEL [--games N] [--opt k=v]...
-                    [--seed S] [--opening P] [--opening-nodes N] [--workers W]
-                    [--json] [--games-out FILE]
+                    [--seed S] [--opening P] [--opening-nodes N] [--opening-lead L]
+                    [--workers W] [--json] [--games-out FILE]
        mancala match oware --a LEVEL --b-engine "CMD ARGS" [--movetime D [--no-budget]]
                     [--engine-movetime D] [--engine-depth N] [--engine-opt Name=Value]...
                     [--games N] [--opt k=v]... [--seed S] [--opening P] [--workers W] [--json]
@@ -41,6 +41,11 @@ Levels: beginner, easy, medium, hard, expert, perfect.
                 the size of the search that judges an opening balanced
                 (default 20000); a larger one where it misjudges the
                 game's tactics (Congkak's relays)
+  --opening-lead L
+                the largest lead, in whole seeds, that search may find
+                in an opening it accepts (default 5% of the seeds, at
+                least 2); a smaller one where games are decided by a few
+                seeds (Congkak)
   --workers W   games played at once (default: one per CPU)
   --json        print {"a":"hard","b":"medium","games":N,"wins":W,"draws":D,
                 "losses":L,"score":0.7,"elo":147.2,"elo_margin":50.1,
@@ -91,7 +96,7 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		flagSpec{"games", valueFlag}, flagSpec{"seed", valueFlag}, flagSpec{"opening", valueFlag}, flagSpec{"workers", valueFlag},
 		flagSpec{"b-engine", valueFlag}, flagSpec{"movetime", valueFlag}, flagSpec{"engine-movetime", valueFlag},
 		flagSpec{"engine-depth", valueFlag}, flagSpec{"engine-opt", listFlag}, flagSpec{"games-out", valueFlag},
-		flagSpec{"opening-nodes", valueFlag}, flagSpec{"no-budget", boolFlag})
+		flagSpec{"opening-nodes", valueFlag}, flagSpec{"opening-lead", valueFlag}, flagSpec{"no-budget", boolFlag})
 	if err != nil {
 		return err
 	}
@@ -100,8 +105,10 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		return nil
 	}
 	if a.has("b-engine") {
-		if a.has("opening-nodes") {
-			return usagef("match: --opening-nodes is for matches between levels (an engine match's openings are not judged)")
+		for _, f := range []string{"opening-nodes", "opening-lead"} {
+			if a.has(f) {
+				return usagef("match: --%s is for matches between levels (an engine match's openings are not judged)", f)
+			}
 		}
 		return runEngineMatch(ctx, a, stdout)
 	}
@@ -141,7 +148,12 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	if err != nil {
 		return err
 	}
-	opts := search.MatchOptions{Games: f.games, Workers: f.workers, OpeningPlies: f.opening, Seed: f.seed, OpeningNodes: uint64(nodes)}
+	lead, err := intFlag(a, "opening-lead", 0, 1, 1000)
+	if err != nil {
+		return err
+	}
+	opts := search.MatchOptions{Games: f.games, Workers: f.workers, OpeningPlies: f.opening, Seed: f.seed, OpeningNodes: uint64(nodes),
+		OpeningLead: float64(lead)}
 	if opts.OpeningPlies == 0 {
 		opts.OpeningPlies = -1
 	}

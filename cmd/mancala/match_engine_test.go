@@ -142,6 +142,9 @@ func TestMatchEngineUsage(t *testing.T) {
 		{[]string{"match", "oware", "--a", "expert", "--b-engine", "x", "--engine-depth", "6", "--no-budget"}, "--no-budget needs --movetime"},
 		{[]string{"match", "congkak", "--a", "expert", "--b", "hard", "--opening-nodes", "0"}, "--opening-nodes \"0\": want a whole number from 1"},
 		{[]string{"match", "congkak", "--a", "expert", "--b", "hard", "--opening-nodes", "many"}, "--opening-nodes \"many\""},
+		{[]string{"match", "oware", "--a", "expert", "--b-engine", "x", "--movetime", "1s", "--opening-lead", "1"}, "--opening-lead is for matches between levels"},
+		{[]string{"match", "congkak", "--a", "expert", "--b", "hard", "--opening-lead", "0"}, "--opening-lead \"0\": want a whole number from 1"},
+		{[]string{"match", "congkak", "--a", "expert", "--b", "hard", "--opening-lead", "half"}, "--opening-lead \"half\""},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(t.Context(), tc.args, strings.NewReader(""), &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), tc.want) {

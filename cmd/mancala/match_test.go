@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/mancala-bot/mancala/engine"
+	"github.com/mancala-bot/mancala/search"
 )
 
 // TestMatchMargin: a match of Kalah prints A's average store margin; one
@@ -116,6 +117,43 @@ func TestMatchGamesOut(t *testing.T) {
 	args[len(args)-1] = filepath.Join(t.TempDir(), "no-such-folder", "games.jsonl")
 	if code := run(t.Context(), args, strings.NewReader(""), &stdout, &stderr); code == 0 || !strings.Contains(stderr.String(), "--games-out") {
 		t.Errorf("unwritable --games-out: exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+// TestMatchOpeningLead: --opening-nodes and --opening-lead reach the
+// match: every pair starts from an opening that a search of that many
+// positions finds within that many seeds of even.
+func TestMatchOpeningLead(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "games.jsonl")
+	var stdout, stderr bytes.Buffer
+	args := []string{"match", "kalah", "--a", "beginner", "--b", "beginner", "--games", "8", "--workers", "1", "--seed", "3",
+		"--opening", "3", "--opening-nodes", "2000", "--opening-lead", "1", "--json", "--games-out", out}
+	if code := run(t.Context(), args, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var g struct {
+			Game  int
+			Start json.RawMessage
+		}
+		if err := json.Unmarshal([]byte(line), &g); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		p, err := engine.ParsePosition(g.Start)
+		if err != nil {
+			t.Fatalf("game %d start: %v", g.Game, err)
+		}
+		a, err := search.Analyze(t.Context(), p, search.Limits{Nodes: 2000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(a.Score) > 1 {
+			t.Errorf("game %d: its opening scores %+.2f by a 2000-position search, beyond the 1 seed asked", g.Game, a.Score)
+		}
 	}
 }
 
