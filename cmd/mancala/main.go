@@ -55,7 +55,7 @@ commands:
         best move, evaluation, principal variation, depth and speed
   match VARIANT --a LEVEL --b LEVEL [--games N] [--json]
         play two bot levels against each other; wins, draws, losses, Elo
-  engine oware [--level LEVEL] [--opt k=v]...
+  engine oware [--level LEVEL] [--no-budget] [--opt k=v]...
         serve a level as a UCI-style engine on stdin/stdout (for match --b-engine)
   puzzle [--date YYYY-MM-DD] [--kind K] [--json] [--reveal]
         the daily puzzle; "puzzle check [--date D] MOVES..." checks an answer
