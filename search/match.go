@@ -79,6 +79,27 @@ type MatchResult struct {
 	// an opening decides the game whichever level plays it, the pair
 	// splits one game each, and only the margins tell the levels apart.
 	PairWins, PairDraws, PairLosses int
+	// PairMarginSum and PairMarginSquares are the sum of A's summed
+	// margins over the finished pairs and the sum of their squares (see
+	// PairMargin).
+	PairMarginSum, PairMarginSquares int
+}
+
+// PairMargin returns the mean of A's summed margin over a pair of games
+// (one opening, A on each side) and the half-width of its 95% confidence
+// interval, from the pairs' variance: the finer measure where most pairs
+// split by seat. With fewer than two pairs the half-width is infinite.
+func (r MatchResult) PairMargin() (mean, margin float64) {
+	n := float64(r.PairWins + r.PairDraws + r.PairLosses)
+	if n == 0 {
+		return 0, math.Inf(1)
+	}
+	mean = float64(r.PairMarginSum) / n
+	if n < 2 {
+		return mean, math.Inf(1)
+	}
+	v := (float64(r.PairMarginSquares) - n*mean*mean) / (n - 1)
+	return mean, 1.96 * math.Sqrt(max(v, 0)/n)
 }
 
 // Score is A's share of the points (a draw is half a point).
@@ -173,7 +194,10 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 				res.Games++
 				res.Margin += margin
 				if other, ok := pairMargins[i/2]; ok {
-					switch sum := other + margin; {
+					sum := other + margin
+					res.PairMarginSum += sum
+					res.PairMarginSquares += sum * sum
+					switch {
 					case sum > 0:
 						res.PairWins++
 					case sum < 0:

@@ -240,6 +240,25 @@ func TestMatchScoreAndElo(t *testing.T) {
 	}
 }
 
+// TestPairMargin: the mean summed margin of a pair and its 95% interval,
+// worked by hand: pairs summing to +4, +2, 0 and -2 have mean 1 and
+// sample variance (9+1+1+9)/3 = 20/3, so a standard error of
+// sqrt(20/3/4) = 1.291 and a half-width of 1.96 times that, 2.530.
+func TestPairMargin(t *testing.T) {
+	r := MatchResult{Games: 8, PairWins: 2, PairDraws: 1, PairLosses: 1, PairMarginSum: 4, PairMarginSquares: 16 + 4 + 0 + 4}
+	mean, margin := r.PairMargin()
+	if math.Abs(mean-1) > 1e-9 || math.Abs(margin-2.530) > 0.001 {
+		t.Errorf("PairMargin() = %v ± %v, want 1 ± 2.530", mean, margin)
+	}
+	// One pair has no spread to measure; none has no mean either.
+	if mean, margin := (MatchResult{Games: 2, PairWins: 1, PairMarginSum: 6, PairMarginSquares: 36}).PairMargin(); mean != 6 || !math.IsInf(margin, 1) {
+		t.Errorf("one pair: %v ± %v, want 6 ± +Inf", mean, margin)
+	}
+	if mean, margin := (MatchResult{}).PairMargin(); mean != 0 || !math.IsInf(margin, 1) {
+		t.Errorf("no pair: %v ± %v, want 0 ± +Inf", mean, margin)
+	}
+}
+
 // TestBalancedOpening: in Gabata most random two-ply openings already
 // decide the game (a quick search finds one side 10 to 40 seeds ahead);
 // the match's openings are drawn again until neither side leads by more
@@ -344,6 +363,14 @@ func TestPlayMatchRecord(t *testing.T) {
 	}
 	if got := [3]int{res.PairWins, res.PairDraws, res.PairLosses}; got != pairs {
 		t.Errorf("pairs +%d =%d -%d, the records give +%d =%d -%d", got[0], got[1], got[2], pairs[0], pairs[1], pairs[2])
+	}
+	sum, squares := 0, 0
+	for i := 1; i <= 6; i += 2 {
+		m := byGame[i].Margin + byGame[i+1].Margin
+		sum, squares = sum+m, squares+m*m
+	}
+	if res.PairMarginSum != sum || res.PairMarginSquares != squares {
+		t.Errorf("pair margins: sum %d, squares %d; the records give %d, %d", res.PairMarginSum, res.PairMarginSquares, sum, squares)
 	}
 	for i := 1; i <= 6; i += 2 {
 		a, b := byGame[i], byGame[i+1]

@@ -49,11 +49,13 @@ Levels: beginner, easy, medium, hard, expert, perfect.
   --workers W   games played at once (default: one per CPU)
   --json        print {"a":"hard","b":"medium","games":N,"wins":W,"draws":D,
                 "losses":L,"score":0.7,"elo":147.2,"elo_margin":50.1,
-                "pairs":{"wins":W,"draws":D,"losses":L},"seconds":S}
+                "pairs":{"wins":W,"draws":D,"losses":L},
+                "pair_margin":{"mean":4.6,"margin":2.0},"seconds":S}
                 (pairs: both games of an opening, by A's summed margin;
                 where the opening decides each game whichever level
                 plays it, they split one each and the margins show the
-                stronger level)
+                stronger level; pair_margin: the mean of those sums, in
+                seeds, with its 95% margin, absent below two pairs)
   --games-out FILE
                 write every game to FILE, one JSON object a line as it
                 ends: {"game":1,"a_side":"south","start":POSITION,
@@ -184,17 +186,31 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 			Draws  int `json:"draws"`
 			Losses int `json:"losses"`
 		}
+		type pairMargin struct {
+			Mean   float64  `json:"mean"`
+			Margin *float64 `json:"margin,omitempty"` // absent below two pairs
+		}
+		mean, half := res.PairMargin()
+		pm := pairMargin{Mean: round2(mean)}
+		if !math.IsInf(half, 0) {
+			h := round2(half)
+			pm.Margin = &h
+		}
 		return writeJSON(stdout, struct {
 			matchHead
-			Pairs   pairs   `json:"pairs"`
-			Seconds float64 `json:"seconds"`
-		}{headOf(levels[0].String(), levels[1].String(), res), pairs{res.PairWins, res.PairDraws, res.PairLosses},
+			Pairs      pairs      `json:"pairs"`
+			PairMargin pairMargin `json:"pair_margin"`
+			Seconds    float64    `json:"seconds"`
+		}{headOf(levels[0].String(), levels[1].String(), res), pairs{res.PairWins, res.PairDraws, res.PairLosses}, pm,
 			round1(time.Since(t0).Seconds())})
 	}
 	fmt.Fprintf(stdout, "%s: A %s vs B %s, %d games\n", rules.Variant().ID, levels[0], levels[1], res.Games)
 	writeScore(stdout, res)
 	fmt.Fprintf(stdout, "pairs (one opening, A on each side) by A's summed margin: A wins %d, draws %d, losses %d\n",
 		res.PairWins, res.PairDraws, res.PairLosses)
+	if mean, half := res.PairMargin(); !math.IsInf(half, 0) {
+		fmt.Fprintf(stdout, "A's summed margin in a pair: %+.2f ± %.2f on average (95%%)\n", mean, half)
+	}
 	fmt.Fprintf(stdout, "%s; %.1f s\n", marginLine(rules, res), time.Since(t0).Seconds())
 	return nil
 }
@@ -231,22 +247,23 @@ func openGamesOut[T any](a *parsedArgs) (record func(T), finish func() error, er
 	return record, finish, nil
 }
 
-// marginLine says how much A won by on average: the store margin where the
-// game keeps stores. A game without stores (four-row Bao, won by emptying
-// a front row or leaving the opponent without a move) has no margin to
-// average: a won game counts every seed, so the figure would only restate
-// the wins and losses.
+// marginLine says how much A won by on average, by the rules' count
+// (engine.Position.FinalMargin): the stores' difference where the game
+// keeps stores, else the rules' score or the seeds each side owns at the
+// end (a won game the count does not favour counts every seed).
 func marginLine(rules engine.Rules, res search.MatchResult) string {
+	avg := float64(res.Margin) / math.Max(1, float64(res.Games))
 	if rules.Layout().Store(engine.South) == engine.NoCell {
-		return fmt.Sprintf("no store margin: %s keeps no stores, its result is the wins and losses", rules.Variant().ID)
+		return fmt.Sprintf("average margin for A: %+.2f (%s keeps no stores: the seeds each side owns at the end)", avg, rules.Variant().ID)
 	}
-	return fmt.Sprintf("average store margin for A: %+.2f", float64(res.Margin)/math.Max(1, float64(res.Games)))
+	return fmt.Sprintf("average store margin for A: %+.2f", avg)
 }
 
 // round1 rounds x to one decimal; a result of zero is +0, never the "-0"
 // a slightly negative x would print.
 func round1(x float64) float64 { return math.Round(x*10)/10 + 0 }
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+func round2(x float64) float64 { return math.Round(x*100)/100 + 0 }
 
 // matchFlags are the flags both kinds of match take.
 type matchFlags struct {

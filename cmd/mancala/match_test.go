@@ -15,15 +15,15 @@ import (
 )
 
 // TestMatchMargin: a match of Kalah prints A's average store margin; one
-// of Bao la Kiswahili, which keeps no stores, says it has no margin
-// rather than an "average store margin" made of whole wins.
+// of Bao la Kiswahili, which keeps no stores, its average margin in the
+// seeds each side owns, not called a store margin.
 func TestMatchMargin(t *testing.T) {
 	for _, tc := range []struct {
 		variant     string
 		want, never string
 	}{
 		{"kalah", "average store margin for A: ", "no store margin"},
-		{"bao", "no store margin: bao keeps no stores, its result is the wins and losses", "average store margin"},
+		{"bao", "average margin for A: ", "average store margin"},
 	} {
 		var stdout, stderr bytes.Buffer
 		args := []string{"match", tc.variant, "--a", "beginner", "--b", "beginner", "--games", "2", "--workers", "1"}
@@ -50,6 +50,10 @@ func TestMatchGamesOut(t *testing.T) {
 	var head struct {
 		Wins, Draws, Losses int
 		Pairs               struct{ Wins, Draws, Losses int }
+		PairMargin          struct {
+			Mean   float64
+			Margin *float64
+		} `json:"pair_margin"`
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &head); err != nil {
 		t.Fatalf("%v: %s", err, stdout.String())
@@ -110,6 +114,12 @@ func TestMatchGamesOut(t *testing.T) {
 	}
 	if got := [3]int{head.Pairs.Wins, head.Pairs.Draws, head.Pairs.Losses}; got != pairs {
 		t.Errorf("pairs printed %v, the records give %v (wins, draws, losses)", got, pairs)
+	}
+	// Two pairs: the mean of their sums, and a margin (1.96 times the
+	// standard error, which for two values is half their difference).
+	s1, s2 := float64(margins[1]+margins[2]), float64(margins[3]+margins[4])
+	if pm := head.PairMargin; math.Abs(pm.Mean-(s1+s2)/2) > 0.005 || pm.Margin == nil || math.Abs(*pm.Margin-1.96*math.Abs(s1-s2)/2) > 0.005 {
+		t.Errorf("pair_margin %+v (margin %v); the records' pairs sum to %v and %v", pm, pm.Margin, s1, s2)
 	}
 	// A file that cannot be made is a failure that says so, before any game.
 	stdout.Reset()
