@@ -85,6 +85,22 @@ type MatchResult struct {
 	PairMarginSum, PairMarginSquares int
 }
 
+// AddPair counts a finished pair of games (one opening, A on each side)
+// whose margins for A sum to sum: in PairWins, PairDraws or PairLosses
+// by its sign, and in PairMarginSum and PairMarginSquares.
+func (r *MatchResult) AddPair(sum int) {
+	switch {
+	case sum > 0:
+		r.PairWins++
+	case sum < 0:
+		r.PairLosses++
+	default:
+		r.PairDraws++
+	}
+	r.PairMarginSum += sum
+	r.PairMarginSquares += sum * sum
+}
+
 // PairMargin returns the mean of A's summed margin over a pair of games
 // (one opening, A on each side) and the half-width of its 95% confidence
 // interval, from the pairs' variance: the finer measure where most pairs
@@ -194,17 +210,7 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 				res.Games++
 				res.Margin += margin
 				if other, ok := pairMargins[i/2]; ok {
-					sum := other + margin
-					res.PairMarginSum += sum
-					res.PairMarginSquares += sum * sum
-					switch {
-					case sum > 0:
-						res.PairWins++
-					case sum < 0:
-						res.PairLosses++
-					default:
-						res.PairDraws++
-					}
+					res.AddPair(other + margin)
 					delete(pairMargins, i/2)
 				} else {
 					pairMargins[i/2] = margin

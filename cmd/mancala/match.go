@@ -181,38 +181,53 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		return recErr
 	}
 	if a.bools["json"] {
-		type pairs struct {
-			Wins   int `json:"wins"`
-			Draws  int `json:"draws"`
-			Losses int `json:"losses"`
-		}
-		type pairMargin struct {
-			Mean   float64  `json:"mean"`
-			Margin *float64 `json:"margin,omitempty"` // absent below two pairs
-		}
-		mean, half := res.PairMargin()
-		pm := pairMargin{Mean: round2(mean)}
-		if !math.IsInf(half, 0) {
-			h := round2(half)
-			pm.Margin = &h
-		}
 		return writeJSON(stdout, struct {
 			matchHead
-			Pairs      pairs      `json:"pairs"`
-			PairMargin pairMargin `json:"pair_margin"`
-			Seconds    float64    `json:"seconds"`
-		}{headOf(levels[0].String(), levels[1].String(), res), pairs{res.PairWins, res.PairDraws, res.PairLosses}, pm,
-			round1(time.Since(t0).Seconds())})
+			pairsJSON
+			Seconds float64 `json:"seconds"`
+		}{headOf(levels[0].String(), levels[1].String(), res), pairsOf(res), round1(time.Since(t0).Seconds())})
 	}
 	fmt.Fprintf(stdout, "%s: A %s vs B %s, %d games\n", rules.Variant().ID, levels[0], levels[1], res.Games)
 	writeScore(stdout, res)
-	fmt.Fprintf(stdout, "pairs (one opening, A on each side) by A's summed margin: A wins %d, draws %d, losses %d\n",
-		res.PairWins, res.PairDraws, res.PairLosses)
-	if mean, half := res.PairMargin(); !math.IsInf(half, 0) {
-		fmt.Fprintf(stdout, "A's summed margin in a pair: %+.2f ± %.2f on average (95%%)\n", mean, half)
-	}
+	writePairs(stdout, res)
 	fmt.Fprintf(stdout, "%s; %.1f s\n", marginLine(rules, res), time.Since(t0).Seconds())
 	return nil
+}
+
+// pairsJSON is a match's pairs of games (one opening, A on each side) in
+// its --json line: their count by A's summed margin, and that sum's mean
+// with its 95% margin (absent below two pairs).
+type pairsJSON struct {
+	Pairs struct {
+		Wins   int `json:"wins"`
+		Draws  int `json:"draws"`
+		Losses int `json:"losses"`
+	} `json:"pairs"`
+	PairMargin struct {
+		Mean   float64  `json:"mean"`
+		Margin *float64 `json:"margin,omitempty"`
+	} `json:"pair_margin"`
+}
+
+func pairsOf(res search.MatchResult) pairsJSON {
+	var p pairsJSON
+	p.Pairs.Wins, p.Pairs.Draws, p.Pairs.Losses = res.PairWins, res.PairDraws, res.PairLosses
+	mean, half := res.PairMargin()
+	p.PairMargin.Mean = round2(mean)
+	if !math.IsInf(half, 0) {
+		h := round2(half)
+		p.PairMargin.Margin = &h
+	}
+	return p
+}
+
+// writePairs prints the pairs' lines of a match's text report.
+func writePairs(w io.Writer, res search.MatchResult) {
+	fmt.Fprintf(w, "pairs (one opening, A on each side) by A's summed margin: A wins %d, draws %d, losses %d\n",
+		res.PairWins, res.PairDraws, res.PairLosses)
+	if mean, half := res.PairMargin(); !math.IsInf(half, 0) {
+		fmt.Fprintf(w, "A's summed margin in a pair: %+.2f ± %.2f on average (95%%)\n", mean, half)
+	}
 }
 
 // openGamesOut creates --games-out's file, if the flag is given. record

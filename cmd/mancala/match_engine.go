@@ -115,6 +115,7 @@ func runEngineMatch(ctx context.Context, a *parsedArgs, stdout io.Writer) error 
 	if a.bools["json"] {
 		return writeJSON(stdout, struct {
 			matchHead
+			pairsJSON
 			Forfeits        []string            `json:"forfeits"`
 			Disagreements   int                 `json:"disagreements"`
 			Ends            map[string]uci.Side `json:"ends"`
@@ -125,7 +126,7 @@ func runEngineMatch(ctx context.Context, a *parsedArgs, stdout io.Writer) error 
 			Recurrences     int                 `json:"recurrences"`
 			FirstRecurrence matchScore          `json:"first_recurrence"`
 			Seconds         float64             `json:"seconds"`
-		}{headOf(level.String(), a.vals["b-engine"], res.MatchResult), nonNil(res.Forfeits), res.Disagreements, res.Ends,
+		}{headOf(level.String(), a.vals["b-engine"], res.MatchResult), pairsOf(res.MatchResult), nonNil(res.Forfeits), res.Disagreements, res.Ends,
 			round3(perMove(res.LevelTime, res.LevelMoves)), round3(perMove(res.EngineTime, res.EngineMoves)),
 			res.MedianEngineDepth(), nonNil(diffs), res.Recurrences, scoreOf(res.FirstRecurrence),
 			round1(time.Since(t0).Seconds())})
@@ -135,6 +136,7 @@ func runEngineMatch(ctx context.Context, a *parsedArgs, stdout io.Writer) error 
 		fmt.Fprintf(stdout, "note: the engine plays Abapa rules, the referee's differ: %s\n", d)
 	}
 	writeScore(stdout, res.MatchResult)
+	writePairs(stdout, res.MatchResult)
 	fmt.Fprintf(stdout, "time per move: A %.3f s (%d moves), B %.3f s (%d moves); B's median depth %.1f (%d moves reported one)\n",
 		perMove(res.LevelTime, res.LevelMoves), res.LevelMoves, perMove(res.EngineTime, res.EngineMoves), res.EngineMoves,
 		res.MedianEngineDepth(), len(res.EngineDepths))

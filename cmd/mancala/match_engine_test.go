@@ -46,6 +46,7 @@ func TestMatchEngine(t *testing.T) {
 		`oware: A beginner vs B engine "` + script + `", 2 games`,
 		"note: the engine plays Abapa rules, the referee's differ: repetition=third (Abapa: first)",
 		"A wins 2, draws 0, losses 0: score 100.0%",
+		"pairs (one opening, A on each side) by A's summed margin: A wins 1, draws 0, losses 0",
 		"B's median depth 9.0 (3 moves reported one)",
 		"ended by forfeit: 2 games, A +2 =0 -0",
 		"B forfeited 2 games",
@@ -113,13 +114,17 @@ func TestMatchEngineJSON(t *testing.T) {
 		ASecondsPerMove *float64           `json:"a_seconds_per_move"`
 		BSecondsPerMove *float64           `json:"b_seconds_per_move"`
 		FirstRecurrence map[string]float64 `json:"first_recurrence"`
+		Pairs           map[string]int     `json:"pairs"`
+		PairMargin      map[string]float64 `json:"pair_margin"`
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
 		t.Fatalf("%v: %s", err, stdout.String())
 	}
 	if got.A != "beginner" || got.B != script || got.Games != 2 || got.Wins != 2 || len(got.Forfeits) != 2 ||
 		got.Ends["forfeit"]["wins"] != 2 || got.BMedianDepth != 9 || len(got.RuleDifferences) != 1 ||
-		got.ASecondsPerMove == nil || got.BSecondsPerMove == nil || got.FirstRecurrence["wins"] != 2 {
+		got.ASecondsPerMove == nil || got.BSecondsPerMove == nil || got.FirstRecurrence["wins"] != 2 ||
+		// One pair, both games forfeited (48 seeds each): its sum, no spread.
+		got.Pairs["wins"] != 1 || got.PairMargin["mean"] != 96 || len(got.PairMargin) != 1 {
 		t.Errorf("JSON %s", stdout.String())
 	}
 }

@@ -162,6 +162,10 @@ func PlayMatch(ctx context.Context, r engine.Rules, level search.Level, opts Mat
 		firstErr error
 		next     int
 		wg       sync.WaitGroup
+		// pending holds the level's margins (as played, and at the first
+		// recurrence) in the first finished game of each pair whose other
+		// game is still on.
+		pending = map[int][2]int{}
 	)
 	fail := func(err error) {
 		mu.Lock()
@@ -207,6 +211,14 @@ func PlayMatch(ctx context.Context, r engine.Rules, level search.Level, opts Mat
 				}
 				mu.Lock()
 				res.add(gr)
+				m := [2]int{gr.margin, gr.firstMargin()}
+				if other, ok := pending[i/2]; ok {
+					res.AddPair(other[0] + m[0])
+					res.FirstRecurrence.AddPair(other[1] + m[1])
+					delete(pending, i/2)
+				} else {
+					pending[i/2] = m
+				}
 				if opts.Record != nil {
 					opts.Record(gr.record)
 				}
@@ -241,7 +253,16 @@ type gameResult struct {
 	record        GameRecord
 }
 
-// add counts gr in r.
+// firstMargin is the level's margin had the game ended at its first
+// recurrence: abapaMargin if it had one, else margin.
+func (gr gameResult) firstMargin() int {
+	if gr.recurred {
+		return gr.abapaMargin
+	}
+	return gr.margin
+}
+
+// add counts gr in r (its pair is counted by PlayMatch).
 func (r *MatchResult) add(gr gameResult) {
 	r.Games++
 	r.Margin += gr.margin
@@ -259,9 +280,8 @@ func (r *MatchResult) add(gr gameResult) {
 	}
 	r.Ends[gr.end] = s
 	fr := &r.FirstRecurrence
-	m := gr.margin
+	m := gr.firstMargin()
 	if gr.recurred {
-		m = gr.abapaMargin
 		r.Recurrences++
 	}
 	fr.Games++

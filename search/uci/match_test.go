@@ -247,4 +247,21 @@ func checkRecords(t *testing.T, records []GameRecord, res MatchResult) {
 	if recurred != res.Recurrences {
 		t.Errorf("records recurred in %d games, tally %d", recurred, res.Recurrences)
 	}
+	// Games 2i-1 and 2i share an opening: the pairs, by the level's
+	// summed margin.
+	byGame := map[int]int{}
+	for _, g := range records {
+		byGame[g.Game] = g.Margin
+	}
+	var want search.MatchResult
+	for i := 1; i+1 <= len(records); i += 2 {
+		want.AddPair(byGame[i] + byGame[i+1])
+	}
+	got := res.MatchResult
+	if [5]int{got.PairWins, got.PairDraws, got.PairLosses, got.PairMarginSum, got.PairMarginSquares} !=
+		[5]int{want.PairWins, want.PairDraws, want.PairLosses, want.PairMarginSum, want.PairMarginSquares} || want.PairWins+want.PairDraws+want.PairLosses != res.Games/2 {
+		t.Errorf("pairs +%d =%d -%d (sum %d, squares %d); the records give +%d =%d -%d (sum %d, squares %d)",
+			got.PairWins, got.PairDraws, got.PairLosses, got.PairMarginSum, got.PairMarginSquares,
+			want.PairWins, want.PairDraws, want.PairLosses, want.PairMarginSum, want.PairMarginSquares)
+	}
 }
