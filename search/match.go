@@ -304,6 +304,31 @@ type openingBook struct {
 	used map[engine.Key]bool
 }
 
+// BalancedOpenings hands each pair of games of a match against another
+// program (package uci) its opening as PlayMatch does its own: plies
+// random moves from start (drawn from seed and the pair's number, as
+// RandomOpening would be by such a match), drawn again while a search of
+// nodes positions (0: 20 000) finds the side to move more than lead seeds
+// ahead or behind (0: 5% of the seeds in play, at least 2), and never one
+// opening for two pairs while the draws offer another. Its Opening method
+// is safe for concurrent use.
+type BalancedOpenings struct{ book openingBook }
+
+// NewBalancedOpenings returns the openings described at BalancedOpenings.
+func NewBalancedOpenings(start engine.Position, plies int, nodes uint64, lead float64, seed int64) *BalancedOpenings {
+	if nodes == 0 {
+		nodes = openingNodes
+	}
+	return &BalancedOpenings{book: openingBook{start: start, plies: plies, nodes: nodes, lead: lead, seed: seed}}
+}
+
+// Opening returns pair's opening (pairs numbered from 0), drawing the
+// ones before it first; ctx ending stops the drawing with the closest
+// opening drawn so far.
+func (b *BalancedOpenings) Opening(ctx context.Context, pair int) engine.Position {
+	return b.book.opening(ctx, pair)
+}
+
 // opening returns pair's opening, drawing the ones before it first.
 func (b *openingBook) opening(ctx context.Context, pair int) engine.Position {
 	b.mu.Lock()

@@ -18,7 +18,8 @@ const matchUsage = `usage: mancala match VARIANT --a LEVEL --b LEVEL [--games N]
                     [--workers W] [--json] [--games-out FILE]
        mancala match oware --a LEVEL --b-engine "CMD ARGS" [--movetime D [--no-budget]]
                     [--engine-movetime D] [--engine-depth N] [--engine-opt Name=Value]...
-                    [--games N] [--opt k=v]... [--seed S] [--opening P] [--workers W] [--json]
+                    [--games N] [--opt k=v]... [--seed S] [--opening P]
+                    [--opening-nodes N [--opening-lead L]] [--workers W] [--json]
                     [--games-out FILE]
 
 Plays a match between two of the bot's levels and prints A's wins, draws
@@ -82,6 +83,11 @@ grand_slam=nocapture --opt repetition=first (a difference is reported).
   --engine-depth N        also "go depth N"
   --engine-opt Name=Value engine option, sent with setoption (Aalina:
                           OwnBook, UseLeaves); repeatable
+  --opening-nodes N       judge the openings as a level match does (drawn
+                          again while a search of N positions finds one
+                          side more than --opening-lead seeds ahead);
+                          without it they are random, as in the matches
+                          measured before it
   --workers W             here one engine process each (default 1)
   --games-out FILE        write every game to FILE, one JSON object a
                           line as it ends: {"game":1,"level_side":"south",
@@ -107,11 +113,6 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		return nil
 	}
 	if a.has("b-engine") {
-		for _, f := range []string{"opening-nodes", "opening-lead"} {
-			if a.has(f) {
-				return usagef("match: --%s is for matches between levels (an engine match's openings are not judged)", f)
-			}
-		}
 		return runEngineMatch(ctx, a, stdout)
 	}
 	for _, f := range []string{"movetime", "engine-movetime", "engine-depth"} {
@@ -146,16 +147,12 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	if err != nil {
 		return err
 	}
-	nodes, err := intFlag(a, "opening-nodes", 20_000, 1, 1_000_000_000)
+	nodes, lead, err := openingJudge(a, 20_000)
 	if err != nil {
 		return err
 	}
-	lead, err := intFlag(a, "opening-lead", 0, 1, 1000)
-	if err != nil {
-		return err
-	}
-	opts := search.MatchOptions{Games: f.games, Workers: f.workers, OpeningPlies: f.opening, Seed: f.seed, OpeningNodes: uint64(nodes),
-		OpeningLead: float64(lead)}
+	opts := search.MatchOptions{Games: f.games, Workers: f.workers, OpeningPlies: f.opening, Seed: f.seed, OpeningNodes: nodes,
+		OpeningLead: lead}
 	if opts.OpeningPlies == 0 {
 		opts.OpeningPlies = -1
 	}
@@ -192,6 +189,21 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	writePairs(stdout, res)
 	fmt.Fprintf(stdout, "%s; %.1f s\n", marginLine(rules, res), time.Since(t0).Seconds())
 	return nil
+}
+
+// openingJudge reads --opening-nodes (default defNodes) and
+// --opening-lead (default 0: the match's own limit); the error is a usage
+// error naming the flag.
+func openingJudge(a *parsedArgs, defNodes int) (nodes uint64, lead float64, err error) {
+	n, err := intFlag(a, "opening-nodes", defNodes, 1, 1_000_000_000)
+	if err != nil {
+		return 0, 0, err
+	}
+	l, err := intFlag(a, "opening-lead", 0, 1, 1000)
+	if err != nil {
+		return 0, 0, err
+	}
+	return uint64(n), float64(l), nil
 }
 
 // pairsJSON is a match's pairs of games (one opening, A on each side) in

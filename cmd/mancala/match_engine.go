@@ -78,6 +78,13 @@ func runEngineMatch(ctx context.Context, a *parsedArgs, stdout io.Writer) error 
 		return err
 	}
 	opts.Games, opts.Workers, opts.OpeningPlies, opts.Seed = f.games, f.workers, f.opening, f.seed
+	if a.has("opening-nodes") {
+		if opts.OpeningNodes, opts.OpeningLead, err = openingJudge(a, 0); err != nil {
+			return err
+		}
+	} else if a.has("opening-lead") {
+		return usagef("match: --opening-lead with --b-engine needs --opening-nodes (without it the openings are not judged)")
+	}
 	rules, err := a.rules()
 	if err != nil {
 		return err

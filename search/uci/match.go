@@ -26,6 +26,13 @@ type MatchOptions struct {
 	Seed int64
 	// OpeningPlies random legal moves start every pair of games (0: none).
 	OpeningPlies int
+	// OpeningNodes, if > 0, has each pair's opening judged as a level
+	// match judges its own (search.BalancedOpenings): drawn again while a
+	// search of that many positions finds one side more than OpeningLead
+	// seeds ahead (0: 5% of the seeds, at least 2). At 0 the openings are
+	// the random ones, as in the matches measured before it existed.
+	OpeningNodes uint64
+	OpeningLead  float64
 	// Workers is the number of games played at once, each with an engine
 	// process of its own (0: 1).
 	Workers int
@@ -156,6 +163,13 @@ func PlayMatch(ctx context.Context, r engine.Rules, level search.Level, opts Mat
 	}
 	games := opts.Games + opts.Games%2
 	workers := max(opts.Workers, 1)
+	opening := func(ctx context.Context, pair int) engine.Position {
+		rng := rand.New(rand.NewPCG(uint64(opts.Seed), uint64(pair)))
+		return search.RandomOpening(r.Start(), opts.OpeningPlies, rng)
+	}
+	if opts.OpeningNodes > 0 && opts.OpeningPlies > 0 {
+		opening = search.NewBalancedOpenings(r.Start(), opts.OpeningPlies, opts.OpeningNodes, opts.OpeningLead, opts.Seed).Opening
+	}
 	var (
 		mu       sync.Mutex
 		res      = MatchResult{Ends: map[string]Side{}}
@@ -200,7 +214,12 @@ func PlayMatch(ctx context.Context, r engine.Rules, level search.Level, opts Mat
 						return
 					}
 				}
-				gr, err := playGame(ctx, r, level, eng, i, opts)
+				start := opening(ctx, i/2)
+				if err := ctx.Err(); err != nil {
+					fail(err)
+					return
+				}
+				gr, err := playGame(ctx, start, level, eng, i, opts)
 				if err != nil {
 					fail(err)
 					return
@@ -305,12 +324,11 @@ func (r *MatchResult) add(gr gameResult) {
 	r.EngineDepths = append(r.EngineDepths, gr.depths...)
 }
 
-// playGame plays game i: the level is South in even games.
-func playGame(ctx context.Context, r engine.Rules, level search.Level, eng *Engine, i int, opts MatchOptions) (gameResult, error) {
+// playGame plays game i from start: the level is South in even games.
+func playGame(ctx context.Context, start engine.Position, level search.Level, eng *Engine, i int, opts MatchOptions) (gameResult, error) {
 	var gr gameResult
 	levelSide := engine.Side(i % 2)
-	rng := rand.New(rand.NewPCG(uint64(opts.Seed), uint64(i/2)))
-	g := engine.NewGame(search.RandomOpening(r.Start(), opts.OpeningPlies, rng))
+	g := engine.NewGame(start)
 	maxPlies := opts.MaxPlies
 	if maxPlies <= 0 {
 		maxPlies = 2000

@@ -3,6 +3,8 @@ package uci
 import (
 	"context"
 	"errors"
+	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -74,6 +76,54 @@ func TestMatchRunsToTheEnd(t *testing.T) {
 		if strings.HasPrefix(l, "position ") && !strings.HasPrefix(l, "position fen ") {
 			t.Errorf("%q: a game after a 2-ply opening starts from its fen", l)
 		}
+	}
+}
+
+// TestMatchOpenings: without OpeningNodes each pair starts from the random
+// opening of its number, as in the matches measured before; with it, from
+// one the judging search finds within OpeningLead seeds of even, and some
+// pair's differs from the random one.
+func TestMatchOpenings(t *testing.T) {
+	r := abapa(t)
+	const nodes, lead, seed, plies = 2000, 1.0, 5, 6
+	starts := func(opts MatchOptions) []engine.Position {
+		cmd, _ := fake(t, "first")
+		var out []engine.Position
+		opts.Command, opts.Games, opts.Seed, opts.OpeningPlies, opts.EngineLimits = cmd, 6, seed, plies, Limits{Depth: 2}
+		opts.Record = func(g GameRecord) {
+			if g.Game%2 == 1 {
+				out = append(out, g.Start)
+			}
+		}
+		if _, err := PlayMatch(context.Background(), r, search.Beginner, opts); err != nil {
+			t.Fatal(err)
+		}
+		if len(out) != 3 {
+			t.Fatalf("%d pairs recorded, want 3", len(out))
+		}
+		return out
+	}
+	random := starts(MatchOptions{})
+	judged := starts(MatchOptions{OpeningNodes: nodes, OpeningLead: lead})
+	differ := 0
+	for pair := range 3 {
+		want := search.RandomOpening(r.Start(), plies, rand.New(rand.NewPCG(seed, uint64(pair))))
+		if random[pair].Key() != want.Key() {
+			t.Errorf("pair %d: without OpeningNodes, not the random opening of its number", pair)
+		}
+		a, err := search.Analyze(context.Background(), judged[pair], search.Limits{Nodes: nodes})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(a.Score) > lead {
+			t.Errorf("pair %d: judged opening scores %+.2f by a %d-position search, beyond %v", pair, a.Score, nodes, lead)
+		}
+		if judged[pair].Key() != random[pair].Key() {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Error("every judged opening is the random one: the judge changed nothing")
 	}
 }
 
