@@ -283,6 +283,9 @@ func marginLine(rules engine.Rules, res search.MatchResult) string {
 	if rules.Layout().Store(engine.South) == engine.NoCell {
 		return fmt.Sprintf("average margin for A: %+.2f (%s keeps no stores: the seeds each side owns at the end)", avg, rules.Variant().ID)
 	}
+	if _, _, scored := rules.Start().Scores(); scored {
+		return fmt.Sprintf("average margin for A: %+.2f (%s counts the rules' score: store, traps and own pits)", avg, rules.Variant().ID)
+	}
 	return fmt.Sprintf("average store margin for A: %+.2f", avg)
 }
 

@@ -16,7 +16,8 @@ import (
 
 // TestMatchMargin: a match of Kalah prints A's average store margin; one
 // of Bao la Kiswahili, which keeps no stores, its average margin in the
-// seeds each side owns, not called a store margin.
+// seeds each side owns, and one of Sulus its margin by the rules' score,
+// neither called a store margin.
 func TestMatchMargin(t *testing.T) {
 	for _, tc := range []struct {
 		variant     string
@@ -24,6 +25,7 @@ func TestMatchMargin(t *testing.T) {
 	}{
 		{"kalah", "average store margin for A: ", "no store margin"},
 		{"bao", "average margin for A: ", "average store margin"},
+		{"sulus", "average margin for A: ", "average store margin"},
 	} {
 		var stdout, stderr bytes.Buffer
 		args := []string{"match", tc.variant, "--a", "beginner", "--b", "beginner", "--games", "2", "--workers", "1"}
