@@ -171,10 +171,7 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	book := &openingBook{start: r.Start(), starts: opts.Starts, plies: plies, nodes: opts.OpeningNodes, lead: opts.OpeningLead, seed: opts.Seed}
-	if book.nodes == 0 {
-		book.nodes = openingNodes
-	}
+	book := newOpeningBook(r.Start(), opts.Starts, plies, opts.OpeningNodes, opts.OpeningLead, opts.Seed)
 	var (
 		mu       sync.Mutex
 		res      MatchResult
@@ -312,14 +309,21 @@ type openingBook struct {
 // ahead or behind (0: 5% of the seeds in play, at least 2), and never one
 // opening for two pairs while the draws offer another. Its Opening method
 // is safe for concurrent use.
-type BalancedOpenings struct{ book openingBook }
+type BalancedOpenings struct{ book *openingBook }
 
 // NewBalancedOpenings returns the openings described at BalancedOpenings.
 func NewBalancedOpenings(start engine.Position, plies int, nodes uint64, lead float64, seed int64) *BalancedOpenings {
+	return &BalancedOpenings{book: newOpeningBook(start, nil, plies, nodes, lead, seed)}
+}
+
+// newOpeningBook returns the book of a match's openings: from start, or
+// from starts[pair mod len(starts)] when given, judged by a search of
+// nodes positions (0: openingNodes) against lead (0: openingLimit).
+func newOpeningBook(start engine.Position, starts []engine.Position, plies int, nodes uint64, lead float64, seed int64) *openingBook {
 	if nodes == 0 {
 		nodes = openingNodes
 	}
-	return &BalancedOpenings{book: openingBook{start: start, plies: plies, nodes: nodes, lead: lead, seed: seed}}
+	return &openingBook{start: start, starts: starts, plies: plies, nodes: nodes, lead: lead, seed: seed}
 }
 
 // Opening returns pair's opening (pairs numbered from 0), drawing the
