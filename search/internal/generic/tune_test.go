@@ -37,8 +37,9 @@ var (
 	owareOpt           = flag.String("oware.opt", "", "rule options k=v, comma-separated, for the games (e.g. grand_slam=nocapture,repetition=first); TestOwareSelfPlay plays every game under them when set")
 	owareOpening       = flag.Int("oware.opening", 3, "TestOwareMatch: random plies a side before each pair of games")
 	owareSeed          = flag.Uint64("oware.seed", 1, "seed of the openings")
-	owareWeightsFlag   = flag.String("oware.weights", "", "TestOwareMatch: player A's weights, TestOwareSelfPlay: both players', comma-separated (default: owareWeights)")
+	owareWeightsFlag   = flag.String("oware.weights", "", "TestOwareMatch: player A's weights, TestOwareSelfPlay: both players', TestOwareTune: the starting ones; comma-separated (default: owareWeights)")
 	owareBWeightsFlag  = flag.String("oware.bweights", "", "TestOwareMatch: player B's weights (default: the previous evaluation, evalOwareV0)")
+	owareFixed         = flag.String("oware.fixed", "", "TestOwareTune: terms (indexes from 0, comma-separated) kept at their starting weights")
 	owareBNodes        = flag.Uint64("oware.bnodes", 0, "TestOwareMatch: player B's positions a move (0: -oware.nodes), to give the cheaper evaluation the same time")
 )
 
@@ -329,9 +330,10 @@ func texelLoss(ps []tunePos, w []float64, k float64) float64 {
 // TestOwareTune fits the evaluation's weights to -oware.data (written by
 // TestOwareSelfPlay): Texel tuning. The store difference keeps its 100 a
 // seed; the scale k of the logistic curve is fitted first, with the
-// current weights; then the weights, by Adam on the squared error over the
-// positions of nine games in ten, the tenth held out to check that the fit
-// generalizes. It prints both losses before and after and the weights.
+// current weights (owareWeights, or -oware.weights); then the weights, by
+// Adam on the squared error over the positions of nine games in ten, the
+// tenth held out to check that the fit generalizes; the terms -oware.fixed lists keep their starting weights.
+// It prints both losses before and after and the weights.
 func TestOwareTune(t *testing.T) {
 	if *owareDataFile == "" || *owareSelfPlayGames != 0 {
 		t.Skip("run with -oware.data FILE (from TestOwareSelfPlay)")
@@ -345,8 +347,12 @@ func TestOwareTune(t *testing.T) {
 			train = append(train, p)
 		}
 	}
+	start := &owareWeights
+	if *owareWeightsFlag != "" {
+		start = parseWeights(t, *owareWeightsFlag)
+	}
 	w := make([]float64, owFeatures)
-	for i, x := range owareWeights {
+	for i, x := range start {
 		w[i] = float64(x)
 	}
 	// The curve's scale, by a scan then a finer one.
@@ -361,6 +367,16 @@ func TestOwareTune(t *testing.T) {
 	}
 	t.Logf("%d positions (%d held out), k %.3f", len(train), len(hold), k)
 	t.Logf("before: train loss %.5f, held-out loss %.5f, weights %v", best, texelLoss(hold, w, k), w)
+	fixed := make([]bool, owFeatures)
+	if *owareFixed != "" {
+		for _, f := range strings.Split(*owareFixed, ",") {
+			i, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || i < 0 || i >= owFeatures {
+				t.Fatalf("-oware.fixed %q: want term indexes from 0 to %d", *owareFixed, owFeatures-1)
+			}
+			fixed[i] = true
+		}
+	}
 	// Adam on the weights.
 	m, v := make([]float64, owFeatures), make([]float64, owFeatures)
 	const lr, b1, b2 = 0.5, 0.9, 0.999
@@ -380,6 +396,9 @@ func TestOwareTune(t *testing.T) {
 			}
 		}
 		for j := range w {
+			if fixed[j] {
+				continue
+			}
 			gj := grad[j] / float64(len(train))
 			m[j] = b1*m[j] + (1-b1)*gj
 			v[j] = b2*v[j] + (1-b2)*gj*gj
@@ -397,7 +416,7 @@ func TestOwareTune(t *testing.T) {
 		rounded[i] = strconv.Itoa(int(w[i]))
 	}
 	t.Logf("after: train loss %.5f, held-out loss %.5f", texelLoss(train, w, k), texelLoss(hold, w, k))
-	t.Logf("weights (owSeeds, owSeedsLate, owEmpty, owWeakMine, owWeakTheirs, owKroo, owTempo, owThreatTheirs): %s", strings.Join(rounded, ","))
+	t.Logf("weights (owSeeds, owSeedsLate, owEmpty, owWeakMine, owWeakTheirs, owKroo, owTempo, owThreatTheirs: %s", strings.Join(rounded, ","))
 }
 
 func parseWeights(t *testing.T, s string) *[owFeatures]int32 {
