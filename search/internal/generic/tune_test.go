@@ -39,6 +39,8 @@ var (
 	owareSeed          = flag.Uint64("oware.seed", 1, "seed of the openings")
 	owareWeightsFlag   = flag.String("oware.weights", "", "TestOwareMatch: player A's weights, TestOwareSelfPlay: both players', TestOwareTune: the starting ones; comma-separated (default: owareWeights)")
 	owareBWeightsFlag  = flag.String("oware.bweights", "", "TestOwareMatch: player B's weights (default: the previous evaluation, evalOwareV0)")
+	owareQDepth        = flag.Int("oware.qdepth", 0, "TestOwareMatch: player A's quiescence depth (0: the search's own, -1: none)")
+	owareBQDepth       = flag.Int("oware.bqdepth", 0, "TestOwareMatch: player B's quiescence depth (0: the search's own, -1: none)")
 	owareFixed         = flag.String("oware.fixed", "", "TestOwareTune: terms (indexes from 0, comma-separated) kept at their starting weights")
 	owareBNodes        = flag.Uint64("oware.bnodes", 0, "TestOwareMatch: player B's positions a move (0: -oware.nodes), to give the cheaper evaluation the same time")
 )
@@ -93,12 +95,16 @@ func owareRules(t testing.TB) engine.Rules {
 
 // analyzeLike chooses a move as the searching levels do (search.Analyze
 // with a node budget): iterative deepening, the budget counted from depth
-// 2 on, the move of the last complete iteration. It returns the move, the
-// depth reached and the positions searched.
-func analyzeLike(r engine.Rules, p engine.Position, hist []engine.Position, ev evaluator, nodes uint64) (engine.Move, int, uint64) {
+// 2 on, the move of the last complete iteration; qdepth, if not 0, sets
+// the quiescence's depth (-1: none). It returns the move, the depth
+// reached and the positions searched.
+func analyzeLike(r engine.Rules, p engine.Position, hist []engine.Position, ev evaluator, nodes uint64, qdepth int) (engine.Move, int, uint64) {
 	x := New(context.Background(), r, Options{TableBytes: 16 << 20, Pooled: true, History: hist})
 	defer x.Close()
 	x.s.ev = ev
+	if qdepth != 0 {
+		x.s.qdepth = max(qdepth, 0)
+	}
 	var best engine.Move
 	depth := 0
 	for d := 1; d <= 200; d++ {
@@ -159,8 +165,10 @@ func (ps playerStats) String() string {
 }
 
 // playOware plays one game from g, side aSide moved by ev[0], the other by
-// ev[1], and returns aSide's final store margin.
-func playOware(r engine.Rules, g *engine.Game, aSide engine.Side, ev [2]evaluator, nodes [2]uint64, st *[2]playerStats) int {
+// ev[1], each searching nodes[i] positions a move with a quiescence
+// qdepth[i] plies deep (as analyzeLike takes it), and returns aSide's
+// final store margin.
+func playOware(r engine.Rules, g *engine.Game, aSide engine.Side, ev [2]evaluator, nodes [2]uint64, qdepth [2]int, st *[2]playerStats) int {
 	for g.Position().Status() == engine.Ongoing && g.Position().Ply() < 2000 {
 		ps := g.Positions()
 		p := ps[len(ps)-1]
@@ -169,7 +177,7 @@ func playOware(r engine.Rules, g *engine.Game, aSide engine.Side, ev [2]evaluato
 			who = 0
 		}
 		t0 := time.Now()
-		m, d, n := analyzeLike(r, p, ps[:len(ps)-1], ev[who], nodes[who])
+		m, d, n := analyzeLike(r, p, ps[:len(ps)-1], ev[who], nodes[who], qdepth[who])
 		st[who].time += time.Since(t0)
 		st[who].moves++
 		st[who].nodes += n
@@ -241,7 +249,7 @@ func TestOwareSelfPlay(t *testing.T) {
 		r := rules[i%2]
 		g := randomOpening(r, 4+rng.IntN(5), rng)
 		from := len(g.Positions())
-		playOware(r, g, engine.South, [2]evaluator{ev, ev}, [2]uint64{*owareNodes, *owareNodes}, &st)
+		playOware(r, g, engine.South, [2]evaluator{ev, ev}, [2]uint64{*owareNodes, *owareNodes}, [2]int{}, &st)
 		ps := g.Positions()
 		end := ps[len(ps)-1]
 		southMargin := end.Store(engine.South) - end.Store(engine.North)
@@ -464,7 +472,7 @@ func TestOwareMatch(t *testing.T) {
 		rng := rand.New(rand.NewPCG(*owareSeed, uint64(i/2)))
 		g := randomOpening(r, 2**owareOpening, rng)
 		aSide := engine.Side(i % 2)
-		m := playOware(r, g, aSide, ev, nodes, &st)
+		m := playOware(r, g, aSide, ev, nodes, [2]int{*owareQDepth, *owareBQDepth}, &st)
 		margin += m
 		switch {
 		case m > 0:
@@ -592,7 +600,7 @@ func BenchmarkOwareSearch(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			var nodes uint64
 			for range b.N {
-				_, _, n := analyzeLike(r, p, nil, c.ev, 300_000)
+				_, _, n := analyzeLike(r, p, nil, c.ev, 300_000, 0)
 				nodes += n
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
