@@ -340,8 +340,9 @@ func texelLoss(ps []tunePos, w []float64, k float64) float64 {
 // seed; the scale k of the logistic curve is fitted first, with the
 // current weights (owareWeights, or -oware.weights); then the weights, by
 // Adam on the squared error over the positions of nine games in ten, the
-// tenth held out to check that the fit generalizes; the terms -oware.fixed lists keep their starting weights.
-// It prints both losses before and after and the weights.
+// tenth held out to check that the fit generalizes; the terms -oware.fixed
+// lists keep their starting weights. It prints both losses before and
+// after and the weights.
 func TestOwareTune(t *testing.T) {
 	if *owareDataFile == "" || *owareSelfPlayGames != 0 {
 		t.Skip("run with -oware.data FILE (from TestOwareSelfPlay)")
@@ -353,6 +354,16 @@ func TestOwareTune(t *testing.T) {
 			hold = append(hold, p)
 		} else {
 			train = append(train, p)
+		}
+	}
+	fixed := make([]bool, owFeatures)
+	if *owareFixed != "" {
+		for _, f := range strings.Split(*owareFixed, ",") {
+			i, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || i < 0 || i >= owFeatures {
+				t.Fatalf("-oware.fixed %q: want term indexes from 0 to %d", *owareFixed, owFeatures-1)
+			}
+			fixed[i] = true
 		}
 	}
 	start := &owareWeights
@@ -375,16 +386,6 @@ func TestOwareTune(t *testing.T) {
 	}
 	t.Logf("%d positions (%d held out), k %.3f", len(train), len(hold), k)
 	t.Logf("before: train loss %.5f, held-out loss %.5f, weights %v", best, texelLoss(hold, w, k), w)
-	fixed := make([]bool, owFeatures)
-	if *owareFixed != "" {
-		for _, f := range strings.Split(*owareFixed, ",") {
-			i, err := strconv.Atoi(strings.TrimSpace(f))
-			if err != nil || i < 0 || i >= owFeatures {
-				t.Fatalf("-oware.fixed %q: want term indexes from 0 to %d", *owareFixed, owFeatures-1)
-			}
-			fixed[i] = true
-		}
-	}
 	// Adam on the weights.
 	m, v := make([]float64, owFeatures), make([]float64, owFeatures)
 	const lr, b1, b2 = 0.5, 0.9, 0.999
