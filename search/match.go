@@ -101,6 +101,28 @@ func (r *MatchResult) AddPair(sum int) {
 	r.PairMarginSquares += sum * sum
 }
 
+// PairTally pairs the two games of each opening as they finish, in
+// either order, and counts each finished pair in a MatchResult
+// (AddPair). The zero value is ready to use; it is not safe for
+// concurrent use.
+type PairTally struct {
+	pending map[int]int // A's margin in the finished game of each pair whose other game is still on
+}
+
+// Add records margin, A's in one game of pair: when the pair's other game
+// is recorded already, it counts the pair in r and forgets it.
+func (t *PairTally) Add(r *MatchResult, pair, margin int) {
+	if other, ok := t.pending[pair]; ok {
+		r.AddPair(other + margin)
+		delete(t.pending, pair)
+		return
+	}
+	if t.pending == nil {
+		t.pending = map[int]int{}
+	}
+	t.pending[pair] = margin
+}
+
 // PairMargin returns the mean of A's summed margin over a pair of games
 // (one opening, A on each side) and the half-width of its 95% confidence
 // interval, from the pairs' variance: the finer measure where most pairs
@@ -178,9 +200,7 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 		firstErr error
 		next     int
 		wg       sync.WaitGroup
-		// pairMargins holds A's margin in the first finished game of
-		// each pair whose other game is still on.
-		pairMargins = map[int]int{}
+		pairs    PairTally
 	)
 	for range min(workers, games) {
 		wg.Add(1)
@@ -206,12 +226,7 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 				}
 				res.Games++
 				res.Margin += margin
-				if other, ok := pairMargins[i/2]; ok {
-					res.AddPair(other + margin)
-					delete(pairMargins, i/2)
-				} else {
-					pairMargins[i/2] = margin
-				}
+				pairs.Add(&res, i/2, margin)
 				switch {
 				case margin > 0:
 					res.Wins++

@@ -176,10 +176,9 @@ func PlayMatch(ctx context.Context, r engine.Rules, level search.Level, opts Mat
 		firstErr error
 		next     int
 		wg       sync.WaitGroup
-		// pending holds the level's margins (as played, and at the first
-		// recurrence) in the first finished game of each pair whose other
-		// game is still on.
-		pending = map[int][2]int{}
+		// pairs and firstPairs pair the games as played and as they
+		// would have ended at the first recurrence.
+		pairs, firstPairs search.PairTally
 	)
 	fail := func(err error) {
 		mu.Lock()
@@ -230,14 +229,8 @@ func PlayMatch(ctx context.Context, r engine.Rules, level search.Level, opts Mat
 				}
 				mu.Lock()
 				res.add(gr)
-				m := [2]int{gr.margin, gr.firstMargin()}
-				if other, ok := pending[i/2]; ok {
-					res.AddPair(other[0] + m[0])
-					res.FirstRecurrence.AddPair(other[1] + m[1])
-					delete(pending, i/2)
-				} else {
-					pending[i/2] = m
-				}
+				pairs.Add(&res.MatchResult, i/2, gr.margin)
+				firstPairs.Add(&res.FirstRecurrence, i/2, gr.firstMargin())
 				if opts.Record != nil {
 					opts.Record(gr.record)
 				}
