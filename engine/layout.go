@@ -52,6 +52,17 @@ func (l *Layout) Pit(s Side, n int) Cell {
 	return l.pit[s][n]
 }
 
+// PitCells returns the cells of side s's pits, pit 1 first (none for a
+// side the layout does not have). The slice is the layout's own: the
+// caller must not change it. The search reads a side's pits through it at
+// every node, where calling Pit for each is slower.
+func (l *Layout) PitCells(s Side) []Cell {
+	if int(s) >= l.Sides {
+		return nil
+	}
+	return l.pit[s][1 : l.Pits+1]
+}
+
 // Store returns the cell of side s's store, or NoCell.
 func (l *Layout) Store(s Side) Cell {
 	if int(s) >= l.Sides {

@@ -160,6 +160,11 @@ func (p Position) Cell(c Cell) int {
 	return int(p.cells[c])
 }
 
+// Cells returns the seeds of every cell, indexed by Cell (0 past the
+// layout's cells): one copy for code that reads many cells, such as an
+// evaluation at every node of a search.
+func (p *Position) Cells() [MaxCells]uint8 { return p.cells }
+
 // Pit returns the seeds in side s's pit n (1-based); 0 if there is no such pit.
 func (p Position) Pit(s Side, n int) int { return p.Cell(p.rules.Layout().Pit(s, n)) }
 
@@ -168,10 +173,9 @@ func (p Position) Store(s Side) int { return p.Cell(p.rules.Layout().Store(s)) }
 
 // PitSeeds returns the seeds in side s's pits.
 func (p Position) PitSeeds(s Side) int {
-	l := p.rules.Layout()
 	n := 0
-	for i := 1; i <= l.Pits; i++ {
-		n += p.Cell(l.Pit(s, i))
+	for _, c := range p.rules.Layout().PitCells(s) {
+		n += p.Cell(c)
 	}
 	return n
 }

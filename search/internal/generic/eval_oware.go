@@ -118,12 +118,15 @@ func owareEvaluator(w *[owFeatures]int32) evaluator {
 		p := &n.pos
 		l := s.l
 		me, opp := p.ToMove(), 1-p.ToMove()
+		cells := p.Cells()
 		var h [12]int
-		for i := range 6 {
-			h[i] = p.Cell(l.Pit(me, i+1))
-			h[6+i] = p.Cell(l.Pit(opp, i+1))
+		for i, c := range l.PitCells(me)[:6] {
+			h[i] = int(cells[c])
 		}
-		sm, so := p.Cell(l.Store(me)), p.Cell(l.Store(opp))
+		for i, c := range l.PitCells(opp)[:6] {
+			h[6+i] = int(cells[c])
+		}
+		sm, so := int(cells[l.Store(me)]), int(cells[l.Store(opp)])
 		f := owareFeatures(&h, sm+so)
 		v := int32(100 * (sm - so))
 		for i, x := range f {

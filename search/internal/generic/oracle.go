@@ -70,7 +70,7 @@ func (s *gsearch) firstBounds(p *engine.Position) (lo, hi int, ok bool) {
 	if !ok {
 		return 0, 0, false
 	}
-	if t := len(s.runSeeds) - 1; t >= 0 && s.runSeeds[t] == int32(inPits(p)) {
+	if t := len(s.runSeeds) - 1; t >= 0 && s.runSeeds[t] == int32(s.inPits(p)) {
 		mn, mx := int(s.runMin[t]), int(s.runMax[t])
 		if p.ToMove() != engine.South {
 			mn, mx = -mx, -mn
@@ -117,7 +117,7 @@ func (s *gsearch) probe(n *gnode) (lo, hi int32, ok bool) {
 			return s.proven(int32(100 * l)), s.proven(int32(100 * h)), true
 		}
 	}
-	if !s.trusts(inPits(&n.pos)) {
+	if !s.trusts(s.inPits(&n.pos)) {
 		return 0, 0, false
 	}
 	l, h, ok := s.oracle.Bounds(&n.pos)
@@ -152,4 +152,21 @@ func (s *gsearch) bounded(n *gnode, v int32) int32 {
 // trust depends on: unlike the seeds in the stores, it never grows.
 func inPits(p *engine.Position) int {
 	return p.PitSeeds(engine.South) + p.PitSeeds(engine.North)
+}
+
+// inPits is the package's inPits for a position of the searched rules,
+// reading the cells once (the search asks at nearly every node).
+func (s *gsearch) inPits(p *engine.Position) int {
+	cells := p.Cells()
+	return s.seedsOf(&cells, engine.South) + s.seedsOf(&cells, engine.North)
+}
+
+// seedsOf is the seeds in side's pits of a position of the searched rules
+// whose cells are cells (p.PitSeeds(side), without its calls).
+func (s *gsearch) seedsOf(cells *[engine.MaxCells]uint8, side engine.Side) int {
+	n := 0
+	for _, c := range s.l.PitCells(side) {
+		n += int(cells[c])
+	}
+	return n
 }

@@ -30,8 +30,8 @@ type gsearch struct {
 	ev     evaluator
 	repLim int // occurrences that end the game (0: none; a cycle is cut at once)
 
-	path  []pkey         // the current line, root first
-	count map[pkey]int32 // occurrences on the line and in the history
+	path  []pkey    // the current line, root first
+	count *repTable // occurrences on the line and in the history
 
 	kids [][]gnode
 	bufs [][engine.MaxMoves]engine.Move
@@ -93,7 +93,7 @@ func newGSearch(ctx context.Context, r engine.Rules, tt *gtt, hist []engine.Posi
 	s.decisive = evaluators[r.Variant().ID].decisive
 	s.repLim = r.RepetitionLimit()
 	s.cacheCycles = true
-	s.count = map[pkey]int32{}
+	s.count = newRepTable()
 	s.oracle = oracle
 	if f, ok := oracle.(FirstOracle); ok && s.repLim == 2 {
 		s.first = f
@@ -144,19 +144,14 @@ func (s *gsearch) push(p *engine.Position, k pkey) {
 	s.path = append(s.path, k)
 	s.enter(p, k)
 	if s.oracle != nil {
-		s.pathSeeds = append(s.pathSeeds, inPits(p))
+		s.pathSeeds = append(s.pathSeeds, s.inPits(p))
 	}
 }
 
 func (s *gsearch) pop() {
 	k := s.path[len(s.path)-1]
 	s.path = s.path[:len(s.path)-1]
-	n := s.count[k]
-	if n--; n <= 0 {
-		delete(s.count, k)
-	} else {
-		s.count[k] = n
-	}
+	n := s.count.dec(k)
 	if s.oracle != nil {
 		c := s.pathSeeds[len(s.pathSeeds)-1]
 		s.pathSeeds = s.pathSeeds[:len(s.pathSeeds)-1]
@@ -173,21 +168,23 @@ func (s *gsearch) pop() {
 
 // enter counts an occurrence of p (key k), on the line or in the history.
 func (s *gsearch) enter(p *engine.Position, k pkey) {
-	s.count[k]++
+	seen := s.count.inc(k)
 	if s.oracle == nil {
 		return
 	}
-	c := inPits(p)
+	cells := p.Cells()
+	south, north := s.seedsOf(&cells, engine.South), s.seedsOf(&cells, engine.North)
+	c := south + north
 	for c >= len(s.bySeeds) {
 		s.bySeeds = append(s.bySeeds, 0)
 		s.twiceSeeds = append(s.twiceSeeds, 0)
 	}
 	s.bySeeds[c]++
-	if s.count[k] == 2 {
+	if seen == 2 {
 		s.twiceSeeds[c]++
 	}
 	if s.first != nil {
-		sp := int32(p.PitSeeds(engine.South) - p.PitSeeds(engine.North))
+		sp := int32(south - north)
 		lo, hi := sp, sp
 		if t := len(s.runSeeds) - 1; t >= 0 && s.runSeeds[t] == int32(c) {
 			lo, hi = min(lo, s.runMin[t]), max(hi, s.runMax[t])
@@ -211,7 +208,7 @@ func (s *gsearch) margin(p *engine.Position) int {
 // rule (or, for variants without one, closes a cycle), and the value then:
 // each side takes the seeds on its own side.
 func (s *gsearch) repetition(p *engine.Position, k pkey) (int, bool) {
-	seen := 1 + int(s.count[k])
+	seen := 1 + int(s.count.get(k))
 	lim := s.repLim
 	if lim == 0 {
 		lim = 2
@@ -223,7 +220,8 @@ func (s *gsearch) repetition(p *engine.Position, k pkey) (int, bool) {
 		return s.score(p), true
 	}
 	me := p.ToMove()
-	v := s.margin(p) + p.PitSeeds(me) - p.PitSeeds(1-me)
+	cells := p.Cells()
+	v := s.margin(p) + s.seedsOf(&cells, me) - s.seedsOf(&cells, 1-me)
 	if w, ok := s.repeated(p, v); ok {
 		return w, true
 	}

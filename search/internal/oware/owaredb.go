@@ -394,12 +394,15 @@ func (db *DB) relax(b kalah.Board, first uint64, prevLo, prevHi []int8, sweep ui
 func BoardOf(p *engine.Position) (kalah.Board, int) {
 	me := p.ToMove()
 	l := p.Rules().Layout()
+	cells := p.Cells()
 	var b kalah.Board
-	for j := range 6 {
-		b.My |= uint64(p.Cell(l.Pit(me, j+1))) << (8 * j)
-		b.Opp |= uint64(p.Cell(l.Pit(1-me, j+1))) << (8 * j)
+	for j, c := range l.PitCells(me)[:6] {
+		b.My |= uint64(cells[c]) << (8 * j)
 	}
-	return b, p.Cell(l.Store(me)) - p.Cell(l.Store(1-me))
+	for j, c := range l.PitCells(1 - me)[:6] {
+		b.Opp |= uint64(cells[c]) << (8 * j)
+	}
+	return b, int(cells[l.Store(me)]) - int(cells[l.Store(1-me)])
 }
 
 func (db *DB) String() string { return strings.TrimSuffix(FileName(db.Slam, db.MaxSeeds), ".bin") }
