@@ -163,7 +163,7 @@ func (p Position) Cell(c Cell) int {
 // Cells returns the seeds of every cell, indexed by Cell (0 past the
 // layout's cells): one copy for code that reads many cells, such as an
 // evaluation at every node of a search.
-func (p *Position) Cells() [MaxCells]uint8 { return p.cells }
+func (p Position) Cells() [MaxCells]uint8 { return p.cells }
 
 // Pit returns the seeds in side s's pit n (1-based); 0 if there is no such pit.
 func (p Position) Pit(s Side, n int) int { return p.Cell(p.rules.Layout().Pit(s, n)) }
