@@ -148,14 +148,10 @@ func (s *gsearch) bounded(n *gnode, v int32) int32 {
 	return min(max(v, int32(100*lo)), int32(100*hi))
 }
 
-// inPits is the number of seeds in p's pits (two seats), what the oracle's
-// trust depends on: unlike the seeds in the stores, it never grows.
-func inPits(p *engine.Position) int {
-	return p.PitSeeds(engine.South) + p.PitSeeds(engine.North)
-}
-
-// inPits is the package's inPits for a position of the searched rules,
-// reading the cells once (the search asks at nearly every node).
+// inPits is the number of seeds in p's pits (two seats; p under the
+// searched rules), what the oracle's trust depends on: unlike the seeds in
+// the stores, it never grows. It reads the cells once, since the search
+// asks at nearly every node.
 func (s *gsearch) inPits(p *engine.Position) int {
 	cells := p.Cells()
 	return s.seedsOf(&cells, engine.South) + s.seedsOf(&cells, engine.North)

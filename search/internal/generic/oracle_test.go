@@ -253,3 +253,9 @@ func TestFirstBoundsWidened(t *testing.T) {
 		t.Error("the third-occurrence rule's search asked the first-recurrence bounds")
 	}
 }
+
+// inPits is the seeds in p's pits, both seats, for the test oracles that
+// have no search at hand (gsearch.inPits is the search's own).
+func inPits(p *engine.Position) int {
+	return p.PitSeeds(engine.South) + p.PitSeeds(engine.North)
+}
