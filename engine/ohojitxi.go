@@ -110,6 +110,15 @@ func (r *ohojitxiRules) Start() Position {
 	return p
 }
 
+// standing is South's lead in a game under way (Position.StandingMargin):
+// the aim is to shed one's seeds (O7), so a side holds the seeds in its
+// pits and those the other side has in hand to drop on it (O5), and the
+// side holding fewer is ahead by the difference.
+func (r *ohojitxiRules) standing(p Position) int {
+	held := func(s Side) int { return p.PitSeeds(s) + r.hand(p, 1-s) }
+	return held(North) - held(South)
+}
+
 func (r *ohojitxiRules) hand(p Position, s Side) int {
 	if s != p.toMove {
 		return 0

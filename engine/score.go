@@ -41,3 +41,19 @@ func (p Position) FinalMargin() int {
 	}
 	return m
 }
+
+// StandingMargin returns South's margin in a game stopped before its end
+// (a match's ply limit): FinalMargin for a finished game; for one under
+// way the same count as it stands, except in the games whose aim is to
+// get rid of one's seeds (Ohojitxi), where a side is ahead by the seeds
+// it holds fewer than the other: those in its pits and those the other
+// side has in hand to drop on it.
+func (p Position) StandingMargin() int {
+	if p.Status() != Ongoing {
+		return p.FinalMargin()
+	}
+	if s, ok := p.rules.(interface{ standing(p Position) int }); ok {
+		return s.standing(p)
+	}
+	return p.FinalMargin()
+}

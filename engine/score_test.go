@@ -87,3 +87,49 @@ func setup(t *testing.T, id string, opts engine.Options, s engine.Setup) engine.
 	}
 	return p
 }
+
+// TestStandingMargin: a game under way is scored as it stands, by the
+// rules' aim: the stores in Kalah, and in Ohojitxi, where the aim is to
+// shed seeds, the seeds each side holds counted against it (worked out by
+// hand below); a finished game by FinalMargin.
+func TestStandingMargin(t *testing.T) {
+	ones := []int{1, 1, 1, 1, 1, 1}
+	for _, tc := range []struct {
+		name        string
+		pos         func(t *testing.T) engine.Position
+		want, final int
+	}{
+		{"kalah, under way: the stores", func(t *testing.T) engine.Position {
+			return setup(t, "kalah", nil, engine.Setup{Pits: [][]int{ones, ones}, Stores: []int{20, 16}})
+		}, 4, 4},
+		{"kalah, finished", func(t *testing.T) engine.Position {
+			return setup(t, "kalah", nil, engine.Setup{Pits: [][]int{make([]int, 6), make([]int, 6)}, Stores: []int{30, 18}, Status: engine.SouthWon})
+		}, 12, 12},
+		{"ohojitxi, under way with a drop in hand", func(t *testing.T) engine.Position {
+			// South has just captured 4 and holds them to drop on North:
+			// South holds the 4 seeds in its pits, North its own 40 and
+			// the 4 about to land on it. South leads by 44 - 4 = 40; the
+			// final count (seeds owned, hand included) says -32.
+			p, err := engine.ParsePosition([]byte(`{"variant":"ohojitxi","to_move":"south","ply":31,` +
+				`"pits":{"south":[0,1,0,3,0,0],"north":[10,8,6,8,4,4]},"stores":{"south":0,"north":0},"status":"ongoing",` +
+				`"extra":{"drop":4,"last_drop":{"south":0,"north":0}}}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}, 40, -32},
+		{"ohojitxi, the start: level", func(t *testing.T) engine.Position {
+			return engine.MustNew("ohojitxi", nil).Start()
+		}, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := tc.pos(t)
+			if got := p.StandingMargin(); got != tc.want {
+				t.Errorf("StandingMargin() = %d, want %d", got, tc.want)
+			}
+			if got := p.FinalMargin(); got != tc.final {
+				t.Errorf("FinalMargin() = %d, want %d", got, tc.final)
+			}
+		})
+	}
+}

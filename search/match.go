@@ -42,7 +42,10 @@ type MatchOptions struct {
 	Starts []engine.Position
 	// Workers is the number of games played at once (0: GOMAXPROCS).
 	Workers int
-	// MaxPlies ends a game that runs longer, scored by the stores (0: 2000).
+	// MaxPlies ends a game that runs longer (0: 2000). Such a game is
+	// scored as it stands by the rules' aim
+	// (engine.Position.StandingMargin: the stores, or in Ohojitxi the
+	// seeds each side still holds) and counted in MatchResult.Cut.
 	MaxPlies int
 	// Progress, if set, is called after every game with the tally so far
 	// (from one goroutine at a time).
@@ -67,11 +70,17 @@ type GameRecord struct {
 	// Margin is A's final margin by the rules' count (> 0 a win; see
 	// resultMargin).
 	Margin int `json:"margin"`
+	// Cut reports a game ended at MatchOptions.MaxPlies, its Margin
+	// counted as the game stood.
+	Cut bool `json:"cut,omitempty"`
 }
 
 // MatchResult is the tally of a match from player A's side.
 type MatchResult struct {
 	Games, Wins, Draws, Losses int
+	// Cut is the number of those games ended at MatchOptions.MaxPlies
+	// (scored as they stood).
+	Cut int
 	// Margin is A's total margin over all games.
 	Margin int
 	// PairWins, PairDraws and PairLosses count PlayMatch's finished pairs
@@ -226,6 +235,10 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 				}
 				res.Games++
 				res.Margin += margin
+				cut := g.Position().Status() == engine.Ongoing
+				if cut {
+					res.Cut++
+				}
 				pairs.Add(&res, i/2, margin)
 				switch {
 				case margin > 0:
@@ -236,7 +249,7 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 					res.Draws++
 				}
 				if opts.Record != nil {
-					opts.Record(recordOf(i, g, margin))
+					opts.Record(recordOf(i, g, margin, cut))
 				}
 				if opts.Progress != nil {
 					opts.Progress(res)
@@ -274,14 +287,15 @@ func playGame(ctx context.Context, opening engine.Position, a, b Level, i, maxPl
 	return g, resultMargin(g.Position(), aSide), nil
 }
 
-// recordOf is game i of a match, played as g, with A's margin.
-func recordOf(i int, g *engine.Game, margin int) GameRecord {
+// recordOf is game i of a match, played as g, with A's margin; cut
+// reports that the ply limit ended it.
+func recordOf(i int, g *engine.Game, margin int, cut bool) GameRecord {
 	ms := g.Moves()
 	moves := make([]string, len(ms))
 	for j, m := range ms {
 		moves[j] = m.String()
 	}
-	return GameRecord{Game: i + 1, ASide: engine.Side(i % 2).String(), Start: g.Start(), Moves: moves, Margin: margin}
+	return GameRecord{Game: i + 1, ASide: engine.Side(i % 2).String(), Start: g.Start(), Moves: moves, Margin: margin, Cut: cut}
 }
 
 // Balanced openings: a random opening that has already decided the game
@@ -442,11 +456,13 @@ func RandomOpening(start engine.Position, plies int, rng *rand.Rand) engine.Posi
 	return p
 }
 
-// resultMargin is side's final margin in a finished game p by the rules'
-// count (engine.Position.FinalMargin): what a match counts.
+// resultMargin is side's margin at the end of a match's game p: by the
+// rules' count (engine.Position.FinalMargin) when the game is over, and
+// as it stands (engine.Position.StandingMargin) when the ply limit cut
+// it.
 func resultMargin(p engine.Position, side engine.Side) int {
 	if side == engine.North {
-		return -p.FinalMargin()
+		return -p.StandingMargin()
 	}
-	return p.FinalMargin()
+	return p.StandingMargin()
 }

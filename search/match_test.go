@@ -146,12 +146,6 @@ func TestPlayMatchProgressAndErrors(t *testing.T) {
 	if calls != 6 || lastSeen != res {
 		t.Errorf("%d progress calls, last %+v; result %+v", calls, lastSeen, res)
 	}
-	// A game cut at MaxPlies is scored by the stores as they are.
-	res, err = PlayMatch(context.Background(), r, Easy, Easy, MatchOptions{Games: 2, OpeningPlies: -1, MaxPlies: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkTally(t, res, 2)
 	if _, err := PlayMatch(context.Background(), engine.MustNew("tchuka", nil), Easy, Easy, MatchOptions{Games: 2}); !errors.Is(err, ErrPlayers) {
 		t.Errorf("solitaire: err %v, want ErrPlayers", err)
 	}
@@ -482,5 +476,66 @@ func TestOpeningNodes(t *testing.T) {
 		if math.Abs(a.Score) > openingLimit(p) {
 			t.Errorf("pair %d: a %d-position search scores its opening %+.1f, beyond %.1f", i, nodes, a.Score, openingLimit(p))
 		}
+	}
+}
+
+// TestPlayMatchCutAtMaxPlies: a game that reaches MaxPlies ends there,
+// counted in Cut and marked in its record, and is scored as it stands by
+// the rules' aim: the stores in Kalah; in Ohojitxi, where a side wants to
+// shed its seeds, the seeds each side holds (its pits, and the other
+// side's drop in hand), the fewer the better.
+func TestPlayMatchCutAtMaxPlies(t *testing.T) {
+	for _, tc := range []struct {
+		rules    engine.Rules
+		maxPlies int
+		// lead is South's lead as the game stands, worked out from the
+		// rules' aim independently of the engine.
+		lead func(p engine.Position) int
+	}{
+		{kalahRules(3, 3), 1, func(p engine.Position) int { return p.Store(engine.South) - p.Store(engine.North) }},
+		{engine.MustNew("ohojitxi", nil), 12, func(p engine.Position) int {
+			held := func(s engine.Side) int { return p.PitSeeds(s) + p.Hand(1-s) }
+			return held(engine.North) - held(engine.South)
+		}},
+	} {
+		t.Run(tc.rules.Variant().ID, func(t *testing.T) {
+			var recs []GameRecord
+			res, err := PlayMatch(context.Background(), tc.rules, Easy, Easy, MatchOptions{Games: 4, OpeningPlies: -1, MaxPlies: tc.maxPlies,
+				Workers: 1, Seed: 3, Record: func(g GameRecord) { recs = append(recs, g) }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkTally(t, res, 4)
+			if res.Cut != 4 || len(recs) != 4 {
+				t.Fatalf("%d games cut, %d records; want all 4 cut at ply %d", res.Cut, len(recs), tc.maxPlies)
+			}
+			nonzero := false
+			for _, g := range recs {
+				p := g.Start
+				for _, s := range g.Moves {
+					m, err := engine.ParseMove(s)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if p, err = p.Play(m); err != nil {
+						t.Fatalf("game %d move %q: %v", g.Game, s, err)
+					}
+				}
+				if !g.Cut || p.Status() != engine.Ongoing || p.Ply() != tc.maxPlies {
+					t.Errorf("game %d: cut %v, %s at ply %d; want cut while under way at ply %d", g.Game, g.Cut, p.Status(), p.Ply(), tc.maxPlies)
+				}
+				want := tc.lead(p)
+				if g.ASide == "north" {
+					want = -want
+				}
+				if g.Margin != want {
+					t.Errorf("game %d: margin %d, want %d as the game stood\n%s", g.Game, g.Margin, want, p.String())
+				}
+				nonzero = nonzero || want != 0
+			}
+			if !nonzero {
+				t.Error("every cut game stood level: the test does not tell the counts apart")
+			}
+		})
 	}
 }

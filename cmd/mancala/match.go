@@ -15,12 +15,12 @@ import (
 
 const matchUsage = `usage: mancala match VARIANT --a LEVEL --b LEVEL [--games N] [--opt k=v]...
                     [--seed S] [--opening P] [--opening-nodes N] [--opening-lead L]
-                    [--workers W] [--json] [--games-out FILE]
+                    [--max-plies N] [--workers W] [--json] [--games-out FILE]
        mancala match oware --a LEVEL --b-engine "CMD ARGS" [--movetime D [--no-budget]]
                     [--engine-movetime D] [--engine-depth N] [--engine-opt Name=Value]...
                     [--games N] [--opt k=v]... [--seed S] [--opening P]
-                    [--opening-nodes N [--opening-lead L]] [--workers W] [--json]
-                    [--games-out FILE]
+                    [--opening-nodes N [--opening-lead L]] [--max-plies N]
+                    [--workers W] [--json] [--games-out FILE]
 
 Plays a match between two of the bot's levels and prints A's wins, draws
 and losses, its score and the Elo difference with its 95% margin.
@@ -47,9 +47,15 @@ Levels: beginner, easy, medium, hard, expert, perfect.
                 in an opening it accepts (default 5% of the seeds, at
                 least 2); a smaller one where games are decided by a few
                 seeds (Congkak)
+  --max-plies N stop a game at ply N (counted from the start, the
+                opening included; default 2000) and score it as it
+                stands by the game's aim: the stores, the rules' score,
+                or the seeds each side owns, which in Ohojitxi (whose
+                aim is to get rid of them) count against their holder,
+                a drop in hand against the side it will land on
   --workers W   games played at once (default: one per CPU)
   --json        print {"a":"hard","b":"medium","games":N,"wins":W,"draws":D,
-                "losses":L,"score":0.7,"elo":147.2,"elo_margin":50.1,
+                "losses":L,"score":0.7,"elo":147.2,"elo_margin":50.1,"cut":C,
                 "pairs":{"wins":W,"draws":D,"losses":L},
                 "pair_margin":{"mean":4.6,"margin":2.0},"seconds":S}
                 (pairs: both games of an opening, by A's summed margin;
@@ -61,7 +67,8 @@ Levels: beginner, easy, medium, hard, expert, perfect.
                 write every game to FILE, one JSON object a line as it
                 ends: {"game":1,"a_side":"south","start":POSITION,
                 "moves":["3","5",...],"margin":4} (games 2i+1 and 2i+2
-                share their start; margin: A's, > 0 a win)
+                share their start; margin: A's, > 0 a win; "cut":true
+                for a game stopped at --max-plies)
 
 Against an external engine (Oware only, 4 seeds a pit): B is a program
 speaking the UCI-style protocol of Aalina, the Aualé program's engine
@@ -104,7 +111,8 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		flagSpec{"games", valueFlag}, flagSpec{"seed", valueFlag}, flagSpec{"opening", valueFlag}, flagSpec{"workers", valueFlag},
 		flagSpec{"b-engine", valueFlag}, flagSpec{"movetime", valueFlag}, flagSpec{"engine-movetime", valueFlag},
 		flagSpec{"engine-depth", valueFlag}, flagSpec{"engine-opt", listFlag}, flagSpec{"games-out", valueFlag},
-		flagSpec{"opening-nodes", valueFlag}, flagSpec{"opening-lead", valueFlag}, flagSpec{"no-budget", boolFlag})
+		flagSpec{"opening-nodes", valueFlag}, flagSpec{"opening-lead", valueFlag}, flagSpec{"no-budget", boolFlag},
+		flagSpec{"max-plies", valueFlag})
 	if err != nil {
 		return err
 	}
@@ -152,7 +160,7 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		return err
 	}
 	opts := search.MatchOptions{Games: f.games, Workers: f.workers, OpeningPlies: f.opening, Seed: f.seed, OpeningNodes: nodes,
-		OpeningLead: lead}
+		OpeningLead: lead, MaxPlies: f.maxPlies}
 	if opts.OpeningPlies == 0 {
 		opts.OpeningPlies = -1
 	}
@@ -181,12 +189,16 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		return writeJSON(stdout, struct {
 			matchHead
 			pairsJSON
+			Cut     int     `json:"cut"`
 			Seconds float64 `json:"seconds"`
-		}{headOf(levels[0].String(), levels[1].String(), res), pairsOf(res), round1(time.Since(t0).Seconds())})
+		}{headOf(levels[0].String(), levels[1].String(), res), pairsOf(res), res.Cut, round1(time.Since(t0).Seconds())})
 	}
 	fmt.Fprintf(stdout, "%s: A %s vs B %s, %d games\n", rules.Variant().ID, levels[0], levels[1], res.Games)
 	writeScore(stdout, res)
 	writePairs(stdout, res)
+	if res.Cut > 0 {
+		fmt.Fprintf(stdout, "%d of the games reached ply %d and were scored as they stood\n", res.Cut, f.maxPlies)
+	}
 	fmt.Fprintf(stdout, "%s; %.1f s\n", marginLine(rules, res), time.Since(t0).Seconds())
 	return nil
 }
@@ -297,13 +309,13 @@ func round2(x float64) float64 { return math.Round(x*100)/100 + 0 }
 
 // matchFlags are the flags both kinds of match take.
 type matchFlags struct {
-	games, workers, opening int
-	seed                    int64
+	games, workers, opening, maxPlies int
+	seed                              int64
 }
 
 // parseMatchFlags reads --games (default 100), --workers (default
-// workers), --opening (default 2) and --seed (default 1); the error is a
-// usage error naming the flag.
+// workers), --opening (default 2), --max-plies (default 2000) and --seed
+// (default 1); the error is a usage error naming the flag.
 func parseMatchFlags(a *parsedArgs, workers int) (matchFlags, error) {
 	var f matchFlags
 	var err error
@@ -314,6 +326,9 @@ func parseMatchFlags(a *parsedArgs, workers int) (matchFlags, error) {
 		return f, err
 	}
 	if f.opening, err = intFlag(a, "opening", 2, 0, 100); err != nil {
+		return f, err
+	}
+	if f.maxPlies, err = intFlag(a, "max-plies", 2000, 1, 1_000_000); err != nil {
 		return f, err
 	}
 	f.seed = 1

@@ -77,7 +77,7 @@ func runEngineMatch(ctx context.Context, a *parsedArgs, stdout io.Writer) error 
 	if err != nil {
 		return err
 	}
-	opts.Games, opts.Workers, opts.OpeningPlies, opts.Seed = f.games, f.workers, f.opening, f.seed
+	opts.Games, opts.Workers, opts.OpeningPlies, opts.Seed, opts.MaxPlies = f.games, f.workers, f.opening, f.seed, f.maxPlies
 	if a.has("opening-nodes") {
 		if opts.OpeningNodes, opts.OpeningLead, err = openingJudge(a, 0); err != nil {
 			return err

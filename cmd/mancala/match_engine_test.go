@@ -150,6 +150,8 @@ func TestMatchEngineUsage(t *testing.T) {
 		{[]string{"match", "oware", "--a", "expert", "--b-engine", "x", "--movetime", "1s", "--opening-lead", "1"}, "--opening-lead with --b-engine needs --opening-nodes"},
 		{[]string{"match", "congkak", "--a", "expert", "--b", "hard", "--opening-lead", "0"}, "--opening-lead \"0\": want a whole number from 1"},
 		{[]string{"match", "congkak", "--a", "expert", "--b", "hard", "--opening-lead", "half"}, "--opening-lead \"half\""},
+		{[]string{"match", "ohojitxi", "--a", "expert", "--b", "hard", "--max-plies", "0"}, "--max-plies \"0\": want a whole number from 1"},
+		{[]string{"match", "oware", "--a", "expert", "--b-engine", "x", "--movetime", "1s", "--max-plies", "long"}, "--max-plies \"long\""},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(t.Context(), tc.args, strings.NewReader(""), &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), tc.want) {

@@ -169,6 +169,75 @@ func TestMatchOpeningLead(t *testing.T) {
 	}
 }
 
+// TestMatchMaxPlies: --max-plies stops every game of an Ohojitxi match
+// (whose games run long) at that ply; --json counts them in "cut", each
+// --games-out line says "cut", and its margin is the game as it stood:
+// the seeds each side holds, counted against their holder.
+func TestMatchMaxPlies(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "games.jsonl")
+	var stdout, stderr bytes.Buffer
+	args := []string{"match", "ohojitxi", "--a", "easy", "--b", "beginner", "--games", "4", "--workers", "1", "--seed", "5",
+		"--opening", "2", "--max-plies", "16", "--json", "--games-out", out}
+	if code := run(t.Context(), args, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var head struct{ Games, Cut int }
+	if err := json.Unmarshal(stdout.Bytes(), &head); err != nil {
+		t.Fatalf("%v: %s", err, stdout.String())
+	}
+	if head.Games != 4 || head.Cut != 4 {
+		t.Errorf("games %d, cut %d; want all 4 stopped at ply 16: %s", head.Games, head.Cut, stdout.String())
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var g struct {
+			Game   int
+			ASide  string `json:"a_side"`
+			Start  json.RawMessage
+			Moves  []string
+			Margin int
+			Cut    bool
+		}
+		if err := json.Unmarshal([]byte(line), &g); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		p, err := engine.ParsePosition(g.Start)
+		if err != nil {
+			t.Fatalf("game %d start: %v", g.Game, err)
+		}
+		for _, s := range g.Moves {
+			m, err := engine.ParseMove(s)
+			if err == nil {
+				p, err = p.Play(m)
+			}
+			if err != nil {
+				t.Fatalf("game %d, move %q: %v", g.Game, s, err)
+			}
+		}
+		// South's lead: the seeds North holds (its pits, and South's
+		// drop in hand) less those South holds.
+		lead := p.PitSeeds(engine.North) + p.Hand(engine.South) - p.PitSeeds(engine.South) - p.Hand(engine.North)
+		if g.ASide == "north" {
+			lead = -lead
+		}
+		if !g.Cut || p.Ply() != 16 || p.Status() != engine.Ongoing || g.Margin != lead {
+			t.Errorf("game %d: cut %v at ply %d (%s), margin %d; want cut at ply 16, margin %d", g.Game, g.Cut, p.Ply(), p.Status(), g.Margin, lead)
+		}
+	}
+	// The text report says how many games the limit stopped.
+	stdout.Reset()
+	args = []string{"match", "ohojitxi", "--a", "easy", "--b", "beginner", "--games", "2", "--workers", "1", "--max-plies", "10"}
+	if code := run(t.Context(), args, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "2 of the games reached ply 10 and were scored as they stood") {
+		t.Errorf("text report:\n%s", stdout.String())
+	}
+}
+
 // TestRound1NoNegativeZero: an even match's Elo prints 0, not -0.
 func TestRound1NoNegativeZero(t *testing.T) {
 	for _, x := range []float64{-0.01, -0.04, math.Copysign(0, -1)} {

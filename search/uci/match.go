@@ -49,7 +49,8 @@ type MatchOptions struct {
 	// before it forfeits the game (0: twice its movetime plus 5 s, or 5
 	// minutes without a movetime).
 	EngineTimeout time.Duration
-	// MaxPlies ends a game that runs longer, scored by the stores (0: 2000).
+	// MaxPlies ends a game that runs longer, scored by the stores as
+	// they stand and counted in Cut and Ends["max_plies"] (0: 2000).
 	MaxPlies int
 	// Progress, if set, is called after every game with the tally so far
 	// (from one goroutine at a time).
@@ -291,6 +292,9 @@ func (r *MatchResult) add(gr gameResult) {
 		s.Draws++
 	}
 	r.Ends[gr.end] = s
+	if gr.end == "max_plies" {
+		r.Cut++
+	}
 	fr := &r.FirstRecurrence
 	m := gr.firstMargin()
 	if gr.recurred {

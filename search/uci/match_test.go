@@ -162,6 +162,29 @@ func TestMatchForfeits(t *testing.T) {
 	}
 }
 
+// TestMatchMaxPlies: games that reach MaxPlies end there, under way,
+// counted in Cut and Ends["max_plies"] and scored by the stores as they
+// stand.
+func TestMatchMaxPlies(t *testing.T) {
+	cmd, _ := fake(t, "first")
+	var records []GameRecord
+	res, err := PlayMatch(context.Background(), abapa(t), search.Beginner, MatchOptions{
+		Command: cmd, Games: 2, OpeningPlies: -1, MaxPlies: 6, EngineLimits: Limits{Depth: 2},
+		Record: func(g GameRecord) { records = append(records, g) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Games != 2 || res.Cut != 2 || res.Ends["max_plies"] != (Side{Draws: 2}) || len(records) != 2 {
+		t.Fatalf("games %d, cut %d, ends %v, %d records; want 2 games cut at ply 6, drawn on the stores", res.Games, res.Cut, res.Ends, len(records))
+	}
+	for _, g := range records {
+		if g.End != "max_plies" || len(g.Moves) != 6 || g.Margin != 0 {
+			t.Errorf("game %d: end %q after %d moves, margin %d", g.Game, g.End, len(g.Moves), g.Margin)
+		}
+	}
+}
+
 // An engine that sees the game over by its own repetition rule is asked
 // again with the position alone.
 func TestMatchDisagreement(t *testing.T) {
