@@ -282,6 +282,26 @@ func (r *rumaRules) Apply(p *Position, m Move, ev *[]Event) {
 	r.advance(p, me, ev)
 }
 
+// playerMargin is Position.FinalMargin with players=2: the margin of the
+// player holding South and North (ok false with players=4, where the
+// seats play for themselves). A finished game is all the seeds for its
+// winner (rules 8, 10; there are no draws). Under way the aim (rule 8) is
+// to empty a row: a player is as near to it as its seat with fewer seeds
+// on its row, and the player whose nearer seat has fewer leads by the
+// difference.
+func (r *rumaRules) playerMargin(p Position) (int, bool) {
+	if !r.two {
+		return 0, false
+	}
+	switch p.Status() {
+	case SouthWon:
+		return p.Seeds(), true
+	case EastWon:
+		return -p.Seeds(), true
+	}
+	return min(p.PitSeeds(East), p.PitSeeds(West)) - min(p.PitSeeds(South), p.PitSeeds(North)), true
+}
+
 // won is the status of a game won by seat s (its player's, players=2).
 func (r *rumaRules) won(s Side) Status {
 	if r.two {

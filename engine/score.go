@@ -21,9 +21,18 @@ func (p Position) Scores() (south, north int, ok bool) {
 // otherwise. Where the rules named a winner the count does not favour
 // (Afrika's misere, Bao's player left without a move, Ohojitxi's player
 // who emptied his pits), it is all the seeds in play for the winner. For
-// an unfinished position it is the count as it stands. A match scores its
+// an unfinished position it is the count as it stands. In Ruma with
+// players=2 it is the margin of the player holding South and North: all
+// the seeds for a won game, and under way the seeds on the row of the
+// East-West player's seat nearest to emptying it less those on South's
+// or North's, whichever has fewer (a seat emptying its row wins). A match scores its
 // games, and a review the end of its graph, by it.
 func (p Position) FinalMargin() int {
+	if t, ok := p.rules.(interface{ playerMargin(p Position) (int, bool) }); ok {
+		if m, ok := t.playerMargin(p); ok {
+			return m
+		}
+	}
 	var m int
 	switch south, north, ok := p.Scores(); {
 	case ok:

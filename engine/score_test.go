@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"encoding/json"
 	"slices"
 	"testing"
 
@@ -68,6 +69,18 @@ func TestFinalMargin(t *testing.T) {
 			}
 			return q
 		}, -128},
+		{"ruma, two players, under way: the nearer seat to an empty row", func(t *testing.T) engine.Position {
+			// South's player's nearer seat is South (3 seeds on its row,
+			// North 30); East's player's is West (6, East 24): South's
+			// player leads by 6 - 3. The stores do not count.
+			return rumaPosition(t, "ongoing", []int{1, 0, 0, 0, 0, 2}, []int{4, 4, 4, 4, 4, 4}, []int{5, 5, 5, 5, 5, 5}, []int{2, 2, 2, 0, 0, 0})
+		}, 3},
+		{"ruma, two players, won by East and West: all the seeds", func(t *testing.T) engine.Position {
+			return rumaPosition(t, "east_won", []int{1, 0, 0, 0, 0, 2}, []int{4, 4, 4, 4, 4, 4}, []int{5, 5, 5, 5, 5, 5}, []int{2, 2, 2, 0, 0, 0})
+		}, -96},
+		{"ruma, two players, won by South and North: all the seeds", func(t *testing.T) engine.Position {
+			return rumaPosition(t, "south_won", []int{1, 0, 0, 0, 0, 2}, []int{4, 4, 4, 4, 4, 4}, []int{5, 5, 5, 5, 5, 5}, []int{2, 2, 2, 0, 0, 0})
+		}, 96},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := tc.pos(t).FinalMargin(); got != tc.want {
@@ -75,6 +88,22 @@ func TestFinalMargin(t *testing.T) {
 			}
 		})
 	}
+}
+
+// rumaPosition is a Ruma position with players=2, the given status
+// ("ongoing", "south_won", "east_won") and rows, the rumas holding 10, 10,
+// 8 and 5 seeds (96 in all with the rows of the cases above), West to
+// move.
+func rumaPosition(t *testing.T, status string, south, east, north, west []int) engine.Position {
+	t.Helper()
+	row := func(r []int) string { b, _ := json.Marshal(r); return string(b) }
+	p, err := engine.ParsePosition([]byte(`{"variant":"ruma","options":{"players":2},"to_move":"west","ply":40,` +
+		`"pits":{"south":` + row(south) + `,"east":` + row(east) + `,"north":` + row(north) + `,"west":` + row(west) + `},` +
+		`"stores":{"south":10,"east":10,"north":8,"west":5},"status":"` + status + `"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // setup builds a position of variant id with options opts, failing t on an

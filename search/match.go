@@ -60,8 +60,9 @@ type GameRecord struct {
 	// Game is the game's number, from 1: games 2i+1 and 2i+2 share an
 	// opening.
 	Game int `json:"game"`
-	// ASide is player A's seat: "south" in the first game of a pair,
-	// "north" in the second.
+	// ASide is player A's (first) seat: "south" in the first game of a
+	// pair, "north" in the second ("east" where each player holds two
+	// seats: see MatchSeats).
 	ASide string `json:"a_side"`
 	// Start is the position after the random opening.
 	Start engine.Position `json:"start"`
@@ -182,11 +183,15 @@ func (r MatchResult) Elo() (diff, margin float64) {
 
 // PlayMatch plays a match between levels a and b under rules r: game 2i
 // and game 2i+1 start from the same random opening, a playing South in the
-// first and North in the second. It returns the tally from a's side, and
-// ctx's error (with the games finished so far) if ctx ends first; errors
-// from the levels are returned as they come.
+// first and North in the second. In a game of two players holding two
+// seats each (Ruma with players=2) a holds South and North in the first
+// and East and West in the second. It returns the tally from a's side,
+// and ctx's error (with the games finished so far) if ctx ends first;
+// errors from the levels are returned as they come. ErrPlayers: r is not
+// a game of two players.
 func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOptions) (MatchResult, error) {
-	if r.Layout().Sides != 2 {
+	seats, ok := MatchSeats(r)
+	if !ok {
 		return MatchResult{}, ErrPlayers
 	}
 	games := opts.Games + opts.Games%2
@@ -224,7 +229,7 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 				if i >= games || stop || ctx.Err() != nil {
 					return
 				}
-				g, margin, err := playGame(ctx, book.opening(ctx, i/2), a, b, i, maxPlies, opts.Seed)
+				g, margin, err := playGame(ctx, book.opening(ctx, i/2), a, b, seats[i%2], i, maxPlies, opts.Seed)
 				mu.Lock()
 				if err != nil {
 					if firstErr == nil {
@@ -249,7 +254,7 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 					res.Draws++
 				}
 				if opts.Record != nil {
-					opts.Record(recordOf(i, g, margin, cut))
+					opts.Record(recordOf(i, seats[i%2], g, margin, cut))
 				}
 				if opts.Progress != nil {
 					opts.Progress(res)
@@ -265,15 +270,33 @@ func PlayMatch(ctx context.Context, r engine.Rules, a, b Level, opts MatchOption
 	return res, firstErr
 }
 
-// playGame plays game i of a match from its pair's opening and returns
-// it with a's final margin (resultMargin).
-func playGame(ctx context.Context, opening engine.Position, a, b Level, i, maxPlies int, seed int64) (*engine.Game, int, error) {
-	aSide := engine.Side(i % 2)
+// MatchSeats returns the first seat of each player in a match's games
+// under r, in turn order: South and North for two players, South and East
+// where each of two players holds two seats (Ruma with players=2; each
+// player's other seat is its engine.Partner). ok is false for a solitaire
+// and for games of more than two players.
+func MatchSeats(r engine.Rules) (seats [2]engine.Side, ok bool) {
+	order := engine.TurnOrder(r)
+	switch {
+	case len(order) == 2:
+		return [2]engine.Side{order[0], order[1]}, true
+	case len(order) == 4:
+		if partner, ok := engine.Partner(r, order[0]); ok && partner == order[2] {
+			return [2]engine.Side{order[0], order[1]}, true
+		}
+	}
+	return seats, false
+}
+
+// playGame plays game i of a match from its pair's opening, a holding
+// seat aSide (and its partner, if any), and returns it with a's final
+// margin (resultMargin).
+func playGame(ctx context.Context, opening engine.Position, a, b Level, aSide engine.Side, i, maxPlies int, seed int64) (*engine.Game, int, error) {
 	g := engine.NewGame(opening)
 	for g.Position().Status() == engine.Ongoing && g.Position().Ply() < maxPlies {
 		p := g.Position()
 		l := b
-		if p.ToMove() == aSide {
+		if partner, ok := engine.Partner(p.Rules(), aSide); p.ToMove() == aSide || ok && p.ToMove() == partner {
 			l = a
 		}
 		m, err := l.Move(ctx, g, seed^int64(i)<<20^int64(p.Ply()))
@@ -287,15 +310,15 @@ func playGame(ctx context.Context, opening engine.Position, a, b Level, i, maxPl
 	return g, resultMargin(g.Position(), aSide), nil
 }
 
-// recordOf is game i of a match, played as g, with A's margin; cut
-// reports that the ply limit ended it.
-func recordOf(i int, g *engine.Game, margin int, cut bool) GameRecord {
+// recordOf is game i of a match, played as g with A at aSide, with A's
+// margin; cut reports that the ply limit ended it.
+func recordOf(i int, aSide engine.Side, g *engine.Game, margin int, cut bool) GameRecord {
 	ms := g.Moves()
 	moves := make([]string, len(ms))
 	for j, m := range ms {
 		moves[j] = m.String()
 	}
-	return GameRecord{Game: i + 1, ASide: engine.Side(i % 2).String(), Start: g.Start(), Moves: moves, Margin: margin, Cut: cut}
+	return GameRecord{Game: i + 1, ASide: aSide.String(), Start: g.Start(), Moves: moves, Margin: margin, Cut: cut}
 }
 
 // Balanced openings: a random opening that has already decided the game
@@ -387,7 +410,8 @@ func (b *openingBook) opening(ctx context.Context, pair int) engine.Position {
 // say (judged by a search of nodes positions; lead, if positive, is the
 // largest lead accepted instead of openingLimit's); an opening in used is
 // drawn again too, and taken only if every draw was used (the closest of
-// them). Its searches are counted in positions, so the opening depends on
+// them). A game of four seats (Ruma), which the search cannot judge,
+// takes the first opening not used. Its searches are counted in positions, so the opening depends on
 // the seed alone, not on the machine's speed; ctx ending stops the
 // drawing (PlayMatch then stops too).
 func balancedOpening(ctx context.Context, start engine.Position, plies int, nodes uint64, lead float64, rng *rand.Rand, used map[engine.Key]bool) engine.Position {
@@ -406,13 +430,17 @@ func balancedOpening(ctx context.Context, start engine.Position, plies int, node
 	for range openingTries {
 		p := RandomOpening(start, plies, rng)
 		a, err := Analyze(ctx, p, Limits{Nodes: nodes})
-		if err != nil {
+		var gap float64 // a game of four seats is not judged: any opening not used
+		switch {
+		case errors.Is(err, ErrPlayers):
+		case err != nil:
 			if bestGap == math.Inf(1) && bestUsedGap == math.Inf(1) {
 				return p
 			}
 			return pick()
+		default:
+			gap = math.Abs(a.Score)
 		}
-		gap := math.Abs(a.Score)
 		if used[p.Key()] {
 			if gap < bestUsedGap {
 				bestUsed, bestUsedGap = p, gap
@@ -456,12 +484,14 @@ func RandomOpening(start engine.Position, plies int, rng *rand.Rand) engine.Posi
 	return p
 }
 
-// resultMargin is side's margin at the end of a match's game p: by the
-// rules' count (engine.Position.FinalMargin) when the game is over, and
-// as it stands (engine.Position.StandingMargin) when the ply limit cut
-// it.
+// resultMargin is the margin, at the end of a match's game p, of the
+// player whose first seat is side (MatchSeats: South for the first
+// player, North or East for the second): by the rules' count
+// (engine.Position.FinalMargin, which is the first player's) when the
+// game is over, and as it stands (engine.Position.StandingMargin) when
+// the ply limit cut it.
 func resultMargin(p engine.Position, side engine.Side) int {
-	if side == engine.North {
+	if side != engine.South {
 		return -p.StandingMargin()
 	}
 	return p.StandingMargin()

@@ -539,3 +539,78 @@ func TestPlayMatchCutAtMaxPlies(t *testing.T) {
 		})
 	}
 }
+
+// TestPlayMatchSeats: each player moves for its own seats. Replaying every
+// game of a match, each move is the one its player's level chooses there
+// (the levels are deterministic for a seed), A holding South in the first
+// game of a pair and North, or in Ruma with players=2 East and West, in
+// the second; and the records' margins are A's by the rules' count. Ruma
+// with four players is refused.
+func TestPlayMatchSeats(t *testing.T) {
+	for _, tc := range []struct {
+		rules engine.Rules
+		sides [2]string
+	}{
+		{kalahRules(4, 3), [2]string{"south", "north"}},
+		{engine.MustNew("ruma", engine.Options{"players": "2", "seeds": "2"}), [2]string{"south", "east"}},
+	} {
+		t.Run(tc.rules.Variant().ID, func(t *testing.T) {
+			const seed = 4
+			var recs []GameRecord
+			res, err := PlayMatch(t.Context(), tc.rules, Easy, Medium, MatchOptions{Games: 4, Seed: seed, Workers: 1,
+				Record: func(g GameRecord) { recs = append(recs, g) }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkTally(t, res, 4)
+			differ := 0 // moves where the other level would have chosen otherwise
+			for _, rec := range recs {
+				i := rec.Game - 1
+				if rec.ASide != tc.sides[i%2] {
+					t.Errorf("game %d: A at %s, want %s", rec.Game, rec.ASide, tc.sides[i%2])
+				}
+				aSide, err := engine.ParseSide(rec.ASide)
+				if err != nil {
+					t.Fatal(err)
+				}
+				g := engine.NewGame(rec.Start)
+				for _, s := range rec.Moves {
+					p := g.Position()
+					mine := p.ToMove() == aSide
+					if partner, ok := engine.Partner(tc.rules, aSide); ok && p.ToMove() == partner {
+						mine = true
+					}
+					own, other := Easy, Medium
+					if !mine {
+						own, other = Medium, Easy
+					}
+					lseed := int64(seed) ^ int64(i)<<20 ^ int64(p.Ply())
+					want, err := own.Move(t.Context(), g, lseed)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if alt, err := other.Move(t.Context(), g, lseed); err == nil && alt != want {
+						differ++
+					}
+					if want.String() != s {
+						t.Fatalf("game %d, ply %d, %s to move (A at %s): played %s, its level chooses %s", rec.Game, p.Ply(), p.ToMove(), aSide, s, want)
+					}
+					m, _ := engine.ParseMove(s)
+					if _, err := g.Play(m); err != nil {
+						t.Fatal(err)
+					}
+				}
+				end := g.Position()
+				if end.Status() == engine.Ongoing || rec.Margin != resultMargin(end, aSide) {
+					t.Errorf("game %d: %s, margin %d, want the finished game's %d", rec.Game, end.Status(), rec.Margin, resultMargin(end, aSide))
+				}
+			}
+			if differ == 0 {
+				t.Error("the two levels chose alike everywhere: the test cannot tell the seats apart")
+			}
+		})
+	}
+	if _, err := PlayMatch(t.Context(), engine.MustNew("ruma", nil), Easy, Easy, MatchOptions{Games: 2}); !errors.Is(err, ErrPlayers) {
+		t.Errorf("ruma with four players: %v, want ErrPlayers", err)
+	}
+}

@@ -25,7 +25,10 @@ const matchUsage = `usage: mancala match VARIANT --a LEVEL --b LEVEL [--games N]
 Plays a match between two of the bot's levels and prints A's wins, draws
 and losses, its score and the Elo difference with its 95% margin.
 Colours alternate: every random opening of P plies (default 2) is played
-twice, A moving first in one game and second in the other. An opening a
+twice, A moving first in one game and second in the other. Ruma is played
+by two players (--opt players=2), A holding South and North in one game
+and East and West in the other; its games end with a winner, counted as
+every seed in play. An opening a
 quick search finds already decided (one side more than 5% of the seeds,
 at least 2, ahead) is drawn again, up to 64 times, and so is one an
 earlier pair started from.
@@ -168,8 +171,8 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	if err != nil {
 		return err
 	}
-	if rules.Layout().Sides != 2 {
-		return usagef("match: %s is not a two-player game", rules.Variant().ID)
+	if _, ok := search.MatchSeats(rules); !ok {
+		return usagef("match: %s is not a game of two players (Ruma: --opt players=2)", rules.Variant().ID)
 	}
 	record, finish, err := openGamesOut[search.GameRecord](a)
 	if err != nil {
@@ -292,6 +295,9 @@ func openGamesOut[T any](a *parsedArgs) (record func(T), finish func() error, er
 // end (a won game the count does not favour counts every seed).
 func marginLine(rules engine.Rules, res search.MatchResult) string {
 	avg := float64(res.Margin) / math.Max(1, float64(res.Games))
+	if seats, _ := search.MatchSeats(rules); seats[1] != engine.North {
+		return fmt.Sprintf("average margin for A: %+.2f (%s with two players: a won game counts every seed in play)", avg, rules.Variant().ID)
+	}
 	if rules.Layout().Store(engine.South) == engine.NoCell {
 		return fmt.Sprintf("average margin for A: %+.2f (%s keeps no stores: the seeds each side owns at the end)", avg, rules.Variant().ID)
 	}

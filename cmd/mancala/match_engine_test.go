@@ -151,6 +151,8 @@ func TestMatchEngineUsage(t *testing.T) {
 		{[]string{"match", "congkak", "--a", "expert", "--b", "hard", "--opening-lead", "0"}, "--opening-lead \"0\": want a whole number from 1"},
 		{[]string{"match", "congkak", "--a", "expert", "--b", "hard", "--opening-lead", "half"}, "--opening-lead \"half\""},
 		{[]string{"match", "ohojitxi", "--a", "expert", "--b", "hard", "--max-plies", "0"}, "--max-plies \"0\": want a whole number from 1"},
+		{[]string{"match", "ruma", "--a", "expert", "--b", "hard"}, "ruma is not a game of two players (Ruma: --opt players=2)"},
+		{[]string{"match", "tchuka", "--a", "expert", "--b", "hard"}, "tchuka is not a game of two players"},
 		{[]string{"match", "oware", "--a", "expert", "--b-engine", "x", "--movetime", "1s", "--max-plies", "long"}, "--max-plies \"long\""},
 	} {
 		var stdout, stderr bytes.Buffer

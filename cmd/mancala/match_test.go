@@ -16,8 +16,9 @@ import (
 
 // TestMatchMargin: a match of Kalah prints A's average store margin; one
 // of Bao la Kiswahili, which keeps no stores, its average margin in the
-// seeds each side owns, and one of Sulus its margin by the rules' score,
-// neither called a store margin.
+// seeds each side owns, one of Sulus its margin by the rules' score, and
+// one of Ruma with two players every seed for a win, none called a store
+// margin.
 func TestMatchMargin(t *testing.T) {
 	for _, tc := range []struct {
 		variant     string
@@ -26,9 +27,13 @@ func TestMatchMargin(t *testing.T) {
 		{"kalah", "average store margin for A: ", "no store margin"},
 		{"bao", "average margin for A: ", "average store margin"},
 		{"sulus", "average margin for A: ", "average store margin"},
+		{"ruma", "average margin for A: ", "average store margin"},
 	} {
 		var stdout, stderr bytes.Buffer
 		args := []string{"match", tc.variant, "--a", "beginner", "--b", "beginner", "--games", "2", "--workers", "1"}
+		if tc.variant == "ruma" {
+			args = append(args, "--opt", "players=2")
+		}
 		if code := run(t.Context(), args, strings.NewReader(""), &stdout, &stderr); code != 0 {
 			t.Fatalf("%s: exit %d: %s", tc.variant, code, stderr.String())
 		}
