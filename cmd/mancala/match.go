@@ -200,7 +200,7 @@ func runMatch(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	writeScore(stdout, res)
 	writePairs(stdout, res)
 	if res.Cut > 0 {
-		fmt.Fprintf(stdout, "%d of the games reached ply %d and were scored as they stood\n", res.Cut, f.maxPlies)
+		fmt.Fprintf(stdout, "%d of the games reached ply %d and were scored as they stood, by the game's aim (see --max-plies)\n", res.Cut, f.maxPlies)
 	}
 	fmt.Fprintf(stdout, "%s; %.1f s\n", marginLine(rules, res), time.Since(t0).Seconds())
 	return nil
@@ -299,7 +299,7 @@ func marginLine(rules engine.Rules, res search.MatchResult) string {
 		return fmt.Sprintf("average margin for A: %+.2f (%s with two players: a won game counts every seed in play)", avg, rules.Variant().ID)
 	}
 	if rules.Layout().Store(engine.South) == engine.NoCell {
-		return fmt.Sprintf("average margin for A: %+.2f (%s keeps no stores: the seeds each side owns at the end)", avg, rules.Variant().ID)
+		return fmt.Sprintf("average margin for A: %+.2f (%s keeps no stores: the seeds each side owns at the end, or every seed in play for a winner that count does not favour)", avg, rules.Variant().ID)
 	}
 	if _, _, scored := rules.Start().Scores(); scored {
 		return fmt.Sprintf("average margin for A: %+.2f (%s counts the rules' score: store, traps and own pits)", avg, rules.Variant().ID)
