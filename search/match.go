@@ -410,8 +410,8 @@ func (b *openingBook) opening(ctx context.Context, pair int) engine.Position {
 // say (judged by a search of nodes positions; lead, if positive, is the
 // largest lead accepted instead of openingLimit's); an opening in used is
 // drawn again too, and taken only if every draw was used (the closest of
-// them). A game of four seats (Ruma), which the search cannot judge,
-// takes the first opening not used. Its searches are counted in positions, so the opening depends on
+// them). A game of four seats (Ruma) is judged by the paranoid search
+// (Analyze). Its searches are counted in positions, so the opening depends on
 // the seed alone, not on the machine's speed; ctx ending stops the
 // drawing (PlayMatch then stops too).
 func balancedOpening(ctx context.Context, start engine.Position, plies int, nodes uint64, lead float64, rng *rand.Rand, used map[engine.Key]bool) engine.Position {
@@ -430,17 +430,13 @@ func balancedOpening(ctx context.Context, start engine.Position, plies int, node
 	for range openingTries {
 		p := RandomOpening(start, plies, rng)
 		a, err := Analyze(ctx, p, Limits{Nodes: nodes})
-		var gap float64 // a game of four seats is not judged: any opening not used
-		switch {
-		case errors.Is(err, ErrPlayers):
-		case err != nil:
+		if err != nil {
 			if bestGap == math.Inf(1) && bestUsedGap == math.Inf(1) {
 				return p
 			}
 			return pick()
-		default:
-			gap = math.Abs(a.Score)
 		}
+		gap := math.Abs(a.Score)
 		if used[p.Key()] {
 			if gap < bestUsedGap {
 				bestUsed, bestUsedGap = p, gap

@@ -614,3 +614,33 @@ func TestPlayMatchSeats(t *testing.T) {
 		t.Errorf("ruma with four players: %v, want ErrPlayers", err)
 	}
 }
+
+// TestBalancedOpeningRuma: in Ruma, judged by the paranoid search, an
+// opening an earlier pair used is not given again while the draws offer
+// another: with all of South's first moves but one used, that one comes.
+func TestBalancedOpeningRuma(t *testing.T) {
+	r := engine.MustNew("ruma", engine.Options{"players": "2"})
+	moves := r.Start().Moves()
+	if len(moves) < 3 {
+		t.Fatalf("ruma's start has %d moves", len(moves))
+	}
+	for free := range moves {
+		used := map[engine.Key]bool{}
+		var want engine.Position
+		for i, m := range moves {
+			p, err := r.Start().Play(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i == free {
+				want = p
+			} else {
+				used[p.Key()] = true
+			}
+		}
+		got := balancedOpening(t.Context(), r.Start(), 1, openingNodes, 0, rand.New(rand.NewPCG(7, uint64(free))), used)
+		if got.Key() != want.Key() {
+			t.Errorf("only move %s's opening unused: got %s", moves[free], got.String())
+		}
+	}
+}
