@@ -65,41 +65,14 @@ func TestMatchGamesOut(t *testing.T) {
 	if err := json.Unmarshal(stdout.Bytes(), &head); err != nil {
 		t.Fatalf("%v: %s", err, stdout.String())
 	}
-	b, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	if len(lines) != 4 {
-		t.Fatalf("--games-out has %d lines, want 4:\n%s", len(lines), b)
+	games := readGamesOut(t, out)
+	if len(games) != 4 {
+		t.Fatalf("--games-out has %d lines, want 4", len(games))
 	}
 	var wins, draws, losses int
 	margins := map[int]int{} // game number: A's margin
-	for _, line := range lines {
-		var g struct {
-			Game   int
-			ASide  string `json:"a_side"`
-			Start  json.RawMessage
-			Moves  []string
-			Margin int
-		}
-		if err := json.Unmarshal([]byte(line), &g); err != nil {
-			t.Fatalf("%v: %s", err, line)
-		}
-		p, err := engine.ParsePosition(g.Start)
-		if err != nil {
-			t.Fatalf("game %d start: %v", g.Game, err)
-		}
-		for _, s := range g.Moves {
-			m, err := engine.ParseMove(s)
-			if err == nil {
-				p, err = p.Play(m)
-			}
-			if err != nil {
-				t.Fatalf("game %d, move %q: %v", g.Game, s, err)
-			}
-		}
-		if p.Status() == engine.Ongoing {
+	for _, g := range games {
+		if g.End.Status() == engine.Ongoing {
 			t.Errorf("game %d: the moves leave it going on", g.Game)
 		}
 		margins[g.Game] = g.Margin
@@ -193,35 +166,8 @@ func TestMatchMaxPlies(t *testing.T) {
 	if head.Games != 4 || head.Cut != 4 {
 		t.Errorf("games %d, cut %d; want all 4 stopped at ply 16: %s", head.Games, head.Cut, stdout.String())
 	}
-	b, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-		var g struct {
-			Game   int
-			ASide  string `json:"a_side"`
-			Start  json.RawMessage
-			Moves  []string
-			Margin int
-			Cut    bool
-		}
-		if err := json.Unmarshal([]byte(line), &g); err != nil {
-			t.Fatalf("%v: %s", err, line)
-		}
-		p, err := engine.ParsePosition(g.Start)
-		if err != nil {
-			t.Fatalf("game %d start: %v", g.Game, err)
-		}
-		for _, s := range g.Moves {
-			m, err := engine.ParseMove(s)
-			if err == nil {
-				p, err = p.Play(m)
-			}
-			if err != nil {
-				t.Fatalf("game %d, move %q: %v", g.Game, s, err)
-			}
-		}
+	for _, g := range readGamesOut(t, out) {
+		p := g.End
 		// South's lead: the seeds North holds (its pits, and South's
 		// drop in hand) less those South holds.
 		lead := p.PitSeeds(engine.North) + p.Hand(engine.South) - p.PitSeeds(engine.South) - p.Hand(engine.North)
@@ -241,6 +187,51 @@ func TestMatchMaxPlies(t *testing.T) {
 	if !strings.Contains(stdout.String(), "2 of the games reached ply 10 and were scored as they stood") {
 		t.Errorf("text report:\n%s", stdout.String())
 	}
+}
+
+// gamesOutGame is one line of a level match's --games-out, with End, the
+// position its moves lead to from its start.
+type gamesOutGame struct {
+	Game   int
+	ASide  string `json:"a_side"`
+	Start  json.RawMessage
+	Moves  []string
+	Margin int
+	Cut    bool
+	End    engine.Position `json:"-"`
+}
+
+// readGamesOut reads the --games-out file name and replays each game,
+// failing t on a line that does not parse or a move that is not legal.
+func readGamesOut(t *testing.T, name string) []gamesOutGame {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games []gamesOutGame
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var g gamesOutGame
+		if err := json.Unmarshal([]byte(line), &g); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		p, err := engine.ParsePosition(g.Start)
+		if err != nil {
+			t.Fatalf("game %d start: %v", g.Game, err)
+		}
+		for _, s := range g.Moves {
+			m, err := engine.ParseMove(s)
+			if err == nil {
+				p, err = p.Play(m)
+			}
+			if err != nil {
+				t.Fatalf("game %d, move %q: %v", g.Game, s, err)
+			}
+		}
+		g.End = p
+		games = append(games, g)
+	}
+	return games
 }
 
 // TestRound1NoNegativeZero: an even match's Elo prints 0, not -0.
