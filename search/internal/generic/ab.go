@@ -95,13 +95,21 @@ func (s *gsearch) ab(n *gnode, ply, depth int, alpha, beta int32) int32 {
 	best := int32(minScore)
 	bestIdx := 0
 	a := alpha
+	late := s.reduceFrom > 0 && depth >= 3 && ply > 0
 	for j := range kids {
 		c := &kids[j]
 		var v int32
 		if j == 0 {
 			v = s.child(c, ply, depth-1, a, beta)
 		} else {
-			v = s.child(c, ply, depth-1, a, a+1)
+			d := depth - 1
+			if late && j >= s.reduceFrom && c.gain < 2 && c.flip && c.move != s.killers[ply][0] && c.move != s.killers[ply][1] {
+				d-- // a late quiet move: a shallower look first
+			}
+			v = s.child(c, ply, d, a, a+1)
+			if d < depth-1 && v > a && !s.stopped {
+				v = s.child(c, ply, depth-1, a, a+1)
+			}
 			if v > a && v < beta && !s.stopped {
 				v = s.child(c, ply, depth-1, a, beta)
 			}

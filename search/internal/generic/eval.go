@@ -44,6 +44,13 @@ type variantEval struct {
 	// the larger final margin (Oware), so that the search locks in a sure
 	// narrow win rather than chase a larger heuristic margin.
 	decisive bool
+	// reduceFrom, if above 0, turns on late-move reductions in the
+	// heuristic search: from that index in the ordered moves on, a quiet
+	// move (no gain, no extra turn, not a killer) at depth 3 or more below
+	// the root is searched a ply shallower first, and again at its full
+	// depth only if it beats the best so far (see gsearch.reduceFrom).
+	// Measured per variant: docs/performance.md, "Late-move reductions".
+	reduceFrom int
 }
 
 // scorer is a final margin for the side to move, for the variants whose

@@ -3,7 +3,7 @@ package generic
 import "github.com/mancala-bot/mancala/engine"
 
 func init() {
-	registerEval("oware", variantEval{eval: owareEvaluator(&owareWeights), evalFor: owareEvalFor, decisive: true})
+	registerEval("oware", variantEval{eval: owareEvaluator(&owareWeights), evalFor: owareEvalFor, decisive: true, reduceFrom: 2})
 }
 
 // owareEvalFor is the evaluation for r's options: under a first-recurrence

@@ -63,6 +63,11 @@ type gsearch struct {
 	material  func(p *engine.Position, s engine.Side) int // a move's gain is its change (nil: the store's; see variantEval)
 	rep       func(r engine.Rules, swept int) (int, bool) // the variant's value of a repetition (nil: the seeds swept; see variantEval)
 	decisive  bool                                        // proven outcomes scored by their winner first (see variantEval, proven)
+	// reduceFrom, when above 0, is the index in the ordered moves from
+	// which a quiet move (no gain, no extra turn, not a killer) at depth 3
+	// or more below the root is searched a ply shallower first, and again
+	// at its full depth only if it beats the best so far (see variantEval).
+	reduceFrom int
 
 	// The oracle (an endgame database; nil: none) and what deciding when
 	// to trust it needs: by the seeds in the pits, how many positions of
@@ -91,6 +96,7 @@ func newGSearch(ctx context.Context, r engine.Rules, tt *gtt, hist []engine.Posi
 	s.material = evaluators[r.Variant().ID].material
 	s.rep = evaluators[r.Variant().ID].repeated
 	s.decisive = evaluators[r.Variant().ID].decisive
+	s.reduceFrom = evaluators[r.Variant().ID].reduceFrom
 	s.repLim = r.RepetitionLimit()
 	s.cacheCycles = true
 	s.count = newRepTable()

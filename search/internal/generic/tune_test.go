@@ -40,6 +40,8 @@ var (
 	owareWeightsFlag   = flag.String("oware.weights", "", "TestOwareMatch: player A's weights, TestOwareSelfPlay: both players', TestOwareTune: the starting ones; comma-separated (default: owareWeights)")
 	owareBWeightsFlag  = flag.String("oware.bweights", "", "TestOwareMatch: player B's weights (default: the previous evaluation, evalOwareV0)")
 	owareQDepth        = flag.Int("oware.qdepth", 0, "TestOwareMatch: player A's quiescence depth (0: the search's own, -1: none)")
+	owareReduce        = flag.Int("oware.reduce", -1, "TestOwareMatch: player A's late-move reduction index (-1: the search's own, 0: none)")
+	owareBReduce       = flag.Int("oware.breduce", -1, "TestOwareMatch: player B's late-move reduction index (-1: the search's own, 0: none)")
 	owareBQDepth       = flag.Int("oware.bqdepth", 0, "TestOwareMatch: player B's quiescence depth (0: the search's own, -1: none)")
 	owareFixed         = flag.String("oware.fixed", "", "TestOwareTune: terms (indexes from 0, comma-separated) kept at their starting weights")
 	owareBNodes        = flag.Uint64("oware.bnodes", 0, "TestOwareMatch: player B's positions a move (0: -oware.nodes), to give the cheaper evaluation the same time")
@@ -98,10 +100,13 @@ func owareRules(t testing.TB) engine.Rules {
 // 2 on, the move of the last complete iteration; qdepth, if not 0, sets
 // the quiescence's depth (-1: none). It returns the move, the depth
 // reached and the positions searched.
-func analyzeLike(r engine.Rules, p engine.Position, hist []engine.Position, ev evaluator, nodes uint64, qdepth int) (engine.Move, int, uint64) {
+func analyzeLike(r engine.Rules, p engine.Position, hist []engine.Position, ev evaluator, nodes uint64, qdepth, reduce int) (engine.Move, int, uint64) {
 	x := New(context.Background(), r, Options{TableBytes: 16 << 20, Pooled: true, History: hist})
 	defer x.Close()
 	x.s.ev = ev
+	if reduce >= 0 {
+		x.s.reduceFrom = reduce
+	}
 	if qdepth != 0 {
 		x.s.qdepth = max(qdepth, 0)
 	}
@@ -168,7 +173,7 @@ func (ps playerStats) String() string {
 // ev[1], each searching nodes[i] positions a move with a quiescence
 // qdepth[i] plies deep (as analyzeLike takes it), and returns aSide's
 // final store margin.
-func playOware(r engine.Rules, g *engine.Game, aSide engine.Side, ev [2]evaluator, nodes [2]uint64, qdepth [2]int, st *[2]playerStats) int {
+func playOware(r engine.Rules, g *engine.Game, aSide engine.Side, ev [2]evaluator, nodes [2]uint64, qdepth, reduce [2]int, st *[2]playerStats) int {
 	for g.Position().Status() == engine.Ongoing && g.Position().Ply() < 2000 {
 		ps := g.Positions()
 		p := ps[len(ps)-1]
@@ -177,7 +182,7 @@ func playOware(r engine.Rules, g *engine.Game, aSide engine.Side, ev [2]evaluato
 			who = 0
 		}
 		t0 := time.Now()
-		m, d, n := analyzeLike(r, p, ps[:len(ps)-1], ev[who], nodes[who], qdepth[who])
+		m, d, n := analyzeLike(r, p, ps[:len(ps)-1], ev[who], nodes[who], qdepth[who], reduce[who])
 		st[who].time += time.Since(t0)
 		st[who].moves++
 		st[who].nodes += n
@@ -249,7 +254,7 @@ func TestOwareSelfPlay(t *testing.T) {
 		r := rules[i%2]
 		g := randomOpening(r, 4+rng.IntN(5), rng)
 		from := len(g.Positions())
-		playOware(r, g, engine.South, [2]evaluator{ev, ev}, [2]uint64{*owareNodes, *owareNodes}, [2]int{}, &st)
+		playOware(r, g, engine.South, [2]evaluator{ev, ev}, [2]uint64{*owareNodes, *owareNodes}, [2]int{}, [2]int{-1, -1}, &st)
 		ps := g.Positions()
 		end := ps[len(ps)-1]
 		southMargin := end.Store(engine.South) - end.Store(engine.North)
@@ -473,7 +478,7 @@ func TestOwareMatch(t *testing.T) {
 		rng := rand.New(rand.NewPCG(*owareSeed, uint64(i/2)))
 		g := randomOpening(r, 2**owareOpening, rng)
 		aSide := engine.Side(i % 2)
-		m := playOware(r, g, aSide, ev, nodes, [2]int{*owareQDepth, *owareBQDepth}, &st)
+		m := playOware(r, g, aSide, ev, nodes, [2]int{*owareQDepth, *owareBQDepth}, [2]int{*owareReduce, *owareBReduce}, &st)
 		margin += m
 		switch {
 		case m > 0:
@@ -601,7 +606,7 @@ func BenchmarkOwareSearch(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			var nodes uint64
 			for range b.N {
-				_, _, n := analyzeLike(r, p, nil, c.ev, 300_000, 0)
+				_, _, n := analyzeLike(r, p, nil, c.ev, 300_000, 0, -1)
 				nodes += n
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
