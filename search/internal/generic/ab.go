@@ -5,8 +5,10 @@ import (
 )
 
 // The heuristic search: principal-variation alpha-beta with a
-// transposition table, killer and history move ordering, and a quiescence
-// search of captures and extra turns at the horizon. Values are in
+// transposition table, killer and history move ordering, late-move
+// reductions of quiet moves where the variant registers them
+// (variantEval.reduceFrom), and a quiescence search of captures and extra
+// turns at the horizon. Values are in
 // hundredths of a seed for the side to move; a finished game scores its
 // exact store margin.
 

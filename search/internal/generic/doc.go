@@ -4,7 +4,8 @@
 // search/internal/kalah).
 //
 // The heuristic search (ab.go) is principal variation alpha-beta with a
-// transposition table (tt.go), killer moves and a history table, and
+// transposition table (tt.go), killer moves and a history table,
+// late-move reductions where the variant registers them (Oware), and
 // quiescence on captures and extra turns beyond the nominal depth; values
 // are in hundredths of a seed for the side to move. The exact search
 // (search.go: test, solveRoot) is MTD(f) over null-window searches with
