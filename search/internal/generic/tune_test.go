@@ -40,9 +40,9 @@ var (
 	owareWeightsFlag   = flag.String("oware.weights", "", "TestOwareMatch: player A's weights, TestOwareSelfPlay: both players', TestOwareTune: the starting ones; comma-separated (default: owareWeights)")
 	owareBWeightsFlag  = flag.String("oware.bweights", "", "TestOwareMatch: player B's weights (default: the previous evaluation, evalOwareV0)")
 	owareQDepth        = flag.Int("oware.qdepth", 0, "TestOwareMatch: player A's quiescence depth (0: the search's own, -1: none)")
+	owareBQDepth       = flag.Int("oware.bqdepth", 0, "TestOwareMatch: player B's quiescence depth (0: the search's own, -1: none)")
 	owareReduce        = flag.Int("oware.reduce", -1, "TestOwareMatch: player A's late-move reduction index (-1: the search's own, 0: none)")
 	owareBReduce       = flag.Int("oware.breduce", -1, "TestOwareMatch: player B's late-move reduction index (-1: the search's own, 0: none)")
-	owareBQDepth       = flag.Int("oware.bqdepth", 0, "TestOwareMatch: player B's quiescence depth (0: the search's own, -1: none)")
 	owareFixed         = flag.String("oware.fixed", "", "TestOwareTune: terms (indexes from 0, comma-separated) kept at their starting weights")
 	owareBNodes        = flag.Uint64("oware.bnodes", 0, "TestOwareMatch: player B's positions a move (0: -oware.nodes), to give the cheaper evaluation the same time")
 )
@@ -98,8 +98,9 @@ func owareRules(t testing.TB) engine.Rules {
 // analyzeLike chooses a move as the searching levels do (search.Analyze
 // with a node budget): iterative deepening, the budget counted from depth
 // 2 on, the move of the last complete iteration; qdepth, if not 0, sets
-// the quiescence's depth (-1: none). It returns the move, the depth
-// reached and the positions searched.
+// the quiescence's depth (-1: none); reduce, if not -1, sets the index
+// late-move reductions start from (0: none). It returns the move, the
+// depth reached and the positions searched.
 func analyzeLike(r engine.Rules, p engine.Position, hist []engine.Position, ev evaluator, nodes uint64, qdepth, reduce int) (engine.Move, int, uint64) {
 	x := New(context.Background(), r, Options{TableBytes: 16 << 20, Pooled: true, History: hist})
 	defer x.Close()
@@ -171,8 +172,8 @@ func (ps playerStats) String() string {
 
 // playOware plays one game from g, side aSide moved by ev[0], the other by
 // ev[1], each searching nodes[i] positions a move with a quiescence
-// qdepth[i] plies deep (as analyzeLike takes it), and returns aSide's
-// final store margin.
+// qdepth[i] plies deep and late-move reductions from reduce[i] (both as
+// analyzeLike takes them), and returns aSide's final store margin.
 func playOware(r engine.Rules, g *engine.Game, aSide engine.Side, ev [2]evaluator, nodes [2]uint64, qdepth, reduce [2]int, st *[2]playerStats) int {
 	for g.Position().Status() == engine.Ongoing && g.Position().Ply() < 2000 {
 		ps := g.Positions()
